@@ -1,0 +1,154 @@
+// Lenient JSONL loader: every byte of the input is accounted for, nothing is normalised, and a bad line is a
+// finding on that line rather than an exception. Later stages (fixer, writer) rely on `bytes` being the exact
+// original bytes of each line, without its line terminator.
+
+export type LineProblemKind =
+  | 'parse' // not JSON at all
+  | 'torn' // the last line, not JSON and not newline-terminated: a crash mid-write
+  | 'nul' // contains a NUL byte (Claude Code then cannot find the whole session)
+  | 'utf8' // invalid UTF-8
+  | 'not-object' // JSON, but not an object
+  | 'too-long'; // over the configured maximum line size; not parsed
+
+export interface LineProblem {
+  kind: LineProblemKind;
+  message: string;
+  /** 1-based column where the problem was seen, when known. */
+  column?: number;
+}
+
+export interface SourceLine {
+  /** 1-based line number. */
+  lineNo: number;
+  /** The line's bytes without its terminator (and without the BOM on line 1). */
+  bytes: Uint8Array;
+  /** Whether this line ended with CRLF. */
+  crlf: boolean;
+  /** The parsed JSON object, when the line is a JSON object. */
+  json?: Record<string, unknown>;
+  problems: LineProblem[];
+  /** True for a line holding only whitespace: not an entry, not a problem. */
+  blank: boolean;
+}
+
+export interface SourceFile {
+  path: string;
+  bom: boolean;
+  /** The dominant line ending, used for lines the fixer writes. */
+  eol: '\n' | '\r\n';
+  /** Whether the last line is terminated. */
+  finalNewline: boolean;
+  lines: SourceLine[];
+  byteLength: number;
+}
+
+export interface LoadOptions {
+  /** Lines longer than this many bytes are not parsed and become a finding. Default 256 MiB. */
+  maxLineBytes?: number;
+}
+
+export const DEFAULT_MAX_LINE_BYTES = 256 * 1024 * 1024;
+
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export function loadText(path: string, text: string, options: LoadOptions = {}): SourceFile {
+  return loadBytes(path, new TextEncoder().encode(text), options);
+}
+
+export function loadBytes(path: string, data: Uint8Array, options: LoadOptions = {}): SourceFile {
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const bom = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
+  const lines: SourceLine[] = [];
+  let start = bom ? 3 : 0;
+  let crlfCount = 0;
+  let lfCount = 0;
+  let lineNo = 0;
+  const finalNewline = data.length > start && data[data.length - 1] === 0x0a;
+
+  while (start < data.length) {
+    let end = data.indexOf(0x0a, start);
+    const terminated = end !== -1;
+    if (!terminated) end = data.length;
+    let contentEnd = end;
+    const crlf = terminated && contentEnd > start && data[contentEnd - 1] === 0x0d;
+    if (crlf) contentEnd -= 1;
+    if (terminated) {
+      if (crlf) crlfCount++;
+      else lfCount++;
+    }
+    lineNo++;
+    const isLast = !terminated || end + 1 >= data.length;
+    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes));
+    start = end + 1;
+  }
+
+  return {
+    path,
+    bom,
+    eol: crlfCount > lfCount ? '\r\n' : '\n',
+    finalNewline,
+    lines,
+    byteLength: data.length,
+  };
+}
+
+function readLine(
+  lineNo: number,
+  bytes: Uint8Array,
+  crlf: boolean,
+  unterminatedLast: boolean,
+  maxLineBytes: number,
+): SourceLine {
+  const problems: LineProblem[] = [];
+  if (bytes.length > maxLineBytes) {
+    problems.push({
+      kind: 'too-long',
+      message: `line is ${bytes.length} bytes, over the ${maxLineBytes}-byte limit, and was not parsed`,
+    });
+    return { lineNo, bytes, crlf, problems, blank: false };
+  }
+
+  let text: string;
+  try {
+    text = strictDecoder.decode(bytes);
+  } catch {
+    text = lenientDecoder.decode(bytes);
+    problems.push({ kind: 'utf8', message: 'line is not valid UTF-8' });
+  }
+  if (text.trim() === '') return { lineNo, bytes, crlf, problems, blank: problems.length === 0 };
+
+  const nulAt = bytes.indexOf(0);
+  if (nulAt !== -1) {
+    problems.push({ kind: 'nul', message: 'line contains a NUL byte', column: nulAt + 1 });
+  }
+
+  let json: Record<string, unknown> | undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      json = value as Record<string, unknown>;
+    } else {
+      problems.push({ kind: 'not-object', message: `line is JSON ${describeJson(value)}, not an object` });
+    }
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    problems.push({
+      kind: unterminatedLast ? 'torn' : 'parse',
+      message: unterminatedLast ? `last line is cut off mid-entry (${message})` : `line is not JSON (${message})`,
+      column: columnOf(message),
+    });
+  }
+  return { lineNo, bytes, crlf, json, problems, blank: false };
+}
+
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function columnOf(message: string): number | undefined {
+  const m = /position (\d+)/.exec(message);
+  return m ? Number(m[1]) + 1 : undefined;
+}

@@ -1,0 +1,251 @@
+// The request compiler: rebuilds the `messages[]` Claude Code 2.1.332 sends when it resumes a transcript, in two
+// stages. `merged` is what the file itself says once the chain is walked and split parts are regrouped (attachment
+// reordering, virtual-message filter, merges): rules judge this. `messages` is `merged` after Claude Code's
+// client-side repair passes (pairing repair, thinking and empty-content handling): `export` prints this.
+// Every block keeps its origin so that a finding on the request points back at a line of the file.
+import type { Chain } from './chain.js';
+import {
+  type Block,
+  type Entry,
+  isObject,
+  isSyntheticApiError,
+  messageOf,
+} from './entries.js';
+import { mergeUserInto } from './merge.js';
+import { repairPasses, type Repair } from './repair-passes.js';
+
+export interface Origin {
+  line: number;
+  /** Index of the block in the entry's `message.content` (absent for string content and synthetic blocks). */
+  blockIndex?: number;
+  /** Set on blocks Claude Code makes up (placeholders, synthetic results, seams). */
+  synthetic?: boolean;
+}
+
+export interface ApiBlock {
+  block: Block;
+  origin: Origin;
+}
+
+export type ApiRole = 'user' | 'assistant' | 'system';
+
+export interface ApiMessage {
+  role: ApiRole;
+  blocks: ApiBlock[];
+  /** The message is a single stored string (sent as a string, not as blocks). */
+  stringContent: boolean;
+  /** The entries this message was built from, in order. */
+  entries: Entry[];
+}
+
+export interface ApiView {
+  merged: ApiMessage[];
+  messages: ApiMessage[];
+  repairs: Repair[];
+}
+
+export function compileRequest(chain: Chain): ApiView {
+  const items = reorderAttachments(toItems(chain.active));
+  const merged = mergeItems(items);
+  const { messages, repairs } = repairPasses(merged);
+  return { merged, messages, repairs };
+}
+
+/** One chain entry on its way to the wire. */
+interface Item {
+  role: ApiRole;
+  entry: Entry;
+  blocks: ApiBlock[];
+  stringContent: boolean;
+  attachment: boolean;
+  messageId?: string;
+}
+
+function toItems(active: readonly Entry[]): Item[] {
+  const items: Item[] = [];
+  for (const entry of active) {
+    const item = toItem(entry);
+    if (item) items.push(item);
+  }
+  return items;
+}
+
+function toItem(entry: Entry): Item | undefined {
+  const base = { entry, attachment: false, stringContent: false };
+  switch (entry.type) {
+    case 'user':
+    case 'assistant': {
+      // Display-only entries and synthetic API-error notices never reach the API.
+      if (entry.raw.isVirtual === true || isSyntheticApiError(entry)) return undefined;
+      const message = messageOf(entry);
+      if (!message) return undefined;
+      const { content } = message;
+      if (typeof content === 'string') {
+        return {
+          ...base,
+          role: entry.type,
+          stringContent: true,
+          blocks: [{ block: { type: 'text', text: content }, origin: { line: entry.line } }],
+          messageId: message.id,
+        };
+      }
+      if (!Array.isArray(content)) return undefined;
+      const blocks: ApiBlock[] = [];
+      content.forEach((block, blockIndex) => {
+        if (isObject(block)) blocks.push({ block: block as Block, origin: { line: entry.line, blockIndex } });
+      });
+      return { ...base, role: entry.type, blocks, messageId: entry.type === 'assistant' ? message.id : undefined };
+    }
+    case 'attachment':
+      return attachmentItem(entry);
+    case 'system':
+      // Only local command output is sent (as user text); boundaries, durations, errors are not.
+      if (entry.raw.subtype === 'local_command' && typeof entry.raw.content === 'string') {
+        return {
+          ...base,
+          role: 'user',
+          stringContent: true,
+          blocks: [{ block: { type: 'text', text: entry.raw.content }, origin: { line: entry.line } }],
+        };
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Attachments carry their wire form in `rendered`; `renderedRole` says whether it goes as user text or a system message. */
+function attachmentItem(entry: Entry): Item | undefined {
+  const rendered = entry.raw.rendered;
+  if (!Array.isArray(rendered)) return undefined;
+  const texts = rendered
+    .map((r) => (isObject(r) && typeof r.content === 'string' ? r.content : undefined))
+    .filter((t): t is string => t !== undefined);
+  if (texts.length === 0) return undefined;
+  const role: ApiRole = entry.raw.renderedRole === 'system' ? 'system' : 'user';
+  return {
+    role,
+    entry,
+    attachment: true,
+    stringContent: false,
+    blocks: texts.map((text, i) => ({
+      block: { type: 'text', text: role === 'system' ? unwrapSystemReminder(text) : text },
+      origin: { line: entry.line, blockIndex: i },
+    })),
+  };
+}
+
+function unwrapSystemReminder(text: string): string {
+  const m = /^<system-reminder>\n?([\s\S]*?)\n?<\/system-reminder>\n?$/.exec(text);
+  return m ? m[1]! : text;
+}
+
+/** A stopping point for attachment reordering: an assistant, or a user message that starts with a tool_result. */
+function isStoppingPoint(item: Item): boolean {
+  if (item.attachment) return false;
+  if (item.role === 'assistant') return true;
+  return item.role === 'user' && item.blocks[0]?.block.type === 'tool_result';
+}
+
+/** Claude Code's reorderAttachmentsForAPI: each attachment moves up to just after the nearest stopping point above it. */
+function reorderAttachments(items: Item[]): Item[] {
+  const out: Item[] = [];
+  let insertAt = 0;
+  for (const item of items) {
+    if (item.attachment) {
+      out.splice(insertAt, 0, item);
+      insertAt++;
+    } else {
+      out.push(item);
+      if (isStoppingPoint(item)) insertAt = out.length;
+    }
+  }
+  return out;
+}
+
+function mergeItems(items: Item[]): ApiMessage[] {
+  const out: ApiMessage[] = [];
+  // System text waits until the user turn it belongs to is complete (observed: it follows that user message).
+  let pendingSystem: ApiMessage | undefined;
+  const flushSystem = (): void => {
+    if (pendingSystem) out.push(pendingSystem);
+    pendingSystem = undefined;
+  };
+
+  for (const item of items) {
+    if (item.role === 'system') {
+      if (pendingSystem) {
+        joinSystemText(pendingSystem, item);
+      } else {
+        const text = item.blocks.map((b) => b.block.text as string).join('\n\n');
+        pendingSystem = {
+          role: 'system',
+          stringContent: true,
+          entries: [item.entry],
+          blocks: [{ block: { type: 'text', text }, origin: item.blocks[0]!.origin }],
+        };
+      }
+      continue;
+    }
+    if (item.role === 'user') {
+      const prev = out[out.length - 1];
+      if (prev && prev.role === 'user') mergeUserInto(prev, item.blocks, [item.entry]);
+      else out.push({ role: 'user', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
+      continue;
+    }
+    flushSystem();
+    const target = findSplitSibling(out, item.messageId);
+    if (target) mergeAssistantPart(target, item);
+    else out.push({ role: 'assistant', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
+  }
+  flushSystem();
+  return out;
+}
+
+function joinSystemText(target: ApiMessage, item: Item): void {
+  const first = target.blocks[0]!;
+  const text = [first.block.text as string, ...item.blocks.map((b) => b.block.text as string)].join('\n\n');
+  target.blocks[0] = { block: { type: 'text', text }, origin: first.origin };
+  target.entries.push(item.entry);
+}
+
+/** Walk back over tool-result user messages and other responses to the earlier part of the same response. */
+function findSplitSibling(out: ApiMessage[], messageId: string | undefined): ApiMessage | undefined {
+  if (messageId === undefined) return undefined;
+  for (let i = out.length - 1; i >= 0; i--) {
+    const m = out[i]!;
+    if (m.role === 'assistant') {
+      if (assistantId(m) === messageId) return m;
+      continue;
+    }
+    if (m.role === 'user' && m.blocks.length > 0 && m.blocks.every((b) => b.block.type === 'tool_result')) continue;
+    if (m.role === 'system') continue;
+    return undefined;
+  }
+  return undefined;
+}
+
+function assistantId(m: ApiMessage): string | undefined {
+  for (const e of m.entries) {
+    const id = messageOf(e)?.id;
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+const isThinking = (b: ApiBlock): boolean => b.block.type === 'thinking' || b.block.type === 'redacted_thinking';
+
+/** Parts are concatenated; a thinking part that was written after other parts still goes first (observed). */
+function mergeAssistantPart(target: ApiMessage, item: Item): void {
+  if (item.blocks.length > 0 && item.blocks.every(isThinking)) {
+    const firstOther = target.blocks.findIndex((b) => !isThinking(b));
+    if (firstOther !== -1) {
+      target.blocks.splice(firstOther, 0, ...item.blocks);
+      target.entries.push(item.entry);
+      return;
+    }
+  }
+  target.blocks.push(...item.blocks);
+  target.stringContent = false;
+  target.entries.push(item.entry);
+}

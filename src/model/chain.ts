@@ -1,0 +1,301 @@
+// The uuid/parentUuid tree and the active chain, as Claude Code 2.1.332 rebuilds it on resume
+// (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7).
+import {
+  assistantMessageId,
+  CHAIN_TYPES,
+  type Entry,
+  isCompactBoundary,
+  isObject,
+  isToolResultEntry,
+  isUserPrompt,
+  messageOf,
+} from './entries.js';
+
+export type LeafSource = 'last-prompt' | 'last-tip' | 'none';
+
+export interface ChainStep {
+  entry: Entry;
+  /** How the walk reached the next (older) entry. */
+  link?: 'parent' | 'preserved-segment' | 'bridged';
+}
+
+export interface Chain {
+  /** Entries holding a uuid, keyed by uuid; the later line wins, as in Claude Code. */
+  byUuid: Map<string, Entry>;
+  /** Every entry per uuid, in file order (length > 1 means a duplicate uuid). */
+  allByUuid: Map<string, Entry[]>;
+  /** Children per parent uuid, by effective parent, in file order. */
+  children: Map<string, Entry[]>;
+  leaf?: Entry;
+  leafSource: LeafSource;
+  /** The leaf named by each `last-prompt` entry in file order (for resume-branch). */
+  lastPromptLeaves: { entry: Entry; leafUuid: string; exists: boolean }[];
+  /** The active chain, root first, as walked from the leaf (before parallel-part recovery). */
+  walked: ChainStep[];
+  /** The active chain after off-chain parts and results of split responses are spliced in, root first. */
+  active: Entry[];
+  /** Why the walk stopped at its root. */
+  rootReason: 'null-parent' | 'compact-boundary' | 'dangling-prompt' | 'cycle' | 'no-parent-field' | 'empty';
+  /** The entry whose dangling parent truncated the history, if any. */
+  truncatedAt?: Entry;
+  /** Entries whose parent was missing and which the walk bridged to the previous entry in file order. */
+  bridged: Entry[];
+  /** A cycle met by the walk: the entry whose parent link closes the loop. */
+  cycleAt?: Entry;
+  /** The last compact boundary on the active chain, if the chain was cut there. */
+  compactBoundary?: Entry;
+  /** Effective parent of each entry after Claude Code's preserved-segment relinks. */
+  parentOf(entry: Entry): string | null | undefined;
+}
+
+/** Chain entries of the main conversation (not sidechain) that the walk can use. */
+function isMainChainEntry(entry: Entry): boolean {
+  return entry.uuid !== undefined && !entry.isSidechain && (CHAIN_TYPES.has(entry.type) || entry.type === 'progress');
+}
+
+export function buildChain(entries: readonly Entry[]): Chain {
+  const allByUuid = new Map<string, Entry[]>();
+  const byUuid = new Map<string, Entry>();
+  for (const e of entries) {
+    if (e.uuid === undefined) continue;
+    const list = allByUuid.get(e.uuid);
+    if (list) list.push(e);
+    else allByUuid.set(e.uuid, [e]);
+    byUuid.set(e.uuid, e);
+  }
+
+  const relinks = preservedSegmentRelinks(entries, byUuid);
+  const parentOf = (e: Entry): string | null | undefined => (relinks.has(e) ? relinks.get(e) : e.parentUuid);
+
+  const children = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (e.uuid === undefined || byUuid.get(e.uuid) !== e) continue;
+    const p = parentOf(e);
+    if (typeof p !== 'string') continue;
+    const list = children.get(p);
+    if (list) list.push(e);
+    else children.set(p, [e]);
+  }
+
+  const lastPromptLeaves = entries
+    .filter((e) => e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string')
+    .map((e) => {
+      const leafUuid = e.raw.leafUuid as string;
+      return { entry: e, leafUuid, exists: byUuid.has(leafUuid) };
+    });
+
+  const { leaf, leafSource } = chooseLeaf(entries, byUuid, children, lastPromptLeaves);
+  const chain: Chain = {
+    byUuid,
+    allByUuid,
+    children,
+    leaf,
+    leafSource,
+    lastPromptLeaves,
+    walked: [],
+    active: [],
+    rootReason: 'empty',
+    bridged: [],
+    parentOf,
+  };
+  if (!leaf) return chain;
+
+  walk(chain, entries, leaf, relinks);
+  chain.active = spliceSplitResponses(chain.walked.map((s) => s.entry), entries);
+  return chain;
+}
+
+function chooseLeaf(
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+  children: Map<string, Entry[]>,
+  lastPromptLeaves: Chain['lastPromptLeaves'],
+): { leaf?: Entry; leafSource: LeafSource } {
+  // Claude Code resumes the branch named by the last `last-prompt` whose leaf exists.
+  for (let i = lastPromptLeaves.length - 1; i >= 0; i--) {
+    const lp = lastPromptLeaves[i]!;
+    const leaf = byUuid.get(lp.leafUuid);
+    if (leaf && !leaf.isSidechain) return { leaf, leafSource: 'last-prompt' };
+    if (leaf) return { leaf, leafSource: 'last-prompt' };
+  }
+  // Without one (observed): the branch tip that comes last in the file; timestamps play no part.
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;
+    if (!children.has(e.uuid!)) return { leaf: e, leafSource: 'last-tip' };
+  }
+  return { leafSource: 'none' };
+}
+
+/** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
+function hasUsableMessage(e: Entry): boolean {
+  if (e.type !== 'user' && e.type !== 'assistant') return true;
+  const content = messageOf(e)?.content;
+  return typeof content === 'string' || (Array.isArray(content) && content.every(isObject));
+}
+
+function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
+  const seen = new Set<Entry>();
+  const steps: ChainStep[] = [];
+  let cur: Entry | undefined = leaf;
+  while (cur) {
+    if (seen.has(cur)) break;
+    seen.add(cur);
+    const step: ChainStep = { entry: cur };
+    steps.push(step);
+    if (isCompactBoundary(cur)) {
+      chain.compactBoundary = cur;
+      chain.rootReason = 'compact-boundary';
+      break;
+    }
+    const parent = chain.parentOf(cur);
+    if (parent === null || parent === undefined) {
+      chain.rootReason = parent === null ? 'null-parent' : 'no-parent-field';
+      break;
+    }
+    const next = chain.byUuid.get(parent);
+    if (next) {
+      if (seen.has(next)) {
+        chain.cycleAt = cur;
+        chain.rootReason = 'cycle';
+        break;
+      }
+      step.link = relinks.has(cur) ? 'preserved-segment' : 'parent';
+      cur = next;
+      continue;
+    }
+    // Dangling parent. Observed: on a user prompt the history silently starts there; elsewhere the gap is bridged.
+    if (isUserPrompt(cur)) {
+      chain.truncatedAt = cur;
+      chain.rootReason = 'dangling-prompt';
+      break;
+    }
+    const bridge = previousMainEntry(entries, cur, seen);
+    chain.bridged.push(cur);
+    if (!bridge) {
+      chain.rootReason = 'null-parent';
+      break;
+    }
+    step.link = 'bridged';
+    cur = bridge;
+  }
+  steps.reverse();
+  chain.walked = steps;
+}
+
+/**
+ * The entry a dangling parent is bridged to: the nearest earlier main-chain entry in the file that is not newer
+ * than it (observed: a dangling entry older than everything before it starts the history instead).
+ */
+function previousMainEntry(entries: readonly Entry[], from: Entry, seen: Set<Entry>): Entry | undefined {
+  const at = timeOf(from);
+  for (let i = from.index - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainChainEntry(e) || seen.has(e)) continue;
+    const t = timeOf(e);
+    if (at === undefined || t === undefined || t <= at) return e;
+  }
+  return undefined;
+}
+
+function timeOf(e: Entry): number | undefined {
+  const t = typeof e.raw.timestamp === 'string' ? Date.parse(e.raw.timestamp) : NaN;
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/**
+ * Claude Code's `applyPreservedSegmentRelinks`: for the last compact boundary with a preserved segment (and no later
+ * boundary without one), the preserved head hangs off the summary (anchor) and the anchor's other children move to
+ * the preserved tail.
+ */
+function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, Entry>): Map<Entry, string | null> {
+  const relinks = new Map<Entry, string | null>();
+  let boundary: Entry | undefined;
+  for (const e of entries) {
+    if (!isCompactBoundary(e)) continue;
+    const meta = e.raw.compactMetadata;
+    boundary = isObject(meta) && isObject(meta.preservedSegment) ? e : undefined;
+  }
+  if (!boundary) return relinks;
+  const seg = (boundary.raw.compactMetadata as Record<string, unknown>).preservedSegment as Record<string, unknown>;
+  const { headUuid, anchorUuid, tailUuid } = seg;
+  if (typeof headUuid !== 'string' || typeof anchorUuid !== 'string' || typeof tailUuid !== 'string') return relinks;
+  const head = byUuid.get(headUuid);
+  const tail = byUuid.get(tailUuid);
+  if (!head || !tail || !byUuid.has(anchorUuid)) return relinks;
+  // Newer versions list the kept entries in order: each hangs off the one before it, the first off the anchor.
+  const listed = (boundary.raw.compactMetadata as Record<string, unknown>).preservedMessages;
+  const uuids =
+    isObject(listed) && Array.isArray(listed.uuids) && listed.uuids.every((u) => typeof u === 'string')
+      ? (listed.uuids as string[]).filter((u) => byUuid.has(u))
+      : [];
+  const kept = new Set<Entry>([head, tail]);
+  if (uuids.length > 0) {
+    uuids.forEach((u, i) => {
+      const e = byUuid.get(u)!;
+      kept.add(e);
+      relinks.set(e, i === 0 ? anchorUuid : uuids[i - 1]!);
+    });
+  } else {
+    relinks.set(head, anchorUuid);
+  }
+  for (const e of entries) {
+    if (e.parentUuid === anchorUuid && !kept.has(e) && e.uuid !== undefined && byUuid.get(e.uuid) === e) {
+      relinks.set(e, tailUuid);
+    }
+  }
+  return relinks;
+}
+
+/**
+ * Parallel tool calls are written as a linear chain of one-block assistant parts, with each result hanging off its
+ * own part, so the walk sees only some of them. Claude Code regroups them (recoverOrphanedParallelToolResults and
+ * the split-message merge): where a response first appears on the chain, all its parts follow in file order, then
+ * all results hanging off those parts in file (completion) order.
+ */
+function spliceSplitResponses(walked: Entry[], entries: readonly Entry[]): Entry[] {
+  const onChainIds = new Set<string>();
+  for (const e of walked) {
+    const id = assistantMessageId(e);
+    if (id !== undefined) onChainIds.add(id);
+  }
+  if (onChainIds.size === 0) return walked;
+
+  const partsById = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const id = assistantMessageId(e);
+    if (id === undefined || e.uuid === undefined || !onChainIds.has(id)) continue;
+    const list = partsById.get(id);
+    if (list) list.push(e);
+    else partsById.set(id, [e]);
+  }
+  const resultsByParent = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || e.isSidechain) continue;
+    const list = resultsByParent.get(e.parentUuid);
+    if (list) list.push(e);
+    else resultsByParent.set(e.parentUuid, [e]);
+  }
+
+  const emitted = new Set<Entry>();
+  const out: Entry[] = [];
+  for (const e of walked) {
+    if (emitted.has(e)) continue;
+    const id = assistantMessageId(e);
+    if (id === undefined) {
+      out.push(e);
+      emitted.add(e);
+      continue;
+    }
+    const parts = (partsById.get(id) ?? []).filter((p) => !emitted.has(p));
+    const results = parts
+      .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
+      .filter((r) => !emitted.has(r))
+      .sort((a, b) => a.index - b.index);
+    for (const x of [...parts, ...results]) {
+      out.push(x);
+      emitted.add(x);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+// `transcript-lint export`: the compiled request as plain JSON, the way Claude Code would send it.
+import type { ApiMessage } from './api-view.js';
+
+export interface ExportedMessage {
+  role: ApiMessage['role'];
+  content: string | Record<string, unknown>[];
+}
+
+export function exportMessages(messages: readonly ApiMessage[]): { messages: ExportedMessage[] } {
+  return {
+    messages: messages.map((m) => ({
+      role: m.role,
+      content:
+        m.stringContent && m.blocks.length === 1 && m.blocks[0]!.block.type === 'text'
+          ? String(m.blocks[0]!.block.text)
+          : m.blocks.map((b) => b.block),
+    })),
+  };
+}

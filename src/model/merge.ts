@@ -1,0 +1,19 @@
+// Claude Code's mergeUserMessages, shared by the compiler and the repair passes that re-merge neighbours.
+import type { ApiBlock, ApiMessage } from './api-view.js';
+import type { Entry } from './entries.js';
+
+/** Appended to the left text where two text blocks meet in a merge (observed: "do round two\n"). */
+export const SEAM = '\n';
+
+/** String content becomes blocks, the seam is added between texts, and tool_result blocks are hoisted first. */
+export function mergeUserInto(target: ApiMessage, blocks: readonly ApiBlock[], entries: readonly Entry[]): void {
+  const left = target.blocks[target.blocks.length - 1];
+  const right = blocks[0];
+  if (left && right && left.block.type === 'text' && right.block.type === 'text' && typeof left.block.text === 'string') {
+    target.blocks[target.blocks.length - 1] = { block: { ...left.block, text: left.block.text + SEAM }, origin: left.origin };
+  }
+  const all = [...target.blocks, ...blocks];
+  target.blocks = [...all.filter((b) => b.block.type === 'tool_result'), ...all.filter((b) => b.block.type !== 'tool_result')];
+  target.stringContent = false;
+  target.entries.push(...entries);
+}

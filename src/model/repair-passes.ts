@@ -1,0 +1,233 @@
+// Claude Code's client-side repairs, applied to the merged view in the order 2.1.332 applies them
+// (claude-code-internals.md §1.2 step 7 and §1.3, adjusted to what claude-code-observed.md measured).
+// Each pass copies what it changes; the merged view and the entries' raw objects are never mutated.
+import type { ApiBlock, ApiMessage, Origin } from './api-view.js';
+import { mergeUserInto } from './merge.js';
+
+export interface Repair {
+  pass: string;
+  description: string;
+  origin: Origin;
+}
+
+export const NO_CONTENT = '(no content)';
+export const NO_MESSAGE_CONTENT = '[No message content]';
+export const TOOL_USE_INTERRUPTED = '[Tool use interrupted]';
+export const TOOL_LOADED = 'Tool loaded.';
+export const ORPHANED_RESULT_REMOVED = '[Orphaned tool result removed due to conversation resume]';
+/** What Claude Code 2.1.332 writes for a tool call whose result was never recorded (observed). */
+export const INTERRUPTED_TOOL_RESULT =
+  "[Tool call interrupted: the session ended before this call's result was recorded, so its outcome is unknown. " +
+  'Check whether it took effect before relying on it or running it again.]';
+
+type Pass = (messages: ApiMessage[], log: Repair[]) => ApiMessage[];
+
+export function repairPasses(merged: readonly ApiMessage[]): { messages: ApiMessage[]; repairs: Repair[] } {
+  const repairs: Repair[] = [];
+  let messages = merged.map(copyMessage);
+  for (const pass of PASSES) messages = pass(messages, repairs);
+  return { messages, repairs };
+}
+
+function copyMessage(m: ApiMessage): ApiMessage {
+  return { ...m, blocks: [...m.blocks], entries: [...m.entries] };
+}
+
+const textBlock = (text: string, origin: Origin): ApiBlock => ({
+  block: { type: 'text', text },
+  origin: { line: origin.line, synthetic: true },
+});
+
+export const isBlankText = (b: ApiBlock): boolean =>
+  b.block.type === 'text' && (typeof b.block.text !== 'string' || b.block.text.trim() === '');
+
+export const isThinkingBlock = (b: ApiBlock): boolean =>
+  b.block.type === 'thinking' || b.block.type === 'redacted_thinking';
+
+const firstOrigin = (m: ApiMessage): Origin => m.blocks[0]?.origin ?? { line: m.entries[0]?.line ?? 0 };
+
+/** Empty and whitespace-only text blocks are dropped; an empty user prompt becomes "(no content)". */
+const dropBlankText: Pass = (messages, log) => {
+  for (const m of messages) {
+    if (m.role === 'system') continue;
+    const kept = m.blocks.filter((b) => {
+      if (!isBlankText(b)) return true;
+      log.push({ pass: 'drop-blank-text', description: 'empty or whitespace-only text block dropped', origin: b.origin });
+      return false;
+    });
+    if (kept.length === m.blocks.length) continue;
+    if (kept.length === 0 && m.role === 'user') {
+      m.blocks = [textBlock(NO_CONTENT, firstOrigin(m))];
+      m.stringContent = true;
+    } else {
+      m.blocks = kept;
+    }
+  }
+  return messages;
+};
+
+/** A tool_reference inside a tool_result gets a sibling text "Tool loaded." (observed). */
+const markLoadedTools: Pass = (messages, log) => {
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    const ref = m.blocks.find(
+      (b) =>
+        b.block.type === 'tool_result' &&
+        Array.isArray(b.block.content) &&
+        b.block.content.some((c: unknown) => (c as { type?: unknown } | null)?.type === 'tool_reference'),
+    );
+    if (!ref) continue;
+    m.blocks = [...m.blocks, textBlock(TOOL_LOADED, ref.origin)];
+    log.push({ pass: 'tool-loaded', description: 'text "Tool loaded." added after a tool_reference', origin: ref.origin });
+  }
+  return messages;
+};
+
+/** filterOrphanedThinkingOnlyMessages: an assistant holding only thinking is dropped. */
+const dropThinkingOnly: Pass = (messages, log) =>
+  messages.filter((m) => {
+    if (m.role !== 'assistant' || m.blocks.length === 0 || !m.blocks.every(isThinkingBlock)) return true;
+    log.push({ pass: 'drop-thinking-only', description: 'assistant message holding only thinking dropped', origin: firstOrigin(m) });
+    return false;
+  });
+
+/** filterTrailingThinkingFromLastAssistant: the last message may not end with thinking. */
+const trimTrailingThinking: Pass = (messages, log) => {
+  const last = lastConversational(messages);
+  if (!last || last.role !== 'assistant') return messages;
+  let end = last.blocks.length;
+  while (end > 0 && isThinkingBlock(last.blocks[end - 1]!)) end--;
+  if (end === last.blocks.length) return messages;
+  log.push({ pass: 'trim-trailing-thinking', description: 'trailing thinking removed from the last assistant message', origin: last.blocks[end]!.origin });
+  last.blocks = end === 0 ? [textBlock(NO_MESSAGE_CONTENT, firstOrigin(last))] : last.blocks.slice(0, end);
+  return messages;
+};
+
+/** filterWhitespaceOnlyAssistantMessages: an assistant with no content left is treated as no response. */
+const dropEmptyAssistants: Pass = (messages, log) =>
+  messages.filter((m) => {
+    if (m.role !== 'assistant' || m.blocks.length > 0) return true;
+    log.push({ pass: 'drop-empty-assistant', description: 'assistant message without content dropped', origin: { line: m.entries[0]?.line ?? 0 } });
+    return false;
+  });
+
+/**
+ * Tool pairing as 2.1.332 repairs it: a repeated tool_use id is dropped; a tool_use without a result in the next
+ * user message is dropped mid-history and answered with an interrupted error result at the tail; a tool_result
+ * that answers nothing in the previous assistant message is dropped.
+ */
+const repairPairing: Pass = (messages, log) => {
+  const seenIds = new Set<string>();
+  const conv = messages.filter((m) => m.role !== 'system');
+  for (let k = 0; k < conv.length; k++) {
+    const m = conv[k]!;
+    if (m.role !== 'assistant') continue;
+    m.blocks = m.blocks.filter((b) => {
+      if (b.block.type !== 'tool_use' || typeof b.block.id !== 'string') return true;
+      if (!seenIds.has(b.block.id)) {
+        seenIds.add(b.block.id);
+        return true;
+      }
+      log.push({ pass: 'drop-duplicate-tool-use', description: `repeated tool_use id ${b.block.id} dropped`, origin: b.origin });
+      return false;
+    });
+    const next = conv[k + 1];
+    const answered = new Set(
+      next?.role === 'user' ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id) : [],
+    );
+    const missing = m.blocks.filter((b) => b.block.type === 'tool_use' && !answered.has(b.block.id));
+    if (missing.length === 0) continue;
+    if (!next) {
+      const synthetic = missing.map((b) => ({
+        block: { type: 'tool_result', tool_use_id: b.block.id, content: INTERRUPTED_TOOL_RESULT, is_error: true },
+        origin: { line: b.origin.line, synthetic: true },
+      }));
+      for (const b of missing) {
+        log.push({ pass: 'interrupted-result', description: `interrupted error result added for ${String(b.block.id)}`, origin: b.origin });
+      }
+      const result: ApiMessage = { role: 'user', blocks: synthetic, stringContent: false, entries: [] };
+      messages.splice(messages.indexOf(m) + 1, 0, result);
+      conv.push(result);
+      continue;
+    }
+    m.blocks = m.blocks.filter((b) => !missing.includes(b));
+    for (const b of missing) {
+      log.push({ pass: 'drop-unanswered-tool-use', description: `tool_use ${String(b.block.id)} without a result dropped`, origin: b.origin });
+    }
+    if (m.blocks.length === 0) m.blocks = [textBlock(TOOL_USE_INTERRUPTED, missing[0]!.origin)];
+  }
+
+  for (let k = 0; k < conv.length; k++) {
+    const m = conv[k]!;
+    if (m.role !== 'user') continue;
+    const prev = k > 0 ? conv[k - 1] : undefined;
+    const offered = new Set(
+      prev?.role === 'assistant' ? prev.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id) : [],
+    );
+    const used = new Set<unknown>();
+    const before = m.blocks.length;
+    m.blocks = m.blocks.filter((b) => {
+      if (b.block.type !== 'tool_result') return true;
+      const id = b.block.tool_use_id;
+      if (offered.has(id) && !used.has(id)) {
+        used.add(id);
+        return true;
+      }
+      log.push({ pass: 'drop-orphan-result', description: `tool_result ${String(id)} without a matching tool_use dropped`, origin: b.origin });
+      return false;
+    });
+    if (m.blocks.length === 0 && before > 0) {
+      if (k === 0) m.blocks = [textBlock(ORPHANED_RESULT_REMOVED, firstOrigin({ ...m, blocks: [] }))];
+      else m.entries = [];
+    }
+  }
+  return messages.filter((m) => m.role === 'system' || m.blocks.length > 0);
+};
+
+/** sanitizeErrorToolResultContent: an is_error tool_result may hold only text. */
+const textOnlyErrorResults: Pass = (messages, log) => {
+  for (const m of messages) {
+    if (m.role !== 'user') continue;
+    m.blocks = m.blocks.map((b) => {
+      const c = b.block.content;
+      if (b.block.type !== 'tool_result' || b.block.is_error !== true || !Array.isArray(c)) return b;
+      if (c.every((x: unknown) => (x as { type?: unknown } | null)?.type === 'text')) return b;
+      const texts = c.filter((x: unknown) => (x as { type?: unknown } | null)?.type === 'text') as { text?: unknown }[];
+      log.push({ pass: 'error-result-text-only', description: 'non-text content of an error tool_result reduced to text', origin: b.origin });
+      const joined = texts.map((t) => String(t.text ?? '')).join('\n\n');
+      return { ...b, block: { ...b.block, content: joined ? [{ type: 'text', text: joined }] : [] } };
+    });
+  }
+  return messages;
+};
+
+/** Messages that lost their content and became neighbours are merged again, the way Claude Code re-merges them. */
+const remergeUsers: Pass = (messages) => {
+  const out: ApiMessage[] = [];
+  for (const m of messages) {
+    const prev = out[out.length - 1];
+    if (prev && prev.role === 'user' && m.role === 'user') {
+      mergeUserInto(prev, m.blocks, m.entries);
+    } else {
+      out.push(m);
+    }
+  }
+  return out;
+};
+
+function lastConversational(messages: ApiMessage[]): ApiMessage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.role !== 'system') return messages[i];
+  return undefined;
+}
+
+const PASSES: Pass[] = [
+  dropBlankText,
+  markLoadedTools,
+  dropThinkingOnly,
+  trimTrailingThinking,
+  dropEmptyAssistants,
+  remergeUsers,
+  repairPairing,
+  remergeUsers,
+  textOnlyErrorResults,
+];
