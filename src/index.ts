@@ -1,0 +1,9 @@
+// Library API.
+export { lintBytes, lintFile, lintText, type LintOptions, type LintOutcome, type LintResult } from './engine/lint.js';
+export type { Diagnostic, Finding } from './engine/run-rules.js';
+export { loadBytes, loadText, type SourceFile, type SourceLine } from './loader/read-jsonl.js';
+export { TranscriptModel } from './model/index.js';
+export type { ApiMessage, ApiView, Origin } from './model/api-view.js';
+export { exportMessages } from './model/export.js';
+export { rules, rulesById } from '../rules/index.js';
+export type { Rule, RuleMeta, Severity, Target } from './rule-api.js';
