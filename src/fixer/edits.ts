@@ -9,4 +9,23 @@ export type Edit =
   /** Remove the value at an RFC 6901 pointer (an object key, or an array element). */
   | { kind: 'remove'; line: number; pointer: string }
   /** Insert a new entry on its own line after `line` (0 inserts before the first line). */
-  | { kind: 'insertAfter'; line: number; value: Record<string, unknown> };
+  | { kind: 'insertAfter'; line: number; value: Record<string, unknown> }
+  /** Replace a line that is not JSON with other text (e.g. the same line without its NUL bytes). */
+  | { kind: 'replaceText'; line: number; text: string };
+
+/** A fix as the fix engine applies it: a rule's edits, all or nothing. */
+export interface Fix {
+  ruleId: string;
+  applicability: 'safe' | 'unsafe';
+  description: string;
+  edits: Edit[];
+}
+
+/** The line (or the gap after a line, as n + 0.5) an edit needs to itself. */
+export function claimOf(edit: Edit): number {
+  return edit.kind === 'insertAfter' ? edit.line + 0.5 : edit.line;
+}
+
+export function sameEdit(a: Edit, b: Edit): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

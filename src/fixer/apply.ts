@@ -1,0 +1,141 @@
+// Applies fixes to a loaded file. Each fix claims the lines it edits (an insert claims the gap after its line);
+// a fix whose claims collide with an accepted one waits for the next pass, unless its colliding edits are
+// identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
+// edited lines are re-serialised from a copy of the parsed entry, which keeps key order.
+import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
+import { claimOf, type Edit, type Fix, sameEdit } from './edits.js';
+import { removeAt, setAt } from './pointer.js';
+
+export interface ApplyResult {
+  bytes: Uint8Array;
+  applied: Fix[];
+  deferred: Fix[];
+  /** Fixes whose edits could not be applied to this file (a rule bug or a stale line): dropped, reported. */
+  failed: { fix: Fix; reason: string }[];
+}
+
+const encoder = new TextEncoder();
+
+export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult {
+  const ordered = [...fixes].sort(
+    (a, b) => firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
+  );
+  const claimed = new Map<number, Edit[]>();
+  const applied: Fix[] = [];
+  const deferred: Fix[] = [];
+  const failed: ApplyResult['failed'] = [];
+  for (const fix of ordered) {
+    const problem = checkApplicable(file, fix);
+    if (problem) {
+      failed.push({ fix, reason: problem });
+      continue;
+    }
+    const fresh = fix.edits.filter((e) => !(claimed.get(claimOf(e)) ?? []).some((x) => sameEdit(x, e)));
+    if (fresh.some((e) => claimed.has(claimOf(e)))) {
+      deferred.push(fix);
+      continue;
+    }
+    for (const e of fresh) {
+      const list = claimed.get(claimOf(e));
+      if (list) list.push(e);
+      else claimed.set(claimOf(e), [e]);
+    }
+    applied.push(fix);
+  }
+
+  const edits = applied.flatMap((f) => f.edits);
+  const dedup: Edit[] = [];
+  for (const e of edits) if (!dedup.some((x) => sameEdit(x, e))) dedup.push(e);
+  return { bytes: render(file, dedup), applied, deferred, failed };
+}
+
+/** Tries a fix's edits on copies of the lines they touch, so a fix that cannot apply is dropped whole. */
+function checkApplicable(file: SourceFile, fix: Fix): string | undefined {
+  const lines = new Set(fix.edits.map((e) => e.line));
+  for (const lineNo of lines) {
+    const edits = fix.edits.filter((e) => e.line === lineNo && e.kind !== 'insertAfter');
+    if (edits.length === 0) continue;
+    const line = file.lines[lineNo - 1];
+    if (!line) return `line ${lineNo} does not exist`;
+    try {
+      rewrite(line, edits);
+    } catch (err) {
+      return `line ${lineNo}: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  return undefined;
+}
+
+function firstClaim(fix: Fix): number {
+  return Math.min(...fix.edits.map(claimOf));
+}
+
+function render(file: SourceFile, edits: Edit[]): Uint8Array {
+  const byLine = new Map<number, Edit[]>();
+  for (const e of edits) {
+    const list = byLine.get(e.line);
+    if (list) list.push(e);
+    else byLine.set(e.line, [e]);
+  }
+  const eol = encoder.encode(file.eol);
+  const chunks: Uint8Array[] = [];
+  if (file.bom) chunks.push(Uint8Array.of(0xef, 0xbb, 0xbf));
+  let pendingTerminator = false;
+  const push = (content: Uint8Array, terminator: Uint8Array | undefined): void => {
+    if (pendingTerminator) chunks.push(eol);
+    chunks.push(content);
+    if (terminator) chunks.push(terminator);
+    pendingTerminator = terminator === undefined;
+  };
+  const inserts = (line: number): void => {
+    for (const e of byLine.get(line) ?? []) {
+      if (e.kind === 'insertAfter') push(encoder.encode(JSON.stringify(e.value)), eol);
+    }
+  };
+
+  inserts(0);
+  for (const line of file.lines) {
+    const own = (byLine.get(line.lineNo) ?? []).filter((e) => e.kind !== 'insertAfter');
+    const terminator = terminatorOf(file, line);
+    if (own.some((e) => e.kind === 'delete')) {
+      // Deleting an unterminated last line leaves the file ending with the previous line's terminator.
+    } else if (own.length === 0) {
+      push(line.bytes, terminator);
+    } else {
+      push(rewrite(line, own), terminator);
+    }
+    inserts(line.lineNo);
+  }
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+function terminatorOf(file: SourceFile, line: SourceLine): Uint8Array | undefined {
+  const isLast = line === file.lines[file.lines.length - 1];
+  if (isLast && !file.finalNewline) return undefined;
+  return encoder.encode(line.crlf ? '\r\n' : '\n');
+}
+
+function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
+  if (edits.some((e) => e.kind === 'delete')) return new Uint8Array(0);
+  const text = edits.find((e) => e.kind === 'replaceText');
+  if (text) return encoder.encode(text.text);
+  let value = line.json ? cloneJson(line.json) : undefined;
+  for (const e of edits) {
+    if (e.kind === 'replace') value = cloneJson(e.value);
+    else if (!value) throw new Error('the line is not a JSON object');
+    else if (e.kind === 'set') setAt(value, e.pointer, e.value === undefined ? null : cloneJson(e.value));
+    else if (e.kind === 'remove') removeAt(value, e.pointer);
+  }
+  return value ? encoder.encode(JSON.stringify(value)) : line.bytes;
+}
+
+function cloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { defineRule, type Rule } from '../../src/rule-api.js';
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
+
+// A rule that counts "n" down to 0, one step per report: needs several passes when steps conflict.
+const countDown = defineRule({
+  meta: {
+    id: 'count-down',
+    type: 'problem',
+    view: 'storage',
+    description: 'n must be 0',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    messages: { high: 'n is {{n}}' },
+  },
+  check(ctx) {
+    for (const e of ctx.model.entries) {
+      const n = e.raw.n;
+      if (typeof n === 'number' && n > 0) {
+        ctx.report({ messageId: 'high', line: e.line, data: { n }, fix: { applicability: 'safe', description: 'decrement', edits: [{ kind: 'set', line: e.line, pointer: '/n', value: n - 1 }] } });
+      }
+    }
+  },
+}) as Rule;
+
+// Two rules that undo each other.
+const flip = (id: string, from: string, to: string): Rule =>
+  defineRule({
+    meta: { id, type: 'problem', view: 'storage', description: id, severity: { 'claude-code': 'error', api: 'error' }, fixable: 'safe', messages: { m: 'm' } },
+    check(ctx) {
+      for (const e of ctx.model.entries) {
+        if (e.raw.v === from) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'safe', description: id, edits: [{ kind: 'set', line: e.line, pointer: '/v', value: to }] } });
+      }
+    },
+  }) as Rule;
+
+// A fix that makes things worse: it breaks the line.
+const breaker = defineRule({
+  meta: { id: 'breaker', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'warn', api: 'warn' }, fixable: 'safe', messages: { m: 'm' } },
+  check(ctx) {
+    for (const e of ctx.model.entries) {
+      if (e.raw.bad === true) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'safe', description: 'x', edits: [{ kind: 'replaceText', line: e.line, text: '{not json' }] } });
+    }
+  },
+}) as Rule;
+
+const unsafeOnly = defineRule({
+  meta: { id: 'unsafe-only', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'error', api: 'error' }, fixable: 'unsafe', messages: { m: 'm' } },
+  check(ctx) {
+    for (const e of ctx.model.entries) {
+      if (e.raw.drop === true) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'unsafe', description: 'drop', edits: [{ kind: 'delete', line: e.line }] } });
+    }
+  },
+}) as Rule;
+
+describe('fix loop', () => {
+  it('repeats passes until nothing is left to fix', () => {
+    const out = fixBytes('t', enc('{"n":3}\n'), { rules: [countDown] });
+    expect(out.status).toBe('fixed');
+    expect(out.passes).toBe(3);
+    expect(dec(out.output)).toBe('{"n":0}\n');
+    expect(out.final.result.errorCount).toBe(0);
+  });
+
+  it('stops at the pass cap and says which rules were still fixing', () => {
+    const out = fixBytes('t', enc('{"n":15}\n'), { rules: [countDown] });
+    expect(out.status).toBe('pass-cap');
+    expect(out.passes).toBe(10);
+    expect(dec(out.output)).toBe('{"n":5}\n');
+    expect(out.rulesInvolved).toEqual(['count-down']);
+  });
+
+  it('detects two rules undoing each other', () => {
+    const out = fixBytes('t', enc('{"v":"a"}\n'), { rules: [flip('a-to-b', 'a', 'b'), flip('b-to-a', 'b', 'a')] });
+    expect(out.status).toBe('circular');
+    expect(out.rulesInvolved).toEqual(['a-to-b']);
+  });
+
+  it('keeps the original when the fixes make it worse, naming the rules', () => {
+    const input = enc('{"bad":true}\n');
+    const out = fixBytes('t', input, { rules: [breaker] });
+    expect(out.status).toBe('worse');
+    expect(out.changed).toBe(false);
+    expect(out.output).toBe(input);
+    expect(out.rulesInvolved).toEqual(['breaker']);
+  });
+
+  it('applies unsafe fixes only when asked', () => {
+    const input = enc('{"keep":1}\n{"drop":true}\n');
+    expect(fixBytes('t', input, { rules: [unsafeOnly] }).status).toBe('unchanged');
+    const out = fixBytes('t', input, { rules: [unsafeOnly], unsafe: true });
+    expect(dec(out.output)).toBe('{"keep":1}\n');
+  });
+
+  it('is idempotent: fixing the output again changes nothing', () => {
+    const once = fixBytes('t', enc('{"n":2}\n{"n":1}\n'), { rules: [countDown] });
+    const twice = fixBytes('t', once.output, { rules: [countDown] });
+    expect(twice.status).toBe('unchanged');
+    expect(twice.output).toEqual(once.output);
+  });
+});
