@@ -1,6 +1,33 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line (losing what it held), and a NUL
 // byte anywhere makes the whole session unfindable.
-import { defineRule } from '../src/rule-api.js';
+import type { SourceLine } from '../src/loader/read-jsonl.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+function parsesAsObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+const dropLine = (line: SourceLine, applicability: 'safe' | 'unsafe', description: string): FixDescriptor => ({
+  applicability,
+  description,
+  edits: [{ kind: 'delete', line: line.lineNo }],
+});
+
+/** Without its NUL bytes the line may be a good entry again: keep it (safe); otherwise dropping it is a guess. */
+function nulFix(line: SourceLine): FixDescriptor {
+  const text = lenient.decode(line.bytes).replace(/\u0000/g, '');
+  if (parsesAsObject(text)) {
+    return { applicability: 'safe', description: 'strip the NUL bytes', edits: [{ kind: 'replaceText', line: line.lineNo, text }] };
+  }
+  return dropLine(line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
+}
 
 export default defineRule({
   meta: {
@@ -21,28 +48,44 @@ export default defineRule({
   },
   check(ctx) {
     for (const line of ctx.model.file.lines) {
+      const kinds = new Set(line.problems.map((p) => p.kind));
       for (const p of line.problems) {
         switch (p.kind) {
           case 'torn':
-            ctx.report({ messageId: 'torn', line: line.lineNo });
+            ctx.report({ messageId: 'torn', line: line.lineNo, fix: dropLine(line, 'safe', 'drop the torn last line') });
             break;
           case 'nul':
-            ctx.report({ messageId: 'nul', line: line.lineNo });
+            ctx.report({ messageId: 'nul', line: line.lineNo, fix: nulFix(line) });
             break;
           case 'utf8':
-            ctx.report({ messageId: 'utf8', line: line.lineNo });
+            // With NUL or parse problems on the same line, their fix covers the line.
+            ctx.report({
+              messageId: 'utf8',
+              line: line.lineNo,
+              fix: kinds.size === 1 ? { applicability: 'unsafe', description: 'replace the invalid bytes with U+FFFD', edits: [{ kind: 'replaceText', line: line.lineNo, text: lenient.decode(line.bytes) }] } : undefined,
+            });
             break;
           case 'parse':
             // A NUL line that also fails to parse is reported once, as NUL: that is the worse consequence.
-            if (!line.problems.some((q) => q.kind === 'nul')) {
-              ctx.report({ messageId: 'parse', line: line.lineNo, data: { detail: p.message.replace(/^line is not JSON \((.*)\)$/, '$1') } });
+            if (!kinds.has('nul')) {
+              ctx.report({
+                messageId: 'parse',
+                line: line.lineNo,
+                data: { detail: p.message.replace(/^line is not JSON \((.*)\)$/, '$1') },
+                fix: dropLine(line, 'unsafe', 'drop the line'),
+              });
             }
             break;
           case 'not-object':
-            ctx.report({ messageId: 'notObject', line: line.lineNo, data: { detail: p.message.replace(/^line is JSON (.*), not an object$/, '$1') } });
+            ctx.report({
+              messageId: 'notObject',
+              line: line.lineNo,
+              data: { detail: p.message.replace(/^line is JSON (.*), not an object$/, '$1') },
+              fix: dropLine(line, 'unsafe', 'drop the line'),
+            });
             break;
           case 'too-long':
-            ctx.report({ messageId: 'tooLong', line: line.lineNo, data: { bytes: line.bytes.length, limit: p.message.match(/the (\d+)-byte/)?.[1] ?? '?' } });
+            ctx.report({ messageId: 'tooLong', line: line.lineNo, data: { bytes: line.bytes.length, limit: /the (\d+)-byte/.exec(p.message)?.[1] ?? '?' } });
             break;
         }
       }

@@ -2,6 +2,8 @@
 // (message id and line, optionally severity and block index) that rule alone produces.
 import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../../src/engine/lint.js';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { loadBytes } from '../../src/loader/read-jsonl.js';
 import type { Rule, Target } from '../../src/rule-api.js';
 
 export interface ExpectedError {
@@ -21,6 +23,13 @@ export interface ValidCase {
 
 export interface InvalidCase extends ValidCase {
   errors: ExpectedError[];
+  /**
+   * The file after `--fix` (safe fixes, all passes), or null when the rule offers no safe fix here.
+   * Omit only for rules that are not fixable at all.
+   */
+  output?: string | null;
+  /** The file after `--fix --unsafe-fixes`, when it differs from `output`. */
+  unsafeOutput?: string;
 }
 
 export function lintWith(rule: Rule, text: string, target: Target = 'claude-code') {
@@ -61,6 +70,39 @@ export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: I
         expect(got).toEqual(c.errors);
         for (const d of result.diagnostics) expect(d.message).not.toMatch(/\{\{/);
       });
+
+      if (rule.meta.fixable === undefined) {
+        it(`invalid: ${c.name} (no fix)`, () => {
+          expect(c.output ?? null, 'a rule without meta.fixable cannot have an output').toBeNull();
+          expect(c.unsafeOutput).toBeUndefined();
+          expect(lintWith(rule, c.text, c.target).findings.some((f) => f.fix)).toBe(false);
+        });
+        continue;
+      }
+      it(`invalid: ${c.name} (fix)`, () => {
+        expect(c.output, `${c.name}: give output (or null when no safe fix applies)`).not.toBeUndefined();
+        checkFix(rule, c, false, c.output ?? c.text);
+        checkFix(rule, c, true, c.unsafeOutput ?? c.output ?? c.text);
+      });
     }
   });
+}
+
+const decode = (b: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+
+/** The fixed text is as expected, parses, and a second fix changes nothing and finds nothing fixable. */
+function checkFix(rule: Rule, c: InvalidCase, unsafe: boolean, expected: string): void {
+  const opts = { rules: [rule], target: c.target ?? ('claude-code' as Target), unsafe };
+  const once = fixBytes('test.jsonl', new TextEncoder().encode(c.text), opts);
+  const label = unsafe ? 'unsafeOutput' : 'output';
+  expect(once.status, `${c.name}: fix status`).not.toBe('worse');
+  expect(decode(once.output), `${c.name}: ${label}`).toBe(expected);
+  if (expected !== c.text) expect(once.changed).toBe(true);
+  const unreadable = (text: Uint8Array): number => loadBytes('t', text).lines.filter((l) => l.problems.length > 0).length;
+  expect(unreadable(once.output), `${c.name}: the fix leaves no new unreadable line`).toBeLessThanOrEqual(
+    unreadable(new TextEncoder().encode(c.text)),
+  );
+  const twice = fixBytes('test.jsonl', once.output, opts);
+  expect(decode(twice.output), `${c.name}: ${label} is idempotent`).toBe(expected);
+  expect(twice.changed, `${c.name}: a second fix changes nothing`).toBe(false);
 }

@@ -1,0 +1,31 @@
+// Edits on the content blocks of one entry, as request-view rules need them. Removing the last block of an entry
+// removes the entry itself (its children re-linked), because Claude Code would drop an empty message anyway.
+import { blocksOf, type Entry, messageOf } from '../model/entries.js';
+import type { TranscriptModel } from '../model/index.js';
+import { removeEntry } from './chain-edits.js';
+import type { Edit } from './edits.js';
+
+const contentPointer = (i: number): string => `/message/content/${i}`;
+
+/** Remove some blocks of an entry (indexes into message.content); the entry goes when nothing is left. */
+export function removeBlocks(model: TranscriptModel, entry: Entry, blockIndexes: readonly number[]): Edit[] {
+  const content = messageOf(entry)?.content;
+  const unique = [...new Set(blockIndexes)].sort((a, b) => b - a);
+  if (!Array.isArray(content) || unique.length >= content.length) return removeEntry(model, entry);
+  return unique.map((i) => ({ kind: 'remove', line: entry.line, pointer: contentPointer(i) }));
+}
+
+/** Replace one block with another value. */
+export function replaceBlock(entry: Entry, blockIndex: number, value: unknown): Edit {
+  return { kind: 'set', line: entry.line, pointer: contentPointer(blockIndex), value };
+}
+
+/** Set the whole content array of an entry (for reorders). */
+export function setContent(entry: Entry, content: unknown[]): Edit {
+  return { kind: 'set', line: entry.line, pointer: '/message/content', value: content };
+}
+
+/** The entry's content blocks as stored, or [] for malformed content. */
+export function storedBlocks(entry: Entry): Record<string, unknown>[] {
+  return blocksOf(entry);
+}
