@@ -124,6 +124,11 @@ function chooseLeaf(
     if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;
     if (!children.has(e.uuid!)) return { leaf: e, leafSource: 'last-tip' };
   }
+  // Every entry has a child only when the links form a cycle: start from the last entry of the file.
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (isMainChainEntry(e) && byUuid.get(e.uuid!) === e && hasUsableMessage(e)) return { leaf: e, leafSource: 'last-tip' };
+  }
   return { leafSource: 'none' };
 }
 
