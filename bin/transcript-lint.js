@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Thin launcher: main() holds all the logic, never throws, and returns the exit code. Setting exitCode (instead of
+// calling process.exit) lets piped output drain. A closed pipe (`| head`) is not an error worth a stack trace.
+import main from '../dist/src/cli/main.js';
+
+process.stdout.on('error', (err) => { if (err.code !== 'EPIPE') throw err; });
+process.exitCode = await main({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true });

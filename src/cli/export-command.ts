@@ -1,0 +1,23 @@
+// `transcript-lint export FILE`: the request Claude Code would compile from the transcript on resume, as JSON, so it
+// can be compared with what Claude Code really sends.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadBytes } from '../loader/read-jsonl.js';
+import { exportMessages } from '../model/export.js';
+import { TranscriptModel } from '../model/index.js';
+import type { Command } from './args.js';
+import { type CliIO, describeReadError, warn } from './io.js';
+
+export async function runExport(cmd: Extract<Command, { kind: 'export' }>, io: CliIO): Promise<number> {
+  const filePath = path.resolve(io.cwd, cmd.file);
+  let data: Uint8Array;
+  try {
+    data = await readFile(filePath);
+  } catch (err) {
+    warn(io, describeReadError(cmd.file, err as NodeJS.ErrnoException));
+    return 2;
+  }
+  const model = new TranscriptModel(loadBytes(filePath, data));
+  io.stdout.write(`${JSON.stringify(exportMessages(model.apiView().messages), null, 2)}\n`);
+  return 0;
+}

@@ -1,0 +1,55 @@
+// The CLI as a function: arguments and streams in, exit code out. It never throws and never exits the process, so
+// the bin stays a thin wrapper and tests can drive it with fake streams.
+import os from 'node:os';
+import { parseArgs, UsageError } from './args.js';
+import { runExport } from './export-command.js';
+import { type CliIO, type Output, warn } from './io.js';
+import { runLint } from './lint-command.js';
+import { packageVersion } from './version.js';
+
+export interface MainOptions {
+  /** Arguments after the program name. */
+  argv: readonly string[];
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: Output;
+  stderr: Output;
+  /** Whether stdout is a terminal (colour). Default false. */
+  stdoutIsTTY?: boolean;
+  /** For the default sessions folder. Default os.homedir(). */
+  homedir?: string;
+}
+
+export async function main(options: MainOptions): Promise<number> {
+  const io: CliIO = {
+    cwd: options.cwd,
+    env: options.env,
+    stdout: options.stdout,
+    stderr: options.stderr,
+    stdoutIsTTY: options.stdoutIsTTY ?? false,
+    homedir: options.homedir ?? os.homedir(),
+  };
+  try {
+    const cmd = await parseArgs(options.argv, packageVersion());
+    switch (cmd.kind) {
+      case 'print':
+        io.stdout.write(`${cmd.text}\n`);
+        return 0;
+      case 'export':
+        return await runExport(cmd, io);
+      case 'lint':
+        return await runLint(cmd, io);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      warn(io, `${err.message}\nRun 'transcript-lint --help' for usage.`);
+      return 2;
+    }
+    // A bug or an environment failure: one clear line, no stack trace (set TRANSCRIPT_LINT_DEBUG=1 to see it).
+    warn(io, `internal error: ${err instanceof Error ? err.message : String(err)}`);
+    if (io.env.TRANSCRIPT_LINT_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
+    return 2;
+  }
+}
+
+export default main;

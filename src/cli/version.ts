@@ -1,0 +1,20 @@
+// The package version for --version. The nearest package.json is found by walking up from this module, because the
+// module runs from src/cli (tests) as well as from dist/src/cli (the bin).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function packageVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'transcript-lint' && pkg.version) return pkg.version;
+    } catch {
+      // No package.json here; keep walking.
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return 'unknown';
+    dir = parent;
+  }
+}

@@ -1,0 +1,42 @@
+// Lints many files with a bounded number of reads in flight, returning outcomes in input order so the report is
+// deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
+// unreadable session does not hide the findings in the others.
+import { readFile } from 'node:fs/promises';
+import { type LintOptions, type LintResult, lintBytes } from './lint.js';
+
+export type FileOutcome =
+  | { filePath: string; result: LintResult; error?: undefined }
+  | { filePath: string; result?: undefined; error: NodeJS.ErrnoException };
+
+export const DEFAULT_CONCURRENCY = 4;
+
+export async function lintFiles(
+  filePaths: readonly string[],
+  options: LintOptions = {},
+  concurrency = DEFAULT_CONCURRENCY,
+): Promise<FileOutcome[]> {
+  return mapLimit(filePaths, concurrency, async (filePath): Promise<FileOutcome> => {
+    let data: Uint8Array;
+    try {
+      data = await readFile(filePath);
+    } catch (err) {
+      return { filePath, error: err as NodeJS.ErrnoException };
+    }
+    // Only the result is kept: the bytes and the model are dropped as soon as the file is linted.
+    return { filePath, result: lintBytes(filePath, data, options).result };
+  });
+}
+
+/** Runs `fn` over `items` with at most `limit` calls pending; results keep the order of `items`. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,23 @@
+// The scripting contract: one JSON document, versioned, with every diagnostic field. Never coloured.
+import type { Diagnostic } from '../engine/run-rules.js';
+import type { Formatter } from './types.js';
+
+export const JSON_FORMAT_VERSION = 1;
+
+export const json: Formatter = (results) =>
+  `${JSON.stringify({
+    version: JSON_FORMAT_VERSION,
+    results: results.map((r) => ({
+      filePath: r.filePath,
+      diagnostics: r.diagnostics.map(orderDiagnostic),
+      errorCount: r.errorCount,
+      warningCount: r.warningCount,
+      fixableCount: r.fixableCount,
+      unsafeFixableCount: r.unsafeFixableCount,
+    })),
+  })}\n`;
+
+// The fields a reader looks for first lead, so the document reads well when printed; the rest follow unchanged.
+function orderDiagnostic({ ruleId, severity, line, message, ...rest }: Diagnostic) {
+  return { ruleId, severity, line, message, ...rest };
+}

@@ -1,0 +1,67 @@
+// The human report, laid out like ESLint's stylish: each file with problems, one aligned row per problem and its
+// related lines beneath it, then a summary. A clean run prints only the one-line summary.
+import { createColors } from 'picocolors';
+import type { Diagnostic } from '../engine/run-rules.js';
+import type { LintResult } from '../engine/lint.js';
+import { displayPath } from './display-path.js';
+import { neutralize } from './neutralize.js';
+import type { FormatContext, Formatter } from './types.js';
+
+type Colors = ReturnType<typeof createColors>;
+
+export const stylish: Formatter = (results, ctx) => {
+  const c = createColors(ctx.color);
+  const blocks = results.filter((r) => r.diagnostics.length > 0).map((r) => formatFile(r, ctx, c));
+  return blocks.join('') + summary(results, c);
+};
+
+function formatFile(result: LintResult, ctx: FormatContext, c: Colors): string {
+  const rows = result.diagnostics.map((d) => ({
+    d,
+    line: String(d.line),
+    severity: d.severity === 'error' ? 'error' : 'warning',
+    // A message may span lines; only its first line is aligned with the other rows.
+    messageLines: neutralize(d.message).split('\n'),
+  }));
+  const lineWidth = Math.max(...rows.map((r) => r.line.length));
+  const severityWidth = Math.max(...rows.map((r) => r.severity.length));
+  const messageWidth = Math.max(...rows.map((r) => r.messageLines[0]!.length));
+  const messageIndent = ' '.repeat(2 + lineWidth + 2 + severityWidth + 2);
+  const relatedIndent = ' '.repeat(2 + lineWidth + 2);
+
+  let out = `${c.underline(neutralize(displayPath(result.filePath, ctx.cwd)))}\n`;
+  for (const row of rows) {
+    const [first, ...more] = row.messageLines;
+    const severity = row.severity.padEnd(severityWidth);
+    out +=
+      `  ${c.dim(row.line.padStart(lineWidth))}  ` +
+      `${row.d.severity === 'error' ? c.red(severity) : c.yellow(severity)}  ` +
+      `${first!.padEnd(messageWidth)}  ${c.dim(neutralize(row.d.ruleId))}\n`;
+    for (const text of more) out += `${messageIndent}${text}\n`;
+    out += formatRelated(row.d, relatedIndent, c);
+  }
+  return `${out}\n`;
+}
+
+function formatRelated(d: Diagnostic, indent: string, c: Colors): string {
+  return d.related
+    .map((r) => `${indent}${c.dim(`→ line ${r.line}:`)} ${neutralize(r.message).replaceAll('\n', `\n${indent}  `)}\n`)
+    .join('');
+}
+
+function summary(results: readonly LintResult[], c: Colors): string {
+  const errors = sum(results, (r) => r.errorCount);
+  const warnings = sum(results, (r) => r.warningCount);
+  const files = plural(results.length, 'file');
+  if (errors + warnings === 0) return `${c.green('✔')} No problems in ${files}.\n`;
+  const headline = `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  return `${c.bold(errors > 0 ? c.red(headline) : c.yellow(headline))}\nLinted ${files}.\n`;
+}
+
+function sum(results: readonly LintResult[], pick: (r: LintResult) => number): number {
+  return results.reduce((n, r) => n + pick(r), 0);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

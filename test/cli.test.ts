@@ -1,0 +1,315 @@
+// The CLI end to end through main(): exit codes, the stdout/stderr split, colour decisions and output shapes. Exit
+// code 1 comes from valid-json (a torn last line), so these tests hold whatever other rules join the registry.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+import { text, transcript } from './helpers/build.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let tmp: string;
+
+/** A small, healthy exchange: a prompt and a text answer. */
+function cleanTranscript(prompt = 'hello there'): string {
+  const t = transcript();
+  t.user(prompt);
+  t.assistant([text('Hi! What can I do for you?')]);
+  t.lastPrompt(t.lastUuid, prompt);
+  return t.toString();
+}
+
+/** The same exchange, then a crash while the next entry was being written. */
+function tornTranscript(): string {
+  return `${cleanTranscript()}{"parentUuid":"00000000-0000-4000-8000-000000000002","type":"user","mess`;
+}
+
+function write(rel: string, content: string): string {
+  const file = path.join(tmp, rel);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  return file;
+}
+
+interface RunOptions {
+  env?: Record<string, string>;
+  tty?: boolean;
+  cwd?: string;
+  homedir?: string;
+}
+
+async function run(argv: string[], opts: RunOptions = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main({
+    argv,
+    cwd: opts.cwd ?? tmp,
+    env: opts.env ?? {},
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdoutIsTTY: opts.tty ?? false,
+    homedir: opts.homedir ?? path.join(tmp, 'no-home'),
+  });
+  return { code, stdout, stderr };
+}
+
+const ESC = '\x1b';
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-cli-'));
+  write('clean.jsonl', cleanTranscript());
+  write('torn.jsonl', tornTranscript());
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('exit codes', () => {
+  it('0 for a clean file, with only the summary on stdout', async () => {
+    const r = await run(['clean.jsonl']);
+    expect(r).toEqual({ code: 0, stdout: '✔ No problems in 1 file.\n', stderr: '' });
+  });
+
+  it('1 for a torn last line', async () => {
+    const r = await run(['torn.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}error {2}Last line is cut off.* {2}valid-json\n/);
+    expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\nLinted 1 file\.\n$/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('1 when any of several files has errors; files are reported in sorted order', async () => {
+    const r = await run(['torn.jsonl', 'clean.jsonl', '-f', 'json']);
+    expect(r.code).toBe(1);
+    const paths = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath));
+    expect(paths).toEqual(['clean.jsonl', 'torn.jsonl']);
+  });
+
+  it('2 for an unknown flag, with a usage message and no stack trace', async () => {
+    const r = await run(['--bogus', 'clean.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('transcript-lint: Unknown argument: bogus');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('2 for a bad or missing option value', async () => {
+    expect((await run(['-f', 'xml', 'clean.jsonl'])).code).toBe(2);
+    expect((await run(['clean.jsonl', '-f'])).code).toBe(2);
+    expect((await run(['--target', 'openai', 'clean.jsonl'])).code).toBe(2);
+  });
+
+  it('2 for a missing file, even when other files are fine', async () => {
+    const r = await run(['clean.jsonl', 'does-not-exist.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('transcript-lint: no such file or directory: does-not-exist.jsonl\n');
+  });
+
+  it('2 for a glob that matches nothing', async () => {
+    const r = await run(['nothing-here-*.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no files matching the pattern "nothing-here-*.jsonl" were found');
+  });
+
+  it('2 for a folder with no transcripts in it', async () => {
+    mkdirSync(path.join(tmp, 'empty-folder'), { recursive: true });
+    const r = await run(['empty-folder']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no *.jsonl files found in empty-folder');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('2 for a file that cannot be read, still reporting the readable ones', async () => {
+    const locked = write('locked/secret.jsonl', cleanTranscript());
+    chmodSync(locked, 0o000);
+    try {
+      const r = await run(['clean.jsonl', locked]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('permission denied');
+      expect(r.stdout).toContain('No problems in 1 file');
+    } finally {
+      chmodSync(locked, 0o600);
+    }
+  });
+
+  it('0 for --help and --version, on stdout', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Exit codes:');
+    expect(help.stderr).toBe('');
+    const version = await run(['--version']);
+    const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string };
+    expect(version).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+});
+
+describe('paths', () => {
+  it('treats an existing path literally, even when it reads as a glob', async () => {
+    // As a glob, `x[1].jsonl` would match x1.jsonl; the literal file is the torn one.
+    write('literal/x[1].jsonl', tornTranscript());
+    write('literal/x1.jsonl', cleanTranscript());
+    const r = await run([path.join('literal', 'x[1].jsonl'), '-f', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath))).toEqual(['x[1].jsonl']);
+  });
+
+  it('expands a folder whose name has [, ( and spaces to every *.jsonl below it', async () => {
+    const dir = 'sessions [old] (copy)';
+    write(`${dir}/a b.jsonl`, cleanTranscript());
+    write(`${dir}/sub (2)/c [1].jsonl`, tornTranscript());
+    write(`${dir}/notes.txt`, 'not a transcript');
+    write(`${dir}/node_modules/pkg/x.jsonl`, tornTranscript());
+    write(`${dir}/.git/y.jsonl`, tornTranscript());
+    // A symlink out of the folder is not followed.
+    write('outside/z.jsonl', tornTranscript());
+    symlinkSync(path.join(tmp, 'outside'), path.join(tmp, dir, 'link'));
+
+    const r = await run([dir, '-f', 'json']);
+    expect(r.code).toBe(1);
+    const files = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.relative(tmp, x.filePath));
+    expect(files).toEqual([path.join(dir, 'a b.jsonl'), path.join(dir, 'sub (2)', 'c [1].jsonl')]);
+
+    const stylish = await run([dir]);
+    expect(stylish.stdout).toContain(`${path.join(dir, 'sub (2)', 'c [1].jsonl')}\n`);
+    expect(stylish.stdout).toContain('Linted 2 files.');
+  });
+
+  it('expands globs and deduplicates files named twice', async () => {
+    const r = await run(['*.jsonl', 'clean.jsonl', './clean.jsonl', '-f', 'json']);
+    const files = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath));
+    expect(files).toEqual(['clean.jsonl', 'torn.jsonl']);
+  });
+
+  it('takes a path after -- even when it looks like a flag', async () => {
+    write('--odd.jsonl', cleanTranscript());
+    const r = await run(['--', '--odd.jsonl']);
+    expect(r.code).toBe(0);
+  });
+
+  it('lints ${CLAUDE_CONFIG_DIR}/projects when no path is given', async () => {
+    write('config-dir/projects/-home-dev-app/5f1c.jsonl', tornTranscript());
+    const r = await run([], { env: { CLAUDE_CONFIG_DIR: path.join(tmp, 'config-dir') } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('5f1c.jsonl');
+  });
+
+  it('falls back to ~/.claude/projects, and exits 2 with a clear message when it does not exist', async () => {
+    write('home/.claude/projects/p/s.jsonl', cleanTranscript());
+    expect((await run([], { homedir: path.join(tmp, 'home') })).code).toBe(0);
+
+    const r = await run([], { homedir: path.join(tmp, 'nobody') });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${path.join(tmp, 'nobody', '.claude', 'projects')} does not exist`);
+  });
+});
+
+describe('output', () => {
+  it('json: exactly the versioned document, and nothing else on stdout', async () => {
+    const r = await run(['torn.jsonl', '--format', 'json'], { tty: true, env: { FORCE_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.stdout.endsWith('\n')).toBe(true);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['version', 'results']);
+    expect(doc.version).toBe(1);
+    const [result] = doc.results;
+    expect(Object.keys(result)).toEqual(['filePath', 'diagnostics', 'errorCount', 'warningCount', 'fixableCount', 'unsafeFixableCount']);
+    expect(result.filePath).toBe(path.join(tmp, 'torn.jsonl'));
+    const torn = result.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'valid-json');
+    expect(Object.keys(torn).slice(0, 4)).toEqual(['ruleId', 'severity', 'line', 'message']);
+    expect(torn).toMatchObject({ ruleId: 'valid-json', severity: 'error', line: 4, messageId: 'torn', related: [] });
+    expect(torn.docsUrl).toMatch(/valid-json\.md$/);
+    expect(result.errorCount).toBeGreaterThanOrEqual(1);
+    expect(r.stdout).not.toContain(ESC);
+  });
+
+  it('no colour when stdout is not a terminal', async () => {
+    const r = await run(['torn.jsonl']);
+    expect(r.stdout).not.toContain(ESC);
+  });
+
+  it('colour on a terminal, unless NO_COLOR is set', async () => {
+    expect((await run(['torn.jsonl'], { tty: true })).stdout).toContain(`${ESC}[`);
+    expect((await run(['torn.jsonl'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(ESC);
+  });
+
+  it('FORCE_COLOR and --color turn colour on, --no-color turns it off', async () => {
+    expect((await run(['torn.jsonl'], { env: { FORCE_COLOR: '1' } })).stdout).toContain(`${ESC}[`);
+    expect((await run(['torn.jsonl', '--color'])).stdout).toContain(`${ESC}[`);
+    expect((await run(['torn.jsonl', '--no-color'], { tty: true, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+  });
+
+  it('stylish neutralises control characters from transcript text and file names', async () => {
+    // A garbage line whose text carries escape sequences (V8 quotes it in the parse error) in a file whose name does.
+    const name = `evil${ESC}]0;pwned${'\x07'}.jsonl`;
+    write(name, `${cleanTranscript()}${ESC}[2J\u009b1m\x07\rgone\n`);
+    const r = await run([name]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).not.toContain(ESC);
+    expect(r.stdout).not.toContain('\x07');
+    expect(r.stdout).not.toContain('\u009b');
+    expect(r.stdout).not.toContain('\r');
+    expect(r.stdout).toContain('evil\\x1b]0;pwned\\x07.jsonl');
+    expect(r.stdout).toContain('\\x1b[2J');
+  });
+
+  it('export prints the compiled request as {"messages":[...]}', async () => {
+    const r = await run(['export', 'torn.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['messages']);
+    expect(doc.messages[0]).toEqual({ role: 'user', content: 'hello there' });
+    expect(doc.messages.at(-1).role).toBe('assistant');
+  });
+
+  it('export of a missing file exits 2; export with no file is a usage error', async () => {
+    const missing = await run(['export', 'nope.jsonl']);
+    expect(missing).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: cannot read nope.jsonl: no such file or directory\n' });
+    expect((await run(['export'])).code).toBe(2);
+    expect((await run(['export', 'a.jsonl', 'b.jsonl'])).code).toBe(2);
+  });
+});
+
+describe('bin/transcript-lint.js (built)', () => {
+  const bin = path.join(repoRoot, 'bin', 'transcript-lint.js');
+  const env = { ...process.env, NO_COLOR: '1' };
+  delete env.FORCE_COLOR;
+  const spawn = (...args: string[]) =>
+    spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+  beforeAll(() => {
+    if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) {
+      throw new Error('dist/ is missing: run `npm run build` (npm test builds first)');
+    }
+  });
+
+  it('is executable', () => {
+    expect(statSync(bin).mode & 0o111).not.toBe(0);
+  });
+
+  it('lints the crashed session fixture: findings on stdout, exit 1', () => {
+    const r = spawn('fixtures/sessions/crashed-session.jsonl');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^fixtures\/sessions\/crashed-session\.jsonl\n/);
+    expect(r.stdout).toMatch(/ {2}13 {2}error {2}Last line is cut off.* {2}valid-json\n/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('prints JSON only with -f json', () => {
+    const r = spawn('-f', 'json', 'fixtures/sessions/crashed-session.jsonl');
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).results).toHaveLength(1);
+  });
+
+  it('exits 2 on a usage error without a stack trace', () => {
+    const r = spawn('--no-such-flag');
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Unknown argument');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
