@@ -1,0 +1,40 @@
+// document-limits: PDFs the API refuses on every request that carries them: over the 32 MB request limit, or over
+// 100 pages (api-errors.md E13; anthropics/claude-code#6197). Documents inside tool_result content count. Pages are
+// counted only where the file states them in the clear and the data is small enough to decode.
+import { defineRule } from '../src/rule-api.js';
+import { base64Source, formatSize, pdfPageCount, requestBlocks } from '../src/rules-support/content.js';
+
+export const MAX_PDF_BASE64 = 32 * 1024 * 1024;
+export const MAX_PDF_PAGES = 100;
+/** PDFs up to this many base64 characters are decoded to count their pages. */
+export const PAGE_COUNT_DECODE_LIMIT = 16 * 1024 * 1024;
+
+export default defineRule({
+  meta: {
+    id: 'document-limits',
+    type: 'problem',
+    view: 'request',
+    description: 'PDF documents are within the API limits: 32 MB and 100 pages.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      tooLarge: 'PDF is {{size}} of base64, over the API limit of 32 MB per request; every request that carries it is rejected.',
+      tooManyPages:
+        'PDF has {{pages}} pages, over the API limit of 100; every request that carries it fails with 400 ("maximum of 100 PDF pages").',
+    },
+  },
+  check(ctx) {
+    for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
+      if (site.block.type !== 'document' || site.message.role !== 'user') continue;
+      const source = base64Source(site.block);
+      if (!source || source.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
+      const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      if (source.data.length > MAX_PDF_BASE64) {
+        ctx.report({ messageId: 'tooLarge', data: { size: formatSize(source.data.length) }, ...at });
+        continue;
+      }
+      const pages = pdfPageCount(source.data, PAGE_COUNT_DECODE_LIMIT);
+      if (pages !== undefined && pages > MAX_PDF_PAGES) ctx.report({ messageId: 'tooManyPages', data: { pages }, ...at });
+    }
+  },
+});

@@ -1,0 +1,30 @@
+// final-assistant-whitespace: a request that ends with an assistant message (a prefill) may not end in whitespace
+// (api-errors.md E11). On resume Claude Code sends a new prompt after it, so it is harmless there
+// (claude-code-observed.md: "trailing whitespace in final assistant text ... Not changed").
+import { defineRule } from '../src/rule-api.js';
+import { blockPointer, finalMessage, isBlankText } from '../src/rules-support/content.js';
+
+export default defineRule({
+  meta: {
+    id: 'final-assistant-whitespace',
+    type: 'problem',
+    view: 'request',
+    description: 'A request that ends with an assistant message does not end its last text with whitespace.',
+    severity: { 'claude-code': 'off', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      trailingWhitespace:
+        'The request ends with an assistant message whose text ends in whitespace; the API rejects it: "messages: final assistant content cannot end with trailing whitespace".',
+    },
+  },
+  check(ctx) {
+    const final = finalMessage(ctx.model.apiView().merged);
+    if (!final || final.role !== 'assistant') return;
+    // Blank text blocks are no-empty-content's finding; the block that counts is the last one with text.
+    const kept = final.blocks.filter((b) => !b.origin.synthetic && !isBlankText(b));
+    const last = kept[kept.length - 1];
+    if (!last || last.block.type !== 'text' || typeof last.block.text !== 'string') return;
+    if (!/\s$/.test(last.block.text)) return;
+    ctx.report({ messageId: 'trailingWhitespace', line: last.origin.line, blockIndex: last.origin.blockIndex, pointer: blockPointer(last) });
+  },
+});

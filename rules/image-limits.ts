@@ -1,0 +1,73 @@
+// image-limits: images the API refuses, on every request that carries them (api-errors.md E12): over 5 MB of base64
+// (Claude Code 2.1.332 refuses locally before sending, on every resume: claude-code-observed.md), empty, over 8000 px,
+// over 2000 px when the request holds more than 20 images, more than 100 images. Images inside tool_result content
+// count. Pixel sizes come from the image header (PNG, JPEG, GIF, WebP); only those few bytes are decoded.
+import { defineRule } from '../src/rule-api.js';
+import { base64Source, type BlockSite, formatSize, imageSize, requestBlocks } from '../src/rules-support/content.js';
+
+/** Claude Code's and the API's per-image limit, measured on the base64 string (apiLimits.ts). */
+export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
+export const MAX_IMAGE_PX = 8000;
+export const MANY_IMAGES = 20;
+export const MANY_IMAGES_MAX_PX = 2000;
+export const MAX_IMAGES = 100;
+
+export default defineRule({
+  meta: {
+    id: 'image-limits',
+    type: 'problem',
+    view: 'request',
+    description: 'Images are within the API limits: 5 MB of base64, not empty, 8000 px (2000 px past 20 images), 100 per request.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      tooLarge:
+        'Image is {{size}} of base64, over the 5 MB limit; Claude Code refuses to send the session on every resume: "Image base64 size ({{size}}) exceeds API limit (5MB). Please resize the image before sending."',
+      empty: 'Image has no data; the API rejects every request that carries it: "image cannot be empty".',
+      tooManyPixels: 'Image is {{width}}x{{height}} px, over the API limit of 8000 px per side; the API rejects every request that carries it.',
+      manyImagesPixels:
+        'Image is {{width}}x{{height}} px in a request holding {{count}} images; the API rejects it: "At least one of the image dimensions exceed max allowed size for many-image requests: 2000 pixels".',
+      tooMany: 'The request holds {{count}} images, over the API limit of 100 per request; the API rejects it.',
+    },
+  },
+  check(ctx) {
+    const images: BlockSite[] = [];
+    for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
+      if (site.block.type === 'image' && site.message.role === 'user') images.push(site);
+    }
+    const at = (s: BlockSite) => ({ line: s.line, blockIndex: s.blockIndex, pointer: s.pointer });
+
+    for (const site of images) {
+      const source = base64Source(site.block);
+      if (!source) continue; // url and file sources are fetched by the API
+      const { data } = source;
+      if (typeof data !== 'string' || data === '') {
+        ctx.report({ messageId: 'empty', ...at(site) });
+        continue;
+      }
+      if (data.length > MAX_IMAGE_BASE64) {
+        ctx.report({ messageId: 'tooLarge', data: { size: formatSize(data.length) }, ...at(site) });
+        continue;
+      }
+      const size = imageSize(data);
+      if (!size) continue;
+      const px = { width: size.width, height: size.height };
+      if (size.width > MAX_IMAGE_PX || size.height > MAX_IMAGE_PX) {
+        ctx.report({ messageId: 'tooManyPixels', data: px, ...at(site) });
+      } else if (images.length > MANY_IMAGES && (size.width > MANY_IMAGES_MAX_PX || size.height > MANY_IMAGES_MAX_PX)) {
+        ctx.report({ messageId: 'manyImagesPixels', data: { ...px, count: images.length }, ...at(site) });
+      }
+    }
+
+    // Claude Code drops the oldest images past 100 itself (stripExcessMediaItems); a plain request is rejected.
+    if (ctx.target !== 'claude-code' && images.length > MAX_IMAGES) {
+      const first = images[MAX_IMAGES]!;
+      ctx.report({
+        messageId: 'tooMany',
+        data: { count: images.length },
+        ...at(first),
+        related: [{ line: images[0]!.line, message: 'the first image of the request' }],
+      });
+    }
+  },
+});

@@ -1,0 +1,83 @@
+// no-empty-content: every text block has visible text and every message has content. The API rejects empty and
+// whitespace-only text and empty messages (api-errors.md E10; "all messages must have non-empty content except for
+// the optional final assistant message"). Claude Code 2.1.332 drops such blocks and messages on resume, and replaces
+// an empty prompt with "(no content)" (claude-code-observed.md behaviour table).
+import type { ApiBlock } from '../src/model/api-view.js';
+import { type Entry, isObject } from '../src/model/entries.js';
+import { defineRule } from '../src/rule-api.js';
+import { blockPointer, finalMessage, isBlankText } from '../src/rules-support/content.js';
+
+const NON_EMPTY = 'text content blocks must be non-empty';
+const NON_WHITESPACE = 'text content blocks must contain non-whitespace text';
+
+export default defineRule({
+  meta: {
+    id: 'no-empty-content',
+    type: 'problem',
+    view: 'request',
+    description: 'No empty or whitespace-only text blocks, no empty user prompts, no messages without content.',
+    severity: { 'claude-code': 'warn', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      emptyText: 'Text block is {{what}}; Claude Code drops it on resume, and the API rejects it as sent: "messages: {{apiError}}".',
+      emptyPrompt:
+        'User prompt is {{what}}; Claude Code replaces it with "(no content)" on resume, and the API rejects it as sent: "messages: {{apiError}}".',
+      noContent:
+        '{{role}} message has no content; Claude Code drops it on resume, and the API rejects it: all messages must have non-empty content except for the optional final assistant message.',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const { merged } = model.apiView();
+    const final = finalMessage(merged);
+
+    for (const m of merged) {
+      if (m.role === 'system') continue;
+      if (m.blocks.length === 0) {
+        // An empty final assistant message is a valid (empty) prefill for the API.
+        if (ctx.target !== 'claude-code' && m === final && m.role === 'assistant') continue;
+        const [first, ...rest] = m.entries;
+        if (!first) continue;
+        ctx.report({
+          messageId: 'noContent',
+          data: { role: m.role === 'user' ? 'User' : 'Assistant' },
+          line: first.line,
+          uuid: first.uuid,
+          pointer: '/message/content',
+          related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
+        });
+        continue;
+      }
+      for (const b of m.blocks) {
+        if (b.origin.synthetic || !isBlankText(b)) continue;
+        const entry = model.entryAtLine(b.origin.line);
+        const content = isObject(entry?.raw.message) ? entry.raw.message.content : undefined;
+        const fromString = b.origin.blockIndex === undefined && typeof content === 'string';
+        // Read the text as stored: a merge may have added a "\n" seam to it.
+        const whitespace = storedText(b, content).length > 0;
+        ctx.report({
+          messageId: m.role === 'user' && fromString && entry?.type === 'user' ? 'emptyPrompt' : 'emptyText',
+          data: { what: whitespace ? 'whitespace only' : 'empty', apiError: whitespace ? NON_WHITESPACE : NON_EMPTY },
+          line: b.origin.line,
+          blockIndex: b.origin.blockIndex,
+          uuid: entry?.uuid,
+          pointer: pointerFor(b, entry),
+        });
+      }
+    }
+  },
+});
+
+/** Attachments keep their wire text under `rendered[i].content`; local command output under `content`. */
+function pointerFor(b: ApiBlock, entry: Entry | undefined): string {
+  if (entry?.type === 'attachment' && b.origin.blockIndex !== undefined) return `/rendered/${b.origin.blockIndex}/content`;
+  if (entry?.type === 'system') return '/content';
+  return blockPointer(b);
+}
+
+function storedText(b: ApiBlock, content: unknown): string {
+  if (typeof content === 'string' && b.origin.blockIndex === undefined) return content;
+  const stored = Array.isArray(content) && b.origin.blockIndex !== undefined ? content[b.origin.blockIndex] : undefined;
+  const text = isObject(stored) && stored.type === 'text' ? stored.text : b.block.text;
+  return typeof text === 'string' ? text : '';
+}

@@ -1,0 +1,101 @@
+// no-internal-blocks: only block types the Messages API accepts, where it accepts them. A top-level tool_reference
+// in a user message is sent as is by Claude Code 2.1.332 and rejected (claude-code-observed.md; inside a tool_result
+// it is fine). Advisor blocks need the advisor tool in the request (Claude Code strips them otherwise,
+// claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
+// Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
+import type { ApiBlock } from '../src/model/api-view.js';
+import { defineRule } from '../src/rule-api.js';
+import { blockPointer, isThinkingType, requestBlocks } from '../src/rules-support/content.js';
+
+/** Block types the API accepts in a user message. */
+const USER_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_result', 'container_upload']);
+/** Block types the API accepts in an assistant message, besides server tool results (`*_tool_result`). */
+const ASSISTANT_TYPES = new Set([
+  'text',
+  'thinking',
+  'redacted_thinking',
+  'tool_use',
+  'server_tool_use',
+  'mcp_tool_use',
+  'mcp_tool_result',
+  'compaction',
+]);
+/** Server tool results (web_search_tool_result, web_fetch_tool_result, code_execution_tool_result, ...). */
+const isServerToolResult = (type: string): boolean =>
+  /^[a-z0-9_]+_tool_result$/.test(type) && type !== 'tool_result' && type !== 'advisor_tool_result' && type !== 'mcp_tool_result';
+/** Block types a tool_result's content may hold. */
+const RESULT_CONTENT_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_reference']);
+
+const ADVISOR_RESULT = 'advisor_tool_result';
+const isAdvisorCall = (b: ApiBlock['block']): boolean => b.type === 'server_tool_use' && b.name === 'advisor';
+
+export default defineRule({
+  meta: {
+    id: 'no-internal-blocks',
+    type: 'problem',
+    view: 'request',
+    description: 'Every block is of a type the API accepts where it stands: no top-level tool_reference, advisor blocks or unknown types.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      toolReference:
+        '`tool_reference` block at the top level of a user message (it belongs inside a tool_result); Claude Code sends it as is and the API rejects the request on every retry.',
+      wrongRole: '`{{type}}` block in {{article}} {{role}} message; the API accepts it only in {{other}} messages and rejects the request.',
+      unknown: '`{{type}}` is not a content block type the API accepts; Claude Code sends it as is and the API rejects the request.',
+      badResultContent:
+        '`{{type}}` block inside a tool_result, which may hold only text, image, document, search_result and tool_reference blocks; the API rejects the request.',
+      advisor:
+        'Advisor block (`{{type}}`); the API accepts advisor blocks only in a request that enables the advisor tool, and rejects this one.',
+      advisorUnpaired:
+        'Advisor call {{id}} has no advisor_tool_result in the same message; the API rejects it ("advisor tool use without corresponding advisor_tool_result").',
+    },
+  },
+  check(ctx) {
+    const { merged } = ctx.model.apiView();
+    const claudeCode = ctx.target === 'claude-code';
+
+    for (const m of merged) {
+      if (m.role !== 'assistant') continue;
+      const advisorResults = new Set(
+        m.blocks.filter((b) => b.block.type === ADVISOR_RESULT).map((b) => b.block.tool_use_id),
+      );
+      for (const b of m.blocks) {
+        if (b.origin.synthetic) continue;
+        const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
+        if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
+          // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
+          ctx.report({ messageId: 'advisorUnpaired', data: { id: String(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
+        } else if (!claudeCode && (isAdvisorCall(b.block) || b.block.type === ADVISOR_RESULT)) {
+          ctx.report({ messageId: 'advisor', data: { type: String(b.block.type) }, ...at });
+        }
+      }
+    }
+
+    for (const site of requestBlocks(merged, { nested: true })) {
+      const type = site.block.type;
+      if (typeof type !== 'string') continue; // a block without a type is entry-shape's finding
+      const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      if (site.nestedIndex !== undefined) {
+        if (!RESULT_CONTENT_TYPES.has(type)) ctx.report({ messageId: 'badResultContent', data: { type }, ...at });
+        continue;
+      }
+      const role = site.message.role;
+      if (role === 'user') {
+        if (USER_TYPES.has(type) || isThinkingType(type)) continue; // thinking here is thinking-placement's finding
+        if (type === 'tool_reference') ctx.report({ messageId: 'toolReference', ...at });
+        else if (acceptedInAssistant(type) || type === ADVISOR_RESULT) {
+          ctx.report({ messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, ...at });
+        } else ctx.report({ messageId: 'unknown', data: { type }, ...at });
+      } else if (role === 'assistant') {
+        if (acceptedInAssistant(type) || type === ADVISOR_RESULT) continue;
+        if (USER_TYPES.has(type)) {
+          ctx.report({ messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, ...at });
+        } else ctx.report({ messageId: 'unknown', data: { type }, ...at });
+      }
+    }
+  },
+});
+
+function acceptedInAssistant(type: string): boolean {
+  return ASSISTANT_TYPES.has(type) || isServerToolResult(type);
+}

@@ -1,0 +1,70 @@
+// thinking-placement: thinking belongs at the start of an assistant message and never ends a request. The API
+// rejects a request whose final assistant message ends with thinking (api-errors.md E7); thinking in an earlier
+// assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
+// (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
+// (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
+import type { ApiBlock } from '../src/model/api-view.js';
+import { defineRule } from '../src/rule-api.js';
+import { blockPointer, finalMessage, isBlankText, isThinkingBlock } from '../src/rules-support/content.js';
+
+const FINAL_BLOCK_ERROR = '"The final block in an assistant message cannot be `thinking`."';
+
+export default defineRule({
+  meta: {
+    id: 'thinking-placement',
+    type: 'problem',
+    view: 'request',
+    description: 'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
+    severity: { 'claude-code': 'warn', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      inUser: '`{{type}}` block in a user message; only assistant messages may hold thinking, so the API rejects a request that carries it.',
+      thinkingOnly:
+        'Assistant message holds only thinking (the rest of that response was never recorded); Claude Code drops the message on resume.',
+      thinkingOnlyFinal:
+        'The request ends with an assistant message that holds only thinking; the API rejects it (' +
+        FINAL_BLOCK_ERROR +
+        ') and Claude Code drops the message on resume.',
+      trailingThinking:
+        'The request ends with an assistant message whose last block is thinking; the API rejects it (' +
+        FINAL_BLOCK_ERROR +
+        ') and Claude Code strips the trailing thinking on resume.',
+    },
+  },
+  check(ctx) {
+    const { merged } = ctx.model.apiView();
+    const final = finalMessage(merged);
+    const at = (b: ApiBlock) => ({ line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) });
+
+    for (const m of merged) {
+      if (m.role === 'user') {
+        for (const b of m.blocks) {
+          if (!b.origin.synthetic && isThinkingBlock(b)) ctx.report({ messageId: 'inUser', data: { type: String(b.block.type) }, ...at(b) });
+        }
+        continue;
+      }
+      if (m.role !== 'assistant') continue;
+      // Blank text is dropped before sending (no-empty-content reports it); it neither ends nor fills a message.
+      const kept = m.blocks.filter((b) => !b.origin.synthetic && !isBlankText(b));
+      if (kept.length === 0) continue;
+      const isFinal = m === final;
+      if (kept.every(isThinkingBlock)) {
+        // Earlier in the request the API accepts such a message; only Claude Code's resume drops it.
+        if (!isFinal && ctx.target !== 'claude-code') continue;
+        for (const b of kept) ctx.report({ messageId: isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', ...at(b) });
+        continue;
+      }
+      if (!isFinal) continue;
+      let end = kept.length;
+      while (end > 0 && isThinkingBlock(kept[end - 1]!)) end--;
+      const last = kept[end - 1];
+      for (const b of kept.slice(end)) {
+        ctx.report({
+          messageId: 'trailingThinking',
+          ...at(b),
+          related: last ? [{ line: last.origin.line, message: 'the last block that is not thinking' }] : undefined,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,42 @@
+// thinking-signature: a thinking block must carry its signature and a redacted_thinking block its data, exactly as
+// the API returned them. Without them the API rejects the request; Claude Code 2.1.332 then retries once with every
+// thinking block of the history stripped (claude-code-observed.md; api-errors.md E8, E9). Empty thinking TEXT with a
+// signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
+import { defineRule } from '../src/rule-api.js';
+import { blockPointer } from '../src/rules-support/content.js';
+
+export default defineRule({
+  meta: {
+    id: 'thinking-signature',
+    type: 'problem',
+    view: 'request',
+    description: 'Every thinking block has a non-empty signature and every redacted_thinking block has its data.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      missingSignature:
+        'Thinking block has no signature; the API rejects the request ("thinking.signature: Field required") and Claude Code then retries with every thinking block of the history stripped.',
+      emptySignature:
+        'Thinking block has an empty signature; the API rejects the request ("Invalid `signature` in `thinking` block") and Claude Code then retries with every thinking block of the history stripped.',
+      redactedNoData:
+        'redacted_thinking block has no data; the API rejects the request: "Invalid \'data\' in \'redacted_thinking\' block".',
+    },
+  },
+  check(ctx) {
+    for (const m of ctx.model.apiView().merged) {
+      if (m.role !== 'assistant') continue;
+      for (const b of m.blocks) {
+        if (b.origin.synthetic) continue;
+        const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
+        if (b.block.type === 'thinking') {
+          const sig = b.block.signature;
+          if (typeof sig !== 'string') ctx.report({ messageId: 'missingSignature', ...at });
+          else if (sig === '') ctx.report({ messageId: 'emptySignature', ...at });
+        } else if (b.block.type === 'redacted_thinking') {
+          const data = b.block.data;
+          if (typeof data !== 'string' || data === '') ctx.report({ messageId: 'redactedNoData', ...at });
+        }
+      }
+    }
+  },
+});
