@@ -4,8 +4,21 @@ import yargs from 'yargs';
 import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { TARGETS, type Target } from '../rule-api.js';
 
+/** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */
+export type FixMode = 'none' | 'fix' | 'dry-run' | 'diff';
+
 export type Command =
-  | { kind: 'lint'; paths: string[]; format: FormatName; target: Target; color?: boolean }
+  | {
+      kind: 'lint';
+      paths: string[];
+      format: FormatName;
+      target: Target;
+      color?: boolean;
+      fix: FixMode;
+      unsafeFixes: boolean;
+      /** false: no backup; a string: backup folder; true: `<file>.bak` beside the file. */
+      backup: boolean | string;
+    }
   | { kind: 'export'; file: string }
   /** --help or --version: print the text and exit 0. */
   | { kind: 'print'; text: string };
@@ -53,7 +66,15 @@ export async function parseArgs(argv: readonly string[], version: string): Promi
           requiresArg: true,
           describe: 'Judge the file as Claude Code resumes it, or as a raw API request',
         })
-        .option('color', { type: 'boolean', describe: 'Force colour on or off (default: on for a terminal)' }),
+        .option('color', { type: 'boolean', describe: 'Force colour on or off (default: on for a terminal)' })
+        .option('fix', { type: 'boolean', describe: 'Apply safe fixes and write the files (atomically, with a backup)' })
+        .option('unsafe-fixes', { type: 'boolean', describe: 'With --fix, --fix-dry-run or --diff: also apply fixes that drop or guess content' })
+        .option('fix-dry-run', { type: 'boolean', describe: 'Report the state after fixing without writing (json carries the fixed text as "output")' })
+        .option('diff', { type: 'boolean', describe: 'Print a unified diff of what --fix would change; exit 1 if anything would change' })
+        .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak before writing (--no-backup to skip)' })
+        .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write backups into this folder instead of beside each file' })
+        .conflicts('fix', ['fix-dry-run', 'diff'])
+        .conflicts('fix-dry-run', 'diff'),
       () => {
         matched = 'lint';
       },
@@ -79,6 +100,9 @@ export async function parseArgs(argv: readonly string[], version: string): Promi
   if (args.help || args.version) return { kind: 'print', text: printed };
 
   if (matched === 'export') return { kind: 'export', file: String(args.file) };
+  const fix: FixMode = args.fix ? 'fix' : args['fix-dry-run'] ? 'dry-run' : args.diff ? 'diff' : 'none';
+  if (args['unsafe-fixes'] && fix === 'none') throw new UsageError('--unsafe-fixes needs --fix, --fix-dry-run or --diff');
+  if (args['backup-dir'] !== undefined && args.backup === false) throw new UsageError('--backup-dir and --no-backup contradict each other');
   return {
     kind: 'lint',
     // Anything after `--` lands in `_`; it is still a path (e.g. a file named `--weird.jsonl`).
@@ -86,5 +110,8 @@ export async function parseArgs(argv: readonly string[], version: string): Promi
     format: args.format as FormatName,
     target: args.target as Target,
     color: args.color as boolean | undefined,
+    fix,
+    unsafeFixes: args['unsafe-fixes'] === true,
+    backup: args.backup === false ? false : ((args['backup-dir'] as string | undefined) ?? true),
   };
 }

@@ -7,6 +7,7 @@ import { lintFiles } from '../engine/lint-files.js';
 import { displayPath } from '../formatters/display-path.js';
 import { formatters } from '../formatters/index.js';
 import type { Command } from './args.js';
+import { runFix } from './fix-command.js';
 import { useColor } from './colors.js';
 import { type CliIO, describeReadError, warn } from './io.js';
 
@@ -19,6 +20,7 @@ export async function runLint(cmd: Extract<Command, { kind: 'lint' }>, io: CliIO
   for (const u of unmatched) warn(io, describeUnmatched(u));
   if (unmatched.length > 0) return 2;
 
+  if (cmd.fix !== 'none') return runFix(files, cmd, io);
   const outcomes = await lintFiles(files, { target: cmd.target });
   const results: LintResult[] = [];
   let unreadable = 0;

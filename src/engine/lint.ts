@@ -20,6 +20,8 @@ export interface LintResult {
   warningCount: number;
   fixableCount: number;
   unsafeFixableCount: number;
+  /** The fixed text, set only by --fix-dry-run when fixing changed the file (as ESLint does). */
+  output?: string;
 }
 
 export interface LintOutcome {

@@ -14,6 +14,7 @@ export const json: Formatter = (results) =>
       warningCount: r.warningCount,
       fixableCount: r.fixableCount,
       unsafeFixableCount: r.unsafeFixableCount,
+      ...(r.output !== undefined ? { output: r.output } : {}),
     })),
   })}\n`;
 

@@ -55,7 +55,15 @@ function summary(results: readonly LintResult[], c: Colors): string {
   const files = plural(results.length, 'file');
   if (errors + warnings === 0) return `${c.green('✔')} No problems in ${files}.\n`;
   const headline = `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  return `${c.bold(errors > 0 ? c.red(headline) : c.yellow(headline))}\nLinted ${files}.\n`;
+  return `${c.bold(errors > 0 ? c.red(headline) : c.yellow(headline))}\n${fixable(results)}Linted ${files}.\n`;
+}
+
+/** ruff's hint: how many problems --fix would repair, and how many more need --unsafe-fixes. */
+function fixable(results: readonly LintResult[]): string {
+  const safe = sum(results, (r) => r.fixableCount);
+  const unsafe = sum(results, (r) => r.unsafeFixableCount);
+  if (safe + unsafe === 0) return '';
+  return `${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
 }
 
 function sum(results: readonly LintResult[], pick: (r: LintResult) => number): number {

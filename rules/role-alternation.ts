@@ -1,0 +1,33 @@
+// role-alternation: user and assistant messages alternate. Claude Code merges adjacent user messages but sends two
+// adjacent assistant messages as they are; the first-party API combines same-role turns, Bedrock rejects them (E15).
+import { defineRule } from '../src/rule-api.js';
+import { conversation, firstLineOf, lastLineOf } from '../src/rules-support/request-structure.js';
+
+export default defineRule({
+  meta: {
+    id: 'role-alternation',
+    type: 'problem',
+    view: 'request',
+    description: 'User and assistant messages alternate in the compiled request.',
+    severity: { 'claude-code': 'off', api: 'warn', bedrock: 'error' },
+    messages: {
+      consecutive:
+        'This {{role}} message directly follows another {{role}} message (line {{previous}}); the first-party API merges them into one turn, but Bedrock rejects the request: "A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again."',
+    },
+  },
+  check(ctx) {
+    const conv = conversation(ctx.model.apiView().merged);
+    for (let k = 1; k < conv.length; k++) {
+      const m = conv[k]!;
+      const prev = conv[k - 1]!;
+      if (m.role !== prev.role) continue;
+      const previous = lastLineOf(prev);
+      ctx.report({
+        messageId: 'consecutive',
+        data: { role: m.role, previous },
+        line: firstLineOf(m),
+        related: [{ line: previous, message: `the previous ${prev.role} message` }],
+      });
+    }
+  },
+});

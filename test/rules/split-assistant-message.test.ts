@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/split-assistant-message.js';
+import { text, thinking, toolUse, transcript } from '../helpers/build.js';
+import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+// 2.1.332 parallel calls: text -> u1 -> u2 -> u3, results hang off their own part, in completion order.
+const parallel = transcript();
+parallel.user('run three');
+parallel.assistant([text('Running.')], { id: 'msg_par', requestId: 'req_1' });
+const p1 = parallel.assistant([toolUse('toolu_P1')], { id: 'msg_par', requestId: 'req_1' });
+const p2 = parallel.assistant([toolUse('toolu_P2')], { id: 'msg_par', requestId: 'req_1' });
+const p3 = parallel.assistant([toolUse('toolu_P3')], { id: 'msg_par', requestId: 'req_1' });
+parallel.result('toolu_P1', 'one', { parent: p1 });
+parallel.result('toolu_P3', 'three', { parent: p3 });
+const r2 = parallel.result('toolu_P2', 'two', { parent: p2 });
+parallel.assistant([text('All three done.')], { parent: r2, id: 'msg_next', requestId: 'req_2' });
+
+// The legacy interleaved linear chain: A, u1, r1, u2, r2.
+const legacy = transcript();
+legacy.user('two calls');
+legacy.assistant([text('Two.')], { id: 'msg_leg', requestId: 'req_1' });
+legacy.assistant([toolUse('toolu_L1')], { id: 'msg_leg', requestId: 'req_1' });
+legacy.result('toolu_L1');
+legacy.assistant([toolUse('toolu_L2')], { id: 'msg_leg', requestId: 'req_1' });
+legacy.result('toolu_L2');
+legacy.assistant([text('Done.')], { id: 'msg_done' });
+
+// Thinking, text and tool_use parts of one response.
+const think = transcript();
+think.user('think');
+think.assistant([thinking('hmm', 'c2lnbmF0dXJl')], { id: 'msg_th', requestId: 'req_1' });
+think.assistant([text('Let me check.')], { id: 'msg_th', requestId: 'req_1' });
+think.assistant([toolUse('toolu_T')], { id: 'msg_th', requestId: 'req_1' });
+think.result('toolu_T');
+think.assistant([text('Done.')], { id: 'msg_th2', requestId: 'req_2' });
+
+// Attachments, progress and system entries between parts.
+const between = transcript();
+between.user('go');
+between.assistant([text('Starting.')], { id: 'msg_b' });
+between.attachment({ type: 'date' }, { rendered: ['<system-reminder>date</system-reminder>'], renderedRole: 'system' });
+const prog = between.newUuid();
+between.raw({ type: 'progress', uuid: prog, parentUuid: between.lastUuid, isSidechain: false, data: { type: 'hook_progress' } });
+between.from(prog);
+between.raw({ type: 'system', subtype: 'turn_duration', uuid: 'sys-1', parentUuid: prog, isSidechain: false });
+between.from('sys-1');
+between.assistant([toolUse('toolu_B')], { id: 'msg_b' });
+between.result('toolu_B');
+
+// Parts of one id in a subagent's sidechain are left out, whatever separates them.
+const sidechain = transcript();
+sidechain.user('main');
+sidechain.assistant([text('main answer')], { id: 'msg_main' });
+const sub = sidechain.user('sub task', { parent: null, extra: { isSidechain: true } });
+sidechain.assistant([text('sub 1')], { id: 'msg_sub', extra: { isSidechain: true } });
+sidechain.user('sub follow-up', { extra: { isSidechain: true } });
+sidechain.assistant([text('sub 2')], { id: 'msg_sub', extra: { isSidechain: true } });
+void sub;
+
+// One part with a requestId and one without: not a conflict.
+const oneRequestId = transcript();
+oneRequestId.user('go');
+oneRequestId.assistant([text('a')], { id: 'msg_r', requestId: 'req_1' });
+oneRequestId.assistant([text('b')], { id: 'msg_r' });
+
+// A compaction that keeps the last response: its parts stay together.
+const compacted = transcript();
+compacted.user('go');
+compacted.assistant([text('part 1')], { id: 'msg_c' });
+compacted.assistant([text('part 2')], { id: 'msg_c' });
+compacted.compactBoundary();
+compacted.compactSummary();
+compacted.user('next');
+compacted.assistant([text('fresh')], { id: 'msg_d' });
+
+// Observed surprise: a mock reused msg ids across runs; turn 2's call shares turn 1's id.
+const acrossTurns = transcript();
+acrossTurns.user('turn one'); // 1
+acrossTurns.assistant([toolUse('toolu_M1')], { id: 'msg_mock1' }); // 2
+acrossTurns.result('toolu_M1'); // 3
+acrossTurns.assistant([text('one done')], { id: 'msg_mock2' }); // 4
+acrossTurns.user('turn two'); // 5
+acrossTurns.assistant([toolUse('toolu_M3')], { id: 'msg_mock1' }); // 6
+acrossTurns.result('toolu_M3'); // 7
+acrossTurns.assistant([text('two done')], { id: 'msg_mock3' }); // 8
+
+// Another response between two uses of an id, in one turn.
+const afterResponse = transcript();
+afterResponse.user('go'); // 1
+afterResponse.assistant([toolUse('toolu_X1')], { id: 'msg_x' }); // 2
+afterResponse.result('toolu_X1'); // 3
+afterResponse.assistant([toolUse('toolu_Y1')], { id: 'msg_y' }); // 4
+afterResponse.result('toolu_Y1'); // 5
+afterResponse.assistant([text('x again')], { id: 'msg_x' }); // 6
+
+// Next to each other in the file, but the second part hangs off a prompt on another branch.
+const alongChain = transcript();
+const promptA = alongChain.user('branch A'); // 1
+const promptB = alongChain.user('branch B', { parent: null }); // 2
+alongChain.assistant([text('for A')], { id: 'msg_z', parent: promptA }); // 3
+alongChain.assistant([text('for B')], { id: 'msg_z', parent: promptB }); // 4
+
+// Different requestIds on adjacent parts.
+const requestIds = transcript();
+requestIds.user('go'); // 1
+requestIds.assistant([text('a')], { id: 'msg_q', requestId: 'req_1' }); // 2
+requestIds.assistant([text('b')], { id: 'msg_q', requestId: 'req_1' }); // 3
+requestIds.assistant([text('c')], { id: 'msg_q', requestId: 'req_2' }); // 4
+
+// Three turns with one id: two reports.
+const three = transcript();
+three.user('1'); // 1
+three.assistant([text('a')], { id: 'msg_same' }); // 2
+three.user('2'); // 3
+three.assistant([text('b')], { id: 'msg_same' }); // 4
+three.user('3'); // 5
+three.assistant([text('c')], { id: 'msg_same' }); // 6
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'parallel parts with results hanging off each part', text: parallel.toString() },
+    { name: 'legacy interleaved parts and results', text: legacy.toString() },
+    { name: 'thinking, text and tool_use parts of one response', text: think.toString() },
+    { name: 'attachments, progress and system entries between parts', text: between.toString() },
+    { name: 'parts in sidechain entries', text: sidechain.toString() },
+    { name: 'a requestId on one part only', text: oneRequestId.toString() },
+    { name: 'compaction after a split response', text: compacted.toString() },
+    { name: 'parallel parts (api target)', text: parallel.toString(), target: 'api' },
+  ],
+  invalid: [
+    { name: 'an id reused after a user prompt', text: acrossTurns.toString(), errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }] },
+    { name: 'an id reused after another response', text: afterResponse.toString(), errors: [{ messageId: 'afterResponse', line: 6 }] },
+    { name: 'parts separated along the chain', text: alongChain.toString(), errors: [{ messageId: 'afterPrompt', line: 4 }] },
+    { name: 'different requestIds', text: requestIds.toString(), errors: [{ messageId: 'requestId', line: 4, messageIncludes: 'req_2 here, req_1 on line 2' }] },
+    { name: 'one id in three turns', text: three.toString(), errors: [{ messageId: 'afterPrompt', line: 4 }, { messageId: 'afterPrompt', line: 6 }] },
+    { name: 'api target: also an error', text: acrossTurns.toString(), target: 'api', errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }] },
+  ],
+});
+
+describe('split-assistant-message details', () => {
+  it('relates the earlier group and the prompt between them', () => {
+    const { result } = lintWith(rule, acrossTurns.toString());
+    const d = result.diagnostics[0]!;
+    expect(d.related).toEqual([
+      { line: 2, message: 'earlier part with message.id msg_mock1' },
+      { line: 5, message: 'the user prompt between them' },
+    ]);
+    expect(d.message).toContain('merges tool_uses from different turns');
+    expect(d.uuid).toBeDefined();
+  });
+
+  it('names the response between two uses', () => {
+    const { result } = lintWith(rule, afterResponse.toString());
+    expect(result.diagnostics[0]!.related).toEqual([
+      { line: 2, message: 'earlier part with message.id msg_x' },
+      { line: 4, message: 'the other response between them' },
+    ]);
+  });
+
+  it('names the prompt the later part hangs off', () => {
+    const { result } = lintWith(rule, alongChain.toString());
+    expect(result.diagnostics[0]!.related.map((r) => r.line)).toEqual([3, 2]);
+  });
+
+  it('does not loop on a parent cycle', () => {
+    const t = transcript();
+    t.raw({ type: 'attachment', uuid: 'a1', parentUuid: 'a2', isSidechain: false, attachment: { type: 'x' } });
+    t.raw({ type: 'attachment', uuid: 'a2', parentUuid: 'a1', isSidechain: false, attachment: { type: 'x' } });
+    t.assistant([text('p1')], { id: 'msg_cy', parent: 'a2' });
+    t.assistant([text('p2')], { id: 'msg_cy', parent: 'a1' });
+    expect(lintWith(rule, t.toString()).result.diagnostics).toEqual([]);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/tool-result-has-use.js';
+import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+const plain = transcript();
+plain.user('list files');
+plain.assistant([text('Listing.'), toolUse('toolu_A')]);
+plain.result('toolu_A', 'a.txt');
+plain.assistant([text('One file.')]);
+
+// 2.1.332 parallel parts: results hang off their own part and arrive in completion order.
+const parallel = transcript();
+parallel.user('run three');
+parallel.assistant([text('Running.')], { id: 'msg_par' });
+const p1 = parallel.assistant([toolUse('toolu_P1')], { id: 'msg_par' });
+const p2 = parallel.assistant([toolUse('toolu_P2')], { id: 'msg_par' });
+const p3 = parallel.assistant([toolUse('toolu_P3')], { id: 'msg_par' });
+parallel.result('toolu_P1', 'one', { parent: p1 });
+parallel.result('toolu_P3', 'three', { parent: p3 });
+const r2 = parallel.result('toolu_P2', 'two', { parent: p2 });
+parallel.assistant([text('Done.')], { parent: r2 });
+
+// Legacy interleaved chain.
+const legacy = transcript();
+legacy.user('two calls');
+legacy.assistant([toolUse('toolu_L1')], { id: 'msg_leg' });
+legacy.result('toolu_L1');
+legacy.assistant([toolUse('toolu_L2')], { id: 'msg_leg' });
+legacy.result('toolu_L2');
+legacy.assistant([text('Done.')]);
+
+// A result with text after it in one entry, and a prompt merged after a result entry.
+const withText = transcript();
+withText.user('go');
+withText.assistant([toolUse('toolu_W')]);
+withText.user([toolResult('toolu_W'), text('and also this')]);
+withText.user('one more thing');
+withText.assistant([text('ok')]);
+
+// After compaction: the summary, then the call and its result.
+const compacted = transcript();
+compacted.user('start');
+compacted.assistant([toolUse('toolu_OLD')]);
+compacted.result('toolu_OLD');
+compacted.compactBoundary();
+compacted.compactSummary();
+compacted.user('continue');
+compacted.assistant([toolUse('toolu_NEW')]);
+compacted.result('toolu_NEW');
+
+// Orphan result after compaction: the boundary cut away its tool_use (E2 at messages.0).
+const afterCompact = transcript();
+afterCompact.user('start'); // 1
+afterCompact.assistant([toolUse('toolu_CUT')]); // 2
+afterCompact.compactBoundary(); // 3
+afterCompact.compactSummary(); // 4
+afterCompact.user([toolResult('toolu_CUT')]); // 5
+afterCompact.assistant([text('ok')]); // 6
+
+// A result with a wrong id.
+const wrongId = transcript();
+wrongId.user('go'); // 1
+wrongId.assistant([toolUse('toolu_RIGHT')]); // 2
+wrongId.user([toolResult('toolu_WRONG')]); // 3
+wrongId.assistant([text('ok')]); // 4
+
+// A result two messages after its call.
+const late = transcript();
+late.user('go'); // 1
+late.assistant([toolUse('toolu_LATE')]); // 2
+late.user('still there?'); // 3
+late.assistant([text('Yes.')]); // 4
+late.user([toolResult('toolu_LATE')]); // 5
+late.assistant([text('Got it.')]); // 6
+
+// A result as the very first message (root entry).
+const first = transcript();
+first.user([toolResult('toolu_GONE')], { parent: null }); // 1
+first.assistant([text('hm')]); // 2
+
+// Two results in one message, one of them unanswered, and a result without an id.
+const mixed = transcript();
+mixed.user('go'); // 1
+mixed.assistant([toolUse('toolu_M1')]); // 2
+mixed.user([toolResult('toolu_M1'), toolResult('toolu_M9'), { type: 'tool_result', content: 'x' }]); // 3
+mixed.assistant([text('ok')]); // 4
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a result for the previous call', text: plain.toString() },
+    { name: 'parallel parts with results in completion order', text: parallel.toString() },
+    { name: 'legacy interleaved parts and results', text: legacy.toString() },
+    { name: 'text after the result, and a prompt merged into the result message', text: withText.toString() },
+    { name: 'pairs on both sides of a compact boundary', text: compacted.toString() },
+    { name: 'a result for the previous call (api target)', text: plain.toString(), target: 'api' },
+  ],
+  invalid: [
+    { name: 'orphan result after compaction', text: afterCompact.toString(), errors: [{ messageId: 'dropped', line: 5, blockIndex: 0, severity: 'warn' }] },
+    { name: 'a result with a wrong id', text: wrongId.toString(), errors: [{ messageId: 'dropped', line: 3 }] },
+    { name: 'a result two messages late', text: late.toString(), errors: [{ messageId: 'dropped', line: 5 }] },
+    { name: 'a result in the first message', text: first.toString(), errors: [{ messageId: 'dropped', line: 1 }] },
+    {
+      name: 'one unanswered result among several and one without an id',
+      text: mixed.toString(),
+      errors: [
+        { messageId: 'dropped', line: 3, blockIndex: 1 },
+        { messageId: 'dropped', line: 3, blockIndex: 2 },
+      ],
+    },
+    {
+      name: 'api: orphan result is an error with the API text',
+      text: wrongId.toString(),
+      target: 'api',
+      errors: [{ messageId: 'unexpected', line: 3, severity: 'error', messageIncludes: 'unexpected `tool_use_id` found in `tool_result` blocks: toolu_WRONG' }],
+    },
+    { name: 'bedrock: orphan result is an error', text: afterCompact.toString(), target: 'bedrock', errors: [{ messageId: 'unexpected', line: 5, severity: 'error' }] },
+  ],
+});
+
+describe('tool-result-has-use details', () => {
+  it('points at the tool_use with that id elsewhere in the file', () => {
+    const { result } = lintWith(rule, late.toString());
+    expect(result.diagnostics[0]!.related).toEqual([{ line: 2, message: 'a tool_use with id toolu_LATE is here, not in the previous assistant message' }]);
+  });
+
+  it('points at a tool_use cut away by compaction', () => {
+    const { result } = lintWith(rule, afterCompact.toString());
+    expect(result.diagnostics[0]!.related.map((r) => r.line)).toEqual([2]);
+  });
+
+  it('has no related line when no tool_use has the id', () => {
+    const { result } = lintWith(rule, wrongId.toString());
+    expect(result.diagnostics[0]!.related).toEqual([]);
+  });
+});
