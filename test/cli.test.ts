@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { text, transcript } from './helpers/build.js';
+import { type RunOptions, runCli } from './helpers/run-cli.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let tmp: string;
@@ -33,26 +33,8 @@ function write(rel: string, content: string): string {
   return file;
 }
 
-interface RunOptions {
-  env?: Record<string, string>;
-  tty?: boolean;
-  cwd?: string;
-  homedir?: string;
-}
-
-async function run(argv: string[], opts: RunOptions = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main({
-    argv,
-    cwd: opts.cwd ?? tmp,
-    env: opts.env ?? {},
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdoutIsTTY: opts.tty ?? false,
-    homedir: opts.homedir ?? path.join(tmp, 'no-home'),
-  });
-  return { code, stdout, stderr };
+function run(argv: string[], opts: Omit<RunOptions, 'cwd'> & { cwd?: string } = {}) {
+  return runCli(argv, { ...opts, cwd: opts.cwd ?? tmp });
 }
 
 const ESC = '\x1b';
@@ -77,7 +59,7 @@ describe('exit codes', () => {
     const r = await run(['torn.jsonl']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}error {2}Last line is cut off.* {2}valid-json\n/);
-    expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\nLinted 1 file\.\n$/);
+    expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n1 fixable with --fix, 0 more with --unsafe-fixes\nLinted 1 file\.\n$/);
     expect(r.stderr).toBe('');
   });
 

@@ -1,5 +1,6 @@
 // --fix, --fix-dry-run and --diff: run the fix loop over every file, report the state after fixing (or the diff),
 // and say on stderr what was written, what was refused and why. Exit 2 when any file could not be fixed safely.
+import path from 'node:path';
 import { fixFile } from '../engine/fix.js';
 import { WriteError } from '../engine/io.js';
 import type { LintResult } from '../engine/lint.js';
@@ -35,7 +36,8 @@ export async function runFix(files: readonly string[], cmd: LintCommand, io: Cli
         target: cmd.target,
         unsafe: cmd.unsafeFixes,
         dryRun: cmd.fix !== 'fix',
-        backup: cmd.backup,
+        // A relative --backup-dir is relative to where the command runs, like every other path it takes.
+        backup: typeof cmd.backup === 'string' ? path.resolve(io.cwd, cmd.backup) : cmd.backup,
       });
     } catch (err) {
       failed = true;

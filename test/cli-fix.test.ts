@@ -1,0 +1,119 @@
+// --fix and its previews through main(): what is written, what is only shown, backups, and the exit codes. The
+// repairs come from valid-json (a torn last line, a NUL byte), so these hold whatever other rules do.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { text, transcript } from './helpers/build.js';
+import { runCli } from './helpers/run-cli.js';
+
+let tmp: string;
+const run = (argv: string[]) => runCli(argv, { cwd: tmp });
+
+function clean(): string {
+  const t = transcript();
+  t.user('hello');
+  t.assistant([text('hi')]);
+  return t.toString();
+}
+const torn = (): string => `${clean()}{"parentUuid":null,"type":"user","mess`;
+const file = (name: string, content: string): string => {
+  const p = path.join(tmp, name);
+  writeFileSync(p, content);
+  return p;
+};
+
+beforeEach(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-fix-'));
+});
+afterEach(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('--fix', () => {
+  it('repairs the file, keeps a backup of the original, and reports the state after fixing', async () => {
+    const p = file('s.jsonl', torn());
+    const r = await run(['--fix', 's.jsonl']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(p, 'utf8')).toBe(clean());
+    expect(readFileSync(`${p}.bak`, 'utf8')).toBe(torn());
+    expect(r.stdout).toContain('No problems in 1 file');
+    expect(r.stderr).toContain('applied 1 fix in 1 file; backups: s.jsonl.bak');
+  });
+
+  it('numbers a backup when one exists, writes none with --no-backup, and into --backup-dir', async () => {
+    const p = file('s.jsonl', torn());
+    writeFileSync(`${p}.bak`, 'older');
+    await run(['--fix', 's.jsonl']);
+    expect(readFileSync(`${p}.bak.1`, 'utf8')).toBe(torn());
+    const q = file('q.jsonl', torn());
+    await run(['--fix', '--no-backup', 'q.jsonl']);
+    expect(existsSync(`${q}.bak`)).toBe(false);
+    const b = file('b.jsonl', torn());
+    await run(['--fix', '--backup-dir', 'backups', 'b.jsonl']);
+    expect(readFileSync(path.join(tmp, 'backups', 'b.jsonl.bak'), 'utf8')).toBe(torn());
+    expect(readFileSync(b, 'utf8')).toBe(clean());
+  });
+
+  it('applies unsafe fixes only with --unsafe-fixes, and exits 1 while errors remain', async () => {
+    const [first, second] = clean().trimEnd().split('\n');
+    const p = file('s.jsonl', `${first}\ngarbage\n${second}\n`);
+    const safe = await run(['--fix', 's.jsonl']);
+    expect(safe.code).toBe(1);
+    expect(safe.stdout).toContain('0 fixable with --fix, 1 more with --unsafe-fixes');
+    expect(readFileSync(p, 'utf8')).toBe(`${first}\ngarbage\n${second}\n`);
+    const unsafe = await run(['--fix', '--unsafe-fixes', 's.jsonl']);
+    expect(unsafe.code).toBe(0);
+    expect(readFileSync(p, 'utf8')).toBe(clean());
+  });
+
+  it('writes nothing for a clean file', async () => {
+    file('s.jsonl', clean());
+    const r = await run(['--fix', 's.jsonl']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(tmp)).toEqual(['s.jsonl']);
+  });
+});
+
+describe('--fix-dry-run', () => {
+  it('reports the state after fixing with the fixed text in json, and writes nothing', async () => {
+    const p = file('s.jsonl', torn());
+    const r = await run(['--fix-dry-run', '-f', 'json', 's.jsonl']);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout) as { results: { output?: string; errorCount: number }[] };
+    expect(report.results[0]).toMatchObject({ errorCount: 0, output: clean() });
+    expect(readFileSync(p, 'utf8')).toBe(torn());
+    expect(readdirSync(tmp)).toEqual(['s.jsonl']);
+  });
+});
+
+describe('--diff', () => {
+  it('prints a unified diff and exits 1 when --fix would change something, writing nothing', async () => {
+    const p = file('s.jsonl', torn());
+    const r = await run(['--diff', 's.jsonl']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^--- a\/s\.jsonl\n\+\+\+ b\/s\.jsonl\n@@ -1,3 \+1,2 @@\n/);
+    expect(r.stdout).toContain('\n-{"parentUuid":null,"type":"user","mess\n\\ No newline at end of file\n');
+    expect(r.stderr).toContain('1 file would be changed by --fix');
+    expect(readFileSync(p, 'utf8')).toBe(torn());
+  });
+
+  it('exits 0 with no diff when nothing would change', async () => {
+    file('s.jsonl', clean());
+    const r = await run(['--diff', 's.jsonl']);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+  });
+});
+
+describe('flag errors', () => {
+  it.each([
+    [['--unsafe-fixes', 's.jsonl'], /--unsafe-fixes needs --fix/],
+    [['--fix', '--diff', 's.jsonl'], /mutually exclusive/],
+    [['--fix', '--fix-dry-run', 's.jsonl'], /mutually exclusive/],
+    [['--fix', '--no-backup', '--backup-dir', 'x', 's.jsonl'], /contradict/],
+  ])('%j is a usage error (exit 2)', async (argv, message) => {
+    file('s.jsonl', torn());
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(readFileSync(path.join(tmp, 's.jsonl'), 'utf8')).toBe(torn());
+  });
+});
