@@ -1,7 +1,59 @@
 // The explicit rule registry: one import per rule, in catalogue order (rules.md). No directory scanning.
 import type { Rule } from '../src/rule-api.js';
 import validJson from './valid-json.js';
+import entryShape from './entry-shape.js';
+import uniqueUuid from './unique-uuid.js';
+import parentExists from './parent-exists.js';
+import noParentCycle from './no-parent-cycle.js';
+import mainChainNotSidechain from './main-chain-not-sidechain.js';
+import resumeBranch from './resume-branch.js';
+import splitAssistantMessage from './split-assistant-message.js';
+import toolUseHasResult from './tool-use-has-result.js';
+import toolResultHasUse from './tool-result-has-use.js';
+import uniqueToolUseId from './unique-tool-use-id.js';
+import toolResultFirst from './tool-result-first.js';
+import thinkingFirst from './thinking-first.js';
+import thinkingSignature from './thinking-signature.js';
+import thinkingPlacement from './thinking-placement.js';
+import noEmptyContent from './no-empty-content.js';
+import finalAssistantWhitespace from './final-assistant-whitespace.js';
+import noInternalBlocks from './no-internal-blocks.js';
+import imageLimits from './image-limits.js';
+import documentLimits from './document-limits.js';
+import errorResultTextOnly from './error-result-text-only.js';
+import toolUseInput from './tool-use-input.js';
+import toolIdFormat from './tool-id-format.js';
+import firstMessageUser from './first-message-user.js';
+import roleAlternation from './role-alternation.js';
+import compactSummary from './compact-summary.js';
 
-export const rules: readonly Rule[] = [validJson] as Rule[];
+export const rules: readonly Rule[] = [
+  validJson,
+  entryShape,
+  uniqueUuid,
+  parentExists,
+  noParentCycle,
+  mainChainNotSidechain,
+  resumeBranch,
+  splitAssistantMessage,
+  toolUseHasResult,
+  toolResultHasUse,
+  uniqueToolUseId,
+  toolResultFirst,
+  thinkingFirst,
+  thinkingSignature,
+  thinkingPlacement,
+  noEmptyContent,
+  finalAssistantWhitespace,
+  noInternalBlocks,
+  imageLimits,
+  documentLimits,
+  errorResultTextOnly,
+  toolUseInput,
+  toolIdFormat,
+  firstMessageUser,
+  roleAlternation,
+  compactSummary,
+] as Rule[];
 
 export const rulesById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.meta.id, r]));

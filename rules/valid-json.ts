@@ -1,5 +1,4 @@
-// valid-json: every line must be one JSON object. Claude Code skips a bad line (losing what it held), and a NUL
-// byte anywhere makes the whole session unfindable.
+// valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
 import type { SourceLine } from '../src/loader/read-jsonl.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 
@@ -39,7 +38,7 @@ export default defineRule({
     fixable: 'safe',
     messages: {
       torn: 'Last line is cut off mid-entry (a crash while writing); Claude Code skips it and resumes from the entry before it.',
-      nul: 'Line contains a NUL byte; Claude Code then cannot find the session at all ("--resume requires a valid session ID").',
+      nul: 'Line contains a NUL byte: Claude Code skips the line, and tools that search sessions as text (grep) treat the whole file as binary.',
       parse: 'Line is not JSON ({{detail}}); Claude Code skips it and whatever it held is lost on resume.',
       utf8: 'Line is not valid UTF-8; its text cannot be read back faithfully.',
       notObject: 'Line is JSON {{detail}} rather than an entry object; Claude Code skips it.',
@@ -52,6 +51,7 @@ export default defineRule({
       for (const p of line.problems) {
         switch (p.kind) {
           case 'torn':
+            if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
             ctx.report({ messageId: 'torn', line: line.lineNo, fix: dropLine(line, 'safe', 'drop the torn last line') });
             break;
           case 'nul':

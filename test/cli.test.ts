@@ -277,7 +277,7 @@ describe('bin/transcript-lint.js (built)', () => {
     const r = spawn('fixtures/sessions/crashed-session.jsonl');
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^fixtures\/sessions\/crashed-session\.jsonl\n/);
-    expect(r.stdout).toMatch(/ {2}13 {2}error {2}Last line is cut off.* {2}valid-json\n/);
+    expect(r.stdout).toMatch(/ {2}13 {2}error +Last line is cut off.* {2}valid-json\n/);
     expect(r.stderr).toBe('');
   });
 

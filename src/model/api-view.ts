@@ -58,6 +58,8 @@ interface Item {
   blocks: ApiBlock[];
   stringContent: boolean;
   attachment: boolean;
+  /** An attachment Claude Code folds into the preceding tool_result (`renderedBesideToolResult`). */
+  besideToolResult?: boolean;
   messageId?: string;
 }
 
@@ -127,6 +129,7 @@ function attachmentItem(entry: Entry): Item | undefined {
     role,
     entry,
     attachment: true,
+    besideToolResult: entry.raw.renderedBesideToolResult === true,
     stringContent: false,
     blocks: texts.map((text, i) => ({
       block: { type: 'text', text: role === 'system' ? unwrapSystemReminder(text) : text },
@@ -189,6 +192,7 @@ function mergeItems(items: Item[]): ApiMessage[] {
     }
     if (item.role === 'user') {
       const prev = out[out.length - 1];
+      if (prev && prev.role === 'user' && item.besideToolResult && foldIntoLastResult(prev, item)) continue;
       if (prev && prev.role === 'user') mergeUserInto(prev, item.blocks, [item.entry]);
       else out.push({ role: 'user', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
       continue;
@@ -200,6 +204,25 @@ function mergeItems(items: Item[]): ApiMessage[] {
   }
   flushSystem();
   return out;
+}
+
+/** Appends an attachment's text to the last tool_result of a message (observed: string content gets "\n\n" + text). */
+function foldIntoLastResult(target: ApiMessage, item: Item): boolean {
+  let at = -1;
+  target.blocks.forEach((b, i) => {
+    if (b.block.type === 'tool_result') at = i;
+  });
+  if (at === -1) return false;
+  const result = target.blocks[at]!;
+  const texts = item.blocks.map((b) => String(b.block.text));
+  const content = result.block.content;
+  const folded =
+    typeof content === 'string'
+      ? [content, ...texts].join('\n\n')
+      : [...(Array.isArray(content) ? content : []), ...texts.map((text) => ({ type: 'text', text }))];
+  target.blocks[at] = { block: { ...result.block, content: folded }, origin: result.origin };
+  target.entries.push(item.entry);
+  return true;
 }
 
 function joinSystemText(target: ApiMessage, item: Item): void {

@@ -84,7 +84,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
       return { entry: e, leafUuid, exists: byUuid.has(leafUuid) };
     });
 
-  const { leaf, leafSource } = chooseLeaf(entries, byUuid, children, lastPromptLeaves);
+  const { leaf, leafSource } = chooseLeaf(entries, byUuid, children, lastPromptLeaves, parentOf);
   const chain: Chain = {
     byUuid,
     allByUuid,
@@ -101,7 +101,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   if (!leaf) return chain;
 
   walk(chain, entries, leaf, relinks);
-  chain.active = spliceSplitResponses(chain.walked.map((s) => s.entry), entries);
+  chain.active = spliceSplitResponses(chain.walked.map((s) => s.entry), entries, byUuid, allByUuid);
   return chain;
 }
 
@@ -110,26 +110,53 @@ function chooseLeaf(
   byUuid: Map<string, Entry>,
   children: Map<string, Entry[]>,
   lastPromptLeaves: Chain['lastPromptLeaves'],
+  parentOf: (e: Entry) => string | null | undefined,
 ): { leaf?: Entry; leafSource: LeafSource } {
-  // Claude Code resumes the branch named by the last `last-prompt` whose leaf exists.
+  const tip = newestTip(entries, byUuid, children);
+  // Claude Code resumes the entry named by the last `last-prompt` whose leaf exists, or the newest tip when that
+  // entry is one of the tip's ancestors (observed: appended entries after the named one are kept).
   for (let i = lastPromptLeaves.length - 1; i >= 0; i--) {
-    const lp = lastPromptLeaves[i]!;
-    const leaf = byUuid.get(lp.leafUuid);
-    if (leaf && !leaf.isSidechain) return { leaf, leafSource: 'last-prompt' };
-    if (leaf) return { leaf, leafSource: 'last-prompt' };
+    const named = byUuid.get(lastPromptLeaves[i]!.leafUuid);
+    if (!named) continue;
+    if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf)) return { leaf: tip, leafSource: 'last-prompt' };
+    return { leaf: named, leafSource: 'last-prompt' };
   }
-  // Without one (observed): the branch tip that comes last in the file; timestamps play no part.
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;
-    if (!children.has(e.uuid!)) return { leaf: e, leafSource: 'last-tip' };
-  }
+  if (tip) return { leaf: tip, leafSource: 'last-tip' };
   // Every entry has a child only when the links form a cycle: start from the last entry of the file.
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     if (isMainChainEntry(e) && byUuid.get(e.uuid!) === e && hasUsableMessage(e)) return { leaf: e, leafSource: 'last-tip' };
   }
   return { leafSource: 'none' };
+}
+
+/** The branch tip that comes last in the file (timestamps play no part); sidechain children do not count. */
+function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;
+    if (!(children.get(e.uuid!) ?? []).some((c) => !c.isSidechain)) return e;
+  }
+  return undefined;
+}
+
+function isAncestor(
+  ancestor: Entry,
+  of: Entry,
+  byUuid: Map<string, Entry>,
+  parentOf: (e: Entry) => string | null | undefined,
+): boolean {
+  const seen = new Set<Entry>();
+  let cur: Entry | undefined = of;
+  while (cur && !seen.has(cur)) {
+    if (cur === ancestor) return true;
+    seen.add(cur);
+    const p = parentOf(cur);
+    const parent: Entry | undefined = typeof p === 'string' ? byUuid.get(p) : undefined;
+    // Only links that point back in the file count: a forward link is a cycle, not a continuation.
+    cur = parent && parent.index < cur.index ? parent : undefined;
+  }
+  return false;
 }
 
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
@@ -141,6 +168,7 @@ function hasUsableMessage(e: Entry): boolean {
 
 function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
   const seen = new Set<Entry>();
+  const bridgeTarget = bridgeFinder(entries, chain.byUuid);
   const steps: ChainStep[] = [];
   let cur: Entry | undefined = leaf;
   while (cur) {
@@ -158,27 +186,25 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
       chain.rootReason = parent === null ? 'null-parent' : 'no-parent-field';
       break;
     }
-    const next = chain.byUuid.get(parent);
+    const found = chain.byUuid.get(parent);
+    // A parent already on the walk closes a cycle; Claude Code then treats it like a missing parent (observed).
+    if (found && seen.has(found)) chain.cycleAt ??= cur;
+    const next = found && !seen.has(found) ? found : undefined;
     if (next) {
-      if (seen.has(next)) {
-        chain.cycleAt = cur;
-        chain.rootReason = 'cycle';
-        break;
-      }
       step.link = relinks.has(cur) ? 'preserved-segment' : 'parent';
       cur = next;
       continue;
     }
     // Dangling parent. Observed: on a user prompt the history silently starts there; elsewhere the gap is bridged.
     if (isUserPrompt(cur)) {
-      chain.truncatedAt = cur;
-      chain.rootReason = 'dangling-prompt';
+      if (!found) chain.truncatedAt = cur;
+      chain.rootReason = found ? 'cycle' : 'dangling-prompt';
       break;
     }
-    const bridge = previousMainEntry(entries, cur, seen);
+    const bridge = bridgeTarget(cur, seen);
     chain.bridged.push(cur);
     if (!bridge) {
-      chain.rootReason = 'null-parent';
+      chain.rootReason = found ? 'cycle' : 'null-parent';
       break;
     }
     step.link = 'bridged';
@@ -189,18 +215,38 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
 }
 
 /**
- * The entry a dangling parent is bridged to: the nearest earlier main-chain entry in the file that is not newer
- * than it (observed: a dangling entry older than everything before it starts the history instead).
+ * The entry a dangling parent is bridged to (observed): the main-chain entry, anywhere in the file and of any chain
+ * type, with the latest timestamp not after the dangling entry's own, that the walk has not visited yet. Entries
+ * are sorted by time once so that each bridge is a binary search.
  */
-function previousMainEntry(entries: readonly Entry[], from: Entry, seen: Set<Entry>): Entry | undefined {
-  const at = timeOf(from);
-  for (let i = from.index - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (!isMainChainEntry(e) || seen.has(e)) continue;
-    const t = timeOf(e);
-    if (at === undefined || t === undefined || t <= at) return e;
-  }
-  return undefined;
+function bridgeFinder(entries: readonly Entry[], byUuid: Map<string, Entry>): (from: Entry, seen: Set<Entry>) => Entry | undefined {
+  let sorted: { t: number; e: Entry }[] | undefined;
+  return (from, seen) => {
+    const at = timeOf(from);
+    if (at === undefined) {
+      for (let i = from.index - 1; i >= 0; i--) {
+        const e = entries[i]!;
+        if (isMainChainEntry(e) && byUuid.get(e.uuid!) === e && !seen.has(e)) return e;
+      }
+      return undefined;
+    }
+    sorted ??= entries
+      .filter((e) => isMainChainEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined)
+      .map((e) => ({ t: timeOf(e)!, e }))
+      .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]!.t <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo - 1; i >= 0; i--) {
+      const e = sorted[i]!.e;
+      if (e !== from && !seen.has(e)) return e;
+    }
+    return undefined;
+  };
 }
 
 function timeOf(e: Entry): number | undefined {
@@ -258,7 +304,16 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
  * the split-message merge): where a response first appears on the chain, all its parts follow in file order, then
  * all results hanging off those parts in file (completion) order.
  */
-function spliceSplitResponses(walked: Entry[], entries: readonly Entry[]): Entry[] {
+function spliceSplitResponses(
+  walked: Entry[],
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+  allByUuid: Map<string, Entry[]>,
+): Entry[] {
+  // An entry whose uuid a later line took over does not exist for Claude Code; the survivor sits where the uuid
+  // first appeared.
+  const live = (e: Entry): boolean => e.uuid !== undefined && byUuid.get(e.uuid) === e;
+  const position = (e: Entry): number => allByUuid.get(e.uuid!)![0]!.index;
   const onChainIds = new Set<string>();
   for (const e of walked) {
     const id = assistantMessageId(e);
@@ -269,18 +324,19 @@ function spliceSplitResponses(walked: Entry[], entries: readonly Entry[]): Entry
   const partsById = new Map<string, Entry[]>();
   for (const e of entries) {
     const id = assistantMessageId(e);
-    if (id === undefined || e.uuid === undefined || !onChainIds.has(id)) continue;
+    if (id === undefined || !live(e) || !onChainIds.has(id)) continue;
     const list = partsById.get(id);
     if (list) list.push(e);
     else partsById.set(id, [e]);
   }
   const resultsByParent = new Map<string, Entry[]>();
   for (const e of entries) {
-    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || e.isSidechain) continue;
+    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || e.isSidechain || !live(e)) continue;
     const list = resultsByParent.get(e.parentUuid);
     if (list) list.push(e);
     else resultsByParent.set(e.parentUuid, [e]);
   }
+  for (const list of partsById.values()) list.sort((a, b) => position(a) - position(b));
 
   const emitted = new Set<Entry>();
   const out: Entry[] = [];
@@ -296,7 +352,7 @@ function spliceSplitResponses(walked: Entry[], entries: readonly Entry[]): Entry
     const results = parts
       .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
       .filter((r) => !emitted.has(r))
-      .sort((a, b) => a.index - b.index);
+      .sort((a, b) => position(a) - position(b));
     for (const x of [...parts, ...results]) {
       out.push(x);
       emitted.add(x);

@@ -46,22 +46,20 @@ export const isThinkingBlock = (b: ApiBlock): boolean =>
 
 const firstOrigin = (m: ApiMessage): Origin => m.blocks[0]?.origin ?? { line: m.entries[0]?.line ?? 0 };
 
-/** Empty and whitespace-only text blocks are dropped; an empty user prompt becomes "(no content)". */
+/**
+ * Empty and whitespace-only text blocks are dropped; a block-list user message left empty becomes a
+ * "(no content)" text block. Content stored as a string is sent as it is, even when blank (observed).
+ */
 const dropBlankText: Pass = (messages, log) => {
   for (const m of messages) {
-    if (m.role === 'system') continue;
+    if (m.role === 'system' || m.stringContent) continue;
     const kept = m.blocks.filter((b) => {
       if (!isBlankText(b)) return true;
       log.push({ pass: 'drop-blank-text', description: 'empty or whitespace-only text block dropped', origin: b.origin });
       return false;
     });
     if (kept.length === m.blocks.length) continue;
-    if (kept.length === 0 && m.role === 'user') {
-      m.blocks = [textBlock(NO_CONTENT, firstOrigin(m))];
-      m.stringContent = true;
-    } else {
-      m.blocks = kept;
-    }
+    m.blocks = kept.length === 0 && m.role === 'user' ? [textBlock(NO_CONTENT, firstOrigin(m))] : kept;
   }
   return messages;
 };
@@ -177,8 +175,9 @@ const repairPairing: Pass = (messages, log) => {
       return false;
     });
     if (m.blocks.length === 0 && before > 0) {
-      if (k === 0) m.blocks = [textBlock(ORPHANED_RESULT_REMOVED, firstOrigin({ ...m, blocks: [] }))];
-      else m.entries = [];
+      // Roles keep alternating: the emptied message stays, with a placeholder (observed).
+      m.blocks = [textBlock(k === 0 ? ORPHANED_RESULT_REMOVED : NO_CONTENT, { line: m.entries[0]?.line ?? 0 })];
+      m.stringContent = k !== 0;
     }
   }
   return messages.filter((m) => m.role === 'system' || m.blocks.length > 0);

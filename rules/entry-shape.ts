@@ -1,0 +1,207 @@
+// entry-shape: an entry of a known type that Claude Code cannot read as written. The schemas are loose (unknown
+// fields are normal and allowed) and list only what was seen to matter when Claude Code 2.1.332 resumed a mutated
+// session (spec: claude-code-observed.md; each check below was tried with the oracle):
+// - user/assistant `message` missing or not an object, `content` neither a string nor an array: the entry is skipped;
+// - a content block that is not an object, has no string `type`, a text block without string `text`, a tool_use
+//   without string `id`, a tool_result without string `tool_use_id`: the block is dropped (and its pair with it);
+// - a thinking block without string `thinking`, an image/document whose `source` is not an object, a malformed block
+//   inside tool_result content: sent as is, so the API rejects the request;
+// - `uuid` not a string, `parentUuid` neither a string nor null: the link is lost (a prompt after it starts the
+//   history, as with a dangling parent).
+// Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { defineRule } from '../src/rule-api.js';
+
+type Effect = 'entry' | 'dropped' | 'rejected' | 'uuid' | 'parent' | 'meta';
+
+const EFFECT = 'x-effect';
+
+const isType = (type: string) => ({ required: ['type'], properties: { type: { const: type } } });
+const str = (effect: Effect) => ({ type: 'string', [EFFECT]: effect });
+const obj = (effect: Effect) => ({ type: 'object', [EFFECT]: effect });
+
+/** A block inside tool_result content: Claude Code passes it through, so a malformed one reaches the API. */
+const nestedBlock = {
+  type: 'object',
+  [EFFECT]: 'rejected',
+  required: ['type'],
+  properties: { type: str('rejected') },
+  allOf: [
+    { if: isType('text'), then: { [EFFECT]: 'rejected', required: ['text'], properties: { text: str('rejected') } } },
+    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+  ],
+};
+
+/** A block of message.content. */
+const block = {
+  type: 'object',
+  [EFFECT]: 'dropped',
+  required: ['type'],
+  properties: { type: str('dropped') },
+  allOf: [
+    { if: isType('text'), then: { [EFFECT]: 'dropped', required: ['text'], properties: { text: str('dropped') } } },
+    { if: isType('tool_use'), then: { [EFFECT]: 'dropped', required: ['id'], properties: { id: str('dropped') } } },
+    {
+      if: isType('tool_result'),
+      then: {
+        [EFFECT]: 'dropped',
+        required: ['tool_use_id'],
+        properties: { tool_use_id: str('dropped'), content: { items: { $ref: '#/$defs/nestedBlock' } } },
+      },
+    },
+    { if: isType('thinking'), then: { [EFFECT]: 'rejected', required: ['thinking'], properties: { thinking: str('rejected') } } },
+    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+  ],
+};
+
+const linkFields = {
+  uuid: str('uuid'),
+  parentUuid: { type: ['string', 'null'], [EFFECT]: 'parent' },
+};
+
+const messageEntry = {
+  type: 'object',
+  allOf: [
+    { required: ['uuid'], [EFFECT]: 'uuid' },
+    { required: ['message'], [EFFECT]: 'entry' },
+  ],
+  properties: {
+    ...linkFields,
+    message: {
+      type: 'object',
+      [EFFECT]: 'entry',
+      required: ['content'],
+      properties: { content: { type: ['string', 'array'], [EFFECT]: 'entry', items: { $ref: '#/$defs/block' } } },
+    },
+  },
+  $defs: { block, nestedBlock },
+};
+
+const chainEntry = {
+  type: 'object',
+  allOf: [{ required: ['uuid'], [EFFECT]: 'uuid' }],
+  properties: linkFields,
+};
+
+const SCHEMAS: Record<string, object> = {
+  user: messageEntry,
+  assistant: messageEntry,
+  attachment: chainEntry,
+  system: chainEntry,
+  'last-prompt': { type: 'object', properties: { leafUuid: { type: ['string', 'null'], [EFFECT]: 'meta' } } },
+  summary: {
+    type: 'object',
+    properties: { summary: str('meta'), leafUuid: { type: ['string', 'null'], [EFFECT]: 'meta' } },
+  },
+};
+
+const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
+const validators = new Map<string, ValidateFunction>(
+  Object.entries(SCHEMAS).map(([type, schema]) => [type, ajv.compile(schema)]),
+);
+
+const MESSAGE_BY_EFFECT = {
+  entry: 'unreadableEntry',
+  dropped: 'droppedBlock',
+  rejected: 'rejectedBlock',
+  uuid: 'badUuid',
+  parent: 'badParent',
+  meta: 'badMeta',
+} as const;
+
+export default defineRule({
+  meta: {
+    id: 'entry-shape',
+    type: 'problem',
+    view: 'storage',
+    description: 'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    messages: {
+      unreadableEntry:
+        '`{{field}}` {{problem}}, so Claude Code cannot read this {{type}} entry: it is skipped on resume and what it holds is lost.',
+      droppedBlock:
+        '`{{field}}` {{problem}}, so Claude Code drops this block on resume and what it holds is lost (a tool call or result loses its pair with it).',
+      rejectedBlock:
+        '`{{field}}` {{problem}}; Claude Code sends the block as it is and the API rejects the request with a 400.',
+      badUuid:
+        '`uuid` {{problem}}, so no entry can name this one as its parent: on resume the entry after it is bridged past it or, if that is a user prompt, the history starts there.',
+      badParent:
+        '`parentUuid` {{problem}}, so Claude Code treats the link as missing: on a user prompt the resumed history silently starts there, elsewhere the gap is bridged.',
+      badMeta: '`{{field}}` {{problem}}, so Claude Code ignores this {{type}} entry.',
+    },
+  },
+  check(ctx) {
+    for (const entry of ctx.model.entries) {
+      const validate = validators.get(entry.type);
+      if (!validate || validate(entry.raw)) continue;
+      const seen = new Set<string>();
+      for (const error of validate.errors ?? []) {
+        if (error.keyword === 'if') continue;
+        const effect = effectOf(error);
+        if (!effect) continue;
+        const pointer = pointerOf(error);
+        if (seen.has(pointer)) continue;
+        seen.add(pointer);
+        const blockIndex = /^\/message\/content\/(\d+)(?:\/|$)/.exec(pointer)?.[1];
+        ctx.report({
+          messageId: MESSAGE_BY_EFFECT[effect],
+          line: entry.line,
+          ...(blockIndex !== undefined ? { blockIndex: Number(blockIndex) } : {}),
+          ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}),
+          pointer,
+          data: { field: fieldName(pointer), problem: problemOf(error), type: `\`${entry.type}\`` },
+        });
+      }
+    }
+  },
+});
+
+function effectOf(error: ErrorObject): Effect | undefined {
+  const effect = (error.parentSchema as Record<string, unknown> | undefined)?.[EFFECT];
+  return typeof effect === 'string' && effect in MESSAGE_BY_EFFECT ? (effect as Effect) : undefined;
+}
+
+/** RFC 6901 pointer to the field at fault (the missing property itself for `required`). */
+function pointerOf(error: ErrorObject): string {
+  if (error.keyword === 'required') {
+    const missing = String((error.params as { missingProperty?: unknown }).missingProperty ?? '');
+    return `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  }
+  return error.instancePath;
+}
+
+/** `/message/content/2/text` -> `message.content[2].text`. */
+function fieldName(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function problemOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return 'is missing';
+  if (error.keyword === 'type') {
+    const expected = ([] as string[]).concat((error.params as { type: string | string[] }).type).map(article);
+    return `is ${describe(error.data)}, not ${expected.join(' or ')}`;
+  }
+  return error.message ?? 'is malformed';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return article(typeof value);
+}
+
+function article(type: string): string {
+  if (type === 'null') return 'null';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}

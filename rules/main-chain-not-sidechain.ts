@@ -1,0 +1,126 @@
+// main-chain-not-sidechain: `isSidechain:true` on entries of the main conversation in a main session file. Observed
+// with Claude Code 2.1.332 (spec: claude-code-observed.md, behaviour table; the no-last-prompt case checked with the
+// oracle the same way):
+// - on the entry resume starts from (named by the last `last-prompt`): resume fails, "No conversation found with
+//   session ID";
+// - on the newest entry of the main conversation when no `last-prompt` names a leaf: that entry is skipped and resume
+//   continues from its parent, so it is lost;
+// - on an entry in the middle of the active chain: no effect today (warn).
+// A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
+import type { Chain } from '../src/model/chain.js';
+import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
+import { defineRule } from '../src/rule-api.js';
+import { isReadable } from '../src/rules-support/storage.js';
+
+export default defineRule({
+  meta: {
+    id: 'main-chain-not-sidechain',
+    type: 'problem',
+    view: 'storage',
+    description: 'Entries of the main conversation in a main session file are not marked `isSidechain:true`.',
+    severity: { 'claude-code': 'error', api: 'off' },
+    fixable: 'safe',
+    messages: {
+      leaf:
+        'The entry resume starts from (named by the `last-prompt` on line {{promptLine}}) is marked `isSidechain:true`, so Claude Code cannot resume the session: "No conversation found with session ID".',
+      skippedTip:
+        'The newest entry of the main conversation is marked `isSidechain:true`, so Claude Code skips it on resume and continues from the entry before it: this entry is lost.',
+      midChain:
+        'This entry of the main conversation is marked `isSidechain:true`; Claude Code 2.1.332 ignores the flag mid-chain, but it hides the whole session once the entry becomes the one resume starts from.',
+    },
+  },
+  check(ctx) {
+    const { entries } = ctx.model;
+    if (!isMainFile(ctx.model.file.path, entries)) return;
+    const chain = ctx.model.chain();
+
+    let start: Entry | undefined;
+    if (chain.leafSource === 'last-prompt' && chain.leaf) {
+      if (chain.leaf.isSidechain) {
+        start = chain.leaf;
+        const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === chain.leaf);
+        ctx.report({
+          messageId: 'leaf',
+          line: chain.leaf.line,
+          ...(chain.leaf.uuid !== undefined ? { uuid: chain.leaf.uuid } : {}),
+          pointer: '/isSidechain',
+          data: { promptLine: prompt?.entry.line ?? '?' },
+          related: prompt ? [{ line: prompt.entry.line, message: '`last-prompt` naming this entry' }] : [],
+        });
+      }
+    } else {
+      const tip = flaggedNewestTip(entries, chain);
+      if (tip) {
+        start = tip;
+        ctx.report({
+          messageId: 'skippedTip',
+          line: tip.line,
+          ...(tip.uuid !== undefined ? { uuid: tip.uuid } : {}),
+          pointer: '/isSidechain',
+        });
+      }
+    }
+
+    for (const step of chain.walked) {
+      const e = step.entry;
+      if (!e.isSidechain || e === start || e === chain.leaf) continue;
+      ctx.report({
+        messageId: 'midChain',
+        severity: 'warn',
+        line: e.line,
+        ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
+        pointer: '/isSidechain',
+      });
+    }
+  },
+});
+
+/** A main session file: not named agent-*.jsonl and holding at least one chain entry that is not a sidechain. */
+function isMainFile(path: string, entries: readonly Entry[]): boolean {
+  const base = path.split(/[\\/]/).pop() ?? '';
+  if (/^agent-.*\.jsonl$/i.test(base)) return false;
+  return entries.some((e) => CHAIN_TYPES.has(e.type) && e.uuid !== undefined && !e.isSidechain);
+}
+
+/**
+ * Without a `last-prompt`, the entry that comes last in the file with no children is where the main conversation
+ * ends. When it is flagged as a sidechain although it hangs off the main conversation (a real sidechain starts at its
+ * own root), Claude Code passes it over.
+ */
+function flaggedNewestTip(entries: readonly Entry[], chain: Chain): Entry | undefined {
+  const memo = new Map<Entry, boolean>();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!CHAIN_TYPES.has(e.type) || e.uuid === undefined || chain.byUuid.get(e.uuid) !== e) continue;
+    if (chain.children.has(e.uuid) || !isReadable(e)) continue;
+    if (!e.isSidechain) return undefined;
+    // A real sidechain written into the main file (older versions) starts at its own root: pass over its tips.
+    if (hasMainAncestor(e, chain, memo)) return e;
+  }
+  return undefined;
+}
+
+/** Whether walking up from a sidechain entry reaches a main-conversation entry; memoised along each walk. */
+function hasMainAncestor(from: Entry, chain: Chain, memo: Map<Entry, boolean>): boolean {
+  const path: Entry[] = [];
+  const onPath = new Set<Entry>();
+  let cur: Entry | undefined = from;
+  let found = false;
+  while (cur && !onPath.has(cur)) {
+    const known = memo.get(cur);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    if (!cur.isSidechain && CHAIN_TYPES.has(cur.type)) {
+      found = true;
+      break;
+    }
+    path.push(cur);
+    onPath.add(cur);
+    const parent = chain.parentOf(cur);
+    cur = typeof parent === 'string' ? chain.byUuid.get(parent) : undefined;
+  }
+  for (const e of path) memo.set(e, found);
+  return found;
+}

@@ -1,0 +1,73 @@
+// no-parent-cycle: `parentUuid` links that loop back on themselves. Claude Code 2.1.332 detects the loop and breaks
+// it (spec: claude-code-observed.md, behaviour table "parentUuid cycle": full history sent), but the file can never
+// reach a root from those entries, and readers (older Claude Code versions among them) may hang or lose history.
+// Each parent points to at most one entry, so the links form a functional graph: one iterative pass with three
+// colours finds every cycle once, in time linear in the number of entries.
+import type { Entry } from '../src/model/entries.js';
+import { defineRule } from '../src/rule-api.js';
+
+/** A loop can span a whole file: the message names a few of its lines and `related` lists the first ones. */
+const MAX_LISTED = 8;
+const MAX_RELATED = 50;
+
+function listLines(lines: number[]): string {
+  if (lines.length <= MAX_LISTED) return lines.join(', ');
+  return `${lines.slice(0, MAX_LISTED).join(', ')}, … ${lines[lines.length - 1]}`;
+}
+
+export default defineRule({
+  meta: {
+    id: 'no-parent-cycle',
+    type: 'problem',
+    view: 'storage',
+    description: 'Following `parentUuid` links always ends at a root; it never loops.',
+    severity: { 'claude-code': 'warn', api: 'off' },
+    fixable: 'safe',
+    messages: {
+      cycle:
+        '`parentUuid` {{parent}} points forward to line {{parentLine}} and closes a loop of {{count}} entries (lines {{lines}}); Claude Code 2.1.332 detects and breaks it on resume, but the loop never reaches a root and trips up readers that follow the links.',
+      selfLoop:
+        '`parentUuid` names this entry itself; Claude Code 2.1.332 detects and breaks the loop on resume, but the entry never reaches a root and trips up readers that follow the links.',
+    },
+  },
+  check(ctx) {
+    const { byUuid } = ctx.model.chain();
+    const parentOf = (e: Entry): Entry | undefined => (typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined);
+    // 0 (absent) = not visited, 1 = on the current path, 2 = done.
+    const state = new Map<Entry, 1 | 2>();
+    for (const start of byUuid.values()) {
+      if (state.has(start)) continue;
+      const path: Entry[] = [];
+      let cur: Entry | undefined = start;
+      while (cur && !state.has(cur)) {
+        state.set(cur, 1);
+        path.push(cur);
+        cur = parentOf(cur);
+      }
+      if (cur && state.get(cur) === 1) report(path.slice(path.indexOf(cur)));
+      for (const e of path) state.set(e, 2);
+    }
+
+    function report(cycle: Entry[]): void {
+      // Report on the entry that comes first in the file: its parent link necessarily points forward (or at itself),
+      // and it is the link the fix breaks.
+      let at = cycle[0]!;
+      for (const e of cycle) if (e.line < at.line) at = e;
+      const parent = parentOf(at)!;
+      const others = cycle.filter((e) => e !== at).sort((a, b) => a.line - b.line);
+      ctx.report({
+        messageId: cycle.length === 1 ? 'selfLoop' : 'cycle',
+        line: at.line,
+        ...(at.uuid !== undefined ? { uuid: at.uuid } : {}),
+        pointer: '/parentUuid',
+        data: {
+          parent: String(at.parentUuid),
+          parentLine: parent.line,
+          count: cycle.length,
+          lines: listLines(cycle.map((e) => e.line).sort((a, b) => a - b)),
+        },
+        related: others.slice(0, MAX_RELATED).map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
+      });
+    }
+  },
+});

@@ -1,0 +1,112 @@
+// resume-branch: the file forks and resume does not continue the newest branch. How Claude Code 2.1.332 picks the
+// leaf (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; the ancestor case checked with the
+// oracle): it takes the branch tip that comes last in the file; when the last `last-prompt` names an entry that is
+// not on that tip's chain, it resumes from the named entry instead, and the newer branch is not sent.
+//
+// What counts as a branch tip, so that the shapes Claude Code writes on one branch never fire: a main-conversation
+// entry with no main-conversation children. A tip is "on the resumed branch" when its nearest user/assistant ancestor
+// is on the active chain (as rebuilt, with split parts and their results spliced in): parallel tool results hanging
+// off their own parts, attachments and progress entries hanging off the chain, are covered that way. Tips that come
+// before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
+import type { Chain } from '../src/model/chain.js';
+import type { Entry } from '../src/model/entries.js';
+import { defineRule } from '../src/rule-api.js';
+import { isMainTreeEntry, isReadable } from '../src/rules-support/storage.js';
+
+export default defineRule({
+  meta: {
+    id: 'resume-branch',
+    type: 'suggestion',
+    view: 'storage',
+    description: 'Resume continues the newest branch of a forked session.',
+    severity: { 'claude-code': 'warn', api: 'off' },
+    messages: {
+      olderBranch:
+        'The file forks and resume continues the branch ending here (named by the `last-prompt` on line {{promptLine}}), not the newer branch ending at line {{tipLine}}, so what that newer branch holds is not sent.',
+    },
+  },
+  check(ctx) {
+    const chain = ctx.model.chain();
+    const leaf = chain.leaf;
+    if (chain.leafSource !== 'last-prompt' || !leaf) return;
+    const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === leaf);
+
+    const { entries } = ctx.model;
+    const isTip = tipTest(chain);
+    // Claude Code's own pick: when the named entry lies on the chain of the newest tip, it resumes that tip.
+    let newest: Entry | undefined;
+    for (let i = entries.length - 1; i >= 0 && !newest; i--) if (isTip(entries[i]!)) newest = entries[i];
+    if (!newest || newest === leaf || isAncestor(leaf, newest, chain)) return;
+
+    const covered = new Set<Entry>(chain.active);
+    for (const step of chain.walked) covered.add(step.entry);
+    const anchorOf = anchorFinder(chain);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const tip = entries[i]!;
+      if (tip.line <= leaf.line) break;
+      if (!isTip(tip)) continue;
+      const anchor = anchorOf(tip);
+      if (anchor && covered.has(anchor)) continue;
+      ctx.report({
+        messageId: 'olderBranch',
+        line: leaf.line,
+        ...(leaf.uuid !== undefined ? { uuid: leaf.uuid } : {}),
+        data: { tipLine: tip.line, promptLine: prompt?.entry.line ?? '?' },
+        related: [
+          { line: tip.line, message: 'tip of the newer branch, not resumed' },
+          ...(prompt ? [{ line: prompt.entry.line, message: '`last-prompt` that picks the resumed branch' }] : []),
+        ],
+      });
+      return;
+    }
+  },
+});
+
+/** A main-conversation entry with no main-conversation children (sidechain children do not count, as in Claude Code). */
+function tipTest(chain: Chain): (e: Entry) => boolean {
+  return (e) => {
+    if (!isMainTreeEntry(e) || chain.byUuid.get(e.uuid!) !== e || !isReadable(e)) return false;
+    return !(chain.children.get(e.uuid!) ?? []).some(isMainTreeEntry);
+  };
+}
+
+function parentEntry(e: Entry, chain: Chain): Entry | undefined {
+  const p = chain.parentOf(e);
+  return typeof p === 'string' ? chain.byUuid.get(p) : undefined;
+}
+
+/** Whether `ancestor` is on the parent chain of `from` (iterative; a cycle ends the walk). */
+function isAncestor(ancestor: Entry, from: Entry, chain: Chain): boolean {
+  const seen = new Set<Entry>();
+  for (let cur: Entry | undefined = from; cur && !seen.has(cur); cur = parentEntry(cur, chain)) {
+    if (cur === ancestor) return true;
+    seen.add(cur);
+  }
+  return false;
+}
+
+/** The nearest user/assistant entry at or above an entry; memoised so that all tips together cost one pass. */
+function anchorFinder(chain: Chain): (e: Entry) => Entry | undefined {
+  const memo = new Map<Entry, Entry | undefined>();
+  return (from) => {
+    const path: Entry[] = [];
+    const onPath = new Set<Entry>();
+    let cur: Entry | undefined = from;
+    let found: Entry | undefined;
+    while (cur && !onPath.has(cur)) {
+      if (memo.has(cur)) {
+        found = memo.get(cur);
+        break;
+      }
+      if (cur.type === 'user' || cur.type === 'assistant') {
+        found = cur;
+        break;
+      }
+      path.push(cur);
+      onPath.add(cur);
+      cur = parentEntry(cur, chain);
+    }
+    for (const e of path) memo.set(e, found);
+    return found;
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/compact-summary.js';
+import { text, transcript } from '../helpers/build.js';
+import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+const GONE = 'ffffffff-0000-4000-8000-000000000000';
+
+// What /compact writes: the boundary (null parent), the summary off it, the command entries, fresh attachments.
+const compacted = transcript();
+compacted.user('round one'); // 1
+compacted.assistant([text('one')]); // 2
+compacted.compactBoundary(); // 3
+compacted.compactSummary(); // 4
+compacted.user('<local-command-caveat>…</local-command-caveat>', { extra: { isMeta: true } }); // 5
+compacted.user('<command-name>/compact</command-name>'); // 6
+compacted.attachment({ type: 'environment' }); // 7
+compacted.lastPrompt(); // 8
+
+// Two compactions, each with its summary.
+const twice = transcript();
+twice.user('a');
+twice.compactBoundary();
+twice.compactSummary();
+twice.user('b');
+twice.compactBoundary();
+twice.compactSummary();
+twice.user('c');
+
+const noSummary = transcript();
+noSummary.user('round one'); // 1
+noSummary.assistant([text('one')]); // 2
+noSummary.compactBoundary(); // 3
+noSummary.user('<command-name>/compact</command-name>', { extra: { isMeta: true } }); // 4
+
+const boundaryGone = transcript();
+boundaryGone.user('round one'); // 1
+boundaryGone.assistant([text('one')]); // 2
+boundaryGone.compactSummary('This session is being continued …', { parent: GONE }); // 3
+boundaryGone.user('round two'); // 4
+
+const wrongParent = transcript();
+wrongParent.user('round one'); // 1
+wrongParent.assistant([text('one')]); // 2
+wrongParent.compactSummary(); // 3: hangs off the assistant on line 2
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a compaction as Claude Code writes it', text: compacted.toString() },
+    { name: 'two compactions, each with its summary', text: twice.toString() },
+    { name: 'a summary that is a root (null parent) is not reported', text: (() => { const t = transcript(); t.compactSummary('s', { parent: null }); t.user('x'); return t.toString(); })() },
+    { name: 'off for the api target', target: 'api', text: noSummary.toString() },
+  ],
+  invalid: [
+    {
+      name: 'a boundary without its summary',
+      text: noSummary.toString(),
+      errors: [{ messageId: 'noSummary', line: 3, severity: 'warn' }],
+    },
+    {
+      name: 'a summary whose boundary was deleted',
+      text: boundaryGone.toString(),
+      errors: [{ messageId: 'boundaryGone', line: 3, severity: 'warn', messageIncludes: 'names no entry in the file' }],
+    },
+    {
+      name: 'a summary hanging off an entry that is not a boundary',
+      text: wrongParent.toString(),
+      errors: [{ messageId: 'boundaryGone', line: 3, messageIncludes: 'is not a compact boundary (line 2, an `assistant` entry)' }],
+    },
+  ],
+});
+
+describe('compact-summary details', () => {
+  it('carries the boundary uuid', () => {
+    const [d] = lintWith(rule, noSummary.toString()).result.diagnostics;
+    expect(d?.uuid).toBe(JSON.parse(noSummary.lines[2]!).uuid);
+  });
+
+  it('lists the entry a misplaced summary hangs off', () => {
+    const [d] = lintWith(rule, wrongParent.toString()).result.diagnostics;
+    expect(d?.related.map((r) => r.line)).toEqual([2]);
+  });
+});
