@@ -2,7 +2,7 @@
 // 100 pages (api-errors.md E13; anthropics/claude-code#6197). Documents inside tool_result content count. Pages are
 // counted only where the file states them in the clear and the data is small enough to decode.
 import { defineRule } from '../src/rule-api.js';
-import { base64Source, formatSize, pdfPageCount, requestBlocks } from '../src/rules-support/content.js';
+import { base64Source, formatSize, pdfPageCount, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/rules-support/content.js';
 
 export const MAX_PDF_BASE64 = 32 * 1024 * 1024;
 export const MAX_PDF_PAGES = 100;
@@ -24,17 +24,35 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // Each PDF the API refuses is replaced by a text placeholder saying what was there; one fix per message.
+    const reports = new PlannedReports<'tooLarge' | 'tooManyPages'>(ctx.model);
     for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type !== 'document' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
       if (!source || source.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
       const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      const title = typeof site.block.title === 'string' && site.block.title !== '' ? ` ("${site.block.title}")` : '';
+      const stored = storedPointer(ctx.model, site);
+      const planFor = (what: string) => {
+        const plan = stored && reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });
+        return plan && { plan, description: 'replace the PDF with a text placeholder' };
+      };
       if (source.data.length > MAX_PDF_BASE64) {
-        ctx.report({ messageId: 'tooLarge', data: { size: formatSize(source.data.length) }, ...at });
+        const size = formatSize(source.data.length);
+        reports.add(
+          { messageId: 'tooLarge', data: { size }, ...at },
+          planFor(`removed a PDF document${title} of ${size} (base64) that is over the API's 32 MB request limit`),
+        );
         continue;
       }
       const pages = pdfPageCount(source.data, PAGE_COUNT_DECODE_LIMIT);
-      if (pages !== undefined && pages > MAX_PDF_PAGES) ctx.report({ messageId: 'tooManyPages', data: { pages }, ...at });
+      if (pages !== undefined && pages > MAX_PDF_PAGES) {
+        reports.add(
+          { messageId: 'tooManyPages', data: { pages }, ...at },
+          planFor(`removed a PDF document${title} of ${pages} pages that is over the API's 100-page limit`),
+        );
+      }
     }
+    reports.flush(ctx);
   },
 });

@@ -2,7 +2,7 @@
 // (api-errors.md E11). On resume Claude Code sends a new prompt after it, so it is harmless there
 // (claude-code-observed.md: "trailing whitespace in final assistant text ... Not changed").
 import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText } from '../src/rules-support/content.js';
+import { blockPointer, finalMessage, isBlankText, storedSite } from '../src/rules-support/content.js';
 
 export default defineRule({
   meta: {
@@ -25,6 +25,15 @@ export default defineRule({
     const last = kept[kept.length - 1];
     if (!last || last.block.type !== 'text' || typeof last.block.text !== 'string') return;
     if (!/\s$/.test(last.block.text)) return;
-    ctx.report({ messageId: 'trailingWhitespace', line: last.origin.line, blockIndex: last.origin.blockIndex, pointer: blockPointer(last) });
+    // The fix trims the text where it is stored: the block's `text`, or the whole content when it is a string.
+    const site = storedSite(ctx.model, last);
+    const pointer = site?.kind === 'element' ? `${site.array}/${site.index}/text` : '/message/content';
+    ctx.report({
+      messageId: 'trailingWhitespace',
+      line: last.origin.line,
+      blockIndex: last.origin.blockIndex,
+      pointer: blockPointer(last),
+      fix: site && { applicability: 'safe', description: 'trim the trailing whitespace', edits: [{ kind: 'set', line: site.entry.line, pointer, value: last.block.text.trimEnd() }] },
+    });
   },
 });

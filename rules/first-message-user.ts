@@ -2,8 +2,35 @@
 // assistant entry (a root assistant, a parent that is not in the file, or nothing sendable before it), Claude Code
 // 2.1.332 sends the request as it is and the API rejects it on every retry (two claude-code-log fixtures,
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
-import { defineRule, type RelatedLine } from '../src/rule-api.js';
+// The fix inserts a user entry at the root of the sent chain that says the earlier history is missing.
+import { derivedUuid, insertAfterEntry, insertRootBefore } from '../src/fixer/chain-edits.js';
+import { type Entry, isCompactBoundary } from '../src/model/entries.js';
+import type { TranscriptModel } from '../src/model/index.js';
+import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
 import { conversation, firstLineOf } from '../src/rules-support/request-structure.js';
+
+const RULE_ID = 'first-message-user';
+
+/** The text of the user entry the fix inserts. */
+export const MISSING_HISTORY =
+  '[transcript-lint: the earlier history of this session is missing from the file; the conversation continues below]';
+
+/**
+ * A user entry ahead of everything the walk reaches: a new root before the chain's first entry, which then hangs
+ * below it (a dangling or absent parent, or a link closing a cycle, is replaced by the new root). Entries the walk
+ * reached only by bridging keep their place, so nothing that was sent before is cut off. A chain that starts at a
+ * compact boundary (the walk stops there whatever the boundary's parent is) gets the entry right after the boundary.
+ */
+function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor | undefined {
+  const body = { type: 'user', message: { role: 'user', content: MISSING_HISTORY } };
+  const atBoundary = isCompactBoundary(root);
+  if (root.uuid === undefined && atBoundary) return undefined;
+  const uuid = derivedUuid(RULE_ID, root.uuid ?? String(root.line), '');
+  // Written by an earlier pass that did not put a user message first: do not stack copies.
+  if (model.chain().allByUuid.has(uuid)) return undefined;
+  const { edits } = atBoundary ? insertAfterEntry(model, root, { ruleId: RULE_ID, body }) : insertRootBefore(model, root, { ruleId: RULE_ID, body });
+  return { applicability: 'safe', description: 'insert a user entry saying the earlier history is missing', edits };
+}
 
 const REJECTED = 'the API rejects the request with 400 "first message must use the user role", and Claude Code sends it unchanged on every retry';
 
@@ -34,6 +61,7 @@ export default defineRule({
     const root = chain.active[0];
     const parent = chain.parentOf(entry);
     const uuid = entry.uuid;
+    const fix = root ? missingHistoryFix(ctx.model, root) : undefined;
     if (root === entry || chain.bridged.includes(entry)) {
       const missing = typeof parent === 'string' && !chain.byUuid.has(parent);
       ctx.report({
@@ -41,6 +69,7 @@ export default defineRule({
         data: { parent: parent === undefined ? 'absent' : String(parent) },
         line,
         ...(uuid !== undefined ? { uuid } : {}),
+        ...(fix ? { fix } : {}),
       });
       return;
     }
@@ -51,6 +80,7 @@ export default defineRule({
       line,
       ...(uuid !== undefined ? { uuid } : {}),
       related,
+      ...(fix ? { fix } : {}),
     });
   },
 });

@@ -2,8 +2,20 @@
 // (Claude Code 2.1.332 refuses locally before sending, on every resume: claude-code-observed.md), empty, over 8000 px,
 // over 2000 px when the request holds more than 20 images, more than 100 images. Images inside tool_result content
 // count. Pixel sizes come from the image header (PNG, JPEG, GIF, WebP); only those few bytes are decoded.
-import { defineRule } from '../src/rule-api.js';
-import { base64Source, type BlockSite, formatSize, imageSize, requestBlocks } from '../src/rules-support/content.js';
+import { defineRule, type ReportDescriptor } from '../src/rule-api.js';
+import {
+  base64Source,
+  type BlockSite,
+  formatSize,
+  imageSize,
+  placeholder,
+  PlannedReports,
+  requestBlocks,
+  storedPointer,
+  withArticle,
+} from '../src/rules-support/content.js';
+
+type MessageId = 'tooLarge' | 'empty' | 'tooManyPixels' | 'manyImagesPixels' | 'tooMany';
 
 /** Claude Code's and the API's per-image limit, measured on the base64 string (apiLimits.ts). */
 export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
@@ -36,38 +48,54 @@ export default defineRule({
       if (site.block.type === 'image' && site.message.role === 'user') images.push(site);
     }
     const at = (s: BlockSite) => ({ line: s.line, blockIndex: s.blockIndex, pointer: s.pointer });
+    // Each image the API refuses is replaced by a text placeholder saying what was there; one fix per message.
+    const reports = new PlannedReports<MessageId>(ctx.model);
+    const flag = (site: BlockSite, descriptor: ReportDescriptor<MessageId>, what: string): void => {
+      const stored = storedPointer(ctx.model, site);
+      const plan = stored && reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });
+      reports.add(descriptor, plan && { plan, description: 'replace the image with a text placeholder' });
+    };
 
     for (const site of images) {
       const source = base64Source(site.block);
       if (!source) continue; // url and file sources are fetched by the API
       const { data } = source;
+      const image = source.mediaType ?? 'image';
       if (typeof data !== 'string' || data === '') {
-        ctx.report({ messageId: 'empty', ...at(site) });
+        flag(site, { messageId: 'empty', ...at(site) }, `removed ${withArticle(`empty ${image}`)} (no data), which the API rejects`);
         continue;
       }
       if (data.length > MAX_IMAGE_BASE64) {
-        ctx.report({ messageId: 'tooLarge', data: { size: formatSize(data.length) }, ...at(site) });
+        const size = formatSize(data.length);
+        flag(site, { messageId: 'tooLarge', data: { size }, ...at(site) }, `removed ${withArticle(image)} of ${size} (base64) that is over the API's 5 MB limit`);
         continue;
       }
       const size = imageSize(data);
       if (!size) continue;
       const px = { width: size.width, height: size.height };
+      const dims = `${size.width}x${size.height} px`;
       if (size.width > MAX_IMAGE_PX || size.height > MAX_IMAGE_PX) {
-        ctx.report({ messageId: 'tooManyPixels', data: px, ...at(site) });
+        flag(site, { messageId: 'tooManyPixels', data: px, ...at(site) }, `removed ${withArticle(image)} of ${dims} that is over the API's 8000 px limit`);
       } else if (images.length > MANY_IMAGES && (size.width > MANY_IMAGES_MAX_PX || size.height > MANY_IMAGES_MAX_PX)) {
-        ctx.report({ messageId: 'manyImagesPixels', data: { ...px, count: images.length }, ...at(site) });
+        flag(
+          site,
+          { messageId: 'manyImagesPixels', data: { ...px, count: images.length }, ...at(site) },
+          `removed ${withArticle(image)} of ${dims} that is over the API's 2000 px limit for requests of more than 20 images`,
+        );
       }
     }
 
     // Claude Code drops the oldest images past 100 itself (stripExcessMediaItems); a plain request is rejected.
+    // No fix: which images to give up is the user's choice.
     if (ctx.target !== 'claude-code' && images.length > MAX_IMAGES) {
       const first = images[MAX_IMAGES]!;
-      ctx.report({
+      reports.add({
         messageId: 'tooMany',
         data: { count: images.length },
         ...at(first),
         related: [{ line: images[0]!.line, message: 'the first image of the request' }],
       });
     }
+    reports.flush(ctx);
   },
 });

@@ -5,7 +5,9 @@
 import type { ApiBlock } from '../src/model/api-view.js';
 import { type Entry, isObject } from '../src/model/entries.js';
 import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText } from '../src/rules-support/content.js';
+import { blockPointer, finalMessage, isBlankText, PlannedReports, renderedIndex, storedSite } from '../src/rules-support/content.js';
+
+type MessageId = 'emptyText' | 'emptyPrompt' | 'noContent';
 
 const NON_EMPTY = 'text content blocks must be non-empty';
 const NON_WHITESPACE = 'text content blocks must contain non-whitespace text';
@@ -30,6 +32,8 @@ export default defineRule({
     const { model } = ctx;
     const { merged } = model.apiView();
     const final = finalMessage(merged);
+    // One plan per message: its blank blocks (or empty entries) go; a user turn left with nothing keeps "(no content)".
+    const reports = new PlannedReports<MessageId>(model);
 
     for (const m of merged) {
       if (m.role === 'system') continue;
@@ -38,14 +42,20 @@ export default defineRule({
         if (ctx.target !== 'claude-code' && m === final && m.role === 'assistant') continue;
         const [first, ...rest] = m.entries;
         if (!first) continue;
-        ctx.report({
-          messageId: 'noContent',
-          data: { role: m.role === 'user' ? 'User' : 'Assistant' },
-          line: first.line,
-          uuid: first.uuid,
-          pointer: '/message/content',
-          related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
-        });
+        const plan = reports.plan(m);
+        for (const e of m.entries) plan.removeEntry(e);
+        plan.keepUserTurn(m);
+        reports.add(
+          {
+            messageId: 'noContent',
+            data: { role: m.role === 'user' ? 'User' : 'Assistant' },
+            line: first.line,
+            uuid: first.uuid,
+            pointer: '/message/content',
+            related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
+          },
+          { plan, description: m.role === 'user' ? 'write "(no content)" as the empty user message' : 'remove the empty entry' },
+        );
         continue;
       }
       for (const b of m.blocks) {
@@ -55,22 +65,32 @@ export default defineRule({
         const fromString = b.origin.blockIndex === undefined && typeof content === 'string';
         // Read the text as stored: a merge may have added a "\n" seam to it.
         const whitespace = storedText(b, content).length > 0;
-        ctx.report({
-          messageId: m.role === 'user' && fromString && entry?.type === 'user' ? 'emptyPrompt' : 'emptyText',
-          data: { what: whitespace ? 'whitespace only' : 'empty', apiError: whitespace ? NON_WHITESPACE : NON_EMPTY },
-          line: b.origin.line,
-          blockIndex: b.origin.blockIndex,
-          uuid: entry?.uuid,
-          pointer: pointerFor(b, entry),
-        });
+        const site = storedSite(model, b);
+        // An empty compact summary stays: without it the boundary would have no summary (compact-summary).
+        const plan = site && entry?.raw.isCompactSummary !== true ? reports.plan(m).removeSite(site) : undefined;
+        reports.add(
+          {
+            messageId: m.role === 'user' && fromString && entry?.type === 'user' ? 'emptyPrompt' : 'emptyText',
+            data: { what: whitespace ? 'whitespace only' : 'empty', apiError: whitespace ? NON_WHITESPACE : NON_EMPTY },
+            line: b.origin.line,
+            blockIndex: b.origin.blockIndex,
+            uuid: entry?.uuid,
+            pointer: pointerFor(b, entry),
+          },
+          plan && { plan, description: 'remove the empty text (a user message left with nothing keeps "(no content)")' },
+        );
       }
+      reports.existing(m)?.keepUserTurn(m);
     }
+    reports.flush(ctx);
   },
 });
 
 /** Attachments keep their wire text under `rendered[i].content`; local command output under `content`. */
 function pointerFor(b: ApiBlock, entry: Entry | undefined): string {
-  if (entry?.type === 'attachment' && b.origin.blockIndex !== undefined) return `/rendered/${b.origin.blockIndex}/content`;
+  if (entry?.type === 'attachment' && b.origin.blockIndex !== undefined) {
+    return `/rendered/${renderedIndex(entry, b.origin.blockIndex) ?? b.origin.blockIndex}/content`;
+  }
   if (entry?.type === 'system') return '/content';
   return blockPointer(b);
 }

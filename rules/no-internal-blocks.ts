@@ -3,9 +3,12 @@
 // it is fine). Advisor blocks need the advisor tool in the request (Claude Code strips them otherwise,
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
-import type { ApiBlock } from '../src/model/api-view.js';
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, isThinkingType, requestBlocks } from '../src/rules-support/content.js';
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
+import type { Entry } from '../src/model/entries.js';
+import { defineRule, type ReportDescriptor } from '../src/rule-api.js';
+import { blockPointer, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite } from '../src/rules-support/content.js';
+
+type MessageId = 'toolReference' | 'wrongRole' | 'unknown' | 'badResultContent' | 'advisor' | 'advisorUnpaired';
 
 /** Block types the API accepts in a user message. */
 const USER_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_result', 'container_upload']);
@@ -51,8 +54,18 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const { merged } = ctx.model.apiView();
+    const { model } = ctx;
+    const { merged } = model.apiView();
     const claudeCode = ctx.target === 'claude-code';
+    // Each finding's fix removes its block; all of one message's removals go in one fix.
+    const reports = new PlannedReports<MessageId>(model);
+    const flag = (m: ApiMessage, b: ApiBlock, descriptor: ReportDescriptor<MessageId>): void => {
+      const site = storedSite(model, b);
+      const plan = site ? reports.plan(m).removeSite(site) : undefined;
+      reports.add(descriptor, plan && { plan, description: `remove the \`${String(b.block.type)}\` block` });
+    };
+    /** Blocks inside a tool_result, per stored tool_result, decided once all are known. */
+    const nested = new Map<string, { m: ApiMessage; outer: ApiBlock; indexes: number[]; types: string[] }>();
 
     for (const m of merged) {
       if (m.role !== 'assistant') continue;
@@ -64,9 +77,9 @@ export default defineRule({
         const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
         if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
           // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
-          ctx.report({ messageId: 'advisorUnpaired', data: { id: String(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
+          flag(m, b, { messageId: 'advisorUnpaired', data: { id: String(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
         } else if (!claudeCode && (isAdvisorCall(b.block) || b.block.type === ADVISOR_RESULT)) {
-          ctx.report({ messageId: 'advisor', data: { type: String(b.block.type) }, ...at });
+          flag(m, b, { messageId: 'advisor', data: { type: String(b.block.type) }, ...at });
         }
       }
     }
@@ -75,24 +88,52 @@ export default defineRule({
       const type = site.block.type;
       if (typeof type !== 'string') continue; // a block without a type is entry-shape's finding
       const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      const m = site.message;
       if (site.nestedIndex !== undefined) {
-        if (!RESULT_CONTENT_TYPES.has(type)) ctx.report({ messageId: 'badResultContent', data: { type }, ...at });
+        if (RESULT_CONTENT_TYPES.has(type)) continue;
+        const descriptor: ReportDescriptor<MessageId> = { messageId: 'badResultContent', data: { type }, ...at };
+        const key = `${site.line}/${site.blockIndex}`;
+        const stored = storedSite(model, site.outer);
+        if (!stored || stored.kind !== 'element') {
+          reports.add(descriptor);
+          continue;
+        }
+        let group = nested.get(key);
+        if (!group) nested.set(key, (group = { m, outer: site.outer, indexes: [], types: [] }));
+        group.indexes.push(site.nestedIndex);
+        group.types.push(type);
+        reports.add(descriptor, { plan: reports.plan(m), description: `remove the \`${type}\` block from the tool_result` });
         continue;
       }
-      const role = site.message.role;
+      const role = m.role;
       if (role === 'user') {
         if (USER_TYPES.has(type) || isThinkingType(type)) continue; // thinking here is thinking-placement's finding
-        if (type === 'tool_reference') ctx.report({ messageId: 'toolReference', ...at });
+        if (type === 'tool_reference') flag(m, site.outer, { messageId: 'toolReference', ...at });
         else if (acceptedInAssistant(type) || type === ADVISOR_RESULT) {
-          ctx.report({ messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, ...at });
-        } else ctx.report({ messageId: 'unknown', data: { type }, ...at });
+          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, ...at });
+        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, ...at });
       } else if (role === 'assistant') {
         if (acceptedInAssistant(type) || type === ADVISOR_RESULT) continue;
         if (USER_TYPES.has(type)) {
-          ctx.report({ messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, ...at });
-        } else ctx.report({ messageId: 'unknown', data: { type }, ...at });
+          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, ...at });
+        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, ...at });
       }
     }
+
+    // A tool_result left with nothing holds a placeholder naming what was removed instead of an empty content.
+    for (const { m, outer, indexes, types } of nested.values()) {
+      const stored = storedSite(model, outer) as { entry: Entry; array: string; index: number };
+      const plan = reports.plan(m);
+      const content = `${stored.array}/${stored.index}/content`;
+      if (indexes.length >= (outer.block.content as unknown[]).length) {
+        const what = [...new Set(types)].map((t) => `\`${t}\``).join(', ');
+        plan.set(stored.entry, content, [{ type: 'text', text: placeholder(`removed ${what} content that a tool_result cannot hold`) }]);
+      } else {
+        for (const j of indexes) plan.removeElement(stored.entry, content, j);
+      }
+    }
+    for (const m of merged) reports.existing(m)?.keepUserTurn(m);
+    reports.flush(ctx);
   },
 });
 

@@ -3,9 +3,41 @@
 // response between them, in the file or along the parentUuid chain, or different requestIds), the regrouping
 // merges tool_uses from different turns into one message and invents error results for them (observed with
 // 2.1.332, claude-code-observed.md "Surprises" 1). The rule reasons on the file's entries; sidechain entries are
-// left out (a subagent's parts are judged in its own file).
-import { defineRule, type RelatedLine } from '../src/rule-api.js';
+// left out (a subagent's parts are judged in its own file). The (unsafe) fix gives the later group a fresh id.
+import type { Edit } from '../src/fixer/edits.js';
 import { assistantMessageId, type Entry, isSyntheticApiError, isUserPrompt } from '../src/model/entries.js';
+import { defineRule, type FixDescriptor, type RelatedLine, type ReportDescriptor } from '../src/rule-api.js';
+import { markerEdit, shortHash } from '../src/rules-support/request-structure.js';
+
+const RULE_ID = 'split-assistant-message';
+type MessageId = 'afterPrompt' | 'afterResponse' | 'requestId';
+
+/** A reported group: its report waits until the loop has seen all its parts, which the fix renames together. */
+interface Pending {
+  report: ReportDescriptor<MessageId>;
+  id: string;
+  parts: Entry[];
+}
+
+/** A fresh message.id for a later group, derived from the old id and the group's first part (deterministic). */
+export function freshMessageId(id: string, first: Entry): string {
+  return `msg_tl_${shortHash(id, first.uuid ?? String(first.line))}`;
+}
+
+/** Give every part of the later group the fresh id; the marker field on each keeps the original. */
+function renameFix(p: Pending): FixDescriptor {
+  const fresh = freshMessageId(p.id, p.parts[0]!);
+  const edits: Edit[] = [];
+  for (const part of p.parts) {
+    edits.push({ kind: 'set', line: part.line, pointer: '/message/id', value: fresh });
+    edits.push(markerEdit(part, RULE_ID, { originalMessageId: p.id }));
+  }
+  return {
+    applicability: 'unsafe',
+    description: `give the later group of message.id ${p.id} (${p.parts.length} part${p.parts.length === 1 ? '' : 's'}) the fresh id ${fresh}`,
+    edits,
+  };
+}
 
 const REGROUPED =
   'on resume Claude Code regroups parts by message.id, so it merges tool_uses from different turns into one message and invents error results for them';
@@ -15,6 +47,8 @@ interface Group {
   last: Entry;
   requestId?: string;
   requestIdLine?: number;
+  /** Set when this group is a reported later group: its parts are collected for the fix. */
+  pending?: Pending;
 }
 
 interface Separator {
@@ -92,9 +126,17 @@ export default defineRule({
       current = undefined;
     };
 
-    const startGroup = (id: string, part: Entry, requestId: string | undefined): void => {
-      groups.set(id, { first: part, last: part, requestId, requestIdLine: requestId !== undefined ? part.line : undefined });
+    const pendings: Pending[] = [];
+    const startGroup = (id: string, part: Entry, requestId: string | undefined, pending?: Pending): void => {
+      pending?.parts.push(part);
+      groups.set(id, { first: part, last: part, requestId, requestIdLine: requestId !== undefined ? part.line : undefined, pending });
       responseAfter.delete(id);
+    };
+    /** Reports are held back until the loop has seen all the parts of the group they rename. */
+    const holdReport = (id: string, part: Entry, requestId: string | undefined, report: ReportDescriptor<MessageId>): void => {
+      const pending: Pending = { report, id, parts: [] };
+      pendings.push(pending);
+      startGroup(id, part, requestId, pending);
     };
 
     const reportSeparated = (id: string, part: Entry, group: Group, sep: Separator, requestId: string | undefined): void => {
@@ -102,14 +144,13 @@ export default defineRule({
         { line: group.last.line, message: `earlier part with message.id ${id}` },
         { line: sep.entry.line, message: sep.kind === 'prompt' ? 'the user prompt between them' : 'the other response between them' },
       ];
-      ctx.report({
+      holdReport(id, part, requestId, {
         messageId: sep.kind === 'prompt' ? 'afterPrompt' : 'afterResponse',
         data: { id, earlier: group.last.line, separator: sep.entry.line },
         line: part.line,
         ...(part.uuid !== undefined ? { uuid: part.uuid } : {}),
         related,
       });
-      startGroup(id, part, requestId);
     };
 
     for (const e of ctx.model.entries) {
@@ -142,7 +183,7 @@ export default defineRule({
         const response = responseAfter.get(id);
         if (prompt) reportSeparated(id, e, group, { entry: prompt, kind: 'prompt' }, requestId);
         else if (response) reportSeparated(id, e, group, { entry: response, kind: 'response' }, requestId);
-        else startGroup(id, e, requestId);
+        else startGroup(id, e, requestId, group.pending);
         continue;
       }
       // Next to the previous part in the file: check the chain and the request.
@@ -153,21 +194,23 @@ export default defineRule({
         continue;
       }
       if (requestId !== undefined && group.requestId !== undefined && requestId !== group.requestId) {
-        ctx.report({
+        holdReport(id, e, requestId, {
           messageId: 'requestId',
           data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line },
           line: e.line,
           ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
           related: [{ line: group.requestIdLine ?? group.last.line, message: `part of message.id ${id} from request ${group.requestId}` }],
         });
-        startGroup(id, e, requestId);
         continue;
       }
       group.last = e;
+      group.pending?.parts.push(e);
       if (group.requestId === undefined && requestId !== undefined) {
         group.requestId = requestId;
         group.requestIdLine = e.line;
       }
     }
+
+    for (const p of pendings) ctx.report({ ...p.report, fix: renameFix(p) });
   },
 });

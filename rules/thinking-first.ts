@@ -1,8 +1,10 @@
 // thinking-first: an assistant message that holds thinking must start with it. Claude Code puts a thinking PART
 // first when it regroups split parts, but one entry written as [text, thinking, ...] is sent as it is, and the API
 // rejects it (api-errors.md E6; claude-code-observed.md "thinking not first").
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, isBlankText, isThinkingBlock } from '../src/rules-support/content.js';
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
+import type { TranscriptModel } from '../src/model/index.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+import { blockPointer, FixPlan, isBlankText, isThinkingBlock, storedSite } from '../src/rules-support/content.js';
 
 export default defineRule({
   meta: {
@@ -33,7 +35,31 @@ export default defineRule({
         blockIndex: thinking.origin.blockIndex,
         pointer: blockPointer(thinking),
         related: [{ line: first.origin.line, message: `the \`${found}\` block that comes first` }],
+        fix: moveThinkingFirst(ctx.model, m, first),
       });
     }
   },
 });
+
+/**
+ * The thinking blocks of the message move to the front of the entry that holds its first block, in the order the
+ * message has them; the other blocks keep their order. Thinking taken from another part of a split response leaves
+ * that part (which is removed, re-linked, if nothing is left in it). Unsafe: the signed blocks change places.
+ */
+function moveThinkingFirst(model: TranscriptModel, m: ApiMessage, first: ApiBlock): FixDescriptor | undefined {
+  const target = storedSite(model, first);
+  if (!target) return undefined;
+  const thinking = m.blocks.filter((b) => isThinkingBlock(b) && !b.origin.synthetic);
+  const sites = thinking.map((b) => storedSite(model, b));
+  if (sites.some((site) => site?.kind !== 'element' || site.array !== '/message/content')) return undefined;
+  const moved = new Set(sites.filter((site) => site!.entry === target.entry).map((site) => (site as { index: number }).index));
+
+  const plan = new FixPlan(model);
+  const stored = (target.entry.raw.message as { content: unknown }).content;
+  const rest = Array.isArray(stored) ? stored.filter((_, i) => !moved.has(i)) : [{ type: 'text', text: stored }];
+  plan.set(target.entry, '/message/content', [...thinking.map((b) => b.block), ...rest]);
+  sites.forEach((site) => {
+    if (site!.entry !== target.entry) plan.removeSite(site!);
+  });
+  return plan.fix('unsafe', 'move the thinking blocks to the front of the message');
+}

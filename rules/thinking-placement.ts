@@ -3,9 +3,11 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
-import type { ApiBlock } from '../src/model/api-view.js';
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText, isThinkingBlock } from '../src/rules-support/content.js';
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
+import { defineRule, type RelatedLine } from '../src/rule-api.js';
+import { blockPointer, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite } from '../src/rules-support/content.js';
+
+type MessageId = 'inUser' | 'thinkingOnly' | 'thinkingOnlyFinal' | 'trailingThinking';
 
 const FINAL_BLOCK_ERROR = '"The final block in an assistant message cannot be `thinking`."';
 
@@ -34,13 +36,24 @@ export default defineRule({
   check(ctx) {
     const { merged } = ctx.model.apiView();
     const final = finalMessage(merged);
-    const at = (b: ApiBlock) => ({ line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) });
+    // Each finding's fix removes its block; all of one message's removals go in one fix (a part left with nothing
+    // is removed and its children re-linked; a user message left with nothing keeps "(no content)").
+    const reports = new PlannedReports<MessageId>(ctx.model);
+    const flag = (m: ApiMessage, messageId: MessageId, b: ApiBlock, extra: { data?: Record<string, string>; related?: RelatedLine[] } = {}): void => {
+      const site = storedSite(ctx.model, b);
+      const plan = site ? reports.plan(m).removeSite(site) : undefined;
+      reports.add(
+        { messageId, line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b), ...extra },
+        plan && { plan, description: 'remove the thinking block' },
+      );
+    };
 
     for (const m of merged) {
       if (m.role === 'user') {
         for (const b of m.blocks) {
-          if (!b.origin.synthetic && isThinkingBlock(b)) ctx.report({ messageId: 'inUser', data: { type: String(b.block.type) }, ...at(b) });
+          if (!b.origin.synthetic && isThinkingBlock(b)) flag(m, 'inUser', b, { data: { type: String(b.block.type) } });
         }
+        reports.existing(m)?.keepUserTurn(m);
         continue;
       }
       if (m.role !== 'assistant') continue;
@@ -51,7 +64,7 @@ export default defineRule({
       if (kept.every(isThinkingBlock)) {
         // Earlier in the request the API accepts such a message; only Claude Code's resume drops it.
         if (!isFinal && ctx.target !== 'claude-code') continue;
-        for (const b of kept) ctx.report({ messageId: isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', ...at(b) });
+        for (const b of kept) flag(m, isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', b);
         continue;
       }
       if (!isFinal) continue;
@@ -59,12 +72,11 @@ export default defineRule({
       while (end > 0 && isThinkingBlock(kept[end - 1]!)) end--;
       const last = kept[end - 1];
       for (const b of kept.slice(end)) {
-        ctx.report({
-          messageId: 'trailingThinking',
-          ...at(b),
+        flag(m, 'trailingThinking', b, {
           related: last ? [{ line: last.origin.line, message: 'the last block that is not thinking' }] : undefined,
         });
       }
     }
+    reports.flush(ctx);
   },
 });

@@ -3,7 +3,9 @@
 // thinking block of the history stripped (claude-code-observed.md; api-errors.md E8, E9). Empty thinking TEXT with a
 // signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
 import { defineRule } from '../src/rule-api.js';
-import { blockPointer } from '../src/rules-support/content.js';
+import { blockPointer, PlannedReports, storedSite } from '../src/rules-support/content.js';
+
+const FIX = 'remove the thinking block the API cannot verify';
 
 export default defineRule({
   meta: {
@@ -23,20 +25,30 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // Every bad block of one message goes in one fix: a part left with nothing is removed, its children re-linked.
+    const reports = new PlannedReports<'missingSignature' | 'emptySignature' | 'redactedNoData'>(ctx.model);
     for (const m of ctx.model.apiView().merged) {
       if (m.role !== 'assistant') continue;
       for (const b of m.blocks) {
         if (b.origin.synthetic) continue;
-        const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
+        let messageId: 'missingSignature' | 'emptySignature' | 'redactedNoData' | undefined;
         if (b.block.type === 'thinking') {
           const sig = b.block.signature;
-          if (typeof sig !== 'string') ctx.report({ messageId: 'missingSignature', ...at });
-          else if (sig === '') ctx.report({ messageId: 'emptySignature', ...at });
+          if (typeof sig !== 'string') messageId = 'missingSignature';
+          else if (sig === '') messageId = 'emptySignature';
         } else if (b.block.type === 'redacted_thinking') {
           const data = b.block.data;
-          if (typeof data !== 'string' || data === '') ctx.report({ messageId: 'redactedNoData', ...at });
+          if (typeof data !== 'string' || data === '') messageId = 'redactedNoData';
         }
+        if (!messageId) continue;
+        const site = storedSite(ctx.model, b);
+        const plan = site ? reports.plan(m).removeSite(site) : undefined;
+        reports.add(
+          { messageId, line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) },
+          plan && { plan, description: FIX },
+        );
       }
     }
+    reports.flush(ctx);
   },
 });

@@ -1,9 +1,34 @@
 // tool-result-first: in a user message, tool_result blocks come before anything else. Claude Code hoists them when
 // it merges several entries into one message, but a single entry written as [text, tool_result] is sent as it is,
-// and the API rejects it on every retry (observed: the same body 6 times, then exit 1).
-import type { ApiBlock } from '../src/model/api-view.js';
-import { defineRule } from '../src/rule-api.js';
+// and the API rejects it on every retry (observed: the same body 6 times, then exit 1). The fix moves the
+// tool_result blocks first within the stored entry, keeping the order of everything else.
+import { setContent } from '../src/fixer/block-edits.js';
+import type { Edit } from '../src/fixer/edits.js';
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
+import { isObject, messageOf } from '../src/model/entries.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 import { conversation, showValue } from '../src/rules-support/request-structure.js';
+
+const isResult = (block: unknown): boolean => isObject(block) && block.type === 'tool_result';
+
+/** The stored content with its tool_result blocks first, or undefined when it is already in order. */
+function resultsFirst(content: unknown): unknown[] | undefined {
+  if (!Array.isArray(content)) return undefined;
+  const firstOther = content.findIndex((b) => !isResult(b));
+  if (firstOther === -1 || !content.slice(firstOther).some(isResult)) return undefined;
+  return [...content.filter(isResult), ...content.filter((b) => !isResult(b))];
+}
+
+/** Reorder every entry of the message whose own content puts a tool_result after another block. */
+function reorderFix(m: ApiMessage): FixDescriptor | undefined {
+  const edits: Edit[] = [];
+  for (const entry of m.entries) {
+    const reordered = resultsFirst(messageOf(entry)?.content);
+    if (reordered) edits.push(setContent(entry, reordered));
+  }
+  if (edits.length === 0) return undefined;
+  return { applicability: 'safe', description: 'move the tool_result blocks first', edits };
+}
 
 const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
@@ -32,12 +57,14 @@ export default defineRule({
         }
         if (!before) continue;
         // One report per message: the first misplaced result (moving them all first is one fix).
+        const fix = reorderFix(m);
         ctx.report({
           messageId: 'notFirst',
           data: { id: showValue(b.block.tool_use_id), before: withArticle(showValue(before.block.type)) },
           line: b.origin.line,
           blockIndex: b.origin.blockIndex,
           related: before.origin.line !== b.origin.line ? [{ line: before.origin.line, message: 'the block it follows' }] : [],
+          ...(fix ? { fix } : {}),
         });
         break;
       }

@@ -1,7 +1,9 @@
 // tool-result-has-use: every tool_result answers a tool_use of the previous assistant message. The API rejects an
 // orphan result (E2, typical after compaction dropped the call); Claude Code 2.1.332 drops it silently on resume.
-import { defineRule, type RelatedLine } from '../src/rule-api.js';
-import { blocksOfType, conversation, showValue, toolIndex } from '../src/rules-support/request-structure.js';
+// The fix removes the block, and the entry when nothing is left in it.
+import type { ApiBlock } from '../src/model/api-view.js';
+import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
+import { blocksOfType, conversation, removeBlocksAcross, showValue, toolIndex } from '../src/rules-support/request-structure.js';
 
 export default defineRule({
   meta: {
@@ -20,6 +22,7 @@ export default defineRule({
   },
   check(ctx) {
     const conv = conversation(ctx.model.apiView().merged);
+    const orphans: ApiBlock[] = [];
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'user') continue;
@@ -30,23 +33,48 @@ export default defineRule({
         prev?.role === 'assistant' ? prev.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id) : [],
       );
       for (const result of results) {
-        const raw = result.block.tool_use_id;
-        if (offered.has(raw)) continue;
-        const id = showValue(raw);
-        const related: RelatedLine[] =
-          typeof raw === 'string'
-            ? (toolIndex(ctx.model).uses.get(raw) ?? [])
-                .slice(0, 3)
-                .map((site) => ({ line: site.line, message: `a tool_use with id ${raw} is here, not in the previous assistant message` }))
-            : [];
-        ctx.report({
-          messageId: ctx.target === 'claude-code' ? 'dropped' : 'unexpected',
-          data: { id },
-          line: result.origin.line,
-          blockIndex: result.origin.blockIndex,
-          related,
-        });
+        if (!offered.has(result.block.tool_use_id)) orphans.push(result);
       }
+    }
+
+    // The orphans of one stored entry go in one fix (shared by their reports), so the entry is removed whole when
+    // they are all it holds.
+    const indexesByLine = new Map<number, number[]>();
+    for (const o of orphans) {
+      if (o.origin.blockIndex === undefined) continue;
+      const list = indexesByLine.get(o.origin.line);
+      if (list) list.push(o.origin.blockIndex);
+      else indexesByLine.set(o.origin.line, [o.origin.blockIndex]);
+    }
+    const fixByLine = new Map<number, FixDescriptor>();
+    for (const [line, indexes] of indexesByLine) {
+      const entry = ctx.model.entryAtLine(line);
+      if (!entry) continue;
+      fixByLine.set(line, {
+        applicability: 'safe',
+        description: indexes.length === 1 ? 'remove the orphan tool_result' : `remove the ${indexes.length} orphan tool_results`,
+        edits: removeBlocksAcross(ctx.model, new Map([[entry, indexes]])),
+      });
+    }
+
+    for (const result of orphans) {
+      const raw = result.block.tool_use_id;
+      const id = showValue(raw);
+      const fix = fixByLine.get(result.origin.line);
+      const related: RelatedLine[] =
+        typeof raw === 'string'
+          ? (toolIndex(ctx.model).uses.get(raw) ?? [])
+              .slice(0, 3)
+              .map((site) => ({ line: site.line, message: `a tool_use with id ${raw} is here, not in the previous assistant message` }))
+          : [];
+      ctx.report({
+        messageId: ctx.target === 'claude-code' ? 'dropped' : 'unexpected',
+        data: { id },
+        line: result.origin.line,
+        blockIndex: result.origin.blockIndex,
+        related,
+        ...(fix ? { fix } : {}),
+      });
     }
   },
 });

@@ -1,12 +1,66 @@
 // tool-use-has-result: every tool_use needs a tool_result in the very next user message. The API rejects the
 // request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume by dropping
 // the call mid-history, or by appending an "interrupted" error result when the call ends the transcript.
-import { defineRule, type RelatedLine } from '../src/rule-api.js';
+// The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call.
+import { derivedUuid, insertAfterEntry } from '../src/fixer/chain-edits.js';
+import type { Edit } from '../src/fixer/edits.js';
+import type { ApiBlock } from '../src/model/api-view.js';
+import { assistantMessageId, type Entry, isToolResultEntry } from '../src/model/entries.js';
+import type { TranscriptModel } from '../src/model/index.js';
+import { INTERRUPTED_TOOL_RESULT } from '../src/model/repair-passes.js';
+import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
 import { blocksOfType, conversation, showValue, toolIndex } from '../src/rules-support/request-structure.js';
+
+const RULE_ID = 'tool-use-has-result';
+
+/**
+ * One result entry per assistant entry, answering every call of that entry that has no result, with the fields
+ * Claude Code 2.1.332 writes for an interrupted call (observed: toolUseResult, toolDenialKind,
+ * sourceToolAssistantUUID). It hangs below the entry holding the calls. When that entry is a part of a split
+ * response, the results of the entry and the further parts of the response stay where they are (the parts stay one
+ * linear chain, each result off its own part, as Claude Code writes them); the next turn moves below the new entry.
+ */
+function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly string[]): FixDescriptor | undefined {
+  if (anchor.uuid === undefined) return undefined;
+  // Already written by an earlier pass that did not pair the call (e.g. a message.id collision): do not stack copies.
+  if (model.chain().allByUuid.has(derivedUuid(RULE_ID, anchor.uuid, ''))) return undefined;
+  const messageId = assistantMessageId(anchor);
+  const { edits, uuid } = insertAfterEntry(model, anchor, {
+    ruleId: RULE_ID,
+    body: {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: ids.map((id) => ({ tool_use_id: id, type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true })),
+      },
+      toolUseResult: INTERRUPTED_TOOL_RESULT,
+      toolDenialKind: 'interrupted',
+      sourceToolAssistantUUID: anchor.uuid,
+    },
+    // Claude Code gathers the results hanging off the parts of a response by message.id; without an id the new
+    // entry must sit on the chain itself, so every child moves below it.
+    keepChildren: messageId === undefined ? undefined : (child) => isToolResultEntry(child) || assistantMessageId(child) === messageId,
+  });
+  const all: Edit[] = [...edits];
+  if (messageId === undefined) {
+    // A last-prompt naming the call's entry would keep resuming from above the new result.
+    for (const e of model.entries) {
+      if (e.type === 'last-prompt' && e.raw.leafUuid === anchor.uuid) all.push({ kind: 'set', line: e.line, pointer: '/leafUuid', value: uuid });
+    }
+  }
+  return {
+    applicability: 'safe',
+    description:
+      ids.length === 1
+        ? `insert an is_error tool_result for ${ids[0]} saying the call was interrupted`
+        : `insert is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
+    edits: all,
+  };
+}
 
 export default defineRule({
   meta: {
-    id: 'tool-use-has-result',
+    id: RULE_ID,
     type: 'problem',
     view: 'request',
     description: 'Every tool_use has a tool_result with its id in the next user message.',
@@ -23,6 +77,7 @@ export default defineRule({
   },
   check(ctx) {
     const conv = conversation(ctx.model.apiView().merged);
+    const found: { use: ApiBlock; id: string; messageId: 'dropped' | 'interrupted' | 'missing' }[] = [];
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
@@ -35,19 +90,37 @@ export default defineRule({
       for (const use of uses) {
         const id = use.block.id as string;
         if (answered.has(id)) continue;
-        const messageId = ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted';
-        const related: RelatedLine[] = (toolIndex(ctx.model).results.get(id) ?? [])
-          .filter((site) => site.line !== use.origin.line)
-          .slice(0, 3)
-          .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
-        ctx.report({
-          messageId,
-          data: { id, name: showValue(use.block.name) },
-          line: use.origin.line,
-          blockIndex: use.origin.blockIndex,
-          related,
-        });
+        found.push({ use, id, messageId: ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted' });
       }
+    }
+
+    // The calls of one stored entry are answered by one inserted entry: one fix, shared by their reports.
+    const idsByLine = new Map<number, string[]>();
+    for (const f of found) {
+      const ids = idsByLine.get(f.use.origin.line);
+      if (!ids) idsByLine.set(f.use.origin.line, [f.id]);
+      else if (!ids.includes(f.id)) ids.push(f.id);
+    }
+    const fixByLine = new Map<number, FixDescriptor | undefined>();
+    for (const [line, ids] of idsByLine) {
+      const anchor = ctx.model.entryAtLine(line);
+      fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids) : undefined);
+    }
+
+    for (const { use, id, messageId } of found) {
+      const related: RelatedLine[] = (toolIndex(ctx.model).results.get(id) ?? [])
+        .filter((site) => site.line !== use.origin.line)
+        .slice(0, 3)
+        .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
+      const fix = fixByLine.get(use.origin.line);
+      ctx.report({
+        messageId,
+        data: { id, name: showValue(use.block.name) },
+        line: use.origin.line,
+        blockIndex: use.origin.blockIndex,
+        related,
+        ...(fix ? { fix } : {}),
+      });
     }
   },
 });

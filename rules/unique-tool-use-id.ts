@@ -1,8 +1,43 @@
 // unique-tool-use-id: a tool_use id may appear once in a request. The API rejects a repeat (E3, a burst of reports
-// around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume.
-import { defineRule } from '../src/rule-api.js';
-import type { ApiBlock } from '../src/model/api-view.js';
-import { blocksOfType, conversation } from '../src/rules-support/request-structure.js';
+// around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
+// two blocks from the file.
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
+import type { Entry } from '../src/model/entries.js';
+import type { TranscriptModel } from '../src/model/index.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+import { blocksOfType, conversation, removeBlocksAcross } from '../src/rules-support/request-structure.js';
+
+/**
+ * Remove the later tool_use and the result that answers it: in the next user message, the results with that id
+ * answer the uses of the message in order (Claude Code keeps the first result per id), so the n-th use of the id in
+ * this message owns the n-th result.
+ */
+function removeLaterUse(model: TranscriptModel, m: ApiMessage, use: ApiBlock, next: ApiMessage | undefined): FixDescriptor | undefined {
+  const id = use.block.id as string;
+  const useEntry = model.entryAtLine(use.origin.line);
+  if (!useEntry || use.origin.blockIndex === undefined) return undefined;
+  const targets = new Map<Entry, number[]>([[useEntry, [use.origin.blockIndex]]]);
+  let withResult = false;
+  if (next?.role === 'user') {
+    const rank = m.blocks
+      .slice(0, m.blocks.indexOf(use))
+      .filter((b) => !b.origin.synthetic && b.block.type === 'tool_use' && b.block.id === id).length;
+    const results = blocksOfType(next, 'tool_result').filter((b) => b.block.tool_use_id === id);
+    const result = results[rank];
+    const resultEntry = result ? model.entryAtLine(result.origin.line) : undefined;
+    if (result && resultEntry && result.origin.blockIndex !== undefined) {
+      const list = targets.get(resultEntry);
+      if (list) list.push(result.origin.blockIndex);
+      else targets.set(resultEntry, [result.origin.blockIndex]);
+      withResult = true;
+    }
+  }
+  return {
+    applicability: 'safe',
+    description: withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`,
+    edits: removeBlocksAcross(model, targets),
+  };
+}
 
 export default defineRule({
   meta: {
@@ -21,7 +56,9 @@ export default defineRule({
   },
   check(ctx) {
     const first = new Map<string, ApiBlock>();
-    for (const m of conversation(ctx.model.apiView().merged)) {
+    const conv = conversation(ctx.model.apiView().merged);
+    for (let k = 0; k < conv.length; k++) {
+      const m = conv[k]!;
       if (m.role !== 'assistant') continue;
       for (const use of blocksOfType(m, 'tool_use')) {
         const id = use.block.id;
@@ -31,12 +68,14 @@ export default defineRule({
           first.set(id, use);
           continue;
         }
+        const fix = removeLaterUse(ctx.model, m, use, conv[k + 1]);
         ctx.report({
           messageId: ctx.target === 'claude-code' ? 'dropped' : 'notUnique',
           data: { id, first: earlier.origin.line },
           line: use.origin.line,
           blockIndex: use.origin.blockIndex,
           related: [{ line: earlier.origin.line, message: `first tool_use with id ${id}` }],
+          ...(fix ? { fix } : {}),
         });
       }
     }

@@ -41,7 +41,7 @@ export default defineRule({
       nul: 'Line contains a NUL byte: Claude Code skips the line, and tools that search sessions as text (grep) treat the whole file as binary.',
       parse: 'Line is not JSON ({{detail}}); Claude Code skips it and whatever it held is lost on resume.',
       utf8: 'Line is not valid UTF-8; its text cannot be read back faithfully.',
-      notObject: 'Line is JSON {{detail}} rather than an entry object; Claude Code skips it.',
+      notObject: 'Line is {{detail}} in JSON, not an entry object; Claude Code skips it.',
       tooLong: 'Line is {{bytes}} bytes, over the {{limit}}-byte limit, and was not read.',
     },
   },

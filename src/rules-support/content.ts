@@ -1,8 +1,11 @@
 // Shared helpers for the request-view content rules (thinking, empty content, internal blocks, media limits):
-// walking the blocks of the merged request, pointers back into an entry, and cheap media header parsing that
-// decodes only the few bytes it needs from a base64 string.
+// walking the blocks of the merged request, pointers back into an entry, cheap media header parsing that decodes
+// only the few bytes it needs from a base64 string, and fix plans that turn findings into edits of stored entries.
+import type { Edit } from '../fixer/edits.js';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
-import { isObject } from '../model/entries.js';
+import { type Entry, isObject, messageOf } from '../model/entries.js';
+import type { TranscriptModel } from '../model/index.js';
+import type { Fixability, FixDescriptor, ReportDescriptor, RuleContext } from '../rule-api.js';
 
 export type Obj = Record<string, unknown>;
 
@@ -223,3 +226,285 @@ export function pdfPageCount(data: unknown, maxBase64: number): number | undefin
   while (pageRe.exec(text)) pages++;
   return pages > 0 ? pages : undefined;
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fix plans. A request-view finding names a block of the compiled request; its fix edits the stored entry. All the
+// edits one rule makes to one message are gathered in a plan, and every report of that message carries the same
+// edit list, so the fix engine applies them together in one pass (identical edits do not conflict). Removing every
+// block of an entry removes the entry, and the children of removed entries hang off their nearest surviving
+// ancestor (as `removeEntry` does for one entry, but safe for several linked entries at once).
+
+/** What Claude Code 2.1.332 sends in place of an empty user prompt (claude-code-observed.md). */
+export const NO_CONTENT_PLACEHOLDER = '(no content)';
+
+/** Placeholder text written in place of removed content, so a reader (and the model) can tell what was there. */
+export const placeholder = (what: string): string => `[transcript-lint: ${what}]`;
+
+/** Where a block of the request is stored: an element of an array in the entry, or the entry's whole content. */
+export type StoredSite =
+  | { kind: 'element'; entry: Entry; array: string; index: number }
+  | { kind: 'whole'; entry: Entry };
+
+/**
+ * The index in an attachment's `rendered` array of its `n`-th sent text: the compiler numbers only the elements
+ * whose `content` is a string, so the two differ when the array holds anything else.
+ */
+export function renderedIndex(entry: Entry, n: number): number | undefined {
+  const rendered = entry.raw.rendered;
+  if (!Array.isArray(rendered)) return undefined;
+  let seen = 0;
+  for (let k = 0; k < rendered.length; k++) {
+    const r: unknown = rendered[k];
+    if (!isObject(r) || typeof r.content !== 'string') continue;
+    if (seen === n) return k;
+    seen++;
+  }
+  return undefined;
+}
+
+/** The stored place of a request block, or undefined when the block cannot be traced back to one. */
+export function storedSite(model: TranscriptModel, b: ApiBlock): StoredSite | undefined {
+  if (b.origin.synthetic) return undefined;
+  const entry = model.entryAtLine(b.origin.line);
+  if (!entry) return undefined;
+  const i = b.origin.blockIndex;
+  if (entry.type === 'attachment') {
+    const k = i === undefined ? undefined : renderedIndex(entry, i);
+    return k === undefined ? undefined : { kind: 'element', entry, array: '/rendered', index: k };
+  }
+  if (entry.type === 'system') return i === undefined && typeof entry.raw.content === 'string' ? { kind: 'whole', entry } : undefined;
+  if (entry.type !== 'user' && entry.type !== 'assistant') return undefined;
+  const content = messageOf(entry)?.content;
+  if (i === undefined) return typeof content === 'string' ? { kind: 'whole', entry } : undefined;
+  if (!Array.isArray(content)) return undefined;
+  const stored: unknown = content[i];
+  // The compiler keeps the stored object (a merge seam copies it): the type must still match.
+  if (!isObject(stored) || stored.type !== b.block.type) return undefined;
+  return { kind: 'element', entry, array: '/message/content', index: i };
+}
+
+/** The stored content array of a user or assistant entry, when it is one. */
+export function storedContent(entry: Entry | undefined): unknown[] | undefined {
+  if (!entry || (entry.type !== 'user' && entry.type !== 'assistant')) return undefined;
+  const content = messageOf(entry)?.content;
+  return Array.isArray(content) ? content : undefined;
+}
+
+interface Links {
+  children: Map<string, Entry[]>;
+  byUuid: Map<string, Entry>;
+  lastPrompts: Entry[];
+}
+
+const linksCache = new WeakMap<TranscriptModel, Links>();
+
+function linksOf(model: TranscriptModel): Links {
+  let links = linksCache.get(model);
+  if (links) return links;
+  const children = new Map<string, Entry[]>();
+  const byUuid = new Map<string, Entry>();
+  const lastPrompts: Entry[] = [];
+  for (const e of model.entries) {
+    if (e.uuid !== undefined) byUuid.set(e.uuid, e);
+    if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') lastPrompts.push(e);
+    if (typeof e.parentUuid !== 'string') continue;
+    const list = children.get(e.parentUuid);
+    if (list) list.push(e);
+    else children.set(e.parentUuid, [e]);
+  }
+  links = { children, byUuid, lastPrompts };
+  linksCache.set(model, links);
+  return links;
+}
+
+const CONTENT = '/message/content';
+const depth = (pointer: string): number => pointer.split('/').length;
+
+export class FixPlan {
+  private readonly removals = new Map<Entry, Map<string, Set<number>>>();
+  private readonly sets = new Map<Entry, Map<string, unknown>>();
+  private readonly dropped = new Set<Entry>();
+  private memo?: Edit[];
+
+  constructor(private readonly model: TranscriptModel) {}
+
+  /** Remove a whole entry (its children re-linked to its nearest surviving ancestor). */
+  removeEntry(entry: Entry): this {
+    this.dropped.add(entry);
+    return this.changed();
+  }
+
+  /** Remove element `index` of the array at `array` (a pointer into the entry). */
+  removeElement(entry: Entry, array: string, index: number): this {
+    let arrays = this.removals.get(entry);
+    if (!arrays) this.removals.set(entry, (arrays = new Map()));
+    let indexes = arrays.get(array);
+    if (!indexes) arrays.set(array, (indexes = new Set()));
+    indexes.add(index);
+    return this.changed();
+  }
+
+  /** Remove a block where it is stored: its element, or the entry when the block is the entry's whole content. */
+  removeSite(site: StoredSite): this {
+    return site.kind === 'whole' ? this.removeEntry(site.entry) : this.removeElement(site.entry, site.array, site.index);
+  }
+
+  set(entry: Entry, pointer: string, value: unknown): this {
+    let sets = this.sets.get(entry);
+    if (!sets) this.sets.set(entry, (sets = new Map()));
+    sets.set(pointer, value);
+    return this.changed();
+  }
+
+  get empty(): boolean {
+    return this.removals.size === 0 && this.sets.size === 0 && this.dropped.size === 0;
+  }
+
+  isDropped(entry: Entry): boolean {
+    if (this.dropped.has(entry)) return true;
+    const content = storedContent(entry);
+    const removed = this.removals.get(entry)?.get(CONTENT);
+    if (!content || !removed || content.length === 0) return false;
+    let n = 0;
+    for (const i of removed) if (i < content.length) n++;
+    return n >= content.length;
+  }
+
+  isRemoved(site: StoredSite | undefined): boolean {
+    if (!site) return false;
+    if (this.isDropped(site.entry)) return true;
+    return site.kind === 'element' && (this.removals.get(site.entry)?.get(site.array)?.has(site.index) ?? false);
+  }
+
+  /**
+   * A user turn is never emptied: when the plan would remove everything a user message holds, its first user entry
+   * keeps Claude Code's own placeholder, "(no content)", as its content instead. The turn then still separates the
+   * assistant messages around it, and the request still starts with a user message.
+   */
+  keepUserTurn(m: ApiMessage): this {
+    if (m.role !== 'user') return this;
+    const blocks = m.blocks.filter((b) => !b.origin.synthetic);
+    if (blocks.length === 0 ? !m.entries.some((e) => this.isDropped(e)) : !blocks.every((b) => this.isRemoved(storedSite(this.model, b)))) {
+      return this;
+    }
+    const keeper = m.entries.find((e) => e.type === 'user');
+    if (!keeper) return this;
+    this.dropped.delete(keeper);
+    this.removals.delete(keeper);
+    this.sets.delete(keeper);
+    return this.set(keeper, CONTENT, NO_CONTENT_PLACEHOLDER);
+  }
+
+  /** The plan as edits: sets, then array removals (deepest first, highest index first), then deletes and re-links. */
+  edits(): Edit[] {
+    if (this.memo) return this.memo;
+    const edits: Edit[] = [];
+    const touched = new Set<Entry>([...this.sets.keys(), ...this.removals.keys(), ...this.dropped]);
+    const dropped = new Set([...touched].filter((e) => this.isDropped(e)));
+    const byLine = [...touched].sort((a, b) => a.line - b.line);
+
+    for (const entry of byLine) {
+      if (dropped.has(entry)) continue;
+      const arrays = [...(this.removals.get(entry) ?? new Map<string, Set<number>>())].sort((a, b) => depth(b[0]) - depth(a[0]));
+      const removed = arrays.flatMap(([array, indexes]) => [...indexes].map((i) => `${array}/${i}`));
+      const gone = (p: string): boolean => removed.some((r) => p === r || p.startsWith(r + '/'));
+      for (const [pointer, value] of this.sets.get(entry) ?? []) {
+        if (!gone(pointer)) edits.push({ kind: 'set', line: entry.line, pointer, value });
+      }
+      for (const [array, indexes] of arrays) {
+        if (gone(array)) continue;
+        for (const i of [...indexes].sort((a, b) => b - a)) edits.push({ kind: 'remove', line: entry.line, pointer: `${array}/${i}` });
+      }
+    }
+
+    const links = linksOf(this.model);
+    const survivor = (entry: Entry): string | null => {
+      const seen = new Set<Entry>();
+      let cur: Entry | undefined = entry;
+      while (cur && dropped.has(cur) && !seen.has(cur)) {
+        seen.add(cur);
+        const p: string | null | undefined = cur.parentUuid;
+        if (typeof p !== 'string') return null;
+        const next = links.byUuid.get(p);
+        if (!next || !dropped.has(next)) return p;
+        cur = next;
+      }
+      return null;
+    };
+    const relinked = new Map<string, string | null>();
+    for (const entry of [...dropped].sort((a, b) => a.line - b.line)) {
+      edits.push({ kind: 'delete', line: entry.line });
+      if (entry.uuid === undefined) continue;
+      const parent = survivor(entry);
+      relinked.set(entry.uuid, parent);
+      for (const child of links.children.get(entry.uuid) ?? []) {
+        if (child === entry || dropped.has(child)) continue;
+        edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: parent });
+      }
+    }
+    // A `last-prompt` naming a removed entry would send resume to another branch: it names the survivor instead.
+    for (const lp of links.lastPrompts) {
+      const leaf = lp.raw.leafUuid as string;
+      const parent = relinked.get(leaf);
+      if (typeof parent === 'string') edits.push({ kind: 'set', line: lp.line, pointer: '/leafUuid', value: parent });
+    }
+    this.memo = edits;
+    return edits;
+  }
+
+  fix(applicability: 'safe' | 'unsafe', description: string): FixDescriptor | undefined {
+    const edits = this.edits();
+    return edits.length === 0 ? undefined : { applicability, description, edits };
+  }
+
+  private changed(): this {
+    this.memo = undefined;
+    return this;
+  }
+}
+
+/**
+ * Reports whose fixes come from plans: the reports are held until every finding has added to its plan, then sent
+ * with their plan's final edits.
+ */
+export class PlannedReports<M extends string> {
+  private readonly plans = new Map<unknown, FixPlan>();
+  private readonly pending: { descriptor: ReportDescriptor<M>; plan?: FixPlan; applicability: Fixability; description: string }[] = [];
+
+  constructor(private readonly model: TranscriptModel) {}
+
+  /** The plan for a key (one per message, usually), created on first use. */
+  plan(key: unknown): FixPlan {
+    let plan = this.plans.get(key);
+    if (!plan) this.plans.set(key, (plan = new FixPlan(this.model)));
+    return plan;
+  }
+
+  /** The plan for a key, if one was made. */
+  existing(key: unknown): FixPlan | undefined {
+    return this.plans.get(key);
+  }
+
+  add(descriptor: ReportDescriptor<M>, fix?: { plan: FixPlan; applicability?: Fixability; description: string }): void {
+    this.pending.push({ descriptor, plan: fix?.plan, applicability: fix?.applicability ?? 'safe', description: fix?.description ?? '' });
+  }
+
+  flush(ctx: RuleContext<M>): void {
+    for (const p of this.pending) {
+      const fix = p.plan?.fix(p.applicability, p.description);
+      ctx.report(fix ? { ...p.descriptor, fix } : p.descriptor);
+    }
+    this.pending.length = 0;
+  }
+}
+
+/** Where a block of the request (top level or inside a tool_result) is stored, as an entry and a pointer. */
+export function storedPointer(model: TranscriptModel, site: BlockSite): { entry: Entry; pointer: string } | undefined {
+  const outer = storedSite(model, site.outer);
+  if (!outer || outer.kind !== 'element') return undefined;
+  const base = `${outer.array}/${outer.index}`;
+  return { entry: outer.entry, pointer: site.nestedIndex === undefined ? base : `${base}/content/${site.nestedIndex}` };
+}
+
+/** "an image/png", "a PDF": the indefinite article for a noun phrase. */
+export const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);

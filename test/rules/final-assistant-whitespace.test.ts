@@ -2,6 +2,24 @@ import rule from '../../rules/final-assistant-whitespace.js';
 import { text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const firstText = (value: string) => (e: Json): void => void (e.message.content[0].text = value);
+
+
 function endsWith(content: Record<string, unknown>[]): string {
   const t = transcript();
   t.user('run three commands');
@@ -17,6 +35,13 @@ followed.user('hi');
 followed.assistant([text('All three done.  \n\n')]);
 followed.user('thanks');
 
+const t = {
+  spaces: endsWith([text('All three done.  \n\n')]),
+  blankAfter: endsWith([text('Done. '), text('   ')]),
+  newline: endsWith([text('Done.\n')]),
+  asString: endsWith([text('Answer. \t')]).replace('"content":[{"type":"text","text":"Answer. \\t"}]', '"content":"Answer. \\t"'),
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'claude-code target: off (a new prompt follows on resume)', text: endsWith([text('All three done.  \n\n')]) },
@@ -30,20 +55,30 @@ runRuleTests(rule, {
     {
       name: 'api: final assistant text ends with spaces and newlines',
       target: 'api',
-      text: endsWith([text('All three done.  \n\n')]),
+      text: t.spaces,
       errors: [{ messageId: 'trailingWhitespace', line: 5, blockIndex: 0, severity: 'error' }],
+      output: fixed(t.spaces, { 5: firstText('All three done.') }),
     },
     {
       name: 'api: the whitespace-only block after it is left to no-empty-content',
       target: 'api',
-      text: endsWith([text('Done. '), text('   ')]),
+      text: t.blankAfter,
       errors: [{ messageId: 'trailingWhitespace', line: 5 }],
+      output: fixed(t.blankAfter, { 5: firstText('Done.') }),
     },
     {
       name: 'bedrock target as api',
       target: 'bedrock',
-      text: endsWith([text('Done.\n')]),
+      text: t.newline,
       errors: [{ messageId: 'trailingWhitespace', line: 5, severity: 'error' }],
+      output: fixed(t.newline, { 5: firstText('Done.') }),
+    },
+    {
+      name: 'api: a final assistant message stored as a string',
+      target: 'api',
+      text: t.asString,
+      errors: [{ messageId: 'trailingWhitespace', line: 5 }],
+      output: fixed(t.asString, { 5: (e) => void (e.message.content = 'Answer.') }),
     },
   ],
 });

@@ -1,9 +1,41 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import rule from '../../rules/first-message-user.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
+import rule, { MISSING_HISTORY } from '../../rules/first-message-user.js';
+import { derivedUuid } from '../../src/fixer/chain-edits.js';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { type Json, text, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+// ---- Expected fix output -------------------------------------------------------------------------------------
+const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
+const parsed = (line: string) => JSON.parse(line) as Json & { uuid: string; timestamp: string };
+const newUuid = (at: string): string => derivedUuid('first-message-user', parsed(at).uuid, '');
+const relinked = (line: string, parent: string): string => {
+  const o = parsed(line);
+  o.parentUuid = parent;
+  return JSON.stringify(o);
+};
+
+/** The user entry the fix writes: before `first` as the new root, or (after a compact boundary) below `first`. */
+function missingHistory(first: string, below = false): string {
+  const f = parsed(first);
+  return JSON.stringify({
+    parentUuid: below ? f.uuid : null,
+    isSidechain: f.isSidechain,
+    type: 'user',
+    message: { role: 'user', content: MISSING_HISTORY },
+    uuid: newUuid(first),
+    timestamp: new Date(Date.parse(f.timestamp) + (below ? 1 : -1)).toISOString(),
+    cwd: f.cwd,
+    sessionId: f.sessionId,
+    version: f.version,
+    transcriptLint: { rule: 'first-message-user', inserted: true },
+  });
+}
+/** The file with a new root before line `n` (1-based), which then hangs below it. */
+const rootedAt = (lines: readonly string[], n: number): string =>
+  file([...lines.slice(0, n - 1), missingHistory(lines[n - 1]!), relinked(lines[n - 1]!, newUuid(lines[n - 1]!)), ...lines.slice(n)]);
 
 const plain = transcript();
 plain.user('hello');
@@ -52,6 +84,13 @@ noSummary.user('old'); // 1
 noSummary.compactBoundary(); // 2
 noSummary.assistant([text('after compaction')]); // 3
 
+// The assistant's parent is missing and the walk bridges it to an attachment sent as a system message: the new root
+// goes above the attachment, which stays in the request.
+const bridged = transcript();
+bridged.attachment({ type: 'environment' }, { parent: null, rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' }); // 1
+bridged.assistant([text('Where were we?')], { parent: 'gone-from-the-file' }); // 2
+bridged.user('here'); // 3
+
 runRuleTests(rule, {
   valid: [
     { name: 'a prompt first', text: plain.toString() },
@@ -62,11 +101,43 @@ runRuleTests(rule, {
     { name: 'an empty file', text: '' },
   ],
   invalid: [
-    { name: 'the chain root is an assistant entry', text: root.toString(), errors: [{ messageId: 'root', line: 1, severity: 'error' }] },
-    { name: 'the first entry has a parent missing from the file', text: missing.toString(), errors: [{ messageId: 'missingParent', line: 1, messageIncludes: 'its parent not-in-this-file is not in the file' }] },
-    { name: 'a virtual first prompt', text: virtualPrompt.toString(), errors: [{ messageId: 'nothingSent', line: 2 }] },
-    { name: 'a compact boundary without a summary', text: noSummary.toString(), errors: [{ messageId: 'nothingSent', line: 3 }] },
-    { name: 'api target: also an error', text: root.toString(), target: 'api', errors: [{ messageId: 'root', line: 1, severity: 'error' }] },
+    {
+      name: 'the chain root is an assistant entry',
+      text: root.toString(),
+      errors: [{ messageId: 'root', line: 1, severity: 'error' }],
+      output: rootedAt(root.lines, 1),
+    },
+    {
+      name: 'the first entry has a parent missing from the file',
+      text: missing.toString(),
+      errors: [{ messageId: 'missingParent', line: 1, messageIncludes: 'its parent not-in-this-file is not in the file' }],
+      // The new root replaces the dangling parent.
+      output: rootedAt(missing.lines, 1),
+    },
+    {
+      name: 'a virtual first prompt',
+      text: virtualPrompt.toString(),
+      errors: [{ messageId: 'nothingSent', line: 2 }],
+      output: rootedAt(virtualPrompt.lines, 1),
+    },
+    {
+      name: 'a compact boundary without a summary',
+      text: noSummary.toString(),
+      errors: [{ messageId: 'nothingSent', line: 3 }],
+      // The walk stops at the boundary whatever its parent is: the entry goes right below it.
+      output: file([
+        ...noSummary.lines.slice(0, 2),
+        missingHistory(noSummary.lines[1]!, true),
+        relinked(noSummary.lines[2]!, newUuid(noSummary.lines[1]!)),
+      ]),
+    },
+    { name: 'api target: also an error', text: root.toString(), target: 'api', errors: [{ messageId: 'root', line: 1, severity: 'error' }], output: rootedAt(root.lines, 1) },
+    {
+      name: 'a bridged first assistant after a system attachment',
+      text: bridged.toString(),
+      errors: [{ messageId: 'missingParent', line: 2 }],
+      output: rootedAt(bridged.lines, 1),
+    },
   ],
 });
 
@@ -88,9 +159,15 @@ describe('first-message-user details', () => {
       ['edge_cases.jsonl', 17, 'assistant_003'],
       ['sidechain_integrated.jsonl', 1, '8ae40e91-fa63-40a9-969d-70c0c1d6175e'],
     ] as const) {
-      const { result } = lintWith(rule, readFileSync(`${corpus}/${file}`, 'utf8'));
+      const text = readFileSync(`${corpus}/${file}`, 'utf8');
+      const { result } = lintWith(rule, text);
       expect(result.diagnostics.map((d) => [d.messageId, d.line]), file).toEqual([['missingParent', line]]);
       expect(result.diagnostics[0]!.message).toContain(parent);
+      // --fix gives them a first user message.
+      const fixed = fixBytes(file, new TextEncoder().encode(text), { rules: [rule], target: 'claude-code' });
+      expect(fixed.status, file).toBe('fixed');
+      expect(fixed.final.result.diagnostics, file).toEqual([]);
+      expect(fixed.final.model.apiView().messages.find((m) => m.role !== 'system')?.role, file).toBe('user');
     }
   });
 });

@@ -1,6 +1,29 @@
+import { expect, it } from 'vitest';
+import { fixBytes } from '../../src/fixer/loop.js';
 import rule from '../../rules/no-empty-content.js';
 import { text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
+
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const uuidAt = (source: string, line: number): string => (JSON.parse(source.split('\n')[line - 1]!) as Json).uuid;
+const dropBlock = (i: number) => (e: Json): void => void e.message.content.splice(i, 1);
+const noContent = (e: Json): void => void (e.message.content = '(no content)');
+const parent = (uuid: string | null) => (e: Json): void => void (e.parentUuid = uuid);
+
 
 function session(assistantContent: Record<string, unknown>[], prompt: string | Record<string, unknown>[] = 'run it'): string {
   const t = transcript();
@@ -42,6 +65,58 @@ blankAttachment.user('hi');
 blankAttachment.attachment({ type: 'date' }, { rendered: ['   '] });
 blankAttachment.assistant([text('Hi.')]);
 
+const blankBlocksPrompt = transcript();
+blankBlocksPrompt.user([text(''), text(' ')]);
+blankBlocksPrompt.assistant([text('Hi.')]);
+
+// An interrupted stream left "\n\n" as the first part of a split response (the doc's example).
+const blankPart = transcript();
+blankPart.user('list files');
+blankPart.assistant([text('\n\n')], { id: 'msg_a' });
+blankPart.assistant([toolUse('toolu_1')], { id: 'msg_a' });
+blankPart.result('toolu_1');
+blankPart.assistant([text('Done.')], { id: 'msg_b' });
+
+// A rendered list holding something that is not sent before the blank text: the fix removes the right element.
+const oddRendered = transcript();
+oddRendered.user('hi');
+const odd = { ...JSON.parse(blankAttachment.lines[1]!), rendered: [{ note: 'not sent' }, { content: ' ' }], uuid: oddRendered.newUuid() };
+oddRendered.raw(odd);
+oddRendered.assistant([text('Hi.')], { parent: odd.uuid });
+
+// A whitespace prompt typed right after a tool result is merged into that result's message.
+const afterResult = transcript();
+afterResult.user('run it');
+afterResult.assistant([toolUse('toolu_1')]);
+afterResult.result('toolu_1');
+afterResult.user('  ');
+afterResult.assistant([text('Ran it.')]);
+
+const emptySummary = transcript();
+emptySummary.user('hi');
+emptySummary.assistant([text('Hi.')]);
+emptySummary.compactBoundary();
+emptySummary.compactSummary('');
+emptySummary.assistant([text('Continuing.')]);
+
+const t = {
+  prompt: session([toolUse('toolu_1')], ''),
+  emptyFirst: session([text(''), toolUse('toolu_1')]),
+  blankFirst: session([text('\n\n'), toolUse('toolu_1')]),
+  promptBlocks: session([toolUse('toolu_1')], [text('look'), text(' ')]),
+  api: session([text(' '), toolUse('toolu_1')]),
+  twoPrompts: twoPrompts.toString(),
+  emptyMid: emptyMid.toString(),
+  emptyUser: emptyUser.toString(),
+  emptyFinal: emptyFinal.toString(),
+  blankAttachment: blankAttachment.toString(),
+  blankBlocksPrompt: blankBlocksPrompt.toString(),
+  blankPart: blankPart.toString(),
+  oddRendered: oddRendered.toString(),
+  afterResult: afterResult.toString(),
+  emptySummary: emptySummary.toString(),
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'text with surrounding spaces, hidden thinking, attachments', text: clean.toString() },
@@ -51,54 +126,106 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'empty text block before a tool_use',
-      text: session([text(''), toolUse('toolu_1')]),
+      text: t.emptyFirst,
       errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0, severity: 'warn', messageIncludes: 'must be non-empty' }],
+      output: fixed(t.emptyFirst, { 2: dropBlock(0) }),
     },
     {
       name: 'whitespace-only text block',
-      text: session([text('\n\n'), toolUse('toolu_1')]),
+      text: t.blankFirst,
       errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0, messageIncludes: 'must contain non-whitespace text' }],
+      output: fixed(t.blankFirst, { 2: dropBlock(0) }),
     },
     {
       name: 'empty user prompt',
-      text: session([toolUse('toolu_1')], ''),
+      text: t.prompt,
       errors: [{ messageId: 'emptyPrompt', line: 1, messageIncludes: '(no content)' }],
+      output: fixed(t.prompt, { 1: noContent }),
     },
     {
       name: 'empty prompt merged with the next prompt is still reported as empty',
-      text: twoPrompts.toString(),
+      text: t.twoPrompts,
       errors: [{ messageId: 'emptyPrompt', line: 1, messageIncludes: 'is empty' }],
+      // Claude Code sends only the second prompt: the empty one goes and the second becomes the root.
+      output: fixed(t.twoPrompts, { 1: null, 2: parent(null) }),
     },
     {
       name: 'empty text block in a user prompt given as blocks',
-      text: session([toolUse('toolu_1')], [text('look'), text(' ')]),
+      text: t.promptBlocks,
       errors: [{ messageId: 'emptyText', line: 1, blockIndex: 1 }],
+      output: fixed(t.promptBlocks, { 1: dropBlock(1) }),
     },
     {
       name: 'assistant entry with no content mid-history',
-      text: emptyMid.toString(),
+      text: t.emptyMid,
       errors: [{ messageId: 'noContent', line: 2, severity: 'warn', messageIncludes: 'Assistant message' }],
+      output: fixed(t.emptyMid, { 2: null, 3: parent(uuidAt(t.emptyMid, 1)) }),
     },
     {
       name: 'user entry with no content',
-      text: emptyUser.toString(),
+      text: t.emptyUser,
       errors: [{ messageId: 'noContent', line: 1, messageIncludes: 'User message' }],
+      output: fixed(t.emptyUser, { 1: noContent }),
     },
     {
       name: 'claude-code: an empty final assistant message is dropped',
-      text: emptyFinal.toString(),
+      text: t.emptyFinal,
       errors: [{ messageId: 'noContent', line: 2 }],
+      output: fixed(t.emptyFinal, { 2: null }),
     },
     {
       name: 'a blank rendered attachment',
-      text: blankAttachment.toString(),
+      text: t.blankAttachment,
       errors: [{ messageId: 'emptyText', line: 2 }],
+      output: fixed(t.blankAttachment, { 2: (e) => void e.rendered.splice(0, 1) }),
+    },
+    {
+      name: 'a blank rendered text after an element that is not sent',
+      text: t.oddRendered,
+      errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0 }],
+      output: fixed(t.oddRendered, { 2: (e) => void e.rendered.splice(1, 1) }),
+    },
+    {
+      name: 'a prompt of blank blocks becomes "(no content)"',
+      text: t.blankBlocksPrompt,
+      errors: [
+        { messageId: 'emptyText', line: 1, blockIndex: 0 },
+        { messageId: 'emptyText', line: 1, blockIndex: 1 },
+      ],
+      output: fixed(t.blankBlocksPrompt, { 1: noContent }),
+    },
+    {
+      name: 'a blank first part of a split response',
+      text: t.blankPart,
+      errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0 }],
+      output: fixed(t.blankPart, { 2: null, 3: parent(uuidAt(t.blankPart, 1)) }),
+    },
+    {
+      name: 'a whitespace prompt merged into a tool result message',
+      text: t.afterResult,
+      errors: [{ messageId: 'emptyPrompt', line: 4, messageIncludes: 'whitespace only' }],
+      output: fixed(t.afterResult, { 4: null, 5: parent(uuidAt(t.afterResult, 3)) }),
+    },
+    {
+      name: 'an empty compact summary: no fix (the boundary needs its summary)',
+      text: t.emptySummary,
+      errors: [{ messageId: 'emptyPrompt', line: 4 }],
+      output: null,
     },
     {
       name: 'api target',
       target: 'api',
-      text: session([text(' '), toolUse('toolu_1')]),
+      text: t.api,
       errors: [{ messageId: 'emptyText', line: 2, severity: 'error' }],
+      output: fixed(t.api, { 2: dropBlock(0) }),
     },
   ],
+});
+
+it('no-empty-content: removing a blank part keeps the other parts split and the chain whole', () => {
+  const out = new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(t.blankPart), { rules: [rule] }).output);
+  const entries = out.trimEnd().split('\n').map((l) => JSON.parse(l) as Json);
+  const uuids = new Set(entries.map((e) => e.uuid));
+  for (const e of entries) if (e.parentUuid !== null) expect(uuids.has(e.parentUuid)).toBe(true);
+  expect(entries.map((e) => e.message.id ?? e.type)).toEqual(['user', 'msg_a', 'user', 'msg_b']);
 });

@@ -2,6 +2,28 @@ import rule from '../../rules/no-internal-blocks.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const uuidAt = (source: string, line: number): string => (JSON.parse(source.split('\n')[line - 1]!) as Json).uuid;
+/** Remove blocks by index (given highest first). */
+const dropBlocks = (...indexes: number[]) => (e: Json): void => {
+  for (const i of indexes) e.message.content.splice(i, 1);
+};
+
+
 type Block = Record<string, unknown>;
 
 /** A prompt, an assistant turn with `assistant` blocks and a tool call, the result entry with `result` blocks. */
@@ -22,6 +44,27 @@ const webSearch: Block[] = [
 const advisorCall = { type: 'server_tool_use', id: 'srvtoolu_adv', name: 'advisor', input: {} };
 const advisorResult = { type: 'advisor_tool_result', tool_use_id: 'srvtoolu_adv', content: { type: 'advisor_result', text: 'ok' } };
 
+const splitPart = transcript();
+splitPart.user('search the docs');
+splitPart.assistant([{ type: 'connector_text', connector_text: 'x' }], { id: 'msg_a' });
+splitPart.assistant([toolUse('toolu_1', 'ToolSearch')], { id: 'msg_a' });
+splitPart.result('toolu_1');
+splitPart.assistant([text('Done.')], { id: 'msg_b' });
+
+const t = {
+  toolRef: session({ result: [toolResult('toolu_1', 'loaded'), toolRef] }),
+  connector: session({ assistant: [{ type: 'connector_text', connector_text: 'x' }] }),
+  sticker: session({ prompt: [text('hi'), { type: 'sticker', id: 1 }] }),
+  onlySticker: session({ prompt: [{ type: 'sticker', id: 1 }] }),
+  wrongRole: session({ prompt: [text('hi'), toolUse('toolu_9')], assistant: [image()] }),
+  badResult: session({ result: [toolResult('toolu_1', [text('a'), toolUse('toolu_x')])] }),
+  onlyBadResult: session({ result: [toolResult('toolu_1', [toolUse('toolu_x'), { type: 'thinking', thinking: 'x' }])] }),
+  advisorUnpaired: session({ assistant: [advisorCall, text('ok')] }),
+  advisorPair: session({ assistant: [advisorCall, advisorResult, text('ok')] }),
+  advisorAlone: session({ assistant: [advisorCall] }),
+  splitPart: splitPart.toString(),
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'tool_reference inside a tool_result (claude-code-trace shape)', text: session({ result: [toolResult('toolu_1', [toolRef])] }) },
@@ -41,22 +84,38 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'top-level tool_reference in a user message',
-      text: session({ result: [toolResult('toolu_1', 'loaded'), toolRef] }),
+      text: t.toolRef,
       errors: [{ messageId: 'toolReference', line: 3, blockIndex: 1, severity: 'error' }],
+      output: fixed(t.toolRef, { 3: dropBlocks(1) }),
     },
     {
       name: 'an internal block type (connector_text)',
-      text: session({ assistant: [{ type: 'connector_text', connector_text: 'x' }] }),
+      text: t.connector,
       errors: [{ messageId: 'unknown', line: 2, blockIndex: 0, messageIncludes: '`connector_text`' }],
+      output: fixed(t.connector, { 2: dropBlocks(0) }),
     },
     {
       name: 'a made-up block type in a user prompt',
-      text: session({ prompt: [text('hi'), { type: 'sticker', id: 1 }] }),
+      text: t.sticker,
       errors: [{ messageId: 'unknown', line: 1, blockIndex: 1 }],
+      output: fixed(t.sticker, { 1: dropBlocks(1) }),
+    },
+    {
+      name: 'a prompt holding only an unknown block keeps its turn as "(no content)"',
+      text: t.onlySticker,
+      errors: [{ messageId: 'unknown', line: 1, blockIndex: 0 }],
+      output: fixed(t.onlySticker, { 1: (e) => void (e.message.content = '(no content)') }),
+    },
+    {
+      name: 'a split part holding only an internal block is removed, the next part re-linked',
+      text: t.splitPart,
+      errors: [{ messageId: 'unknown', line: 2, blockIndex: 0 }],
+      output: fixed(t.splitPart, { 2: null, 3: (e) => void (e.parentUuid = uuidAt(t.splitPart, 1)) }),
     },
     {
       name: 'blocks in the wrong role',
-      text: session({ prompt: [text('hi'), toolUse('toolu_9')], assistant: [image()] }),
+      text: t.wrongRole,
+      output: fixed(t.wrongRole, { 1: dropBlocks(1), 2: dropBlocks(0) }),
       errors: [
         { messageId: 'wrongRole', line: 1, blockIndex: 1, messageIncludes: 'only in assistant messages' },
         { messageId: 'wrongRole', line: 2, blockIndex: 0, messageIncludes: 'only in user messages' },
@@ -64,18 +123,35 @@ runRuleTests(rule, {
     },
     {
       name: 'a block a tool_result cannot hold',
-      text: session({ result: [toolResult('toolu_1', [text('a'), toolUse('toolu_x')])] }),
+      text: t.badResult,
       errors: [{ messageId: 'badResultContent', line: 3, blockIndex: 0 }],
+      output: fixed(t.badResult, { 3: (e) => void e.message.content[0].content.splice(1, 1) }),
+    },
+    {
+      name: 'a tool_result holding only blocks it cannot hold gets a placeholder',
+      text: t.onlyBadResult,
+      errors: [
+        { messageId: 'badResultContent', line: 3, blockIndex: 0 },
+        { messageId: 'badResultContent', line: 3, blockIndex: 0 },
+      ],
+      output: fixed(t.onlyBadResult, {
+        3: (e) =>
+          void (e.message.content[0].content = [
+            { type: 'text', text: '[transcript-lint: removed `tool_use`, `thinking` content that a tool_result cannot hold]' },
+          ]),
+      }),
     },
     {
       name: 'claude-code: an advisor call without its result (Claude Code removes it)',
-      text: session({ assistant: [advisorCall, text('ok')] }),
+      text: t.advisorUnpaired,
       errors: [{ messageId: 'advisorUnpaired', line: 2, blockIndex: 0, severity: 'warn' }],
+      output: fixed(t.advisorUnpaired, { 2: dropBlocks(0) }),
     },
     {
       name: 'api target: advisor blocks',
       target: 'api',
-      text: session({ assistant: [advisorCall, advisorResult, text('ok')] }),
+      text: t.advisorPair,
+      output: fixed(t.advisorPair, { 2: dropBlocks(1, 0) }),
       errors: [
         { messageId: 'advisor', line: 2, blockIndex: 0, severity: 'error' },
         { messageId: 'advisor', line: 2, blockIndex: 1, severity: 'error' },
@@ -84,14 +160,16 @@ runRuleTests(rule, {
     {
       name: 'api target: an advisor call without its result',
       target: 'api',
-      text: session({ assistant: [advisorCall] }),
+      text: t.advisorAlone,
       errors: [{ messageId: 'advisorUnpaired', line: 2, severity: 'error' }],
+      output: fixed(t.advisorAlone, { 2: dropBlocks(0) }),
     },
     {
       name: 'api target: top-level tool_reference',
       target: 'api',
-      text: session({ result: [toolResult('toolu_1', 'loaded'), toolRef] }),
+      text: t.toolRef,
       errors: [{ messageId: 'toolReference', line: 3, severity: 'error' }],
+      output: fixed(t.toolRef, { 3: dropBlocks(1) }),
     },
   ],
 });

@@ -1,7 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/split-assistant-message.js';
-import { text, thinking, toolUse, transcript } from '../helpers/build.js';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { loadText } from '../../src/loader/read-jsonl.js';
+import { TranscriptModel } from '../../src/model/index.js';
+import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+import { createHash } from 'node:crypto';
+
+// ---- Expected fix output -------------------------------------------------------------------------------------
+const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
+/** The id the fix gives a later group: msg_tl_ + a hash of the old id and the group's first part. */
+const freshId = (id: string, firstPart: string): string =>
+  `msg_tl_${createHash('sha256').update(`${id}\u0000${(JSON.parse(firstPart) as { uuid: string }).uuid}`).digest('hex').slice(0, 24)}`;
+/** Lines (1-based numbers) of one later group renamed, each part marked with the original id. */
+function renamed(lines: readonly string[], group: number[]): string[] {
+  const out = [...lines];
+  const first = lines[group[0]! - 1]!;
+  for (const n of group) {
+    const o = JSON.parse(lines[n - 1]!) as Json & { message: Json };
+    const id = o.message.id as string;
+    o.message.id = freshId(id, first);
+    o.transcriptLint = { rule: 'split-assistant-message', originalMessageId: id };
+    out[n - 1] = JSON.stringify(o);
+  }
+  return out;
+}
 
 // 2.1.332 parallel calls: text -> u1 -> u2 -> u3, results hang off their own part, in completion order.
 const parallel = transcript();
@@ -116,6 +139,20 @@ three.assistant([text('b')], { id: 'msg_same' }); // 4
 three.user('3'); // 5
 three.assistant([text('c')], { id: 'msg_same' }); // 6
 
+// Turn two reuses turn one's id for a whole parallel response: text, two calls, results off their own parts.
+const parallelReuse = transcript();
+parallelReuse.user('turn one'); // 1
+parallelReuse.assistant([toolUse('toolu_A1')], { id: 'msg_mock1' }); // 2
+parallelReuse.result('toolu_A1'); // 3
+parallelReuse.assistant([text('one done')], { id: 'msg_mock2' }); // 4
+parallelReuse.user('turn two'); // 5
+parallelReuse.assistant([text('Two calls.')], { id: 'msg_mock1' }); // 6
+const c1 = parallelReuse.assistant([toolUse('toolu_B1')], { id: 'msg_mock1' }); // 7
+const c2 = parallelReuse.assistant([toolUse('toolu_B2')], { id: 'msg_mock1' }); // 8
+parallelReuse.result('toolu_B1', 'one', { parent: c1 }); // 9
+const rc2 = parallelReuse.result('toolu_B2', 'two', { parent: c2 }); // 10
+parallelReuse.assistant([text('two done')], { id: 'msg_mock3', parent: rc2 }); // 11
+
 runRuleTests(rule, {
   valid: [
     { name: 'parallel parts with results hanging off each part', text: parallel.toString() },
@@ -128,16 +165,91 @@ runRuleTests(rule, {
     { name: 'parallel parts (api target)', text: parallel.toString(), target: 'api' },
   ],
   invalid: [
-    { name: 'an id reused after a user prompt', text: acrossTurns.toString(), errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }] },
-    { name: 'an id reused after another response', text: afterResponse.toString(), errors: [{ messageId: 'afterResponse', line: 6 }] },
-    { name: 'parts separated along the chain', text: alongChain.toString(), errors: [{ messageId: 'afterPrompt', line: 4 }] },
-    { name: 'different requestIds', text: requestIds.toString(), errors: [{ messageId: 'requestId', line: 4, messageIncludes: 'req_2 here, req_1 on line 2' }] },
-    { name: 'one id in three turns', text: three.toString(), errors: [{ messageId: 'afterPrompt', line: 4 }, { messageId: 'afterPrompt', line: 6 }] },
-    { name: 'api target: also an error', text: acrossTurns.toString(), target: 'api', errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }] },
+    {
+      name: 'an id reused after a user prompt',
+      text: acrossTurns.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }],
+      output: null,
+      unsafeOutput: file(renamed(acrossTurns.lines, [6])),
+    },
+    {
+      name: 'an id reused after another response',
+      text: afterResponse.toString(),
+      errors: [{ messageId: 'afterResponse', line: 6 }],
+      output: null,
+      unsafeOutput: file(renamed(afterResponse.lines, [6])),
+    },
+    {
+      name: 'parts separated along the chain',
+      text: alongChain.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 4 }],
+      output: null,
+      unsafeOutput: file(renamed(alongChain.lines, [4])),
+    },
+    {
+      name: 'different requestIds',
+      text: requestIds.toString(),
+      errors: [{ messageId: 'requestId', line: 4, messageIncludes: 'req_2 here, req_1 on line 2' }],
+      output: null,
+      unsafeOutput: file(renamed(requestIds.lines, [4])),
+    },
+    {
+      name: 'one id in three turns',
+      text: three.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 4 }, { messageId: 'afterPrompt', line: 6 }],
+      output: null,
+      unsafeOutput: file(renamed(renamed(three.lines, [4]), [6])),
+    },
+    {
+      name: 'api target: also an error',
+      text: acrossTurns.toString(),
+      target: 'api',
+      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }],
+      output: null,
+      unsafeOutput: file(renamed(acrossTurns.lines, [6])),
+    },
+    {
+      name: 'a reused id on a whole parallel response: every part of the later group is renamed',
+      text: parallelReuse.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 6 }],
+      output: null,
+      unsafeOutput: file(renamed(parallelReuse.lines, [6, 7, 8])),
+    },
   ],
 });
 
 describe('split-assistant-message details', () => {
+  it('keeps the renamed parts one response and its results paired', () => {
+    const shapeOf = (t: string) =>
+      new TranscriptModel(loadText('t.jsonl', t))
+        .apiView()
+        .messages.filter((m) => m.role !== 'system')
+        .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
+    // Before: the parts are regrouped across turns (the observed surprise).
+    expect(shapeOf(parallelReuse.toString())).toEqual([
+      'user:text',
+      'assistant:toolu_A1,text,toolu_B1,toolu_B2',
+      'user:toolu_A1,toolu_B1,toolu_B2',
+      'assistant:text',
+      'user:text',
+      'assistant:text',
+    ]);
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelReuse.toString()), { rules: [rule], target: 'claude-code', unsafe: true });
+    const fixedText = new TextDecoder().decode(out.output);
+    const model = new TranscriptModel(loadText('t.jsonl', fixedText));
+    expect(shapeOf(fixedText)).toEqual([
+      'user:text',
+      'assistant:toolu_A1',
+      'user:toolu_A1',
+      'assistant:text',
+      'user:text',
+      'assistant:text,toolu_B1,toolu_B2',
+      'user:toolu_B1,toolu_B2',
+      'assistant:text',
+    ]);
+    expect(model.apiView().repairs).toEqual([]);
+  });
+
   it('relates the earlier group and the prompt between them', () => {
     const { result } = lintWith(rule, acrossTurns.toString());
     const d = result.diagnostics[0]!;

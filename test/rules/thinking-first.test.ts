@@ -2,6 +2,24 @@ import rule from '../../rules/thinking-first.js';
 import { text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const withContent = (content: unknown) => (e: Json): void => void (e.message.content = content);
+
+
 /** user prompt, one assistant entry with `content`, its tool result, a final answer. */
 function oneEntry(content: Record<string, unknown>[]): string {
   const t = transcript();
@@ -29,6 +47,23 @@ late.assistant([thinking('I should run it.', 'sigA')], { id: 'msg_a' });
 late.result('toolu_1');
 late.assistant([text('Done.')], { id: 'msg_b' });
 
+const redacted = { type: 'redacted_thinking', data: 'EqQBCgIYAh' };
+const textFirst = oneEntry([text('Running.'), thinking(), toolUse('toolu_1')]);
+const textFirstFixed = fixed(textFirst, { 2: withContent([thinking(), text('Running.'), toolUse('toolu_1')]) });
+const toolFirst = oneEntry([toolUse('toolu_1'), redacted]);
+
+// Split parts written by a converter: the text part first, then a part holding thinking and the call.
+const splitMixed = transcript();
+splitMixed.user('think then run');
+splitMixed.assistant([text('Running.')], { id: 'msg_a' });
+splitMixed.assistant([thinking('I should run it.', 'sigA'), toolUse('toolu_1')], { id: 'msg_a' });
+splitMixed.result('toolu_1');
+splitMixed.assistant([text('Done.')], { id: 'msg_b' });
+const splitMixedText = splitMixed.toString();
+
+// The same with the first part stored as a string.
+const stringFirst = splitMixedText.replace('"content":[{"type":"text","text":"Running."}]', '"content":"Running."');
+
 runRuleTests(rule, {
   valid: [
     { name: 'thinking first in one entry', text: oneEntry([thinking(), toolUse('toolu_1')]) },
@@ -43,19 +78,45 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'one entry written as text, thinking, tool_use',
-      text: oneEntry([text('Running.'), thinking(), toolUse('toolu_1')]),
+      text: textFirst,
       errors: [{ messageId: 'notFirst', line: 2, blockIndex: 1, severity: 'error', messageIncludes: 'Found text.' }],
+      output: null,
+      unsafeOutput: textFirstFixed,
     },
     {
       name: 'tool_use before thinking in one entry',
-      text: oneEntry([toolUse('toolu_1'), { type: 'redacted_thinking', data: 'EqQBCgIYAh' }]),
+      text: toolFirst,
       errors: [{ messageId: 'notFirst', line: 2, blockIndex: 1, messageIncludes: 'Found tool_use.' }],
+      output: null,
+      unsafeOutput: fixed(toolFirst, { 2: withContent([redacted, toolUse('toolu_1')]) }),
+    },
+    {
+      name: 'thinking in a later part of a split response moves into the first part',
+      text: splitMixedText,
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 0, messageIncludes: 'Found text.' }],
+      output: null,
+      unsafeOutput: fixed(splitMixedText, {
+        2: withContent([thinking('I should run it.', 'sigA'), text('Running.')]),
+        3: withContent([toolUse('toolu_1')]),
+      }),
+    },
+    {
+      name: 'a first part stored as a string becomes blocks behind the thinking',
+      text: stringFirst,
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 0 }],
+      output: null,
+      unsafeOutput: fixed(stringFirst, {
+        2: withContent([thinking('I should run it.', 'sigA'), text('Running.')]),
+        3: withContent([toolUse('toolu_1')]),
+      }),
     },
     {
       name: 'api target',
       target: 'api',
-      text: oneEntry([text('Running.'), thinking(), toolUse('toolu_1')]),
+      text: textFirst,
       errors: [{ messageId: 'notFirst', line: 2, severity: 'error' }],
+      output: null,
+      unsafeOutput: textFirstFixed,
     },
   ],
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/tool-result-first.js';
-import { image, text, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { image, type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+// ---- Expected fix output -------------------------------------------------------------------------------------
+const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
+/** The line with its content blocks in the given order (indexes into the old content). */
+const reordered = (line: string, order: number[]): string => {
+  const o = JSON.parse(line) as Json & { message: { content: unknown[] } };
+  const old = o.message.content;
+  o.message.content = order.map((i) => old[i]);
+  return JSON.stringify(o);
+};
 
 const plain = transcript();
 plain.user('go');
@@ -46,11 +56,20 @@ imageFirst.user('go'); // 1
 imageFirst.assistant([toolUse('toolu_I1'), toolUse('toolu_I2')]); // 2
 imageFirst.user([image(), toolResult('toolu_I1'), toolResult('toolu_I2')]); // 3
 
+const textFirstFixed = file([...textFirst.lines.slice(0, 2), reordered(textFirst.lines[2]!, [1, 0]), textFirst.lines[3]!]);
+
 // Results in the right place, then one more after text (several blocks).
 const middle = transcript();
 middle.user('go'); // 1
 middle.assistant([toolUse('toolu_M1'), toolUse('toolu_M2')]); // 2
 middle.user([toolResult('toolu_M1'), text('note'), toolResult('toolu_M2')]); // 3
+
+// A malformed element among the other blocks keeps its place among them.
+const junkFirst = transcript();
+junkFirst.user('go'); // 1
+junkFirst.assistant([toolUse('toolu_J')]); // 2
+junkFirst.user([text('head'), 'junk' as unknown as Json, toolResult('toolu_J')]); // 3
+junkFirst.assistant([text('done')]); // 4
 
 runRuleTests(rule, {
   valid: [
@@ -60,10 +79,31 @@ runRuleTests(rule, {
     { name: 'a user-rendered attachment after a result', text: attached.toString() },
   ],
   invalid: [
-    { name: 'text before the result in one entry', text: textFirst.toString(), errors: [{ messageId: 'notFirst', line: 3, blockIndex: 1, severity: 'error' }] },
-    { name: 'an image before two results', text: imageFirst.toString(), errors: [{ messageId: 'notFirst', line: 3, blockIndex: 1 }] },
-    { name: 'a result after text after a result', text: middle.toString(), errors: [{ messageId: 'notFirst', line: 3, blockIndex: 2 }] },
-    { name: 'api target: also an error', text: textFirst.toString(), target: 'api', errors: [{ messageId: 'notFirst', line: 3, severity: 'error' }] },
+    {
+      name: 'text before the result in one entry',
+      text: textFirst.toString(),
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 1, severity: 'error' }],
+      output: textFirstFixed,
+    },
+    {
+      name: 'an image before two results',
+      text: imageFirst.toString(),
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 1 }],
+      output: file([...imageFirst.lines.slice(0, 2), reordered(imageFirst.lines[2]!, [1, 2, 0])]),
+    },
+    {
+      name: 'a result after text after a result',
+      text: middle.toString(),
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 2 }],
+      output: file([...middle.lines.slice(0, 2), reordered(middle.lines[2]!, [0, 2, 1])]),
+    },
+    { name: 'api target: also an error', text: textFirst.toString(), target: 'api', errors: [{ messageId: 'notFirst', line: 3, severity: 'error' }], output: textFirstFixed },
+    {
+      name: 'a malformed element before the result',
+      text: junkFirst.toString(),
+      errors: [{ messageId: 'notFirst', line: 3, blockIndex: 2 }],
+      output: file([...junkFirst.lines.slice(0, 2), reordered(junkFirst.lines[2]!, [2, 0, 1]), junkFirst.lines[3]!]),
+    },
   ],
 });
 

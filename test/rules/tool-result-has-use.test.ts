@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/tool-result-has-use.js';
-import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+// ---- Expected fix output -------------------------------------------------------------------------------------
+const file = (lines: readonly (string | undefined)[]): string => lines.filter((l) => l !== undefined).join('\n') + '\n';
+const edited = (line: string, change: (o: Json) => void): string => {
+  const o = JSON.parse(line) as Json;
+  change(o);
+  return JSON.stringify(o);
+};
+const parentOf = (line: string): unknown => (JSON.parse(line) as Json).parentUuid;
+const relinked = (line: string, parent: unknown): string => edited(line, (o) => (o.parentUuid = parent));
+const withoutBlocks = (line: string, ...indexes: number[]): string =>
+  edited(line, (o) => {
+    const m = o.message as { content: unknown[] };
+    m.content = m.content.filter((_, i) => !indexes.includes(i));
+  });
 
 const plain = transcript();
 plain.user('list files');
@@ -74,6 +89,9 @@ late.assistant([text('Yes.')]); // 4
 late.user([toolResult('toolu_LATE')]); // 5
 late.assistant([text('Got it.')]); // 6
 
+const afterCompactFixed = file([...afterCompact.lines.slice(0, 4), relinked(afterCompact.lines[5]!, parentOf(afterCompact.lines[4]!))]);
+const wrongIdFixed = file([...wrongId.lines.slice(0, 2), relinked(wrongId.lines[3]!, parentOf(wrongId.lines[2]!))]);
+
 // A result as the very first message (root entry).
 const first = transcript();
 first.user([toolResult('toolu_GONE')], { parent: null }); // 1
@@ -86,6 +104,22 @@ mixed.assistant([toolUse('toolu_M1')]); // 2
 mixed.user([toolResult('toolu_M1'), toolResult('toolu_M9'), { type: 'tool_result', content: 'x' }]); // 3
 mixed.assistant([text('ok')]); // 4
 
+// A bad id on one of the parallel results (oracle "orphan tool_result (id unknown)"): the answer hangs off it.
+const parallelBadId = transcript();
+parallelBadId.user('run two'); // 1
+const b1 = parallelBadId.assistant([toolUse('toolu_B1')], { id: 'msg_b' }); // 2
+const b2 = parallelBadId.assistant([toolUse('toolu_B2')], { id: 'msg_b' }); // 3
+parallelBadId.result('toolu_B1', 'one', { parent: b1 }); // 4
+const bad = parallelBadId.result('toolu_BOGUS', 'two', { parent: b2 }); // 5
+parallelBadId.assistant([text('Done.')], { parent: bad }); // 6
+
+// Two orphans in one entry that holds nothing else: the entry goes in one fix.
+const twoOrphans = transcript();
+twoOrphans.user('go'); // 1
+twoOrphans.assistant([text('nothing to call')]); // 2
+twoOrphans.user([toolResult('toolu_X1'), toolResult('toolu_X2')]); // 3
+twoOrphans.user('next'); // 4
+
 runRuleTests(rule, {
   valid: [
     { name: 'a result for the previous call', text: plain.toString() },
@@ -96,10 +130,26 @@ runRuleTests(rule, {
     { name: 'a result for the previous call (api target)', text: plain.toString(), target: 'api' },
   ],
   invalid: [
-    { name: 'orphan result after compaction', text: afterCompact.toString(), errors: [{ messageId: 'dropped', line: 5, blockIndex: 0, severity: 'warn' }] },
-    { name: 'a result with a wrong id', text: wrongId.toString(), errors: [{ messageId: 'dropped', line: 3 }] },
-    { name: 'a result two messages late', text: late.toString(), errors: [{ messageId: 'dropped', line: 5 }] },
-    { name: 'a result in the first message', text: first.toString(), errors: [{ messageId: 'dropped', line: 1 }] },
+    {
+      name: 'orphan result after compaction',
+      text: afterCompact.toString(),
+      errors: [{ messageId: 'dropped', line: 5, blockIndex: 0, severity: 'warn' }],
+      output: afterCompactFixed,
+    },
+    { name: 'a result with a wrong id', text: wrongId.toString(), errors: [{ messageId: 'dropped', line: 3 }], output: wrongIdFixed },
+    {
+      name: 'a result two messages late',
+      text: late.toString(),
+      errors: [{ messageId: 'dropped', line: 5 }],
+      output: file([...late.lines.slice(0, 4), relinked(late.lines[5]!, parentOf(late.lines[4]!))]),
+    },
+    {
+      name: 'a result in the first message',
+      text: first.toString(),
+      errors: [{ messageId: 'dropped', line: 1 }],
+      // The assistant becomes the root: first-message-user then inserts a user entry before it.
+      output: file([relinked(first.lines[1]!, null)]),
+    },
     {
       name: 'one unanswered result among several and one without an id',
       text: mixed.toString(),
@@ -107,14 +157,37 @@ runRuleTests(rule, {
         { messageId: 'dropped', line: 3, blockIndex: 1 },
         { messageId: 'dropped', line: 3, blockIndex: 2 },
       ],
+      output: file([...mixed.lines.slice(0, 2), withoutBlocks(mixed.lines[2]!, 1, 2), mixed.lines[3]]),
     },
     {
       name: 'api: orphan result is an error with the API text',
       text: wrongId.toString(),
       target: 'api',
       errors: [{ messageId: 'unexpected', line: 3, severity: 'error', messageIncludes: 'unexpected `tool_use_id` found in `tool_result` blocks: toolu_WRONG' }],
+      output: wrongIdFixed,
     },
-    { name: 'bedrock: orphan result is an error', text: afterCompact.toString(), target: 'bedrock', errors: [{ messageId: 'unexpected', line: 5, severity: 'error' }] },
+    {
+      name: 'bedrock: orphan result is an error',
+      text: afterCompact.toString(),
+      target: 'bedrock',
+      errors: [{ messageId: 'unexpected', line: 5, severity: 'error' }],
+      output: afterCompactFixed,
+    },
+    {
+      name: 'a parallel result with a bad id: its entry goes, the answer re-links to its part',
+      text: parallelBadId.toString(),
+      errors: [{ messageId: 'dropped', line: 5 }],
+      output: file([...parallelBadId.lines.slice(0, 4), relinked(parallelBadId.lines[5]!, parentOf(parallelBadId.lines[4]!))]),
+    },
+    {
+      name: 'two orphans make up their entry: removed in one fix',
+      text: twoOrphans.toString(),
+      errors: [
+        { messageId: 'dropped', line: 3, blockIndex: 0 },
+        { messageId: 'dropped', line: 3, blockIndex: 1 },
+      ],
+      output: file([...twoOrphans.lines.slice(0, 2), relinked(twoOrphans.lines[3]!, parentOf(twoOrphans.lines[2]!))]),
+    },
   ],
 });
 

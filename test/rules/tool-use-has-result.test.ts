@@ -1,7 +1,63 @@
 import { describe, expect, it } from 'vitest';
+import resultHasUse from '../../rules/tool-result-has-use.js';
 import rule from '../../rules/tool-use-has-result.js';
-import { text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { derivedUuid } from '../../src/fixer/chain-edits.js';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { loadText } from '../../src/loader/read-jsonl.js';
+import type { ApiMessage } from '../../src/model/api-view.js';
+import { TranscriptModel } from '../../src/model/index.js';
+import { INTERRUPTED_TOOL_RESULT } from '../../src/model/repair-passes.js';
+import { type Json, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+// ---- Expected fix output -------------------------------------------------------------------------------------
+const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
+const edited = (line: string, change: (o: Json) => void): string => {
+  const o = JSON.parse(line) as Json;
+  change(o);
+  return JSON.stringify(o);
+};
+const uuidOf = (line: string): string => (JSON.parse(line) as { uuid: string }).uuid;
+const insertedUuid = (anchorLine: string): string => derivedUuid('tool-use-has-result', uuidOf(anchorLine), '');
+const relinked = (line: string, parent: string): string => edited(line, (o) => (o.parentUuid = parent));
+
+/** The entry the fix writes after `anchorLine` (what Claude Code 2.1.332 appends for an interrupted call). */
+function interrupted(anchorLine: string, ids: string[]): string {
+  const a = JSON.parse(anchorLine) as Json & { uuid: string; timestamp: string };
+  return JSON.stringify({
+    parentUuid: a.uuid,
+    isSidechain: a.isSidechain,
+    type: 'user',
+    message: { role: 'user', content: ids.map((id) => ({ tool_use_id: id, type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true })) },
+    toolUseResult: INTERRUPTED_TOOL_RESULT,
+    toolDenialKind: 'interrupted',
+    sourceToolAssistantUUID: a.uuid,
+    uuid: insertedUuid(anchorLine),
+    timestamp: new Date(Date.parse(a.timestamp) + 1).toISOString(),
+    cwd: a.cwd,
+    sessionId: a.sessionId,
+    version: a.version,
+    transcriptLint: { rule: 'tool-use-has-result', inserted: true },
+  });
+}
+
+/** Tool pairing problems left in a compiled request: unanswered tool_uses and results that answer nothing. */
+function pairingProblems(messages: readonly ApiMessage[]): string[] {
+  const conv = messages.filter((m) => m.role !== 'system');
+  const problems: string[] = [];
+  conv.forEach((m, k) => {
+    const next = conv[k + 1];
+    const prev = conv[k - 1];
+    const ids = (x: ApiMessage | undefined, type: string, key: string): unknown[] =>
+      x ? x.blocks.filter((b) => b.block.type === type).map((b) => b.block[key]) : [];
+    if (m.role === 'assistant') {
+      for (const id of ids(m, 'tool_use', 'id')) if (!ids(next, 'tool_result', 'tool_use_id').includes(id)) problems.push(`unanswered ${String(id)}`);
+    } else {
+      for (const id of ids(m, 'tool_result', 'tool_use_id')) if (!ids(prev, 'tool_use', 'id').includes(id)) problems.push(`orphan ${String(id)}`);
+    }
+  });
+  return problems;
+}
 
 // A plain round trip: prompt, call, result, answer.
 const plain = transcript();
@@ -80,6 +136,14 @@ const tail = transcript();
 tail.user('do it'); // 1
 tail.assistant([text('Doing.'), toolUse('toolu_TAIL')]); // 2
 
+const midFixed = file([
+  ...mid.lines.slice(0, 2),
+  interrupted(mid.lines[1]!, ['toolu_MID']),
+  relinked(mid.lines[2]!, insertedUuid(mid.lines[1]!)),
+  mid.lines[3]!,
+]);
+const tailFixed = file([...tail.lines, interrupted(tail.lines[1]!, ['toolu_TAIL'])]);
+
 // Parallel calls where one result is missing.
 const partial = transcript();
 partial.user('two'); // 1
@@ -105,6 +169,55 @@ adjacent.assistant([toolUse('toolu_ADJ')]); // 2
 adjacent.user('hidden', { extra: { isVirtual: true } }); // 3
 adjacent.assistant([text('Next.')]); // 4
 
+// Claude Code 2.1.332 killed during a parallel call (oracle "orphan tool_use at tail"): all parts written, no result,
+// and last-prompt names the last tool_use part.
+const parallelTail = transcript();
+parallelTail.user('run three commands'); // 1
+parallelTail.assistant([text('Running three.')], { id: 'msg_pt', requestId: 'req_1' }); // 2
+parallelTail.assistant([toolUse('toolu_P1')], { id: 'msg_pt', requestId: 'req_1' }); // 3
+parallelTail.assistant([toolUse('toolu_P2')], { id: 'msg_pt', requestId: 'req_1' }); // 4
+const pt3 = parallelTail.assistant([toolUse('toolu_P3')], { id: 'msg_pt', requestId: 'req_1' }); // 5
+parallelTail.lastPrompt(pt3, 'run three commands'); // 6
+
+// Parallel calls, results hanging off their own parts, P2's result lost; the answer hangs off the last result.
+const parallelGap = transcript();
+parallelGap.user('run three'); // 1
+parallelGap.assistant([text('Running.')], { id: 'msg_pg' }); // 2
+const g1 = parallelGap.assistant([toolUse('toolu_G1')], { id: 'msg_pg' }); // 3
+parallelGap.assistant([toolUse('toolu_G2')], { id: 'msg_pg' }); // 4
+const g3 = parallelGap.assistant([toolUse('toolu_G3')], { id: 'msg_pg' }); // 5
+parallelGap.result('toolu_G1', 'one', { parent: g1 }); // 6
+const rg3 = parallelGap.result('toolu_G3', 'three', { parent: g3 }); // 7
+parallelGap.assistant([text('Two of three.')], { parent: rg3 }); // 8
+parallelGap.user('and the second?'); // 9
+parallelGap.assistant([text('Lost.')]); // 10
+
+// Two calls in one entry, neither answered, at the tail: one inserted entry answers both.
+const twoInOne = transcript();
+twoInOne.user('two'); // 1
+twoInOne.assistant([toolUse('toolu_T1'), toolUse('toolu_T2')]); // 2
+
+// Two calls in one entry, the second answered by a result hanging off the entry, the next turn below that result.
+const oneOfTwo = transcript();
+oneOfTwo.user('two'); // 1
+oneOfTwo.assistant([toolUse('toolu_O1'), toolUse('toolu_O2')], { id: 'msg_oo' }); // 2
+oneOfTwo.result('toolu_O2'); // 3
+oneOfTwo.user('go on'); // 4
+oneOfTwo.assistant([text('ok')]); // 5
+
+// An assistant entry without message.id that a last-prompt names: the new result becomes the leaf.
+const noId = transcript();
+noId.user('go'); // 1
+const n2 = noId.assistant([toolUse('toolu_N')]); // 2
+noId.lastPrompt(n2, 'go'); // 3
+noId.lines[1] = edited(noId.lines[1]!, (o) => delete (o.message as Json).id);
+
+// The entry the fix would write is already in the file (an earlier fix that did not pair the call): no second copy.
+const already = transcript();
+already.user('do it'); // 1
+already.assistant([toolUse('toolu_AL')]); // 2
+already.user('side', { parent: null, uuid: insertedUuid(already.lines[1]!), extra: { isSidechain: true } }); // 3
+
 runRuleTests(rule, {
   valid: [
     { name: 'a tool call with its result', text: plain.toString() },
@@ -117,18 +230,171 @@ runRuleTests(rule, {
     { name: 'a tool call with its result (api target)', text: plain.toString(), target: 'api' },
   ],
   invalid: [
-    { name: 'mid-history: dropped', text: mid.toString(), errors: [{ messageId: 'dropped', line: 2, blockIndex: 1, severity: 'warn' }] },
-    { name: 'at the tail: interrupted result', text: tail.toString(), errors: [{ messageId: 'interrupted', line: 2, blockIndex: 1, severity: 'warn' }] },
-    { name: 'api: missing result is an error', text: mid.toString(), target: 'api', errors: [{ messageId: 'missing', line: 2, severity: 'error', messageIncludes: 'ids were found without `tool_result` blocks immediately after: toolu_MID' }] },
-    { name: 'api: missing result at the tail', text: tail.toString(), target: 'api', errors: [{ messageId: 'missing', line: 2 }] },
-    { name: 'bedrock: missing result is an error', text: tail.toString(), target: 'bedrock', errors: [{ messageId: 'missing', line: 2, severity: 'error' }] },
-    { name: 'one of two parallel calls has no result', text: partial.toString(), errors: [{ messageId: 'dropped', line: 3, blockIndex: 0 }] },
-    { name: 'the result comes two messages late', text: late.toString(), errors: [{ messageId: 'dropped', line: 2 }] },
-    { name: 'an assistant message follows directly', text: adjacent.toString(), errors: [{ messageId: 'dropped', line: 2 }] },
+    {
+      name: 'mid-history: dropped',
+      text: mid.toString(),
+      errors: [{ messageId: 'dropped', line: 2, blockIndex: 1, severity: 'warn' }],
+      output: midFixed,
+    },
+    {
+      name: 'at the tail: interrupted result',
+      text: tail.toString(),
+      errors: [{ messageId: 'interrupted', line: 2, blockIndex: 1, severity: 'warn' }],
+      output: tailFixed,
+    },
+    {
+      name: 'api: missing result is an error',
+      text: mid.toString(),
+      target: 'api',
+      errors: [{ messageId: 'missing', line: 2, severity: 'error', messageIncludes: 'ids were found without `tool_result` blocks immediately after: toolu_MID' }],
+      output: midFixed,
+    },
+    { name: 'api: missing result at the tail', text: tail.toString(), target: 'api', errors: [{ messageId: 'missing', line: 2 }], output: tailFixed },
+    { name: 'bedrock: missing result is an error', text: tail.toString(), target: 'bedrock', errors: [{ messageId: 'missing', line: 2, severity: 'error' }], output: tailFixed },
+    {
+      name: 'one of two parallel calls has no result',
+      text: partial.toString(),
+      errors: [{ messageId: 'dropped', line: 3, blockIndex: 0 }],
+      // The result hangs off its own part, beside the other result: the parts stay one linear chain.
+      output: file([...partial.lines.slice(0, 3), interrupted(partial.lines[2]!, ['toolu_Q2']), ...partial.lines.slice(3)]),
+    },
+    {
+      name: 'the result comes two messages late',
+      text: late.toString(),
+      errors: [{ messageId: 'dropped', line: 2 }],
+      // The late result (line 5) is tool-result-has-use's to remove.
+      output: file([
+        ...late.lines.slice(0, 2),
+        interrupted(late.lines[1]!, ['toolu_LATE']),
+        relinked(late.lines[2]!, insertedUuid(late.lines[1]!)),
+        ...late.lines.slice(3),
+      ]),
+    },
+    {
+      name: 'an assistant message follows directly',
+      text: adjacent.toString(),
+      errors: [{ messageId: 'dropped', line: 2 }],
+      output: file([
+        ...adjacent.lines.slice(0, 2),
+        interrupted(adjacent.lines[1]!, ['toolu_ADJ']),
+        relinked(adjacent.lines[2]!, insertedUuid(adjacent.lines[1]!)),
+        ...adjacent.lines.slice(3),
+      ]),
+    },
+    {
+      name: 'parallel calls interrupted at the tail: one result per part, last-prompt untouched',
+      text: parallelTail.toString(),
+      errors: [
+        { messageId: 'interrupted', line: 3 },
+        { messageId: 'interrupted', line: 4 },
+        { messageId: 'interrupted', line: 5 },
+      ],
+      output: file([
+        ...parallelTail.lines.slice(0, 3),
+        interrupted(parallelTail.lines[2]!, ['toolu_P1']),
+        parallelTail.lines[3]!,
+        interrupted(parallelTail.lines[3]!, ['toolu_P2']),
+        parallelTail.lines[4]!,
+        interrupted(parallelTail.lines[4]!, ['toolu_P3']),
+        parallelTail.lines[5]!,
+      ]),
+    },
+    {
+      name: 'a parallel result lost mid-history',
+      text: parallelGap.toString(),
+      errors: [{ messageId: 'dropped', line: 4 }],
+      output: file([...parallelGap.lines.slice(0, 4), interrupted(parallelGap.lines[3]!, ['toolu_G2']), ...parallelGap.lines.slice(4)]),
+    },
+    {
+      name: 'two calls of one entry: one inserted entry answers both',
+      text: twoInOne.toString(),
+      errors: [
+        { messageId: 'interrupted', line: 2, blockIndex: 0 },
+        { messageId: 'interrupted', line: 2, blockIndex: 1 },
+      ],
+      output: file([...twoInOne.lines, interrupted(twoInOne.lines[1]!, ['toolu_T1', 'toolu_T2'])]),
+    },
+    {
+      name: 'one of two calls of an entry answered: its result stays where it is',
+      text: oneOfTwo.toString(),
+      errors: [{ messageId: 'dropped', line: 2, blockIndex: 0 }],
+      output: file([...oneOfTwo.lines.slice(0, 2), interrupted(oneOfTwo.lines[1]!, ['toolu_O1']), ...oneOfTwo.lines.slice(2)]),
+    },
+    {
+      name: 'an entry without message.id named by last-prompt: the leaf moves to the new result',
+      text: noId.toString(),
+      errors: [{ messageId: 'interrupted', line: 2 }],
+      output: file([
+        ...noId.lines.slice(0, 2),
+        interrupted(noId.lines[1]!, ['toolu_N']),
+        edited(noId.lines[2]!, (o) => (o.leafUuid = insertedUuid(noId.lines[1]!))),
+      ]),
+    },
+    {
+      name: 'no second copy of an entry the fix already wrote',
+      text: already.toString(),
+      errors: [{ messageId: 'interrupted', line: 2 }],
+      output: null,
+    },
   ],
 });
 
 describe('tool-use-has-result details', () => {
+  const fixed = (t: string, rules = [rule]): string =>
+    new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(t), { rules, target: 'claude-code' }).output);
+  const modelOf = (t: string): TranscriptModel => new TranscriptModel(loadText('t.jsonl', t));
+
+  it('writes the fields Claude Code 2.1.332 writes for an interrupted call', () => {
+    const out = fixed(tail.toString()).trimEnd().split('\n');
+    const entry = JSON.parse(out[2]!) as Json;
+    expect(entry).toMatchObject({
+      parentUuid: uuidOf(tail.lines[1]!),
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_TAIL', content: INTERRUPTED_TOOL_RESULT, is_error: true }] },
+      toolUseResult: INTERRUPTED_TOOL_RESULT,
+      toolDenialKind: 'interrupted',
+      sourceToolAssistantUUID: uuidOf(tail.lines[1]!),
+      sessionId: (JSON.parse(tail.lines[1]!) as Json).sessionId,
+      transcriptLint: { rule: 'tool-use-has-result', inserted: true },
+    });
+  });
+
+  it('keeps split parts split and the chain whole, and leaves no pairing problem in the request', () => {
+    // A late result is left to tool-result-has-use: run both pairing rules.
+    for (const t of [parallelTail, parallelGap, partial, mid, tail, late, adjacent, twoInOne, oneOfTwo, noId]) {
+      const before = modelOf(t.toString());
+      const after = modelOf(fixed(t.toString(), [rule, resultHasUse]));
+      // Every assistant part is unchanged (same blocks, same message.id), and parts of one response still hang off
+      // each other.
+      const parts = (m: TranscriptModel) => m.entries.filter((e) => e.type === 'assistant').map((e) => e.raw.message);
+      const idOf = (e: { raw: Json }) => (e.raw.message as Json | undefined)?.id;
+      const partLinks = (m: TranscriptModel) =>
+        m.entries
+          .filter((e) => e.type === 'assistant' && m.entries.some((p) => p.uuid === e.parentUuid && p.type === 'assistant' && idOf(p) === idOf(e)))
+          .map((e) => e.uuid);
+      expect(parts(after)).toEqual(parts(before));
+      expect(partLinks(after)).toEqual(partLinks(before));
+      // Every parent link resolves, and every entry of the old chain that is left is still on it.
+      const uuids = new Set(after.entries.map((e) => e.uuid));
+      for (const e of after.entries) if (typeof e.parentUuid === 'string') expect(uuids.has(e.parentUuid)).toBe(true);
+      const activeUuids = new Set(after.chain().active.map((e) => e.uuid));
+      for (const e of before.chain().active) if (uuids.has(e.uuid)) expect(activeUuids.has(e.uuid), e.uuid).toBe(true);
+      // The request, as the file says it and as Claude Code sends it, pairs every call.
+      expect(pairingProblems(after.apiView().merged)).toEqual([]);
+      expect(pairingProblems(after.apiView().messages)).toEqual([]);
+      expect(after.apiView().repairs.filter((r) => r.pass.includes('tool') || r.pass.includes('result'))).toEqual([]);
+    }
+  });
+
+  it('sends the parallel results after all the parts, in file order', () => {
+    const view = modelOf(fixed(parallelTail.toString())).apiView().messages;
+    expect(view.filter((m) => m.role !== 'system').map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`)).toEqual([
+      'user:text',
+      'assistant:text,toolu_P1,toolu_P2,toolu_P3',
+      'user:toolu_P1,toolu_P2,toolu_P3',
+    ]);
+  });
+
   it('points at a result that is elsewhere in the file', () => {
     const { result } = lintWith(rule, late.toString());
     expect(result.diagnostics[0]!.related).toEqual([{ line: 5, message: 'a tool_result for toolu_LATE is here, not in the next message' }]);
