@@ -20,7 +20,7 @@ interface Pending {
 }
 
 /** A fresh message.id for a later group, derived from the old id and the group's first part (deterministic). */
-export function freshMessageId(id: string, first: Entry): string {
+function freshMessageId(id: string, first: Entry): string {
   return `msg_tl_${shortHash(id, first.uuid ?? String(first.line))}`;
 }
 

@@ -20,7 +20,12 @@ const RULE_ID = 'tool-use-has-result';
  * response, the results of the entry and the further parts of the response stay where they are (the parts stay one
  * linear chain, each result off its own part, as Claude Code writes them); the next turn moves below the new entry.
  */
-function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly string[]): FixDescriptor | undefined {
+function interruptedFix(
+  model: TranscriptModel,
+  anchor: Entry,
+  ids: readonly string[],
+  lastPrompts: () => ReadonlyMap<unknown, Entry[]>,
+): FixDescriptor | undefined {
   if (anchor.uuid === undefined) return undefined;
   // Already written by an earlier pass that did not pair the call (e.g. a message.id collision): do not stack copies.
   if (model.chain().allByUuid.has(derivedUuid(RULE_ID, anchor.uuid, ''))) return undefined;
@@ -44,9 +49,7 @@ function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly str
   const all: Edit[] = [...edits];
   if (messageId === undefined) {
     // A last-prompt naming the call's entry would keep resuming from above the new result.
-    for (const e of model.entries) {
-      if (e.type === 'last-prompt' && e.raw.leafUuid === anchor.uuid) all.push({ kind: 'set', line: e.line, pointer: '/leafUuid', value: uuid });
-    }
+    for (const e of lastPrompts().get(anchor.uuid) ?? []) all.push({ kind: 'set', line: e.line, pointer: '/leafUuid', value: uuid });
   }
   return {
     applicability: 'safe',
@@ -101,10 +104,22 @@ export default defineRule({
       if (!ids) idsByLine.set(f.use.origin.line, [f.id]);
       else if (!ids.includes(f.id)) ids.push(f.id);
     }
+    let byLeaf: Map<unknown, Entry[]> | undefined;
+    const lastPrompts = (): Map<unknown, Entry[]> => {
+      if (byLeaf) return byLeaf;
+      byLeaf = new Map();
+      for (const e of ctx.model.entries) {
+        if (e.type !== 'last-prompt') continue;
+        const list = byLeaf.get(e.raw.leafUuid);
+        if (list) list.push(e);
+        else byLeaf.set(e.raw.leafUuid, [e]);
+      }
+      return byLeaf;
+    };
     const fixByLine = new Map<number, FixDescriptor | undefined>();
     for (const [line, ids] of idsByLine) {
       const anchor = ctx.model.entryAtLine(line);
-      fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids) : undefined);
+      fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids, lastPrompts) : undefined);
     }
 
     for (const { use, id, messageId } of found) {

@@ -91,6 +91,12 @@ bridged.attachment({ type: 'environment' }, { parent: null, rendered: ['<system-
 bridged.assistant([text('Where were we?')], { parent: 'gone-from-the-file' }); // 2
 bridged.user('here'); // 3
 
+// The entry the fix would write is already in the file (elsewhere): no second copy.
+const already = transcript();
+already.assistant([text('first')], { parent: null }); // 1
+already.user('side', { parent: null, uuid: newUuid(already.lines[0]!), extra: { isSidechain: true } }); // 2
+already.lastPrompt(already.lines.length ? parsed(already.lines[0]!).uuid : null); // 3
+
 runRuleTests(rule, {
   valid: [
     { name: 'a prompt first', text: plain.toString() },
@@ -132,6 +138,12 @@ runRuleTests(rule, {
       ]),
     },
     { name: 'api target: also an error', text: root.toString(), target: 'api', errors: [{ messageId: 'root', line: 1, severity: 'error' }], output: rootedAt(root.lines, 1) },
+    {
+      name: 'no second copy of the entry the fix already wrote',
+      text: already.toString(),
+      errors: [{ messageId: 'root', line: 1 }],
+      output: null,
+    },
     {
       name: 'a bridged first assistant after a system attachment',
       text: bridged.toString(),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/tool-result-has-use.js';
+import useHasResult from '../../rules/tool-use-has-result.js';
+import { fixBytes } from '../../src/fixer/loop.js';
+import { loadText } from '../../src/loader/read-jsonl.js';
+import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
@@ -205,5 +209,29 @@ describe('tool-result-has-use details', () => {
   it('has no related line when no tool_use has the id', () => {
     const { result } = lintWith(rule, wrongId.toString());
     expect(result.diagnostics[0]!.related).toEqual([]);
+  });
+});
+
+describe('tool-result-has-use fix', () => {
+  const shape = (t: string): string[] =>
+    new TranscriptModel(loadText('t.jsonl', t))
+      .apiView()
+      .messages.filter((m) => m.role !== 'system')
+      .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
+
+  it('with tool-use-has-result, a bad parallel result becomes an interrupted one and the parts stay split', () => {
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelBadId.toString()), { rules: [rule, useHasResult], target: 'claude-code' });
+    expect(out.status).toBe('fixed');
+    const text = new TextDecoder().decode(out.output);
+    // Results go in file order: the interrupted one sits right after its part, before B1's.
+    expect(shape(text)).toEqual(['user:text', 'assistant:toolu_B1,toolu_B2', 'user:toolu_B2,toolu_B1', 'assistant:text']);
+    const model = new TranscriptModel(loadText('t.jsonl', text));
+    expect(model.apiView().repairs).toEqual([]);
+    // The two parts still hang one off the other, each result off its own part.
+    const byUuid = new Map(model.entries.map((e) => [e.uuid, e]));
+    const parts = model.entries.filter((e) => e.type === 'assistant' && (e.raw.message as { id?: string }).id === 'msg_b');
+    expect(parts.map((p) => p.line)).toEqual([2, 3]);
+    expect(parts[1]!.parentUuid).toBe(parts[0]!.uuid);
+    for (const e of model.entries) if (typeof e.parentUuid === 'string') expect(byUuid.has(e.parentUuid)).toBe(true);
   });
 });
