@@ -3,7 +3,7 @@
 // tool_result 400s forever", claude-code-internals.md §1.2 step 7); a plain request carrying it is rejected.
 import { defineRule } from '../src/rule-api.js';
 import { isObject } from '../src/model/entries.js';
-import { requestBlocks } from '../src/rules-support/content.js';
+import { placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/rules-support/content.js';
 
 export default defineRule({
   meta: {
@@ -19,22 +19,28 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // The fix keeps the text blocks (a placeholder when there are none); one fix per message.
+    const reports = new PlannedReports<'nonText'>(ctx.model);
     for (const site of requestBlocks(ctx.model.apiView().merged)) {
       const b = site.block;
       if (site.message.role !== 'user' || b.type !== 'tool_result' || b.is_error !== true || !Array.isArray(b.content)) continue;
       const types = new Set<string>();
+      const texts: unknown[] = [];
       for (const c of b.content as unknown[]) {
         const type = isObject(c) ? c.type : undefined;
-        if (type !== 'text') types.add(typeof type === 'string' ? `\`${type}\`` : 'untyped');
+        if (type === 'text') texts.push(c);
+        else types.add(typeof type === 'string' ? `\`${type}\`` : 'untyped');
       }
       if (types.size === 0) continue;
-      ctx.report({
-        messageId: 'nonText',
-        data: { id: String(b.tool_use_id), types: [...types].join(', ') },
-        line: site.line,
-        blockIndex: site.blockIndex,
-        pointer: site.pointer,
-      });
+      const list = [...types].join(', ');
+      const stored = storedPointer(ctx.model, site);
+      const content = texts.length > 0 ? texts : [{ type: 'text', text: placeholder(`removed ${list} content from an error result, which may hold only text`) }];
+      const plan = stored && reports.plan(site.message).set(stored.entry, `${stored.pointer}/content`, content);
+      reports.add(
+        { messageId: 'nonText', data: { id: String(b.tool_use_id), types: list }, line: site.line, blockIndex: site.blockIndex, pointer: site.pointer },
+        plan && { plan, description: 'keep only the text of the error result' },
+      );
     }
+    reports.flush(ctx);
   },
 });

@@ -4,7 +4,7 @@
 import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { blockPointer, FixPlan, isBlankText, isThinkingBlock, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, FixPlan, isBlankText, isThinkingBlock, type StoredSite, storedSite } from '../src/rules-support/content.js';
 
 export default defineRule({
   meta: {
@@ -50,16 +50,18 @@ function moveThinkingFirst(model: TranscriptModel, m: ApiMessage, first: ApiBloc
   const target = storedSite(model, first);
   if (!target) return undefined;
   const thinking = m.blocks.filter((b) => isThinkingBlock(b) && !b.origin.synthetic);
-  const sites = thinking.map((b) => storedSite(model, b));
-  if (sites.some((site) => site?.kind !== 'element' || site.array !== '/message/content')) return undefined;
-  const moved = new Set(sites.filter((site) => site!.entry === target.entry).map((site) => (site as { index: number }).index));
+  const sites: StoredSite[] = [];
+  for (const b of thinking) {
+    const site = storedSite(model, b);
+    if (site?.kind !== 'element' || site.array !== '/message/content') return undefined;
+    sites.push(site);
+  }
+  const moved = new Set(sites.filter((site) => site.entry === target.entry).map((site) => (site.kind === 'element' ? site.index : -1)));
 
   const plan = new FixPlan(model);
   const stored = (target.entry.raw.message as { content: unknown }).content;
   const rest = Array.isArray(stored) ? stored.filter((_, i) => !moved.has(i)) : [{ type: 'text', text: stored }];
   plan.set(target.entry, '/message/content', [...thinking.map((b) => b.block), ...rest]);
-  sites.forEach((site) => {
-    if (site!.entry !== target.entry) plan.removeSite(site!);
-  });
+  for (const site of sites) if (site.entry !== target.entry) plan.removeSite(site);
   return plan.fix('unsafe', 'move the thinking blocks to the front of the message');
 }

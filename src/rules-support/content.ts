@@ -3,7 +3,7 @@
 // only the few bytes it needs from a base64 string, and fix plans that turn findings into edits of stored entries.
 import type { Edit } from '../fixer/edits.js';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
-import { type Entry, isObject, messageOf } from '../model/entries.js';
+import { type Entry, isObject, isUserPrompt, messageOf } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { Fixability, FixDescriptor, ReportDescriptor, RuleContext } from '../rule-api.js';
 
@@ -360,7 +360,8 @@ export class FixPlan {
     return this.removals.size === 0 && this.sets.size === 0 && this.dropped.size === 0;
   }
 
-  isDropped(entry: Entry): boolean {
+  /** The plan takes everything out of the entry (or removes it outright). */
+  private empties(entry: Entry): boolean {
     if (this.dropped.has(entry)) return true;
     const content = storedContent(entry);
     const removed = this.removals.get(entry)?.get(CONTENT);
@@ -370,19 +371,30 @@ export class FixPlan {
     return n >= content.length;
   }
 
+  /** The prompt the plan empties keeps "(no content)" instead of going. */
+  private keepsPlaceholder(entry: Entry): boolean {
+    return this.empties(entry) && isUserPrompt(entry);
+  }
+
+  /** The entry goes. A user prompt never does: a person wrote it, and it may start the history or a turn. */
+  isDropped(entry: Entry): boolean {
+    return this.empties(entry) && !isUserPrompt(entry);
+  }
+
   isRemoved(site: StoredSite | undefined): boolean {
     if (!site) return false;
-    if (this.isDropped(site.entry)) return true;
+    if (this.empties(site.entry)) return true;
     return site.kind === 'element' && (this.removals.get(site.entry)?.get(site.array)?.has(site.index) ?? false);
   }
 
   /**
-   * A user turn is never emptied: when the plan would remove everything a user message holds, its first user entry
-   * keeps Claude Code's own placeholder, "(no content)", as its content instead. The turn then still separates the
-   * assistant messages around it, and the request still starts with a user message.
+   * A user turn is never emptied. A prompt the plan empties keeps Claude Code's own placeholder, "(no content)",
+   * as its content (see isDropped). A user message without a prompt (meta entries, attachments) that the plan
+   * would empty keeps "(no content)" in its first user entry, so the turn still separates the assistant messages
+   * around it and the request still starts with a user message.
    */
   keepUserTurn(m: ApiMessage): this {
-    if (m.role !== 'user') return this;
+    if (m.role !== 'user' || m.entries.some(isUserPrompt)) return this;
     const blocks = m.blocks.filter((b) => !b.origin.synthetic);
     if (blocks.length === 0 ? !m.entries.some((e) => this.isDropped(e)) : !blocks.every((b) => this.isRemoved(storedSite(this.model, b)))) {
       return this;
@@ -405,6 +417,10 @@ export class FixPlan {
 
     for (const entry of byLine) {
       if (dropped.has(entry)) continue;
+      if (this.keepsPlaceholder(entry)) {
+        edits.push({ kind: 'set', line: entry.line, pointer: CONTENT, value: NO_CONTENT_PLACEHOLDER });
+        continue;
+      }
       const arrays = [...(this.removals.get(entry) ?? new Map<string, Set<number>>())].sort((a, b) => depth(b[0]) - depth(a[0]));
       const removed = arrays.flatMap(([array, indexes]) => [...indexes].map((i) => `${array}/${i}`));
       const gone = (p: string): boolean => removed.some((r) => p === r || p.startsWith(r + '/'));

@@ -2,6 +2,26 @@ import rule from '../../rules/document-limits.js';
 import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const note = (what: string): Json => ({ type: 'text', text: `[transcript-lint: removed ${what}]` });
+/** The prompt (line 1) with its first block, the PDF, replaced by the placeholder. */
+const inPrompt = (source: string, what: string): string => fixed(source, { 1: (e) => void (e.message.content[0] = note(what)) });
+
+
 type Block = Record<string, unknown>;
 
 const pdfDoc = (data: string): Block => ({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data } });
@@ -31,6 +51,15 @@ function inResult(blocks: Block[]): string {
   return t.toString();
 }
 
+const t = {
+  pages150: prompt([pdfDoc(pdf(150, 2))]),
+  objects101: prompt([pdfDoc(pdf(undefined, 101))]),
+  inResult: inResult([pdfDoc(pdf(250, 0))]),
+  huge: prompt([pdfDoc('JVBERi0xLjQK' + 'A'.repeat(33 * 1024 * 1024))]),
+  api: prompt([pdfDoc(pdf(101, 101))]),
+  titled: prompt([{ ...pdfDoc(pdf(150, 2)), title: 'manual.pdf' }]),
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'a 3-page PDF', text: prompt([pdfDoc(pdf(3, 3))]) },
@@ -44,29 +73,40 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'page tree says 150 pages',
-      text: prompt([pdfDoc(pdf(150, 2))]),
+      text: t.pages150,
       errors: [{ messageId: 'tooManyPages', line: 1, blockIndex: 0, severity: 'error', messageIncludes: '150 pages' }],
+      output: inPrompt(t.pages150, "a PDF document of 150 pages that is over the API's 100-page limit"),
+    },
+    {
+      name: 'the placeholder names a titled document',
+      text: t.titled,
+      errors: [{ messageId: 'tooManyPages', line: 1, blockIndex: 0 }],
+      output: inPrompt(t.titled, 'a PDF document ("manual.pdf") of 150 pages that is over the API\'s 100-page limit'),
     },
     {
       name: '101 page objects and no count',
-      text: prompt([pdfDoc(pdf(undefined, 101))]),
+      text: t.objects101,
       errors: [{ messageId: 'tooManyPages', line: 1, messageIncludes: '101 pages' }],
+      output: inPrompt(t.objects101, "a PDF document of 101 pages that is over the API's 100-page limit"),
     },
     {
       name: 'a long PDF inside a tool_result',
-      text: inResult([pdfDoc(pdf(250, 0))]),
+      text: t.inResult,
       errors: [{ messageId: 'tooManyPages', line: 3, blockIndex: 0 }],
+      output: fixed(t.inResult, { 3: (e) => void (e.message.content[0].content[0] = note("a PDF document of 250 pages that is over the API's 100-page limit")) }),
     },
     {
       name: 'a PDF over 32 MB of base64',
-      text: prompt([pdfDoc('JVBERi0xLjQK' + 'A'.repeat(33 * 1024 * 1024))]),
+      text: t.huge,
       errors: [{ messageId: 'tooLarge', line: 1, blockIndex: 0, messageIncludes: '33MB' }],
+      output: inPrompt(t.huge, "a PDF document of 33MB (base64) that is over the API's 32 MB request limit"),
     },
     {
       name: 'api target',
       target: 'api',
-      text: prompt([pdfDoc(pdf(101, 101))]),
+      text: t.api,
       errors: [{ messageId: 'tooManyPages', line: 1, severity: 'error' }],
+      output: inPrompt(t.api, "a PDF document of 101 pages that is over the API's 100-page limit"),
     },
   ],
 });

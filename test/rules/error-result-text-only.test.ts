@@ -1,6 +1,25 @@
 import rule from '../../rules/error-result-text-only.js';
-import { image, text, toolUse, transcript } from '../helpers/build.js';
+import { image, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
+
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+/** The result entry (line 3) with its tool_result's content replaced. */
+const resultContent = (source: string, content: unknown): string => fixed(source, { 3: (e) => void (e.message.content[0].content = content) });
+
 
 function session(content: unknown, isError: boolean): string {
   const t = transcript();
@@ -12,6 +31,17 @@ function session(content: unknown, isError: boolean): string {
 }
 
 const imageError = session([text('capture failed'), image()], true);
+
+const docAndRef = session([{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } }, { type: 'tool_reference', tool_name: 'X' }], true);
+const textsAround = session([text('capture failed'), image(), text('display :0 not found')], true);
+
+// Two error results in one entry (parallel calls answered together): both are reduced in one pass.
+const both = transcript();
+both.user('take two screenshots');
+both.assistant([toolUse('toolu_1', 'Screenshot'), toolUse('toolu_2', 'Screenshot')]);
+both.user([toolResult('toolu_1', [image(), text('first failed')], true), toolResult('toolu_2', [text('second failed'), image()], true)]);
+both.assistant([text('Done.')]);
+const bothText = both.toString();
 
 runRuleTests(rule, {
   valid: [
@@ -26,12 +56,39 @@ runRuleTests(rule, {
       target: 'api',
       text: imageError,
       errors: [{ messageId: 'nonText', line: 3, blockIndex: 0, severity: 'error', messageIncludes: 'toolu_1 holds `image` content' }],
+      output: resultContent(imageError, [text('capture failed')]),
+    },
+    {
+      name: 'api: the text blocks around an image keep their order',
+      target: 'api',
+      text: textsAround,
+      errors: [{ messageId: 'nonText', line: 3, blockIndex: 0 }],
+      output: resultContent(textsAround, [text('capture failed'), text('display :0 not found')]),
+    },
+    {
+      name: 'api: two error results in one entry',
+      target: 'api',
+      text: bothText,
+      errors: [
+        { messageId: 'nonText', line: 3, blockIndex: 0 },
+        { messageId: 'nonText', line: 3, blockIndex: 1 },
+      ],
+      output: fixed(bothText, {
+        3: (e) => {
+          e.message.content[0].content = [text('first failed')];
+          e.message.content[1].content = [text('second failed')];
+        },
+      }),
     },
     {
       name: 'bedrock: a document and a tool_reference in an error result',
       target: 'bedrock',
-      text: session([{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } }, { type: 'tool_reference', tool_name: 'X' }], true),
+      text: docAndRef,
       errors: [{ messageId: 'nonText', line: 3, messageIncludes: '`document`, `tool_reference`' }],
+      // Nothing to keep: a placeholder says what was removed.
+      output: resultContent(docAndRef, [
+        text('[transcript-lint: removed `document`, `tool_reference` content from an error result, which may hold only text]'),
+      ]),
     },
   ],
 });

@@ -2,6 +2,26 @@ import rule from '../../rules/image-limits.js';
 import { image, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
+type Json = Record<string, any>;
+/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
+function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as Json;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+const note = (what: string): Json => ({ type: 'text', text: `[transcript-lint: removed ${what}]` });
+/** The prompt (line 1) with block `i` replaced by the placeholder. */
+const inPrompt = (source: string, i: number, what: string): string => fixed(source, { 1: (e) => void (e.message.content[i] = note(what)) });
+
+
 type Block = Record<string, unknown>;
 
 const b64 = (bytes: number[]): string => Buffer.from(bytes).toString('base64');
@@ -54,6 +74,15 @@ offChain.user([big]);
 offChain.from(root).assistant([text('Hi.')]);
 offChain.lastPrompt();
 
+const t = {
+  big: prompt([big]),
+  bigInResult: inResult([big]),
+  empty: prompt([image('')]),
+  many: prompt(many(20, [image(jpeg(2500, 1400), 'image/jpeg')])),
+  tooMany: prompt(many(101)),
+  two: prompt([image(''), image(png(9000, 9000)), image(png(10, 10))]),
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'small images of each format', text: prompt([image(png(1920, 1080)), image(jpeg(4000, 3000), 'image/jpeg'), image(gif(10, 10), 'image/gif'), image(webp(8000, 8000), 'image/webp')]) },
@@ -68,18 +97,35 @@ runRuleTests(rule, {
   invalid: [
     {
       name: 'an 8 MB image in a prompt',
-      text: prompt([big]),
+      text: t.big,
       errors: [{ messageId: 'tooLarge', line: 1, blockIndex: 1, severity: 'error', messageIncludes: 'Image base64 size (8MB) exceeds API limit (5MB)' }],
+      output: inPrompt(t.big, 1, "an image/png of 8MB (base64) that is over the API's 5 MB limit"),
     },
     {
       name: 'an 8 MB image inside a tool_result',
-      text: inResult([big]),
+      text: t.bigInResult,
       errors: [{ messageId: 'tooLarge', line: 3, blockIndex: 0 }],
+      output: fixed(t.bigInResult, { 3: (e) => void (e.message.content[0].content[1] = note("an image/png of 8MB (base64) that is over the API's 5 MB limit")) }),
     },
     {
       name: 'an empty image',
-      text: prompt([image('')]),
+      text: t.empty,
       errors: [{ messageId: 'empty', line: 1, blockIndex: 1, messageIncludes: 'image cannot be empty' }],
+      output: inPrompt(t.empty, 1, 'an empty image/png (no data), which the API rejects'),
+    },
+    {
+      name: 'two bad images in one prompt are replaced in one pass',
+      text: t.two,
+      errors: [
+        { messageId: 'empty', line: 1, blockIndex: 1 },
+        { messageId: 'tooManyPixels', line: 1, blockIndex: 2 },
+      ],
+      output: fixed(t.two, {
+        1: (e) => {
+          e.message.content[1] = note('an empty image/png (no data), which the API rejects');
+          e.message.content[2] = note("an image/png of 9000x9000 px that is over the API's 8000 px limit");
+        },
+      }),
     },
     ...(
       [
@@ -88,21 +134,29 @@ runRuleTests(rule, {
         ['GIF', image(gif(8500, 10), 'image/gif'), '8500x10'],
         ['WebP', image(webp(8001, 10), 'image/webp'), '8001x10'],
       ] as const
-    ).map(([format, block, size]) => ({
-      name: `over 8000 px, read from the ${format} header`,
-      text: prompt([image(png(10, 10)), block]),
-      errors: [{ messageId: 'tooManyPixels', line: 1, blockIndex: 2, messageIncludes: size }],
-    })),
+    ).map(([format, block, size]) => {
+      const source = prompt([image(png(10, 10)), block]);
+      const mediaType = (block.source as Json).media_type as string;
+      return {
+        name: `over 8000 px, read from the ${format} header`,
+        text: source,
+        errors: [{ messageId: 'tooManyPixels', line: 1, blockIndex: 2, messageIncludes: size }],
+        output: inPrompt(source, 2, `an ${mediaType} of ${size} px that is over the API's 8000 px limit`),
+      };
+    }),
     {
       name: 'over 2000 px in a request of more than 20 images',
-      text: prompt(many(20, [image(jpeg(2500, 1400), 'image/jpeg')])),
+      text: t.many,
       errors: [{ messageId: 'manyImagesPixels', line: 1, blockIndex: 21, messageIncludes: '2500x1400 px in a request holding 21 images' }],
+      output: inPrompt(t.many, 21, "an image/jpeg of 2500x1400 px that is over the API's 2000 px limit for requests of more than 20 images"),
     },
     {
       name: 'api: more than 100 images',
       target: 'api',
-      text: prompt(many(101)),
+      text: t.tooMany,
       errors: [{ messageId: 'tooMany', line: 1, blockIndex: 101, severity: 'error', messageIncludes: '101 images' }],
+      // Which images to give up is the user's choice: no fix.
+      output: null,
     },
   ],
 });

@@ -99,7 +99,17 @@ emptySummary.compactBoundary();
 emptySummary.compactSummary('');
 emptySummary.assistant([text('Continuing.')]);
 
+// Entries no person wrote: a blank local command output (system) and a blank meta entry, both before a prompt.
+const machine = transcript();
+machine.user('hi');
+machine.assistant([text('Hi.')]);
+machine.raw({ parentUuid: machine.lastUuid, isSidechain: false, type: 'system', subtype: 'local_command', content: ' ', uuid: 'aaaaaaaa-0000-4000-8000-000000000001', level: 'info' });
+machine.from('aaaaaaaa-0000-4000-8000-000000000001').user('', { extra: { isMeta: true } });
+machine.user('next');
+machine.assistant([text('OK.')]);
+
 const t = {
+  machine: machine.toString(),
   prompt: session([toolUse('toolu_1')], ''),
   emptyFirst: session([text(''), toolUse('toolu_1')]),
   blankFirst: session([text('\n\n'), toolUse('toolu_1')]),
@@ -146,8 +156,8 @@ runRuleTests(rule, {
       name: 'empty prompt merged with the next prompt is still reported as empty',
       text: t.twoPrompts,
       errors: [{ messageId: 'emptyPrompt', line: 1, messageIncludes: 'is empty' }],
-      // Claude Code sends only the second prompt: the empty one goes and the second becomes the root.
-      output: fixed(t.twoPrompts, { 1: null, 2: parent(null) }),
+      // A prompt is never removed, even where Claude Code would send only its neighbour.
+      output: fixed(t.twoPrompts, { 1: noContent }),
     },
     {
       name: 'empty text block in a user prompt given as blocks',
@@ -204,7 +214,16 @@ runRuleTests(rule, {
       name: 'a whitespace prompt merged into a tool result message',
       text: t.afterResult,
       errors: [{ messageId: 'emptyPrompt', line: 4, messageIncludes: 'whitespace only' }],
-      output: fixed(t.afterResult, { 4: null, 5: parent(uuidAt(t.afterResult, 3)) }),
+      output: fixed(t.afterResult, { 4: noContent }),
+    },
+    {
+      name: 'blank entries no person wrote are removed, the prompt after them re-linked',
+      text: t.machine,
+      errors: [
+        { messageId: 'emptyText', line: 3 },
+        { messageId: 'emptyPrompt', line: 4 },
+      ],
+      output: fixed(t.machine, { 3: null, 4: null, 5: parent(uuidAt(t.machine, 2)) }),
     },
     {
       name: 'an empty compact summary: no fix (the boundary needs its summary)',
