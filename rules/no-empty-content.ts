@@ -5,7 +5,7 @@
 import type { ApiBlock } from '../src/model/api-view.js';
 import { type Entry, isObject } from '../src/model/entries.js';
 import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText, PlannedReports, renderedIndex, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, finalMessage, isBlankText, PlannedReports, storedSite } from '../src/rules-support/content.js';
 
 type MessageId = 'emptyText' | 'emptyPrompt' | 'noContent';
 
@@ -89,7 +89,7 @@ export default defineRule({
 /** Attachments keep their wire text under `rendered[i].content`; local command output under `content`. */
 function pointerFor(b: ApiBlock, entry: Entry | undefined): string {
   if (entry?.type === 'attachment' && b.origin.blockIndex !== undefined) {
-    return `/rendered/${renderedIndex(entry, b.origin.blockIndex) ?? b.origin.blockIndex}/content`;
+    return `/rendered/${b.origin.blockIndex}/content`;
   }
   if (entry?.type === 'system') return '/content';
   return blockPointer(b);

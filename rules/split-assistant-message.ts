@@ -7,7 +7,8 @@
 import type { Edit } from '../src/fixer/edits.js';
 import { assistantMessageId, type Entry, isSyntheticApiError, isUserPrompt } from '../src/model/entries.js';
 import { defineRule, type FixDescriptor, type RelatedLine, type ReportDescriptor } from '../src/rule-api.js';
-import { markerEdit, shortHash } from '../src/rules-support/request-structure.js';
+import { markerEdit } from '../src/fixer/chain-edits.js';
+import { shortHash } from '../src/rules-support/request-structure.js';
 
 const RULE_ID = 'split-assistant-message';
 type MessageId = 'afterPrompt' | 'afterResponse' | 'requestId';

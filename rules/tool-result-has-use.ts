@@ -3,7 +3,8 @@
 // The fix removes the block, and the entry when nothing is left in it.
 import type { ApiBlock } from '../src/model/api-view.js';
 import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
-import { blocksOfType, conversation, removeBlocksAcross, showValue, toolIndex } from '../src/rules-support/request-structure.js';
+import { removeBlocksAcross } from '../src/fixer/block-edits.js';
+import { blocksOfType, conversation, showValue, toolIndex } from '../src/rules-support/request-structure.js';
 
 export default defineRule({
   meta: {

@@ -6,7 +6,8 @@ import type { ApiBlock } from '../src/model/api-view.js';
 import { type Entry, isObject } from '../src/model/entries.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 import { MARKER_FIELD } from '../src/fixer/chain-edits.js';
-import { blocksOfType, conversation, markerEdit, showValue } from '../src/rules-support/request-structure.js';
+import { markerEdit } from '../src/fixer/chain-edits.js';
+import { blocksOfType, conversation, showValue } from '../src/rules-support/request-structure.js';
 
 const RULE_ID = 'tool-use-input';
 

@@ -5,7 +5,8 @@ import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
 import type { Entry } from '../src/model/entries.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { blocksOfType, conversation, removeBlocksAcross } from '../src/rules-support/request-structure.js';
+import { removeBlocksAcross } from '../src/fixer/block-edits.js';
+import { blocksOfType, conversation } from '../src/rules-support/request-structure.js';
 
 /**
  * Remove the later tool_use and the result that answers it: in the next user message, the results with that id

@@ -3,7 +3,7 @@
 // identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
 // edited lines are re-serialised from a copy of the parsed entry, which keeps key order.
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
-import { claimOf, type Edit, type Fix, sameEdit } from './edits.js';
+import { claimOf, type Edit, type Fix } from './edits.js';
 import { removeAt, setAt } from './pointer.js';
 
 export interface ApplyResult {
@@ -20,37 +20,51 @@ export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult
   const ordered = [...fixes].sort(
     (a, b) => firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
   );
-  const claimed = new Map<number, Edit[]>();
+  // Per claimed line (or gap), the accepted edits keyed by their JSON, so identical edits are found in O(1).
+  const claimed = new Map<number, Map<string, Edit>>();
   const applied: Fix[] = [];
   const deferred: Fix[] = [];
   const failed: ApplyResult['failed'] = [];
+  const existingUuids = uuidsOf(file);
   for (const fix of ordered) {
-    const problem = checkApplicable(file, fix);
+    const problem = checkApplicable(file, fix, existingUuids);
     if (problem) {
       failed.push({ fix, reason: problem });
       continue;
     }
-    const fresh = fix.edits.filter((e) => !(claimed.get(claimOf(e)) ?? []).some((x) => sameEdit(x, e)));
+    const fresh = fix.edits.filter((e) => !claimed.get(claimOf(e))?.has(JSON.stringify(e)));
     if (fresh.some((e) => claimed.has(claimOf(e)))) {
       deferred.push(fix);
       continue;
     }
     for (const e of fresh) {
-      const list = claimed.get(claimOf(e));
-      if (list) list.push(e);
-      else claimed.set(claimOf(e), [e]);
+      const bucket = claimed.get(claimOf(e)) ?? new Map<string, Edit>();
+      bucket.set(JSON.stringify(e), e);
+      claimed.set(claimOf(e), bucket);
     }
     applied.push(fix);
   }
 
-  const edits = applied.flatMap((f) => f.edits);
-  const dedup: Edit[] = [];
-  for (const e of edits) if (!dedup.some((x) => sameEdit(x, e))) dedup.push(e);
+  const dedup = [...claimed.values()].flatMap((bucket) => [...bucket.values()]);
   return { bytes: render(file, dedup), applied, deferred, failed };
 }
 
-/** Tries a fix's edits on copies of the lines they touch, so a fix that cannot apply is dropped whole. */
-function checkApplicable(file: SourceFile, fix: Fix): string | undefined {
+function uuidsOf(file: SourceFile): Set<string> {
+  const uuids = new Set<string>();
+  for (const line of file.lines) if (typeof line.json?.uuid === 'string') uuids.add(line.json.uuid);
+  return uuids;
+}
+
+/**
+ * Tries a fix's edits on copies of the lines they touch, so a fix that cannot apply is dropped whole. An inserted
+ * entry whose uuid is already in the file would be a second copy: refused here for every rule.
+ */
+function checkApplicable(file: SourceFile, fix: Fix, existingUuids: Set<string>): string | undefined {
+  for (const e of fix.edits) {
+    if (e.kind === 'insertAfter' && typeof e.value.uuid === 'string' && existingUuids.has(e.value.uuid)) {
+      return `an entry with uuid ${e.value.uuid} is already in the file`;
+    }
+  }
   const lines = new Set(fix.edits.map((e) => e.line));
   for (const lineNo of lines) {
     const edits = fix.edits.filter((e) => e.line === lineNo && e.kind !== 'insertAfter');

@@ -18,20 +18,98 @@ export function derivedUuid(...parts: string[]): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** The tree as stored (parentUuid as written, before any relink), built once per model. */
+export interface StoredLinks {
+  /** Entries per stored parentUuid, in file order. */
+  children: Map<string, Entry[]>;
+  /** The entry holding each uuid (the later line wins, as in Claude Code). */
+  byUuid: Map<string, Entry>;
+  /** `last-prompt` entries, which name a leaf by uuid. */
+  lastPrompts: Entry[];
+}
+
+const linksCache = new WeakMap<TranscriptModel, StoredLinks>();
+
+export function storedLinks(model: TranscriptModel): StoredLinks {
+  const cached = linksCache.get(model);
+  if (cached) return cached;
+  const links: StoredLinks = { children: new Map(), byUuid: new Map(), lastPrompts: [] };
+  for (const e of model.entries) {
+    if (e.uuid !== undefined) links.byUuid.set(e.uuid, e);
+    if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') links.lastPrompts.push(e);
+    if (typeof e.parentUuid !== 'string') continue;
+    const list = links.children.get(e.parentUuid);
+    if (list) list.push(e);
+    else links.children.set(e.parentUuid, [e]);
+  }
+  linksCache.set(model, links);
+  return links;
+}
+
 export function childrenOf(model: TranscriptModel, uuid: string): Entry[] {
-  return model.entries.filter((e) => e.parentUuid === uuid);
+  return storedLinks(model).children.get(uuid) ?? [];
 }
 
 /** Delete an entry; its children hang off its parent instead. */
 export function removeEntry(model: TranscriptModel, entry: Entry): Edit[] {
-  const edits: Edit[] = [{ kind: 'delete', line: entry.line }];
-  if (entry.uuid === undefined) return edits;
-  const parent = entry.parentUuid ?? null;
-  for (const child of childrenOf(model, entry.uuid)) {
-    if (child === entry) continue;
-    edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: parent });
+  return removeEntries(model, [entry]);
+}
+
+/**
+ * Delete several entries in one fix. Each child of a deleted entry hangs off its nearest ancestor that stays (so
+ * deleting a part and the result hanging off it leaves no dangling parent), and a `last-prompt` naming a deleted
+ * entry names that ancestor instead, so resume does not move to another branch.
+ */
+export function removeEntries(model: TranscriptModel, entries: Iterable<Entry>): Edit[] {
+  const links = storedLinks(model);
+  const gone = new Set(entries);
+  const survivor = (start: Entry): string | null => {
+    const seen = new Set<Entry>();
+    let cur: Entry | undefined = start;
+    while (cur && gone.has(cur) && !seen.has(cur)) {
+      seen.add(cur);
+      const p: string | null | undefined = cur.parentUuid;
+      if (typeof p !== 'string') return null;
+      const next = links.byUuid.get(p);
+      if (!next || !gone.has(next)) return p;
+      cur = next;
+    }
+    return null;
+  };
+  const edits: Edit[] = [];
+  const replacement = new Map<string, string | null>();
+  for (const entry of [...gone].sort((a, b) => a.line - b.line)) {
+    edits.push({ kind: 'delete', line: entry.line });
+    if (entry.uuid === undefined) continue;
+    const parent = survivor(entry);
+    replacement.set(entry.uuid, parent);
+    for (const child of links.children.get(entry.uuid) ?? []) {
+      if (!gone.has(child)) edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: parent });
+    }
+  }
+  for (const lp of links.lastPrompts) {
+    const parent = replacement.get(lp.raw.leafUuid as string);
+    if (typeof parent === 'string' && !gone.has(lp)) edits.push({ kind: 'set', line: lp.line, pointer: '/leafUuid', value: parent });
   }
   return edits;
+}
+
+/**
+ * The edit that writes transcript-lint's marker field on a changed entry. An existing marker is kept and extended
+ * (its `rule` becomes a list when a second rule changes the entry), so no earlier record is lost.
+ */
+export function markerEdit(entry: Entry, ruleId: string, fields: Record<string, unknown>): Edit {
+  const existing = entry.raw[MARKER_FIELD];
+  let value: Record<string, unknown>;
+  if (existing === null || typeof existing !== 'object' || Array.isArray(existing)) {
+    value = { rule: ruleId, ...fields };
+  } else {
+    const old = existing as Record<string, unknown>;
+    const rules = Array.isArray(old.rule) ? [...(old.rule as unknown[])] : old.rule === undefined ? [] : [old.rule];
+    if (!rules.includes(ruleId)) rules.push(ruleId);
+    value = { ...old, ...fields, rule: rules.length === 1 ? rules[0] : rules };
+  }
+  return { kind: 'set', line: entry.line, pointer: `/${MARKER_FIELD}`, value };
 }
 
 export interface InsertOptions {

@@ -26,6 +26,3 @@ export function claimOf(edit: Edit): number {
   return edit.kind === 'insertAfter' ? edit.line + 0.5 : edit.line;
 }
 
-export function sameEdit(a: Edit, b: Edit): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}

@@ -6,3 +6,19 @@ export function displayPath(filePath: string, cwd: string): string {
   const rel = path.relative(cwd, filePath);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? filePath : rel;
 }
+
+/**
+ * The path of a file below cwd as forward-slash segments, the form GitHub matches against the repository; undefined
+ * when the file is not below cwd. A relative filePath is taken relative to cwd.
+ */
+export function repoRelativeSegments(filePath: string, cwd: string): string[] | undefined {
+  const root = path.resolve(cwd);
+  const rel = path.relative(root, path.resolve(root, filePath));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
+  return rel.split(path.sep);
+}
+
+/** An absolute path with forward slashes (a no-op on POSIX, where a backslash is an ordinary file-name character). */
+export function forwardSlashes(p: string): string {
+  return path.sep === '\\' ? p.replaceAll('\\', '/') : p;
+}

@@ -1,9 +1,12 @@
-// Formatters by the name `--format` accepts.
+// Formatters by the name `--format` accepts, in the order `--help` lists them.
+import { compact } from './compact.js';
+import { github } from './github.js';
 import { json } from './json.js';
+import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
 import type { Formatter } from './types.js';
 
-export const formatters = { stylish, json } satisfies Record<string, Formatter>;
+export const formatters = { stylish, compact, json, sarif, github } satisfies Record<string, Formatter>;
 
 export type FormatName = keyof typeof formatters;
 

@@ -1,11 +1,16 @@
 // What every formatter receives and returns. Formatters are pure: no I/O, no process state.
 import type { LintResult } from '../engine/lint.js';
+import type { RuleMeta, Target } from '../rule-api.js';
 
 export interface FormatContext {
-  /** Paths in human formats are shown relative to this folder. */
+  /** Paths are shown (and, in sarif and github, made repository-relative) relative to this folder. */
   cwd: string;
   /** Whether a human format may use ANSI colours; machine formats ignore it. */
   color: boolean;
+  /** The rules a format that describes every rule (sarif) lists; defaults to the built-in registry. */
+  rulesMeta?: readonly RuleMeta[];
+  /** The target the files were judged for; sets each rule's default level in sarif. Defaults to `claude-code`. */
+  target?: Target;
 }
 
 export type Formatter = (results: readonly LintResult[], ctx: FormatContext) => string;

@@ -120,9 +120,10 @@ function toItem(entry: Entry): Item | undefined {
 function attachmentItem(entry: Entry): Item | undefined {
   const rendered = entry.raw.rendered;
   if (!Array.isArray(rendered)) return undefined;
+  // blockIndex is the position in `rendered`, so a finding points at the element it came from.
   const texts = rendered
-    .map((r) => (isObject(r) && typeof r.content === 'string' ? r.content : undefined))
-    .filter((t): t is string => t !== undefined);
+    .map((r, i) => ({ text: isObject(r) && typeof r.content === 'string' ? r.content : undefined, i }))
+    .filter((t): t is { text: string; i: number } => t.text !== undefined);
   if (texts.length === 0) return undefined;
   const role: ApiRole = entry.raw.renderedRole === 'system' ? 'system' : 'user';
   return {
@@ -131,7 +132,7 @@ function attachmentItem(entry: Entry): Item | undefined {
     attachment: true,
     besideToolResult: entry.raw.renderedBesideToolResult === true,
     stringContent: false,
-    blocks: texts.map((text, i) => ({
+    blocks: texts.map(({ text, i }) => ({
       block: { type: 'text', text: role === 'system' ? unwrapSystemReminder(text) : text },
       origin: { line: entry.line, blockIndex: i },
     })),

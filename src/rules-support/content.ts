@@ -1,6 +1,7 @@
 // Shared helpers for the request-view content rules (thinking, empty content, internal blocks, media limits):
 // walking the blocks of the merged request, pointers back into an entry, cheap media header parsing that decodes
 // only the few bytes it needs from a base64 string, and fix plans that turn findings into edits of stored entries.
+import { removeEntries } from '../fixer/chain-edits.js';
 import type { Edit } from '../fixer/edits.js';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
 import { type Entry, isObject, isUserPrompt, messageOf } from '../model/entries.js';
@@ -245,23 +246,6 @@ export type StoredSite =
   | { kind: 'element'; entry: Entry; array: string; index: number }
   | { kind: 'whole'; entry: Entry };
 
-/**
- * The index in an attachment's `rendered` array of its `n`-th sent text: the compiler numbers only the elements
- * whose `content` is a string, so the two differ when the array holds anything else.
- */
-export function renderedIndex(entry: Entry, n: number): number | undefined {
-  const rendered = entry.raw.rendered;
-  if (!Array.isArray(rendered)) return undefined;
-  let seen = 0;
-  for (let k = 0; k < rendered.length; k++) {
-    const r: unknown = rendered[k];
-    if (!isObject(r) || typeof r.content !== 'string') continue;
-    if (seen === n) return k;
-    seen++;
-  }
-  return undefined;
-}
-
 /** The stored place of a request block, or undefined when the block cannot be traced back to one. */
 export function storedSite(model: TranscriptModel, b: ApiBlock): StoredSite | undefined {
   if (b.origin.synthetic) return undefined;
@@ -269,8 +253,7 @@ export function storedSite(model: TranscriptModel, b: ApiBlock): StoredSite | un
   if (!entry) return undefined;
   const i = b.origin.blockIndex;
   if (entry.type === 'attachment') {
-    const k = i === undefined ? undefined : renderedIndex(entry, i);
-    return k === undefined ? undefined : { kind: 'element', entry, array: '/rendered', index: k };
+    return i === undefined ? undefined : { kind: 'element', entry, array: '/rendered', index: i };
   }
   if (entry.type === 'system') return i === undefined && typeof entry.raw.content === 'string' ? { kind: 'whole', entry } : undefined;
   if (entry.type !== 'user' && entry.type !== 'assistant') return undefined;
@@ -283,6 +266,7 @@ export function storedSite(model: TranscriptModel, b: ApiBlock): StoredSite | un
   return { kind: 'element', entry, array: '/message/content', index: i };
 }
 
+
 /** The stored content array of a user or assistant entry, when it is one. */
 export function storedContent(entry: Entry | undefined): unknown[] | undefined {
   if (!entry || (entry.type !== 'user' && entry.type !== 'assistant')) return undefined;
@@ -290,32 +274,6 @@ export function storedContent(entry: Entry | undefined): unknown[] | undefined {
   return Array.isArray(content) ? content : undefined;
 }
 
-interface Links {
-  children: Map<string, Entry[]>;
-  byUuid: Map<string, Entry>;
-  lastPrompts: Entry[];
-}
-
-const linksCache = new WeakMap<TranscriptModel, Links>();
-
-function linksOf(model: TranscriptModel): Links {
-  let links = linksCache.get(model);
-  if (links) return links;
-  const children = new Map<string, Entry[]>();
-  const byUuid = new Map<string, Entry>();
-  const lastPrompts: Entry[] = [];
-  for (const e of model.entries) {
-    if (e.uuid !== undefined) byUuid.set(e.uuid, e);
-    if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') lastPrompts.push(e);
-    if (typeof e.parentUuid !== 'string') continue;
-    const list = children.get(e.parentUuid);
-    if (list) list.push(e);
-    else children.set(e.parentUuid, [e]);
-  }
-  links = { children, byUuid, lastPrompts };
-  linksCache.set(model, links);
-  return links;
-}
 
 const CONTENT = '/message/content';
 const depth = (pointer: string): number => pointer.split('/').length;
@@ -433,37 +391,7 @@ export class FixPlan {
       }
     }
 
-    const links = linksOf(this.model);
-    const survivor = (entry: Entry): string | null => {
-      const seen = new Set<Entry>();
-      let cur: Entry | undefined = entry;
-      while (cur && dropped.has(cur) && !seen.has(cur)) {
-        seen.add(cur);
-        const p: string | null | undefined = cur.parentUuid;
-        if (typeof p !== 'string') return null;
-        const next = links.byUuid.get(p);
-        if (!next || !dropped.has(next)) return p;
-        cur = next;
-      }
-      return null;
-    };
-    const relinked = new Map<string, string | null>();
-    for (const entry of [...dropped].sort((a, b) => a.line - b.line)) {
-      edits.push({ kind: 'delete', line: entry.line });
-      if (entry.uuid === undefined) continue;
-      const parent = survivor(entry);
-      relinked.set(entry.uuid, parent);
-      for (const child of links.children.get(entry.uuid) ?? []) {
-        if (child === entry || dropped.has(child)) continue;
-        edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: parent });
-      }
-    }
-    // A `last-prompt` naming a removed entry would send resume to another branch: it names the survivor instead.
-    for (const lp of links.lastPrompts) {
-      const leaf = lp.raw.leafUuid as string;
-      const parent = relinked.get(leaf);
-      if (typeof parent === 'string') edits.push({ kind: 'set', line: lp.line, pointer: '/leafUuid', value: parent });
-    }
+    edits.push(...removeEntries(this.model, dropped));
     this.memo = edits;
     return edits;
   }

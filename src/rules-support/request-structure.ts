@@ -2,8 +2,6 @@
 // of the compiled request, their tool blocks, and a file-wide index of tool ids for `related` lines; and the edits
 // their fixes share (removing blocks across entries, the marker field).
 import { createHash } from 'node:crypto';
-import { MARKER_FIELD } from '../fixer/chain-edits.js';
-import type { Edit } from '../fixer/edits.js';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
 import { type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
@@ -85,84 +83,6 @@ function push(map: Map<string, ToolSite[]>, key: string, site: ToolSite): void {
   const list = map.get(key);
   if (list) list.push(site);
   else map.set(key, [site]);
-}
-
-// ---- Fix helpers ---------------------------------------------------------------------------------------------
-
-/**
- * Remove blocks from several entries in one fix (e.g. a tool_use and its result). An entry left without blocks is
- * deleted; a child of a deleted entry is re-linked to its nearest ancestor that stays, so that deleting an entry
- * and its own child (a part and the result hanging off it) never leaves a dangling parent.
- */
-export function removeBlocksAcross(model: TranscriptModel, targets: ReadonlyMap<Entry, readonly number[]>): Edit[] {
-  const edits: Edit[] = [];
-  const deleted = new Map<string, Entry>();
-  const deletedLines: Entry[] = [];
-  for (const [entry, indexes] of targets) {
-    const content = isObject(entry.raw.message) ? entry.raw.message.content : undefined;
-    const unique = [...new Set(indexes)].sort((a, b) => b - a);
-    if (!Array.isArray(content) || unique.length >= content.length) {
-      deletedLines.push(entry);
-      if (entry.uuid !== undefined) deleted.set(entry.uuid, entry);
-      continue;
-    }
-    for (const i of unique) edits.push({ kind: 'remove', line: entry.line, pointer: `/message/content/${i}` });
-  }
-  for (const entry of deletedLines.sort((a, b) => a.line - b.line)) edits.push({ kind: 'delete', line: entry.line });
-  if (deleted.size === 0) return edits;
-  const survivingParent = (start: string | null | undefined): string | null => {
-    let p = start ?? null;
-    const seen = new Set<string>();
-    while (typeof p === 'string' && deleted.has(p) && !seen.has(p)) {
-      seen.add(p);
-      p = deleted.get(p)!.parentUuid ?? null;
-    }
-    return p;
-  };
-  const gone = new Set(deletedLines);
-  const children = storedChildren(model);
-  const relinked: Entry[] = [];
-  for (const uuid of deleted.keys()) {
-    for (const child of children.get(uuid) ?? []) if (!gone.has(child)) relinked.push(child);
-  }
-  for (const child of relinked.sort((a, b) => a.line - b.line)) {
-    edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: survivingParent(child.parentUuid) });
-  }
-  return edits;
-}
-
-const storedChildrenCache = new WeakMap<TranscriptModel, Map<string, Entry[]>>();
-
-/** Entries per stored `parentUuid` (as written, before any relink), in file order; memoised per model. */
-export function storedChildren(model: TranscriptModel): Map<string, Entry[]> {
-  const cached = storedChildrenCache.get(model);
-  if (cached) return cached;
-  const map = new Map<string, Entry[]>();
-  for (const e of model.entries) {
-    if (typeof e.parentUuid !== 'string') continue;
-    const list = map.get(e.parentUuid);
-    if (list) list.push(e);
-    else map.set(e.parentUuid, [e]);
-  }
-  storedChildrenCache.set(model, map);
-  return map;
-}
-
-/**
- * The edit that writes transcript-lint's marker field on a changed entry. An existing marker is kept and extended
- * (its `rule` becomes a list when a second rule changes the entry), so no earlier record is lost.
- */
-export function markerEdit(entry: Entry, ruleId: string, fields: Record<string, unknown>): Edit {
-  const existing = entry.raw[MARKER_FIELD];
-  let value: Record<string, unknown>;
-  if (!isObject(existing)) {
-    value = { rule: ruleId, ...fields };
-  } else {
-    const rules = Array.isArray(existing.rule) ? [...(existing.rule as unknown[])] : existing.rule === undefined ? [] : [existing.rule];
-    if (!rules.includes(ruleId)) rules.push(ruleId);
-    value = { ...existing, ...fields, rule: rules.length === 1 ? rules[0] : rules };
-  }
-  return { kind: 'set', line: entry.line, pointer: `/${MARKER_FIELD}`, value };
 }
 
 /** A short stable hash (hex) of some strings, for ids transcript-lint makes up. */

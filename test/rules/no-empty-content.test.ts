@@ -192,7 +192,7 @@ runRuleTests(rule, {
     {
       name: 'a blank rendered text after an element that is not sent',
       text: t.oddRendered,
-      errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0 }],
+      errors: [{ messageId: 'emptyText', line: 2, blockIndex: 1 }],
       output: fixed(t.oddRendered, { 2: (e) => void e.rendered.splice(1, 1) }),
     },
     {
