@@ -81,7 +81,7 @@ export async function runFix(files: readonly string[], cmd: LintCommand, io: Cli
   }
 
   const color = cmd.format === 'stylish' && useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY });
-  io.stdout.write(formatters[cmd.format](results, { cwd: io.cwd, color }));
+  io.stdout.write(formatters[cmd.format](results, { cwd: io.cwd, color, target: cmd.target }));
   if (cmd.fix === 'fix' && changedFiles > 0) {
     const where = backups.length > 0 ? `; backups: ${backups.join(', ')}` : '';
     warn(io, `applied ${plural(fixes, 'fix')} in ${plural(changedFiles, 'file')}${where}`);

@@ -34,7 +34,7 @@ export async function runLint(cmd: Extract<Command, { kind: 'lint' }>, io: CliIO
   }
 
   const color = cmd.format === 'stylish' && useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY });
-  io.stdout.write(formatters[cmd.format](results, { cwd: io.cwd, color }));
+  io.stdout.write(formatters[cmd.format](results, { cwd: io.cwd, color, target: cmd.target }));
 
   if (unreadable > 0) return 2;
   return results.some((r) => r.errorCount > 0) ? 1 : 0;

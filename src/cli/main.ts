@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from './args.js';
 import { runExport } from './export-command.js';
 import { type CliIO, type Output, warn } from './io.js';
 import { runLint } from './lint-command.js';
-import { packageVersion } from './version.js';
+import { packageVersion } from '../version.js';
 
 export interface MainOptions {
   /** Arguments after the program name. */

@@ -1,5 +1,5 @@
-// The package version for --version. The nearest package.json is found by walking up from this module, because the
-// module runs from src/cli (tests) as well as from dist/src/cli (the bin).
+// The package version (for --version and SARIF). The nearest package.json is found by walking up from this module,
+// because it runs from src/ (tests) as well as from dist/src/ (the bin).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
