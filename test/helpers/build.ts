@@ -128,3 +128,27 @@ export class TranscriptBuilder {
 }
 
 export const transcript = (): TranscriptBuilder => new TranscriptBuilder();
+
+/** A parsed entry as tests edit it. */
+export type EditableEntry = Record<string, any>;
+
+/**
+ * The text with some lines changed (a function edits the parsed entry) or deleted (null), written the way --fix
+ * writes an edited line (JSON.stringify, key order kept); other lines stay as they are.
+ */
+export function fixed(source: string, changes: Record<number, ((e: EditableEntry) => void) | null>): string {
+  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    const change = changes[i + 1];
+    if (change === null) return;
+    if (change === undefined) return void out.push(line);
+    const entry = JSON.parse(line) as EditableEntry;
+    change(entry);
+    out.push(JSON.stringify(entry));
+  });
+  return out.join('\n') + '\n';
+}
+
+/** The uuid of the entry on a 1-based line. */
+export const uuidAt = (source: string, line: number): string => (JSON.parse(source.split('\n')[line - 1]!) as EditableEntry).uuid as string;

@@ -1,25 +1,10 @@
 import { expect, it } from 'vitest';
 import { fixBytes } from '../../src/fixer/loop.js';
 import rule from '../../rules/thinking-placement.js';
-import { text, thinking, toolUse, transcript } from '../helpers/build.js';
+import { text, thinking, toolUse, transcript, fixed, uuidAt, type EditableEntry } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
-type Json = Record<string, any>;
-/** The text with some lines changed (a function edits the parsed entry) or deleted (null), as --fix writes it. */
-function fixed(source: string, changes: Record<number, ((e: Json) => void) | null>): string {
-  const lines = source.endsWith('\n') ? source.slice(0, -1).split('\n') : source.split('\n');
-  const out: string[] = [];
-  lines.forEach((line, i) => {
-    const change = changes[i + 1];
-    if (change === null) return;
-    if (change === undefined) return void out.push(line);
-    const entry = JSON.parse(line) as Json;
-    change(entry);
-    out.push(JSON.stringify(entry));
-  });
-  return out.join('\n') + '\n';
-}
-const uuidAt = (source: string, line: number): string => (JSON.parse(source.split('\n')[line - 1]!) as Json).uuid;
+type Json = EditableEntry;
 const dropBlock = (i: number) => (e: Json): void => void e.message.content.splice(i, 1);
 
 
