@@ -1,0 +1,16 @@
+// Runs the transcript-lint CLI in this process (the built dist), sends its report to a sink, and prints the
+// process's CPU time (all threads) and peak RSS as JSON on stdout, for the benchmark.
+import main from '../../dist/src/cli/main.js';
+
+let report = '';
+const code = await main({
+  argv: process.argv.slice(2),
+  cwd: process.cwd(),
+  env: { ...process.env, CI: 'true' },
+  stdout: { write: (s) => (report += s) },
+  stderr: { write: (s) => process.stderr.write(s) },
+});
+const cpu = process.cpuUsage();
+const usage = { code, cpuMs: (cpu.user + cpu.system) / 1000, maxRssKb: process.resourceUsage().maxRSS, reportBytes: report.length };
+if (process.env.BENCH_REPORT) (await import('node:fs')).writeFileSync(process.env.BENCH_REPORT, report);
+process.stdout.write(JSON.stringify(usage) + '\n');
