@@ -3,5 +3,7 @@
 // calling process.exit) lets piped output drain. A closed pipe (`| head`) is not an error worth a stack trace.
 import main from '../dist/src/cli/main.js';
 
+// stdin is touched only when `-` asks for it, so a run on files never opens it.
+const stdin = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
 process.stdout.on('error', (err) => { if (err.code !== 'EPIPE') throw err; });
-process.exitCode = await main({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true });
+process.exitCode = await main({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true, stdin });

@@ -10,7 +10,9 @@
 //   history, as with a dangling parent).
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { defineRule } from '../src/rule-api.js';
+import { INPUT_FORMATS, SHELL_LINE } from '../src/loader/input.js';
+import type { TranscriptModel } from '../src/model/index.js';
+import { defineRule, type RuleContext } from '../src/rule-api.js';
 
 type Effect = 'entry' | 'dropped' | 'rejected' | 'uuid' | 'parent' | 'meta';
 
@@ -103,6 +105,88 @@ const validators = new Map<string, ValidateFunction>(
   Object.entries(SCHEMAS).map(([type, schema]) => [type, ajv.compile(schema)]),
 );
 
+// ---- plain inputs (a Messages API request or a message list): the shape the API validates ----------------------
+
+const plainStr = { type: 'string' };
+const plainNested = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: plainStr },
+  allOf: [
+    { if: isType('text'), then: { required: ['text'], properties: { text: plainStr } } },
+    { if: isType('image'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
+    { if: isType('document'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
+  ],
+};
+const plainBlock = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: plainStr },
+  allOf: [
+    { if: isType('text'), then: { required: ['text'], properties: { text: plainStr } } },
+    { if: isType('tool_use'), then: { required: ['id', 'name'], properties: { id: plainStr, name: plainStr } } },
+    {
+      if: isType('tool_result'),
+      then: { required: ['tool_use_id'], properties: { tool_use_id: plainStr, content: { type: ['string', 'array'], items: plainNested } } },
+    },
+    { if: isType('thinking'), then: { required: ['thinking'], properties: { thinking: plainStr } } },
+    { if: isType('image'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
+    { if: isType('document'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
+  ],
+};
+const plainMessage = {
+  type: 'object',
+  required: ['role', 'content'],
+  properties: { role: { enum: ['user', 'assistant'] }, content: { type: ['string', 'array'], items: plainBlock } },
+};
+const plainMessages = { type: 'array', minItems: 1, items: plainMessage };
+const plainRequest = {
+  type: 'object',
+  required: ['model', 'messages'],
+  properties: {
+    model: plainStr,
+    messages: plainMessages,
+    system: {
+      type: ['string', 'array'],
+      items: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: plainStr } },
+    },
+    tools: { type: 'array', items: { type: 'object' } },
+    thinking: { type: 'object', required: ['type'], properties: { type: plainStr } },
+  },
+};
+const plainValidators = {
+  request: ajv.compile(plainRequest),
+  messages: ajv.compile(plainMessages),
+  message: ajv.compile(plainMessage),
+};
+
+/** The shape checks of a plain input: the document as a whole, or each line of a JSONL message list. */
+function checkPlain(ctx: RuleContext<MessageId>, model: TranscriptModel): void {
+  const plain = model.plain!;
+  const report = (error: ErrorObject, line: number, prefix: string, seen: Set<string>, root: string): void => {
+    if (error.keyword === 'if') return;
+    const pointer = prefix + pointerOf(error);
+    if (seen.has(pointer)) return;
+    seen.add(pointer);
+    const field = fieldName(pointerOf(error)) || root;
+    ctx.report({ messageId: 'apiShape', line, pointer, data: { field, problem: problemOf(error) } });
+  };
+  if (plain.container === 'document') {
+    const doc = plain.document!;
+    if (!doc.ok) return; // valid-json reports it
+    const validate = plain.format === 'request' ? plainValidators.request : plainValidators.messages;
+    if (validate(doc.value)) return;
+    const seen = new Set<string>();
+    for (const e of validate.errors ?? []) report(e, SHELL_LINE, '', seen, plain.format === 'request' ? 'request' : 'message list');
+    return;
+  }
+  for (const line of model.file.lines) {
+    if (!line.json || plainValidators.message(line.json)) continue;
+    const seen = new Set<string>();
+    for (const e of plainValidators.message.errors ?? []) report(e, line.lineNo, '/message', seen, 'message');
+  }
+}
+
 const MESSAGE_BY_EFFECT = {
   entry: 'unreadableEntry',
   dropped: 'droppedBlock',
@@ -112,6 +196,23 @@ const MESSAGE_BY_EFFECT = {
   meta: 'badMeta',
 } as const;
 
+const MESSAGES = {
+  unreadableEntry:
+    '`{{field}}` {{problem}}, so Claude Code cannot read this {{type}} entry: it is skipped on resume and what it holds is lost.',
+  droppedBlock:
+    '`{{field}}` {{problem}}, so Claude Code drops this block on resume and what it holds is lost (a tool call or result loses its pair with it).',
+  rejectedBlock:
+    '`{{field}}` {{problem}}; Claude Code sends the block as it is and the API rejects the request with a 400.',
+  badUuid:
+    '`uuid` {{problem}}, so no entry can name this one as its parent: on resume the entry after it is bridged past it or, if that is a user prompt, the history starts there.',
+  badParent:
+    '`parentUuid` {{problem}}, so Claude Code treats the link as missing: on a user prompt the resumed history silently starts there, elsewhere the gap is bridged.',
+  badMeta: '`{{field}}` {{problem}}, so Claude Code ignores this {{type}} entry.',
+  apiShape: '`{{field}}` {{problem}}; the API rejects the request.',
+} as const;
+
+type MessageId = keyof typeof MESSAGES;
+
 export default defineRule({
   meta: {
     id: 'entry-shape',
@@ -119,21 +220,14 @@ export default defineRule({
     view: 'storage',
     description: 'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
     severity: { 'claude-code': 'error', api: 'error' },
-    messages: {
-      unreadableEntry:
-        '`{{field}}` {{problem}}, so Claude Code cannot read this {{type}} entry: it is skipped on resume and what it holds is lost.',
-      droppedBlock:
-        '`{{field}}` {{problem}}, so Claude Code drops this block on resume and what it holds is lost (a tool call or result loses its pair with it).',
-      rejectedBlock:
-        '`{{field}}` {{problem}}; Claude Code sends the block as it is and the API rejects the request with a 400.',
-      badUuid:
-        '`uuid` {{problem}}, so no entry can name this one as its parent: on resume the entry after it is bridged past it or, if that is a user prompt, the history starts there.',
-      badParent:
-        '`parentUuid` {{problem}}, so Claude Code treats the link as missing: on a user prompt the resumed history silently starts there, elsewhere the gap is bridged.',
-      badMeta: '`{{field}}` {{problem}}, so Claude Code ignores this {{type}} entry.',
-    },
+    inputs: INPUT_FORMATS,
+    messages: MESSAGES,
   },
   check(ctx) {
+    if (ctx.model.plain) {
+      checkPlain(ctx, ctx.model);
+      return;
+    }
     for (const entry of ctx.model.entries) {
       const validate = validators.get(entry.type);
       if (!validate || validate(entry.raw)) continue;
@@ -189,6 +283,12 @@ function problemOf(error: ErrorObject): string {
     const expected = ([] as string[]).concat((error.params as { type: string | string[] }).type).map(article);
     return `is ${describe(error.data)}, not ${expected.join(' or ')}`;
   }
+  if (error.keyword === 'enum' || error.keyword === 'const') {
+    const allowed = error.keyword === 'enum' ? (error.params as { allowedValues: unknown[] }).allowedValues : [(error.params as { allowedValue: unknown }).allowedValue];
+    const shown = typeof error.data === 'string' ? JSON.stringify(error.data.length > 40 ? `${error.data.slice(0, 37)}...` : error.data) : describe(error.data);
+    return `is ${shown}, not ${allowed.map((v) => JSON.stringify(v)).join(' or ')}`;
+  }
+  if (error.keyword === 'minItems') return 'is empty';
   return error.message ?? 'is malformed';
 }
 

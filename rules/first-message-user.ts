@@ -45,6 +45,8 @@ export default defineRule({
     messages: {
       root: `The request starts with this assistant entry because it is the root of the chain (parentUuid {{parent}}); ${REJECTED}.`,
       missingParent: `The request starts with this assistant entry because its parent {{parent}} is not in the file, so the history before it is lost; ${REJECTED}.`,
+      assistantFirst:
+        'The request starts with an assistant message; the API rejects it with 400 "first message must use the user role".',
       nothingSent: `The request starts with this assistant entry because nothing before it on the chain (from line {{root}}) is sent as a user message; ${REJECTED}.`,
     },
   },
@@ -53,6 +55,12 @@ export default defineRule({
     if (!first || first.role !== 'assistant') return;
     const entry = first.entries[0];
     const line = entry?.line ?? firstLineOf(first);
+    if (ctx.model.plain) {
+      // A plain request or message list: no chain, the first message is simply the assistant's.
+      const fix = entry ? missingHistoryFix(ctx.model, entry) : undefined;
+      ctx.report({ messageId: 'assistantFirst', line, ...(fix ? { fix } : {}) });
+      return;
+    }
     if (!entry) {
       ctx.report({ messageId: 'nothingSent', data: { root: line }, line });
       return;

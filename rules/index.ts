@@ -1,4 +1,5 @@
-// The explicit rule registry: one import per rule, in catalogue order (rules.md). No directory scanning.
+// The explicit rule registry: one import per rule, in catalogue order (rules.md), then the rules added after the
+// catalogue. No directory scanning.
 import type { Rule } from '../src/rule-api.js';
 import validJson from './valid-json.js';
 import entryShape from './entry-shape.js';
@@ -26,6 +27,9 @@ import toolIdFormat from './tool-id-format.js';
 import firstMessageUser from './first-message-user.js';
 import roleAlternation from './role-alternation.js';
 import compactSummary from './compact-summary.js';
+import toolNames from './tool-names.js';
+import cacheControlLimit from './cache-control-limit.js';
+import thinkingConfig from './thinking-config.js';
 
 export const rules: readonly Rule[] = [
   validJson,
@@ -54,6 +58,10 @@ export const rules: readonly Rule[] = [
   firstMessageUser,
   roleAlternation,
   compactSummary,
+  // Request-level checks of plain Messages API inputs (not in the catalogue's table).
+  toolNames,
+  cacheControlLimit,
+  thinkingConfig,
 ] as Rule[];
 
 export const rulesById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.meta.id, r]));

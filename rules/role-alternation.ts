@@ -24,7 +24,7 @@ export default defineRule({
       const previous = lastLineOf(prev);
       ctx.report({
         messageId: 'consecutive',
-        data: { role: m.role, previous },
+        data: { role: m.role, previous: ctx.model.displayLine(previous) },
         line: firstLineOf(m),
         related: [{ line: previous, message: `the previous ${prev.role} message` }],
       });

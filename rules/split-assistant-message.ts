@@ -65,6 +65,8 @@ export default defineRule({
     description: 'A message.id is used only by the parts of one response.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
+    // Claude Code's regrouping by message.id; a plain request is sent as written.
+    inputs: ['claude-code'],
     messages: {
       afterPrompt: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with the user prompt on line {{separator}} between them; ${REGROUPED}.`,
       afterResponse: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with another response on line {{separator}} between them; ${REGROUPED}.`,

@@ -4,7 +4,7 @@
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call.
 import { derivedUuid, insertAfterEntry } from '../src/fixer/chain-edits.js';
 import type { Edit } from '../src/fixer/edits.js';
-import type { ApiBlock } from '../src/model/api-view.js';
+import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
 import { assistantMessageId, type Entry, isToolResultEntry } from '../src/model/entries.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT } from '../src/model/repair-passes.js';
@@ -61,6 +61,27 @@ function interruptedFix(
   };
 }
 
+/**
+ * In a plain request or message list the next user message (when there is one) takes the results first in its own
+ * content: a new user message in front of it would make two user turns in a row, which Bedrock rejects.
+ */
+function resultsIntoNext(next: ApiMessage, ids: readonly string[]): FixDescriptor | undefined {
+  const entry = next.entries[0];
+  const content = (entry?.raw.message as { content?: unknown } | undefined)?.content;
+  if (!entry || next.entries.length !== 1) return undefined;
+  const rest = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : undefined;
+  if (!rest) return undefined;
+  const results = ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true }));
+  return {
+    applicability: 'safe',
+    description:
+      ids.length === 1
+        ? `add an is_error tool_result for ${ids[0]} saying the call was interrupted`
+        : `add is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
+    edits: [{ kind: 'set', line: entry.line, pointer: '/message/content', value: [...results, ...rest] }],
+  };
+}
+
 export default defineRule({
   meta: {
     id: RULE_ID,
@@ -81,6 +102,7 @@ export default defineRule({
   check(ctx) {
     const conv = conversation(ctx.model.apiView().merged);
     const found: { use: ApiBlock; id: string; messageId: 'dropped' | 'interrupted' | 'missing' }[] = [];
+    const nextByLine = new Map<number, ApiMessage | undefined>();
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
@@ -94,6 +116,7 @@ export default defineRule({
         const id = use.block.id as string;
         if (answered.has(id)) continue;
         found.push({ use, id, messageId: ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted' });
+        nextByLine.set(use.origin.line, next);
       }
     }
 
@@ -119,7 +142,9 @@ export default defineRule({
     const fixByLine = new Map<number, FixDescriptor | undefined>();
     for (const [line, ids] of idsByLine) {
       const anchor = ctx.model.entryAtLine(line);
-      fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids, lastPrompts) : undefined);
+      const next = nextByLine.get(line);
+      if (ctx.model.plain && next?.role === 'user') fixByLine.set(line, resultsIntoNext(next, ids));
+      else fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids, lastPrompts) : undefined);
     }
 
     for (const { use, id, messageId } of found) {

@@ -24,7 +24,7 @@ function describe(input: unknown): string {
  * block index (a missing input has no entry there; `missingInput` lists those indexes). Originals already recorded
  * by an earlier fix are kept.
  */
-function emptyInputFix(entry: Entry, uses: readonly ApiBlock[]): FixDescriptor {
+function emptyInputFix(entry: Entry, uses: readonly ApiBlock[], plain: boolean): FixDescriptor {
   const marker = entry.raw[MARKER_FIELD];
   const recorded = isObject(marker) && isObject(marker.originalInput) ? marker.originalInput : {};
   const originalInput: Record<string, unknown> = { ...recorded };
@@ -45,7 +45,10 @@ function emptyInputFix(entry: Entry, uses: readonly ApiBlock[]): FixDescriptor {
   const ids = uses.map((u) => showValue(u.block.id)).join(', ');
   return {
     applicability: 'unsafe',
-    description: `replace the input of tool_use ${ids} with {} (the original is kept under ${MARKER_FIELD}.originalInput)`,
+    // A plain request has no place for the marker field: there the original input is only in the backup.
+    description: plain
+      ? `replace the input of tool_use ${ids} with {}`
+      : `replace the input of tool_use ${ids} with {} (the original is kept under ${MARKER_FIELD}.originalInput)`,
     edits,
   };
 }
@@ -79,7 +82,7 @@ export default defineRule({
     const fixByLine = new Map<number, FixDescriptor>();
     for (const [line, uses] of byLine) {
       const entry = ctx.model.entryAtLine(line);
-      if (entry) fixByLine.set(line, emptyInputFix(entry, uses));
+      if (entry) fixByLine.set(line, emptyInputFix(entry, uses, ctx.model.plain !== undefined));
     }
     for (const use of bad) {
       const fix = fixByLine.get(use.origin.line);

@@ -72,7 +72,7 @@ export default defineRule({
         const fix = removeLaterUse(ctx.model, m, use, conv[k + 1]);
         ctx.report({
           messageId: ctx.target === 'claude-code' ? 'dropped' : 'notUnique',
-          data: { id, first: earlier.origin.line },
+          data: { id, first: ctx.model.displayLine(earlier.origin.line, earlier.origin.blockIndex) },
           line: use.origin.line,
           blockIndex: use.origin.blockIndex,
           related: [{ line: earlier.origin.line, message: `first tool_use with id ${id}` }],

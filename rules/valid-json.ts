@@ -1,4 +1,5 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
+import { INPUT_FORMATS } from '../src/loader/input.js';
 import type { SourceLine } from '../src/loader/read-jsonl.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 
@@ -36,6 +37,7 @@ export default defineRule({
     description: 'Every line is one JSON object: no torn last line, garbage, NUL bytes or invalid UTF-8.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
+    inputs: INPUT_FORMATS,
     messages: {
       torn: 'Last line is cut off mid-entry (a crash while writing); Claude Code skips it and resumes from the entry before it.',
       nul: 'Line contains a NUL byte: Claude Code skips the line, and tools that search sessions as text (grep) treat the whole file as binary.',
@@ -43,19 +45,39 @@ export default defineRule({
       utf8: 'Line is not valid UTF-8; its text cannot be read back faithfully.',
       notObject: 'Line is {{detail}} in JSON, not an entry object; Claude Code skips it.',
       tooLong: 'Line is {{bytes}} bytes, over the {{limit}}-byte limit, and was not read.',
+      document: 'File is not valid JSON ({{detail}}); it cannot be read as {{what}}, so there is no request to send.',
+      messageTorn: 'Last line is cut off mid-message (a crash while writing); the message list cannot be read as a request until it is removed.',
+      messageNul: 'Line contains a NUL byte, so it is not a JSON message; the message list cannot be read as a request.',
+      messageParse: 'Line is not JSON ({{detail}}); the message list cannot be read as a request.',
+      messageNotObject: 'Line is {{detail}} in JSON, not a message object; the message list cannot be read as a request.',
     },
   },
   check(ctx) {
+    const plain = ctx.model.plain;
+    if (plain?.container === 'document') {
+      // One JSON document: a parse error is one finding at the error (nothing to drop: the whole file is the request).
+      for (const p of ctx.model.file.lines[0]?.problems ?? []) {
+        if (p.kind === 'parse') {
+          const detail = p.message.replace(/^file is not JSON \((.*)\)$/, '$1') + (p.column !== undefined ? ` at column ${p.column}` : '');
+          ctx.report({ messageId: 'document', line: 1, data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' } });
+        } else if (p.kind === 'utf8') {
+          ctx.report({ messageId: 'utf8', line: 1 });
+        }
+      }
+      return;
+    }
+    // A message list in JSONL: the same findings and fixes as a session, worded for a request.
+    const id = <A extends string, B extends string>(session: A, list: B): A | B => (plain ? list : session);
     for (const line of ctx.model.file.lines) {
       const kinds = new Set(line.problems.map((p) => p.kind));
       for (const p of line.problems) {
         switch (p.kind) {
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
-            ctx.report({ messageId: 'torn', line: line.lineNo, fix: dropLine(line, 'safe', 'drop the torn last line') });
+            ctx.report({ messageId: id('torn', 'messageTorn'), line: line.lineNo, fix: dropLine(line, 'safe', 'drop the torn last line') });
             break;
           case 'nul':
-            ctx.report({ messageId: 'nul', line: line.lineNo, fix: nulFix(line) });
+            ctx.report({ messageId: id('nul', 'messageNul'), line: line.lineNo, fix: nulFix(line) });
             break;
           case 'utf8':
             // With NUL or parse problems on the same line, their fix covers the line.
@@ -69,7 +91,7 @@ export default defineRule({
             // A NUL line that also fails to parse is reported once, as NUL: that is the worse consequence.
             if (!kinds.has('nul')) {
               ctx.report({
-                messageId: 'parse',
+                messageId: id('parse', 'messageParse'),
                 line: line.lineNo,
                 data: { detail: p.message.replace(/^line is not JSON \((.*)\)$/, '$1') },
                 fix: dropLine(line, 'unsafe', 'drop the line'),
@@ -78,7 +100,7 @@ export default defineRule({
             break;
           case 'not-object':
             ctx.report({
-              messageId: 'notObject',
+              messageId: id('notObject', 'messageNotObject'),
               line: line.lineNo,
               data: { detail: p.message.replace(/^line is JSON (.*), not an object$/, '$1') },
               fix: dropLine(line, 'unsafe', 'drop the line'),

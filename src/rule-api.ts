@@ -1,5 +1,6 @@
 // The contract between the engine and the rules: what a rule declares about itself, and how it reports.
 import type { Edit } from './fixer/edits.js';
+import type { InputFormat } from './loader/input.js';
 import type { TranscriptModel } from './model/index.js';
 
 export type Target = 'claude-code' | 'api' | 'bedrock';
@@ -21,6 +22,11 @@ export interface RuleMeta<M extends string = string> {
   /** Severity per target; `bedrock` falls back to `api` when absent. */
   severity: { 'claude-code': Severity; api: Severity; bedrock?: Severity };
   fixable?: Fixability;
+  /**
+   * The input formats the rule runs on. Default: every format for request-view rules (they read the compiled
+   * request, which plain inputs have too), only Claude Code sessions for storage-view rules.
+   */
+  inputs?: readonly InputFormat[];
   /** Message templates; `{{name}}` is replaced from the report's data. */
   messages: Record<M, string>;
 }
@@ -79,6 +85,12 @@ export function docsUrl(id: string): string {
 export function severityFor(meta: RuleMeta, target: Target): Severity {
   if (target === 'bedrock') return meta.severity.bedrock ?? meta.severity.api;
   return meta.severity[target];
+}
+
+/** Whether a rule runs on an input of this format (see RuleMeta.inputs). */
+export function appliesToInput(meta: RuleMeta, format: InputFormat): boolean {
+  if (meta.inputs) return meta.inputs.includes(format);
+  return meta.view === 'request' || format === 'claude-code';
 }
 
 export function interpolate(template: string, data: Record<string, string | number> = {}): string {

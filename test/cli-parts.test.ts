@@ -120,6 +120,8 @@ function result(filePath: string, diagnostics: Diagnostic[]): LintResult {
     warningCount: diagnostics.filter((d) => d.severity === 'warn').length,
     fixableCount: 0,
     unsafeFixableCount: 0,
+    inputFormat: 'claude-code',
+    target: 'claude-code',
   };
 }
 
@@ -191,7 +193,18 @@ describe('json', () => {
     const doc = JSON.parse(out);
     expect(doc).toEqual({
       version: 1,
-      results: [{ filePath: '/work/p/a.jsonl', diagnostics: [d], errorCount: 0, warningCount: 1, fixableCount: 0, unsafeFixableCount: 0 }],
+      results: [
+        {
+          filePath: '/work/p/a.jsonl',
+          diagnostics: [d],
+          errorCount: 0,
+          warningCount: 1,
+          fixableCount: 0,
+          unsafeFixableCount: 0,
+          inputFormat: 'claude-code',
+          target: 'claude-code',
+        },
+      ],
     });
     expect(Object.keys(doc.results[0].diagnostics[0])).toEqual([
       'ruleId', 'severity', 'line', 'message', 'messageId', 'related', 'docsUrl', 'uuid', 'fix', 'endLine',

@@ -197,7 +197,17 @@ describe('output', () => {
     expect(Object.keys(doc)).toEqual(['version', 'results']);
     expect(doc.version).toBe(1);
     const [result] = doc.results;
-    expect(Object.keys(result)).toEqual(['filePath', 'diagnostics', 'errorCount', 'warningCount', 'fixableCount', 'unsafeFixableCount']);
+    expect(Object.keys(result)).toEqual([
+      'filePath',
+      'diagnostics',
+      'errorCount',
+      'warningCount',
+      'fixableCount',
+      'unsafeFixableCount',
+      'inputFormat',
+      'target',
+    ]);
+    expect(result).toMatchObject({ inputFormat: 'claude-code', target: 'claude-code' });
     expect(result.filePath).toBe(path.join(tmp, 'torn.jsonl'));
     const torn = result.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'valid-json');
     expect(Object.keys(torn).slice(0, 4)).toEqual(['ruleId', 'severity', 'line', 'message']);

@@ -5,13 +5,21 @@ export interface Output {
   write(chunk: string): unknown;
 }
 
+/** What `-` reads: the process's stdin in the bin, a string or bytes in tests. */
+export type StdinSource = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+
 export interface CliIO {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   stdout: Output;
   stderr: Output;
   stdoutIsTTY: boolean;
+  /** Whether stderr is a terminal: progress is drawn only then. */
+  stderrIsTTY: boolean;
   homedir: string;
+  stdin?: StdinSource;
+  /** The clock progress uses (ms). */
+  now: () => number;
 }
 
 /** A message for the user on stderr; paths and file text in it are neutralised like the report. */
@@ -28,4 +36,14 @@ export function describeReadError(filePath: string, err: NodeJS.ErrnoException):
     ENOENT: 'no such file or directory',
   };
   return `cannot read ${filePath}: ${(err.code && reason[err.code]) ?? err.message}`;
+}
+
+/** All of stdin as bytes (a string is taken as UTF-8). */
+export async function readStdin(source: StdinSource | undefined): Promise<Uint8Array> {
+  if (source === undefined) return new Uint8Array();
+  if (typeof source === 'string') return new TextEncoder().encode(source);
+  if (source instanceof Uint8Array) return source;
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of source) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+  return Buffer.concat(chunks);
 }

@@ -3,8 +3,9 @@
 import os from 'node:os';
 import { parseArgs, UsageError } from './args.js';
 import { runExport } from './export-command.js';
-import { type CliIO, type Output, warn } from './io.js';
+import { type CliIO, type Output, type StdinSource, warn } from './io.js';
 import { runLint } from './lint-command.js';
+import { runExplain, runRules } from './rules-command.js';
 import { packageVersion } from '../version.js';
 
 export interface MainOptions {
@@ -16,8 +17,14 @@ export interface MainOptions {
   stderr: Output;
   /** Whether stdout is a terminal (colour). Default false. */
   stdoutIsTTY?: boolean;
+  /** Whether stderr is a terminal (progress). Default false. */
+  stderrIsTTY?: boolean;
+  /** What `-` (or --stdin) reads. Default: nothing (an empty transcript). */
+  stdin?: StdinSource;
   /** For the default sessions folder. Default os.homedir(). */
   homedir?: string;
+  /** The clock for progress timing, in ms. Default Date.now. */
+  now?: () => number;
 }
 
 export async function main(options: MainOptions): Promise<number> {
@@ -27,7 +34,10 @@ export async function main(options: MainOptions): Promise<number> {
     stdout: options.stdout,
     stderr: options.stderr,
     stdoutIsTTY: options.stdoutIsTTY ?? false,
+    stderrIsTTY: options.stderrIsTTY ?? false,
     homedir: options.homedir ?? os.homedir(),
+    stdin: options.stdin,
+    now: options.now ?? Date.now,
   };
   try {
     const cmd = await parseArgs(options.argv, packageVersion());
@@ -37,6 +47,10 @@ export async function main(options: MainOptions): Promise<number> {
         return 0;
       case 'export':
         return await runExport(cmd, io);
+      case 'rules':
+        return runRules(cmd, io);
+      case 'explain':
+        return await runExplain(cmd, io);
       case 'lint':
         return await runLint(cmd, io);
     }

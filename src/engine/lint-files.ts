@@ -10,21 +10,36 @@ export type FileOutcome =
 
 export const DEFAULT_CONCURRENCY = 4;
 
+export interface LintFilesOptions {
+  /** Reads in flight at once. Default 4. */
+  concurrency?: number;
+  /** Called after each file, with how many are finished (in any order). */
+  onProgress?: (done: number, total: number) => void;
+}
+
 export async function lintFiles(
   filePaths: readonly string[],
   options: LintOptions = {},
-  concurrency = DEFAULT_CONCURRENCY,
+  run: number | LintFilesOptions = {},
 ): Promise<FileOutcome[]> {
+  const { concurrency = DEFAULT_CONCURRENCY, onProgress } = typeof run === 'number' ? { concurrency: run } : run;
+  let done = 0;
   return mapLimit(filePaths, concurrency, async (filePath): Promise<FileOutcome> => {
-    let data: Uint8Array;
-    try {
-      data = await readFile(filePath);
-    } catch (err) {
-      return { filePath, error: err as NodeJS.ErrnoException };
-    }
-    // Only the result is kept: the bytes and the model are dropped as soon as the file is linted.
-    return { filePath, result: lintBytes(filePath, data, options).result };
+    const outcome = await lintOne(filePath, options);
+    onProgress?.(++done, filePaths.length);
+    return outcome;
   });
+}
+
+async function lintOne(filePath: string, options: LintOptions): Promise<FileOutcome> {
+  let data: Uint8Array;
+  try {
+    data = await readFile(filePath);
+  } catch (err) {
+    return { filePath, error: err as NodeJS.ErrnoException };
+  }
+  // Only the result is kept: the bytes and the model are dropped as soon as the file is linted.
+  return { filePath, result: lintBytes(filePath, data, options).result };
 }
 
 /** Runs `fn` over `items` with at most `limit` calls pending; results keep the order of `items`. */

@@ -2,12 +2,15 @@
 // through lintFile, which only reads.
 import { readFile } from 'node:fs/promises';
 import { rules as allRules } from '../../rules/index.js';
-import { type LoadOptions, loadBytes } from '../loader/read-jsonl.js';
+import { type InputFormat, type InputOptions, loadInput } from '../loader/input.js';
 import { TranscriptModel } from '../model/index.js';
-import type { Rule, Severity, Target } from '../rule-api.js';
+import { appliesToInput, type Rule, type Severity, type Target } from '../rule-api.js';
 import { type Diagnostic, type Finding, runRules } from './run-rules.js';
 
-export interface LintOptions extends LoadOptions {
+export { detectInputFormat, INPUT_FORMATS, type InputFormat } from '../loader/input.js';
+
+export interface LintOptions extends InputOptions {
+  /** Default: 'claude-code' for Claude Code sessions, 'api' for requests and message lists. */
   target?: Target;
   rules?: readonly Rule[];
   severities?: ReadonlyMap<string, Severity>;
@@ -20,6 +23,10 @@ export interface LintResult {
   warningCount: number;
   fixableCount: number;
   unsafeFixableCount: number;
+  /** The input format the file was read as (given or detected). */
+  inputFormat: InputFormat;
+  /** The target the rules were judged against (given, or the format's default). */
+  target: Target;
   /** The fixed text, set only by --fix-dry-run when fixing changed the file (as ESLint does). */
   output?: string;
 }
@@ -30,13 +37,19 @@ export interface LintOutcome {
   model: TranscriptModel;
 }
 
+/** The target a format is judged against when none is given. */
+export function defaultTarget(format: InputFormat): Target {
+  return format === 'claude-code' ? 'claude-code' : 'api';
+}
+
 export function lintBytes(filePath: string, data: Uint8Array, options: LintOptions = {}): LintOutcome {
-  const model = new TranscriptModel(loadBytes(filePath, data, options));
-  const findings = runRules(model, options.rules ?? allRules, {
-    target: options.target ?? 'claude-code',
-    severities: options.severities,
-  });
-  return { result: summarize(filePath, findings), findings, model };
+  const model = TranscriptModel.fromInput(loadInput(filePath, data, options));
+  const inputFormat = model.inputFormat;
+  const target = options.target ?? defaultTarget(inputFormat);
+  const rules = (options.rules ?? allRules).filter((r) => appliesToInput(r.meta, inputFormat));
+  const findings = runRules(model, rules, { target, severities: options.severities });
+  const located = model.plain ? locateFindings(model, findings) : findings;
+  return { result: summarize(filePath, located, inputFormat, target), findings: located, model };
 }
 
 export function lintText(text: string, options: LintOptions & { filePath?: string } = {}): LintResult {
@@ -47,7 +60,32 @@ export async function lintFile(filePath: string, options: LintOptions = {}): Pro
   return lintBytes(filePath, await readFile(filePath), options).result;
 }
 
-function summarize(filePath: string, findings: Finding[]): LintResult {
+/**
+ * Rules report on the model's lines; for a plain input those are keys (one per message, see loader/input.ts).
+ * Each diagnostic is moved to the line of the file where the message, block or field starts, its pointer made a
+ * pointer into the file's JSON, and its stand-in uuid dropped. The fix edits stay on the model's lines: the fix
+ * engine maps them itself.
+ */
+function locateFindings(model: TranscriptModel, findings: readonly Finding[]): Finding[] {
+  const located = findings.map((f): Finding => {
+    const d = f.diagnostic;
+    // The line is where the block (or, without one, the message) starts; the pointer names the value exactly.
+    const blockPointer = d.blockIndex !== undefined ? `/message/content/${d.blockIndex}` : undefined;
+    const at = model.locate(d.line, d.pointer ?? blockPointer);
+    if (model.messageIndexAt(d.line) !== undefined) at.line = model.locate(d.line, blockPointer).line;
+    const diagnostic: Diagnostic = { ruleId: d.ruleId, severity: d.severity, messageId: d.messageId, message: d.message, line: at.line } as Diagnostic;
+    if (d.endLine !== undefined) diagnostic.endLine = model.displayLine(d.endLine);
+    if (d.blockIndex !== undefined) diagnostic.blockIndex = d.blockIndex;
+    if (at.pointer !== undefined) diagnostic.pointer = at.pointer;
+    diagnostic.related = d.related.map((r) => ({ ...r, line: model.displayLine(r.line) }));
+    if (d.fix) diagnostic.fix = d.fix;
+    diagnostic.docsUrl = d.docsUrl;
+    return { ...f, diagnostic };
+  });
+  return located.sort((a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
+}
+
+function summarize(filePath: string, findings: Finding[], inputFormat: InputFormat, target: Target): LintResult {
   const diagnostics = findings.map((f) => f.diagnostic);
   return {
     filePath,
@@ -56,5 +94,7 @@ function summarize(filePath: string, findings: Finding[]): LintResult {
     warningCount: diagnostics.filter((d) => d.severity === 'warn').length,
     fixableCount: findings.filter((f) => f.fix?.applicability === 'safe').length,
     unsafeFixableCount: findings.filter((f) => f.fix?.applicability === 'unsafe').length,
+    inputFormat,
+    target,
   };
 }

@@ -3,7 +3,7 @@
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import { type LintOptions, type LintOutcome, lintBytes } from '../engine/lint.js';
 import type { Finding } from '../engine/run-rules.js';
-import { applyFixes } from './apply.js';
+import { applyFixesToModel } from './apply.js';
 import type { Fix } from './edits.js';
 
 export const MAX_PASSES = 10;
@@ -42,6 +42,8 @@ export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] 
 export function fixBytes(filePath: string, input: Uint8Array, options: FixOptions = {}): FixOutcome {
   const unsafe = options.unsafe ?? false;
   const original = lintBytes(filePath, input, options);
+  // Every pass reads the file as the first did, whatever the fixes do to what detection would see.
+  const pinned: LintOptions = { ...options, inputFormat: original.result.inputFormat, target: original.result.target };
   let current = original;
   let bytes = input;
   const history: string[] = [key(input)];
@@ -57,13 +59,13 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
       status = 'pass-cap';
       break;
     }
-    const result = applyFixes(current.model.file, fixes);
+    const result = applyFixesToModel(current.model, fixes);
     failed.push(...result.failed);
     if (result.applied.length === 0) break;
     passes++;
     applied.push(...result.applied);
     bytes = result.bytes;
-    current = lintBytes(filePath, bytes, options);
+    current = lintBytes(filePath, bytes, pinned);
     history.push(key(bytes));
     if (history.length >= 3 && history[history.length - 1] === history[history.length - 3]) {
       status = 'circular';

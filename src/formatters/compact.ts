@@ -8,9 +8,13 @@ import type { Formatter } from './types.js';
 
 export const compact: Formatter = (results, ctx) => {
   let out = '';
+  // --max-diagnostics: the first N problems are printed; what was left out is the caller's to say (on stderr), so
+  // every line of the output stays a problem.
+  let budget = ctx.maxDiagnostics ?? Infinity;
   for (const result of results) {
     const file = oneLine(displayPath(result.filePath, ctx.cwd));
     for (const d of result.diagnostics) {
+      if (budget-- <= 0) return out;
       const severity = d.severity === 'error' ? 'error' : 'warning';
       out += `${file}:${d.line}: ${severity} ${oneLine(d.ruleId)} ${oneLine(d.message)}\n`;
     }

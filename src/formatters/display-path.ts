@@ -3,6 +3,8 @@
 import path from 'node:path';
 
 export function displayPath(filePath: string, cwd: string): string {
+  // A name that is not a path on disk (`<stdin>`) or already relative is shown as given.
+  if (!path.isAbsolute(filePath)) return filePath;
   const rel = path.relative(cwd, filePath);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? filePath : rel;
 }

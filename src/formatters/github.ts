@@ -10,8 +10,10 @@
 // for a range that spans lines.
 //
 // Paths are relative to cwd (the checkout root in a workflow) with forward slashes; a file outside cwd keeps its
-// absolute path, which the runner maps into the workspace itself when it can. Other control characters in messages
-// are shown as visible escapes, as in every other format; the path is kept exact so that it still names the file.
+// absolute path, which the runner maps into the workspace itself when it can. Other control characters, in messages
+// and in file names alike, are shown as visible escapes, as in every other format: the Actions log renders ANSI
+// sequences, so a raw one would restyle or hide log lines. (A file name with a control character then no longer
+// names the file exactly; such names do not occur in practice, and safety wins.)
 import path from 'node:path';
 import type { Diagnostic } from '../engine/run-rules.js';
 import { forwardSlashes, repoRelativeSegments } from './display-path.js';
@@ -31,7 +33,7 @@ export const github: Formatter = (results, ctx) => {
 };
 
 function annotationPath(filePath: string, cwd: string): string {
-  return repoRelativeSegments(filePath, cwd)?.join('/') ?? forwardSlashes(path.resolve(cwd, filePath));
+  return visible(repoRelativeSegments(filePath, cwd)?.join('/') ?? forwardSlashes(path.resolve(cwd, filePath)));
 }
 
 function properties(file: string, d: Diagnostic): string {
@@ -49,7 +51,11 @@ function properties(file: string, d: Diagnostic): string {
 function annotationMessage(d: Diagnostic): string {
   let text = `${d.message} (see ${d.docsUrl})`;
   for (const r of d.related) text += `\n→ line ${r.line}: ${r.message}`;
-  // CR and LF survive neutralize's treatment only to be percent-encoded below; everything else is made visible.
+  return visible(text);
+}
+
+/** Control characters made visible, except CR and LF, which survive only to be percent-encoded by the escaping. */
+function visible(text: string): string {
   return text.split('\r').map(neutralize).join('\r');
 }
 

@@ -14,6 +14,9 @@ export const json: Formatter = (results) =>
       warningCount: r.warningCount,
       fixableCount: r.fixableCount,
       unsafeFixableCount: r.unsafeFixableCount,
+      // What the file was read as and judged for (library callers' hand-made results may lack them).
+      ...(r.inputFormat !== undefined ? { inputFormat: r.inputFormat } : {}),
+      ...(r.target !== undefined ? { target: r.target } : {}),
       ...(r.output !== undefined ? { output: r.output } : {}),
     })),
   })}\n`;

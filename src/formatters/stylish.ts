@@ -11,12 +11,33 @@ type Colors = ReturnType<typeof createColors>;
 
 export const stylish: Formatter = (results, ctx) => {
   const c = createColors(ctx.color);
-  const blocks = results.filter((r) => r.diagnostics.length > 0).map((r) => formatFile(r, ctx, c));
-  return blocks.join('') + summary(results, c);
+  // --max-diagnostics: the first N problems in report order are printed, the summary still counts all of them.
+  let budget = ctx.maxDiagnostics ?? Infinity;
+  let hidden = 0;
+  let out = '';
+  for (const r of results) {
+    if (r.diagnostics.length === 0) continue;
+    const shown = r.diagnostics.slice(0, Math.max(0, budget));
+    budget -= shown.length;
+    hidden += r.diagnostics.length - shown.length;
+    if (shown.length > 0) out += formatFile(r, shown, ctx, c);
+  }
+  if (hidden > 0) {
+    out += `${c.dim(`… ${plural(hidden, 'more problem')} not shown (--max-diagnostics ${ctx.maxDiagnostics})`)}
+
+`;
+  }
+  return out + summary(results, c);
 };
 
-function formatFile(result: LintResult, ctx: FormatContext, c: Colors): string {
-  const rows = result.diagnostics.map((d) => ({
+/** How many problems a human format leaves out under `maxDiagnostics`. */
+export function hiddenCount(results: readonly LintResult[], maxDiagnostics: number | undefined): number {
+  const total = results.reduce((n, r) => n + r.diagnostics.length, 0);
+  return maxDiagnostics === undefined ? 0 : Math.max(0, total - maxDiagnostics);
+}
+
+function formatFile(result: LintResult, diagnostics: readonly Diagnostic[], ctx: FormatContext, c: Colors): string {
+  const rows = diagnostics.map((d) => ({
     d,
     line: String(d.line),
     severity: d.severity === 'error' ? 'error' : 'warning',

@@ -11,6 +11,11 @@ export interface FormatContext {
   rulesMeta?: readonly RuleMeta[];
   /** The target the files were judged for; sets each rule's default level in sarif. Defaults to `claude-code`. */
   target?: Target;
+  /**
+   * Human formats (stylish, compact) print at most this many problems; counts and the summary still cover all of
+   * them. Undefined: no cap. Machine formats ignore it.
+   */
+  maxDiagnostics?: number;
 }
 
 export type Formatter = (results: readonly LintResult[], ctx: FormatContext) => string;

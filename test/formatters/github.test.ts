@@ -41,6 +41,14 @@ describe('github', () => {
     expect(lines.join('\n')).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e]/);
   });
 
+  it('shows control characters in a file name as visible escapes too (the Actions log renders ANSI)', () => {
+    const out = github([result(path.join(CWD, 'e\x1b[31mvil\u202e.jsonl'), [diag('valid-json', 1, 'x')])], ctx);
+    expect(out).toMatch(/^::error file=e\\x1b\[31mvil\\u202e\.jsonl,line=1,title=valid-json::x /);
+    expect(out).not.toMatch(/[\x1b\u202e]/);
+    // CR and LF in a name are still percent-encoded, not doubly escaped.
+    expect(github([result(path.join(CWD, 'a\nb.jsonl'), [diag('valid-json', 1, 'x')])], ctx)).toMatch(/^::error file=a%0Ab\.jsonl,/);
+  });
+
   it('keeps the absolute path of a file outside cwd (the runner maps it into the workspace itself)', () => {
     expect(lines[2]).toBe(
       `::error file=${escapeProperty(OUTSIDE.split(path.sep).join('/'))},line=1,title=custom-rule::` +

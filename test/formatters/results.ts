@@ -23,6 +23,8 @@ export function result(filePath: string, diagnostics: Diagnostic[]): LintResult 
     warningCount: diagnostics.filter((d) => d.severity === 'warn').length,
     fixableCount: 0,
     unsafeFixableCount: 0,
+    inputFormat: 'claude-code',
+    target: 'claude-code',
   };
 }
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../../src/engine/lint.js';
 import { fixBytes } from '../../src/fixer/loop.js';
-import { loadBytes } from '../../src/loader/read-jsonl.js';
+import { type InputFormat, loadInput } from '../../src/loader/input.js';
 import type { Rule, Target } from '../../src/rule-api.js';
 
 export interface ExpectedError {
@@ -18,7 +18,10 @@ export interface ExpectedError {
 export interface ValidCase {
   name: string;
   text: string;
+  /** Default: the format's own (claude-code for sessions, api for requests and message lists). */
   target?: Target;
+  /** Default: detected from the text. */
+  inputFormat?: InputFormat;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -32,8 +35,8 @@ export interface InvalidCase extends ValidCase {
   unsafeOutput?: string;
 }
 
-export function lintWith(rule: Rule, text: string, target: Target = 'claude-code') {
-  return lintBytes('test.jsonl', new TextEncoder().encode(text), { rules: [rule], target });
+export function lintWith(rule: Rule, text: string, target?: Target, inputFormat?: InputFormat) {
+  return lintBytes('test.jsonl', new TextEncoder().encode(text), { rules: [rule], target, inputFormat });
 }
 
 export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
@@ -49,14 +52,14 @@ export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: I
 
     for (const c of cases.valid) {
       it(`valid: ${c.name}`, () => {
-        const { result } = lintWith(rule, c.text, c.target);
+        const { result } = lintWith(rule, c.text, c.target, c.inputFormat);
         expect(result.diagnostics.map((d) => `${d.line} ${d.messageId}: ${d.message}`)).toEqual([]);
       });
     }
 
     for (const c of cases.invalid) {
       it(`invalid: ${c.name}`, () => {
-        const { result } = lintWith(rule, c.text, c.target);
+        const { result } = lintWith(rule, c.text, c.target, c.inputFormat);
         const got = result.diagnostics.map((d) => {
           const e: ExpectedError = { messageId: d.messageId, line: d.line };
           const want = c.errors.find((x) => x.messageId === d.messageId && x.line === d.line);
@@ -75,12 +78,12 @@ export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: I
         it(`invalid: ${c.name} (no fix)`, () => {
           expect(c.output ?? null, 'a rule without meta.fixable cannot have an output').toBeNull();
           expect(c.unsafeOutput).toBeUndefined();
-          expect(lintWith(rule, c.text, c.target).findings.some((f) => f.fix)).toBe(false);
+          expect(lintWith(rule, c.text, c.target, c.inputFormat).findings.some((f) => f.fix)).toBe(false);
         });
         continue;
       }
       it(`invalid: ${c.name} (fix)`, () => {
-        const offersFix = lintWith(rule, c.text, c.target).findings.some((f) => f.fix);
+        const offersFix = lintWith(rule, c.text, c.target, c.inputFormat).findings.some((f) => f.fix);
         if (c.output === undefined && !offersFix) return; // the rule's fixes are not written yet
         expect(c.output, `${c.name}: give output (or null when no safe fix applies)`).not.toBeUndefined();
         checkFix(rule, c, false, c.output ?? c.text);
@@ -94,13 +97,14 @@ const decode = (b: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: 
 
 /** The fixed text is as expected, parses, and a second fix changes nothing and finds nothing fixable. */
 function checkFix(rule: Rule, c: InvalidCase, unsafe: boolean, expected: string): void {
-  const opts = { rules: [rule], target: c.target ?? ('claude-code' as Target), unsafe };
+  const opts = { rules: [rule], target: c.target, inputFormat: c.inputFormat, unsafe };
   const once = fixBytes('test.jsonl', new TextEncoder().encode(c.text), opts);
   const label = unsafe ? 'unsafeOutput' : 'output';
   expect(once.status, `${c.name}: fix status`).not.toBe('worse');
   expect(decode(once.output), `${c.name}: ${label}`).toBe(expected);
   if (expected !== c.text) expect(once.changed).toBe(true);
-  const unreadable = (text: Uint8Array): number => loadBytes('t', text).lines.filter((l) => l.problems.length > 0).length;
+  const unreadable = (text: Uint8Array): number =>
+    loadInput('t', text, { inputFormat: c.inputFormat }).file.lines.filter((l) => l.problems.length > 0).length;
   expect(unreadable(once.output), `${c.name}: the fix leaves no new unreadable line`).toBeLessThanOrEqual(
     unreadable(new TextEncoder().encode(c.text)),
   );

@@ -1,12 +1,20 @@
 // Drives main() with in-memory streams, as the CLI tests need it.
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
+import type { StdinSource } from '../../src/cli/io.js';
 
 export interface RunOptions {
   cwd: string;
   env?: Record<string, string>;
+  /** Whether stdout is a terminal. */
   tty?: boolean;
+  /** Whether stderr is a terminal. */
+  stderrTTY?: boolean;
+  /** What `-` reads. */
+  stdin?: StdinSource;
   homedir?: string;
+  /** The clock progress reads. */
+  now?: () => number;
 }
 
 export async function runCli(argv: string[], opts: RunOptions): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -19,7 +27,10 @@ export async function runCli(argv: string[], opts: RunOptions): Promise<{ code: 
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s) },
     stdoutIsTTY: opts.tty ?? false,
+    stderrIsTTY: opts.stderrTTY ?? false,
+    stdin: opts.stdin,
     homedir: opts.homedir ?? path.join(opts.cwd, 'no-home'),
+    now: opts.now,
   });
   return { code, stdout, stderr };
 }

@@ -2,6 +2,23 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/entry-shape.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+import { assistantMsg, doc, jsonl, lineAt, request, TOOLS, userMsg } from '../helpers/plain.js';
+
+// Plain Messages API inputs: the shape the API validates.
+const goodRequest = doc(
+  request([userMsg('hi'), assistantMsg([{ type: 'thinking', thinking: 'x', signature: 's' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} }]), userMsg([{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'ok' }] }])], {
+    system: [{ type: 'text', text: 'be brief' }],
+    tools: TOOLS,
+    thinking: { type: 'enabled', budget_tokens: 1024 },
+  }),
+);
+const badRequest = doc(
+  request([userMsg(42), assistantMsg([{ type: 'tool_use', id: 'toolu_1', input: {} }]), { role: 'tool', content: 'x' }, userMsg([{ text: 'no type' }])], {
+    system: [{ type: 'image', text: 'x' }],
+    thinking: 'on',
+  }),
+);
+const noModel = doc({ messages: [userMsg('hi')] }, 'tab');
 
 // The shapes Claude Code 2.1.332 writes: string prompts, split parts, results hanging off their parts, attachments,
 // metadata entries, a compaction, thinking with signatures, unknown fields and unknown entry types.
@@ -148,7 +165,40 @@ runRuleTests(rule, {
       text: base().toString() + '{"type":"user","uuid":"u2","parentUuid":null,"message":{"role":"user"}}\n',
       errors: [{ messageId: 'unreadableEntry', line: 2, severity: 'error' }],
     },
+    {
+      name: 'a request: each field the API refuses, at its line',
+      text: badRequest,
+      errors: [
+        { messageId: 'apiShape', line: lineAt(badRequest, '/system/0/type'), messageIncludes: '`system[0].type` is "image", not "text"' },
+        { messageId: 'apiShape', line: lineAt(badRequest, '/thinking'), messageIncludes: '`thinking` is a string, not an object' },
+        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/0/content'), messageIncludes: '`messages[0].content` is a number' },
+        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/1/content/0'), messageIncludes: '`messages[1].content[0].name` is missing' },
+        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/2/role'), messageIncludes: '`messages[2].role` is "tool", not "user" or "assistant"' },
+        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/3/content/0'), messageIncludes: '`messages[3].content[0].type` is missing' },
+      ].sort((a, b) => a.line - b.line),
+    },
+    {
+      name: 'a request without a model',
+      text: noModel,
+      errors: [{ messageId: 'apiShape', line: 1, severity: 'error', messageIncludes: '`model` is missing; the API rejects the request.' }],
+    },
+    {
+      name: 'a JSONL message list: per line',
+      text: jsonl([userMsg('hi'), { role: 'system', content: 'x' }, assistantMsg({ text: 'x' })]),
+      errors: [
+        { messageId: 'apiShape', line: 2, messageIncludes: '`role` is "system"' },
+        { messageId: 'apiShape', line: 3, messageIncludes: '`content` is an object, not a string or an array' },
+      ],
+    },
   ],
+});
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a well-formed request', text: goodRequest },
+    { name: 'a well-formed message list', text: jsonl([userMsg('hi'), assistantMsg([{ type: 'text', text: 'hello' }])]) },
+  ],
+  invalid: [],
 });
 
 describe('entry-shape details', () => {

@@ -1,0 +1,75 @@
+// tool-names: the tools a request defines have names the API accepts (^[a-zA-Z0-9_-]{1,64}$, api-errors.md §4
+// "IDs/names") and no name is defined twice. Only a request has `tools[]`, so the rule never fires on a Claude Code
+// session or a bare message list. The fix drops a later definition that is an exact copy of an earlier one (the
+// model loses nothing); a different definition under the same name, or a bad name, is left to the user.
+import { SHELL_LINE } from '../src/loader/input.js';
+import { isObject } from '../src/model/entries.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+import { showValue } from '../src/rules-support/request-structure.js';
+
+export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export default defineRule({
+  meta: {
+    id: 'tool-names',
+    type: 'problem',
+    view: 'request',
+    description: 'Every tool defined in a request\'s `tools[]` has a name matching ^[a-zA-Z0-9_-]{1,64}$, and no name is defined twice.',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'safe',
+    inputs: ['request'],
+    messages: {
+      pattern: 'Tool name {{name}} (tools[{{index}}]) does not match ^[a-zA-Z0-9_-]{1,64}$; the API rejects the request.',
+      missing: 'Tool definition tools[{{index}}] has no name; the API rejects the request.',
+      duplicate:
+        'Tool name {{name}} (tools[{{index}}]) is already defined by tools[{{first}}] on line {{firstLine}}; the API rejects a request whose tool names are not unique.',
+    },
+  },
+  check(ctx) {
+    const plain = ctx.model.plain;
+    const tools = plain?.request?.tools;
+    if (!plain || !Array.isArray(tools)) return;
+    const firstByName = new Map<string, number>();
+    const copies: number[] = [];
+    const pending: { index: number; name: string; first: number; copy: boolean }[] = [];
+    tools.forEach((tool, index) => {
+      if (!isObject(tool)) return; // entry-shape reports it
+      const name = tool.name;
+      if (typeof name !== 'string') {
+        ctx.report({ messageId: 'missing', line: SHELL_LINE, pointer: `/tools/${index}`, data: { index } });
+        return;
+      }
+      if (!TOOL_NAME.test(name)) {
+        ctx.report({ messageId: 'pattern', line: SHELL_LINE, pointer: `/tools/${index}/name`, data: { name: showValue(name), index } });
+      }
+      const first = firstByName.get(name);
+      if (first === undefined) {
+        firstByName.set(name, index);
+        return;
+      }
+      const copy = sameJson(tools[first], tool);
+      if (copy) copies.push(index);
+      pending.push({ index, name, first, copy });
+    });
+    // Every exact copy goes in one fix (highest index first, so the indexes stay right), shared by their reports.
+    const fix: FixDescriptor | undefined =
+      copies.length === 0
+        ? undefined
+        : {
+            applicability: 'safe',
+            description: copies.length === 1 ? `remove tools[${copies[0]}], a copy of an earlier definition` : `remove ${copies.length} copies of earlier tool definitions`,
+            edits: [...copies].sort((a, b) => b - a).map((i) => ({ kind: 'remove' as const, line: SHELL_LINE, pointer: `/tools/${i}` })),
+          };
+    for (const p of pending) {
+      ctx.report({
+        messageId: 'duplicate',
+        line: SHELL_LINE,
+        pointer: `/tools/${p.index}/name`,
+        data: { name: showValue(p.name), index: p.index, first: p.first, firstLine: plain.lineOf(`/tools/${p.first}`) },
+        ...(p.copy && fix ? { fix } : {}),
+      });
+    }
+  },
+});

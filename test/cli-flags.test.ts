@@ -1,0 +1,514 @@
+// The CI-facing flags through main(): exit-code control (--max-warnings, --quiet, --exit-zero,
+// --exit-non-zero-on-fix, --no-error-on-unmatched-pattern), rule selection (--rule, --select, --ignore), what the
+// report shows (--max-diagnostics, --statistics, -o), and where input comes from (stdin, --session, --input-format,
+// --max-line-bytes). Outcomes come from three transcripts with known findings (helpers/cli-fixtures.ts).
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { type RunOptions, runCli } from './helpers/run-cli.js';
+
+/** A request body whose last assistant message calls a tool that never answers (line 6 holds the call). */
+function requestWithDanglingCall(): string {
+  return `{
+  "model": "claude-sonnet-4-5",
+  "max_tokens": 100,
+  "messages": [
+    {"role": "user", "content": "list the files"},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01", "name": "Bash", "input": {}}]},
+    {"role": "user", "content": "and?"}
+  ]
+}
+`;
+}
+
+let tmp: string;
+const run = (argv: string[], opts: Omit<RunOptions, 'cwd'> & { cwd?: string } = {}) =>
+  runCli(argv, { ...opts, cwd: opts.cwd ?? tmp });
+const json = (stdout: string) =>
+  JSON.parse(stdout) as { results: { filePath: string; diagnostics: { ruleId: string; severity: string }[]; errorCount: number; warningCount: number }[] };
+const ruleIds = (stdout: string) => json(stdout).results.flatMap((r) => r.diagnostics.map((d) => d.ruleId));
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-flags-'));
+  writeFile(tmp, 'clean.jsonl', cleanTranscript());
+  writeFile(tmp, 'torn.jsonl', tornTranscript());
+  writeFile(tmp, 'dangling.jsonl', danglingTranscript());
+  // Lookup for a config stops at the first one upwards; keep the tests' folder free of one.
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the fixtures', () => {
+  it('dangling has exactly one warning, torn an error, clean nothing', async () => {
+    const r = await run(['-f', 'json', 'clean.jsonl', 'dangling.jsonl', 'torn.jsonl']);
+    const [clean, dangling, torn] = json(r.stdout).results;
+    expect(clean).toMatchObject({ errorCount: 0, warningCount: 0 });
+    expect(dangling).toMatchObject({ errorCount: 0, warningCount: 1 });
+    expect(dangling!.diagnostics.map((d) => d.ruleId)).toEqual(['tool-use-has-result']);
+    expect(torn!.errorCount).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('--max-warnings', () => {
+  it('is off by default: warnings alone exit 0', async () => {
+    expect((await run(['dangling.jsonl'])).code).toBe(0);
+  });
+
+  it('exits 1 when warnings exceed the maximum, and says why on stderr', async () => {
+    const r = await run(['dangling.jsonl', '--max-warnings', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('transcript-lint: too many warnings: 1, the maximum is 0 (--max-warnings)\n');
+    expect(r.stdout).toContain('tool-use-has-result');
+  });
+
+  it('exits 0 when warnings are within the maximum; -1 is off', async () => {
+    expect(await run(['dangling.jsonl', '--max-warnings', '1'])).toMatchObject({ code: 0, stderr: '' });
+    expect((await run(['dangling.jsonl', '--max-warnings', '-1'])).code).toBe(0);
+  });
+
+  it('rejects a value that is not an integer of at least -1 (exit 2)', async () => {
+    for (const bad of ['x', '-2', '1.5']) {
+      const r = await run(['dangling.jsonl', '--max-warnings', bad]);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain('--max-warnings must be an integer');
+    }
+    expect((await run(['dangling.jsonl', '--max-warnings'])).code).toBe(2);
+  });
+});
+
+describe('--quiet', () => {
+  it('reports errors only, in every format', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain('tool-use-has-result');
+    expect(r.stdout).not.toContain('dangling.jsonl');
+    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).toMatch(/\(\d+ errors?, 0 warnings\)/);
+    const j = await run(['dangling.jsonl', 'torn.jsonl', '--quiet', '-f', 'json']);
+    expect(json(j.stdout).results.flatMap((x) => x.diagnostics.map((d) => d.severity))).not.toContain('warn');
+    expect(json(j.stdout).results.every((x) => x.warningCount === 0)).toBe(true);
+  });
+
+  it('a warnings-only run prints just the clean summary and exits 0', async () => {
+    expect(await run(['dangling.jsonl', '--quiet'])).toEqual({ code: 0, stdout: '✔ No problems in 1 file.\n', stderr: '' });
+  });
+
+  it('still counts the hidden warnings for --max-warnings (as ESLint does)', async () => {
+    const r = await run(['dangling.jsonl', '--quiet', '--max-warnings', '0']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toContain('tool-use-has-result');
+    expect(r.stderr).toContain('too many warnings: 1');
+  });
+});
+
+describe('--rule, --select, --ignore', () => {
+  it('--rule id=off silences a rule, id=error raises one', async () => {
+    expect((await run(['torn.jsonl', '--rule', 'valid-json=off', '-f', 'json'])).stdout).not.toContain('valid-json');
+    const raised = await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error']);
+    expect(raised.code).toBe(1);
+    expect(raised.stdout).toMatch(/2 {2}error {2}tool_use toolu_01A/);
+  });
+
+  it('--rule is repeatable, and the later one wins; id:severity is accepted too', async () => {
+    const r = await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error', '--rule', 'tool-use-has-result:off', '-f', 'json']);
+    expect(ruleIds(r.stdout)).toEqual([]);
+  });
+
+  it('--rule with an unknown id exits 2, suggesting the closest rule', async () => {
+    const r = await run(['torn.jsonl', '--rule', 'valid-jsn=off']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('--rule: unknown rule "valid-jsn" (did you mean "valid-json"?)');
+  });
+
+  it('--rule with a bad severity or no severity exits 2', async () => {
+    const warning = await run(['torn.jsonl', '--rule', 'valid-json=warning']);
+    expect(warning.code).toBe(2);
+    expect(warning.stderr).toContain('the severity must be off, warn or error');
+    expect((await run(['torn.jsonl', '--rule', 'valid-json'])).code).toBe(2);
+  });
+
+  it('repeatable flags take one value each, so paths may follow them', async () => {
+    const r = await run(['--rule', 'valid-json=off', 'torn.jsonl', '--select', 'valid-json,tool-use-has-result', 'dangling.jsonl', '--ignore', 'entry-shape', 'clean.jsonl', '-f', 'json']);
+    expect(json(r.stdout).results.map((x) => path.basename(x.filePath))).toEqual(['clean.jsonl', 'dangling.jsonl', 'torn.jsonl']);
+    expect(ruleIds(r.stdout)).toEqual(['tool-use-has-result']);
+  });
+
+  it('--ignore turns rules off', async () => {
+    const r = await run(['torn.jsonl', 'dangling.jsonl', '--ignore', 'valid-json,tool-use-has-result', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(ruleIds(r.stdout)).not.toContain('valid-json');
+    expect(ruleIds(r.stdout)).not.toContain('tool-use-has-result');
+  });
+
+  it('--select runs only the listed rules (comma lists, repeatable)', async () => {
+    const only = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '-f', 'json']);
+    expect(only.code).toBe(0);
+    expect(new Set(ruleIds(only.stdout))).toEqual(new Set(['tool-use-has-result']));
+    const both = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '--select', 'valid-json,entry-shape', '-f', 'json']);
+    expect(new Set(ruleIds(both.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
+  });
+
+  it('--rule has the last word over --select and --ignore', async () => {
+    const r = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '--rule', 'valid-json=warn', '-f', 'json']);
+    expect(new Set(ruleIds(r.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
+    expect(r.code).toBe(0);
+    const back = await run(['torn.jsonl', '--ignore', 'valid-json', '--rule', 'valid-json=error']);
+    expect(back.code).toBe(1);
+  });
+
+  it('unknown ids in --select or --ignore exit 2; an empty list is a usage error', async () => {
+    const sel = await run(['torn.jsonl', '--select', 'valid-json,tool-use-has-reslt']);
+    expect(sel.code).toBe(2);
+    expect(sel.stderr).toContain('--select: unknown rule "tool-use-has-reslt" (did you mean "tool-use-has-result"?)');
+    const ign = await run(['torn.jsonl', '--ignore', 'nonsense']);
+    expect(ign.code).toBe(2);
+    expect(ign.stderr).toContain('--ignore: unknown rule "nonsense"');
+    expect(ign.stderr).not.toContain('did you mean');
+    expect((await run(['torn.jsonl', '--select', ','])).code).toBe(2);
+  });
+});
+
+describe('--exit-zero and --exit-non-zero-on-fix', () => {
+  it('--exit-zero exits 0 with errors and too many warnings, still printing them', async () => {
+    const r = await run(['torn.jsonl', 'dangling.jsonl', '--exit-zero', '--max-warnings', '0']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('valid-json');
+  });
+
+  it('--exit-zero still exits 2 when the run fails', async () => {
+    expect((await run(['torn.jsonl', 'missing.jsonl', '--exit-zero'])).code).toBe(2);
+    expect((await run(['torn.jsonl', '--exit-zero', '--rule', 'nope=off'])).code).toBe(2);
+  });
+
+  it('--exit-zero makes --diff exit 0 too', async () => {
+    const r = await run(['torn.jsonl', '--diff', '--exit-zero']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('@@');
+  });
+
+  it('--exit-non-zero-on-fix exits 1 when --fix changed a file, even though it is clean now', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'fix-'));
+    writeFile(dir, 's.jsonl', tornTranscript());
+    const r = await run(['--fix', '--exit-non-zero-on-fix', 's.jsonl'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('No problems in 1 file');
+    // The second run finds nothing to fix.
+    expect((await run(['--fix', '--exit-non-zero-on-fix', 's.jsonl'], { cwd: dir })).code).toBe(0);
+  });
+
+  it('--exit-non-zero-on-fix needs --fix; it contradicts --exit-zero', async () => {
+    expect((await run(['torn.jsonl', '--exit-non-zero-on-fix'])).code).toBe(2);
+    const both = await run(['torn.jsonl', '--fix', '--exit-zero', '--exit-non-zero-on-fix']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('mutually exclusive');
+  });
+});
+
+describe('--no-error-on-unmatched-pattern', () => {
+  it('by default a pattern that matches nothing exits 2 and nothing is reported', async () => {
+    const r = await run(['clean.jsonl', 'nothing-*.jsonl']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: no files matching the pattern "nothing-*.jsonl" were found\n' });
+  });
+
+  it('with the flag the run goes on: the message stays on stderr, the exit code is the lint result', async () => {
+    const r = await run(['clean.jsonl', 'nothing-*.jsonl', 'missing.jsonl', '--no-error-on-unmatched-pattern']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('✔ No problems in 1 file.\n');
+    expect(r.stderr).toContain('no files matching the pattern "nothing-*.jsonl"');
+    expect(r.stderr).toContain('no such file or directory: missing.jsonl');
+    expect((await run(['torn.jsonl', 'nothing-*.jsonl', '--no-error-on-unmatched-pattern'])).code).toBe(1);
+  });
+
+  it('with nothing matched at all, it lints zero files and says so', async () => {
+    const r = await run(['nothing-*.jsonl', '--no-error-on-unmatched-pattern']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('✔ No problems in 0 files.\n');
+  });
+});
+
+describe('--max-diagnostics', () => {
+  it('caps what stylish prints, says how many were hidden, and keeps the full counts', async () => {
+    const all = await run(['dangling.jsonl', 'torn.jsonl']);
+    const total = (all.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '--max-diagnostics', '1']);
+    expect(r.code).toBe(1);
+    expect((r.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length).toBe(1);
+    // The file whose problems were all hidden is not listed.
+    expect(r.stdout).not.toMatch(/^torn\.jsonl$/m);
+    expect(r.stdout).toContain(`… ${total - 1} more problem${total - 1 === 1 ? '' : 's'} not shown (--max-diagnostics 1)`);
+    expect(r.stdout).toContain(`✖ ${total} problems`);
+  });
+
+  it('0 prints only the summary; none (the default) prints everything', async () => {
+    const zero = await run(['torn.jsonl', '--max-diagnostics', '0']);
+    expect(zero.stdout).not.toMatch(/^ +\d+ {2}error/m);
+    expect(zero.stdout).toMatch(/not shown \(--max-diagnostics 0\)\n\n✖/);
+    const none = await run(['torn.jsonl', '--max-diagnostics', 'none']);
+    expect(none.stdout).toBe((await run(['torn.jsonl'])).stdout);
+  });
+
+  it('caps compact too, with the note on stderr so every stdout line stays a problem', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact', '--max-diagnostics', '1']);
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^transcript-lint: \d+ more problems? not shown \(--max-diagnostics 1\)\n$/);
+  });
+
+  it('does not touch machine formats', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'json', '--max-diagnostics', '0']);
+    expect(ruleIds(r.stdout).length).toBeGreaterThanOrEqual(2);
+    expect(r.stderr).toBe('');
+  });
+
+  it('rejects anything but a count or none (exit 2)', async () => {
+    for (const bad of ['-1', 'all', '2.5']) expect((await run(['torn.jsonl', '--max-diagnostics', bad])).code, bad).toBe(2);
+  });
+});
+
+describe('--statistics', () => {
+  it('adds per-rule counts after the stylish report, most frequent first, [*] for fixable', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', 'clean.jsonl', '--statistics']);
+    expect(r.code).toBe(1);
+    const [, stats] = r.stdout.split('Linted 3 files.\n');
+    expect(stats).toMatch(/^\n1 {2}tool-use-has-result {2}\[\*\] /m);
+    expect(stats).toMatch(/^1 {2}valid-json +\[\*\] /m);
+    expect(stats).toMatch(/\[\*\] fixable with --fix\n$/);
+  });
+
+  it('counts what the report holds: --quiet leaves warnings out', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '--statistics', '--quiet']);
+    expect(r.stdout).not.toContain('tool-use-has-result');
+  });
+
+  it('says so when there is nothing to count', async () => {
+    expect((await run(['clean.jsonl', '--statistics'])).stdout).toBe('✔ No problems in 1 file.\n\nStatistics: no problems.\n');
+  });
+
+  it('goes to stderr with a machine format, so stdout stays parseable', async () => {
+    const r = await run(['torn.jsonl', '--statistics', '-f', 'json']);
+    expect(() => JSON.parse(r.stdout)).not.toThrow();
+    expect(r.stderr).toMatch(/^1 {2}valid-json {2}\[\*\] /m);
+  });
+});
+
+describe('-o, --output-file', () => {
+  it('writes the report to the file and nothing to stdout; the exit code is unchanged', async () => {
+    const r = await run(['torn.jsonl', '-f', 'sarif', '-o', 'out/report.sarif']);
+    expect(r).toEqual({ code: 1, stdout: '', stderr: '' });
+    const log = JSON.parse(readFileSync(path.join(tmp, 'out', 'report.sarif'), 'utf8'));
+    expect(log.version).toBe('2.1.0');
+  });
+
+  it('never colours a file unless --color says so, even with FORCE_COLOR on a terminal', async () => {
+    await run(['torn.jsonl', '--output-file', 'out/plain.txt'], { tty: true, env: { FORCE_COLOR: '1' } });
+    expect(readFileSync(path.join(tmp, 'out', 'plain.txt'), 'utf8')).not.toContain('\x1b');
+    await run(['torn.jsonl', '-o', 'out/color.txt', '--color']);
+    expect(readFileSync(path.join(tmp, 'out', 'color.txt'), 'utf8')).toContain('\x1b[');
+  });
+
+  it('takes the statistics and the --diff output too; `-o -` is stdout', async () => {
+    await run(['torn.jsonl', '--statistics', '-o', 'out/stats.txt']);
+    expect(readFileSync(path.join(tmp, 'out', 'stats.txt'), 'utf8')).toMatch(/Linted 1 file\.\n\n1 {2}valid-json/);
+    const diff = await run(['torn.jsonl', '--diff', '-o', 'out/fix.diff']);
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toBe('');
+    expect(readFileSync(path.join(tmp, 'out', 'fix.diff'), 'utf8')).toContain('+++ b/torn.jsonl');
+    expect((await run(['torn.jsonl', '-o', '-', '-f', 'compact'])).stdout).toContain('valid-json');
+  });
+
+  it('exits 2 when the file cannot be written', async () => {
+    mkdirSync(path.join(tmp, 'out', 'a-dir'), { recursive: true });
+    const r = await run(['torn.jsonl', '-o', 'out/a-dir']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write the report to out/a-dir: is a directory');
+  });
+});
+
+describe('stdin', () => {
+  it('`-` lints stdin, reported as <stdin>', async () => {
+    const r = await run(['-', '-f', 'compact'], { stdin: tornTranscript() });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^<stdin>:4: error valid-json /m);
+    expect((await run(['-'], { stdin: cleanTranscript() })).stdout).toBe('✔ No problems in 1 file.\n');
+  });
+
+  it('--stdin-filename names it (and alone implies stdin); --stdin is the same as -', async () => {
+    const named = await run(['-', '--stdin-filename', 'sessions/s.jsonl', '-f', 'compact'], { stdin: tornTranscript() });
+    expect(named.stdout).toMatch(/^sessions\/s\.jsonl:4: error valid-json /m);
+    const alone = await run(['--stdin-filename', 'x.jsonl', '-f', 'json'], { stdin: tornTranscript() });
+    expect(json(alone.stdout).results[0]!.filePath).toBe(path.join(tmp, 'x.jsonl'));
+    expect((await run(['--stdin', '-f', 'compact'], { stdin: tornTranscript() })).stdout).toMatch(/^<stdin>:4:/);
+  });
+
+  it('reads a stream in chunks, split anywhere (even inside a UTF-8 character)', async () => {
+    const bytes = new TextEncoder().encode(cleanTranscript('héllo ✓'));
+    async function* chunks() {
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.slice(i, i + 7);
+    }
+    const r = await run(['-', '-f', 'json'], { stdin: chunks() });
+    expect(r.code).toBe(0);
+    expect(json(r.stdout).results[0]!.errorCount).toBe(0);
+  });
+
+  it('previews fixes with --fix-dry-run and --diff, but refuses --fix', async () => {
+    const dry = await run(['-', '--fix-dry-run', '-f', 'json'], { stdin: tornTranscript() });
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout).results[0].output).toBe(cleanTranscript());
+    const diff = await run(['-', '--diff'], { stdin: tornTranscript() });
+    expect(diff.code).toBe(1);
+    expect(diff.stdout).toContain("--- a/<stdin>\n+++ b/<stdin>\n");
+    const fix = await run(['-', '--fix'], { stdin: tornTranscript() });
+    expect(fix.code).toBe(2);
+    expect(fix.stderr).toContain('--fix cannot write back to stdin');
+  });
+
+  it('cannot be combined with paths or --session, read twice, or named without being read', async () => {
+    expect((await run(['-', 'clean.jsonl'], { stdin: '' })).code).toBe(2);
+    expect((await run(['-', '-'], { stdin: '' })).code).toBe(2);
+    expect((await run(['--stdin', '--session', 'abc'], { stdin: '' })).code).toBe(2);
+    const named = await run(['clean.jsonl', '--stdin-filename', 'x.jsonl']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('--stdin-filename');
+  });
+
+  it('a path `-` after `--` is a file named -', async () => {
+    writeFile(tmp, '-', tornTranscript());
+    const r = await run(['-f', 'compact', '--', '-']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^-:4: error valid-json/m);
+  });
+});
+
+describe('--session', () => {
+  const id = '6b0f3c1e-1111-4222-8333-444455556666';
+  let configDir: string;
+
+  beforeAll(() => {
+    configDir = path.join(tmp, 'claude-config');
+    writeFile(configDir, `projects/-home-dev-app/${id}.jsonl`, tornTranscript());
+    writeFile(configDir, `projects/-home-dev-app/${id}/subagents/agent-a1.jsonl`, danglingTranscript());
+    writeFile(configDir, `projects/-home-dev-app/${id}/subagents/agent-a1.meta.json`, '{}');
+    writeFile(configDir, 'projects/-home-dev-app/other.jsonl', cleanTranscript());
+    writeFile(configDir, `projects/-home-dev-web/${id}x.jsonl`, cleanTranscript());
+  });
+
+  const env = () => ({ CLAUDE_CONFIG_DIR: configDir });
+
+  it('finds the session file under ${CLAUDE_CONFIG_DIR}/projects/*/', async () => {
+    const r = await run(['--session', id, '-f', 'json'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(json(r.stdout).results.map((x) => path.relative(configDir, x.filePath))).toEqual([
+      path.join('projects', '-home-dev-app', `${id}.jsonl`),
+    ]);
+  });
+
+  it('falls back to ~/.claude/projects', async () => {
+    const r = await run(['--session', id, '-f', 'json'], { homedir: path.join(tmp, 'home') , env: {} });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`no session ${id} in ${path.join(tmp, 'home', '.claude', 'projects')}`);
+  });
+
+  it('--session-sidechains adds the subagent transcripts', async () => {
+    const r = await run(['--session', id, '--session-sidechains', '-f', 'json'], { env: env() });
+    expect(json(r.stdout).results.map((x) => path.basename(x.filePath))).toEqual([`${id}.jsonl`, 'agent-a1.jsonl']);
+  });
+
+  it('combines with paths', async () => {
+    const r = await run(['--session', id, 'clean.jsonl', '-f', 'json'], { env: env() });
+    expect(json(r.stdout).results).toHaveLength(2);
+  });
+
+  it('exits 2 for an unknown session (unless unmatched patterns are allowed) or a malformed id', async () => {
+    const missing = await run(['--session', '00000000-0000-0000-0000-000000000000'], { env: env() });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no session 00000000-0000-0000-0000-000000000000 in');
+    expect((await run(['--session', '00000000-0000-0000-0000-000000000000', 'clean.jsonl', '--no-error-on-unmatched-pattern'], { env: env() })).code).toBe(0);
+    for (const bad of ['../x', '*', 'a/b']) {
+      const r = await run(['--session', bad], { env: env() });
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr).toContain('is not a session id');
+    }
+  });
+
+  it('--session-sidechains needs --session', async () => {
+    expect((await run(['clean.jsonl', '--session-sidechains'])).code).toBe(2);
+  });
+});
+
+describe('--target, --input-format, --max-line-bytes', () => {
+  it('--target api turns the dangling call into an error', async () => {
+    expect((await run(['dangling.jsonl', '--target', 'api'])).code).toBe(1);
+  });
+
+  it('--input-format takes claude-code, request or messages; anything else exits 2', async () => {
+    expect((await run(['torn.jsonl', '--input-format', 'claude-code'])).code).toBe(1);
+    const bad = await run(['torn.jsonl', '--input-format', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Invalid values');
+  });
+
+  it('detects a Messages API request by its content and judges it for the api target by default', async () => {
+    writeFile(tmp, 'requests/dangling.json', requestWithDanglingCall());
+    const r = await run([path.join('requests', 'dangling.json'), '-f', 'json']);
+    expect(r.code).toBe(1);
+    const [result] = json(r.stdout).results as unknown as { inputFormat: string; target: string; diagnostics: { ruleId: string; severity: string; line: number }[] }[];
+    expect(result).toMatchObject({ inputFormat: 'request', target: 'api' });
+    expect(result!.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'tool-use-has-result', severity: 'error', line: 6 }));
+    // The claude-code target is still there for the asking: there the same call is a warning.
+    const cc = await run([path.join('requests', 'dangling.json'), '--target', 'claude-code', '-f', 'json']);
+    expect(json(cc.stdout).results[0]!.diagnostics.find((d) => d.ruleId === 'tool-use-has-result')!.severity).toBe('warn');
+  });
+
+  it('a folder holds sessions (*.jsonl) unless --input-format says requests or messages (then *.json too)', async () => {
+    writeFile(tmp, 'requests/dangling.json', requestWithDanglingCall());
+    const sessions = await run(['requests']);
+    expect(sessions.code).toBe(2);
+    expect(sessions.stderr).toContain('no *.jsonl files found in requests');
+    const plain = await run(['requests', '--input-format', 'request', '-f', 'json']);
+    expect(plain.code).toBe(1);
+    expect(json(plain.stdout).results.map((x) => path.basename(x.filePath))).toEqual(['dangling.json']);
+    const empty = await run(['empty-plain', '--input-format', 'messages'], { cwd: mkdtempSync(path.join(tmp, 'ep-')) });
+    expect(empty.code).toBe(2);
+  });
+
+  it('--max-line-bytes reports longer lines instead of parsing them', async () => {
+    const r = await run(['clean.jsonl', '--max-line-bytes', '100', '-f', 'json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].diagnostics[0]).toMatchObject({ ruleId: 'valid-json', messageId: 'tooLong' });
+    expect((await run(['clean.jsonl', '--max-line-bytes', '100000'])).code).toBe(0);
+    expect((await run(['clean.jsonl', '--max-line-bytes', '0'])).code).toBe(2);
+  });
+});
+
+describe('--help', () => {
+  it('lists every flag and the exit codes', async () => {
+    const { stdout } = await run(['--help']);
+    for (const flag of [
+      '--max-warnings', '--quiet', '--rule', '--select', '--ignore', '--config', '--print-config', '--color',
+      '--progress', '--max-diagnostics', '--statistics', '--exit-zero', '--exit-non-zero-on-fix',
+      '--error-on-unmatched-pattern', '--stdin', '--stdin-filename', '--session', '--session-sidechains',
+      '--input-format', '--output-file', '--max-line-bytes', '--fix', '--diff', '--target',
+    ]) {
+      expect(stdout, flag).toContain(flag);
+    }
+    expect(stdout).toMatch(/Exit codes:\n {2}0 .*\n {2}1 .*\n {2}2 /);
+    expect(existsSync(path.join(tmp, 'transcript-lint.config.json'))).toBe(false);
+  });
+
+  it('every flag in --help is documented in the README', async () => {
+    const { stdout } = await run(['--help']);
+    const readme = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'README.md'), 'utf8');
+    const flags = new Set(stdout.match(/--[a-z][a-z-]+/g));
+    for (const flag of flags) {
+      // Boolean flags that default to on are documented by their --no- form.
+      const documented = readme.includes(`\`${flag}`) || readme.includes(`\`--no-${flag.slice(2)}`) || readme.includes(`${flag} `);
+      expect(documented, flag).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,97 @@
+// `transcript-lint rules` and `transcript-lint explain <rule>`: the tool documents its own rules.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rules } from '../rules/index.js';
+import { TARGETS } from '../src/rule-api.js';
+import { runCli } from './helpers/run-cli.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let tmp: string;
+// Run from a folder outside the package: docs are found from the package, not from the cwd.
+const run = (argv: string[]) => runCli(argv, { cwd: tmp });
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-rules-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('rules', () => {
+  it('prints a table with every rule: id, fix, severity per target, description', async () => {
+    const r = await run(['rules']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^rule +fix +claude-code +api +bedrock +description$/);
+    for (const { meta } of rules) {
+      const row = lines.find((l) => l.startsWith(`${meta.id} `));
+      expect(row, meta.id).toBeDefined();
+      expect(row).toContain(meta.description);
+      expect(row).toMatch(new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +(off|warn|error) +(off|warn|error) +(off|warn|error) +`));
+    }
+    expect(r.stdout).toContain(`${rules.length} rules.`);
+  });
+
+  it('--format json lists every rule with its metadata', async () => {
+    const r = await run(['rules', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.version).toBe(1);
+    expect(doc.rules.map((x: { id: string }) => x.id)).toEqual(rules.map((x) => x.meta.id));
+    const tool = doc.rules.find((x: { id: string }) => x.id === 'tool-use-has-result');
+    expect(tool).toMatchObject({ fixable: 'safe', severity: { 'claude-code': 'warn', api: 'error', bedrock: 'error' } });
+    expect(Object.keys(tool.severity)).toEqual([...TARGETS]);
+    expect(tool.docsUrl).toMatch(/docs\/rules\/tool-use-has-result\.md$/);
+    expect(tool.inputs).toContain('claude-code');
+    expect(doc.rules.find((x: { id: string }) => x.id === 'entry-shape').fixable).toBeNull();
+    expect((await run(['rules', '-f', 'json'])).stdout).toBe(r.stdout);
+  });
+
+  it('rejects other formats and extra arguments (exit 2)', async () => {
+    expect((await run(['rules', '--format', 'sarif'])).code).toBe(2);
+    expect((await run(['rules', '--fix'])).code).toBe(2);
+  });
+});
+
+describe('explain', () => {
+  it('prints the rule page, with the API error tool-use-has-result prevents', async () => {
+    const r = await run(['explain', 'tool-use-has-result']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(readFileSync(path.join(repoRoot, 'docs', 'rules', 'tool-use-has-result.md'), 'utf8'));
+    expect(r.stdout).toContain('`tool_use` ids were found without `tool_result` blocks immediately after');
+  });
+
+  it('has a page for every rule', async () => {
+    for (const { meta } of rules) {
+      const r = await run(['explain', meta.id]);
+      expect(r.code, meta.id).toBe(0);
+      expect(r.stdout.startsWith(`# ${meta.id}\n`), meta.id).toBe(true);
+    }
+  });
+
+  it('exits 2 for an unknown rule, with a suggestion when one is close', async () => {
+    const typo = await run(['explain', 'tool-use-has-reslt']);
+    expect(typo).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'transcript-lint: unknown rule "tool-use-has-reslt"; did you mean "tool-use-has-result"? (\'transcript-lint rules\' lists them all)\n',
+    });
+    const nonsense = await run(['explain', 'zzz']);
+    expect(nonsense.code).toBe(2);
+    expect(nonsense.stderr).not.toContain('did you mean');
+  });
+
+  it('needs exactly one rule', async () => {
+    expect((await run(['explain'])).code).toBe(2);
+    expect((await run(['explain', 'valid-json', 'entry-shape'])).code).toBe(2);
+  });
+
+  it('does not read a path: an id with separators is just unknown', async () => {
+    const r = await run(['explain', '../../package']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+  });
+});

@@ -1,0 +1,444 @@
+// transcript-lint.config.json: lookup, the strict schema and its messages, rule options checked with Ajv against a
+// rule's own schema, `ignores`, precedence (flags > config > catalogue), and --print-config. Unit tests for the
+// module, then the same through main().
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rules } from '../rules/index.js';
+import {
+  checkRuleOptions,
+  ConfigError,
+  didYouMean,
+  findConfigFile,
+  loadConfigFile,
+  parseConfig,
+  resolveConfig,
+} from '../src/engine/config.js';
+import { compileIgnores, globToRegExp, isIgnored } from '../src/engine/files.js';
+import { defineRule, type Rule } from '../src/rule-api.js';
+import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { runCli } from './helpers/run-cli.js';
+
+let tmp: string;
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-config-'));
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const configError = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('no ConfigError');
+};
+
+describe('parseConfig', () => {
+  it('accepts every documented key', () => {
+    const config = parseConfig(
+      {
+        $schema: './schema.json',
+        target: 'api',
+        inputFormat: 'messages',
+        rules: { 'valid-json': 'warn', 'resume-branch': ['off'], 'tool-use-has-result': ['error', {}] },
+        ignores: ['archive/**'],
+      },
+      'c.json',
+    );
+    expect(config.rules).toEqual({ 'valid-json': 'warn', 'resume-branch': ['off'], 'tool-use-has-result': ['error', {}] });
+  });
+
+  it('rejects an unknown key, naming the file and the key', () => {
+    const msg = configError(() => parseConfig({ rule: {} }, 'transcript-lint.config.json'));
+    expect(msg).toMatch(/^invalid config transcript-lint\.config\.json:\n/);
+    expect(msg).toContain('Unrecognized key: "rule"');
+  });
+
+  it('rejects a bad severity or target with the path to the key', () => {
+    const sev = configError(() => parseConfig({ rules: { 'valid-json': 'warning' } }, 'c.json'));
+    expect(sev).toContain('expected "off", "warn" or "error"');
+    expect(sev).toContain('→ at rules["valid-json"]');
+    const target = configError(() => parseConfig({ target: 'openai' }, 'c.json'));
+    expect(target).toContain('→ at target');
+    expect(configError(() => parseConfig({ inputFormat: 'xml' }, 'c.json'))).toContain('→ at inputFormat');
+    expect(configError(() => parseConfig({ ignores: 'archive' }, 'c.json'))).toContain('→ at ignores');
+    expect(configError(() => parseConfig({ ignores: [''] }, 'c.json'))).toContain('→ at ignores[0]');
+    expect(configError(() => parseConfig([], 'c.json'))).toContain('expected object');
+  });
+
+  it('rejects an unknown rule, suggesting the closest id', () => {
+    expect(configError(() => parseConfig({ rules: { 'tool-use-has-results': 'off' } }, 'c.json'))).toBe(
+      'invalid config c.json: rules.tool-use-has-results: unknown rule "tool-use-has-results" (did you mean "tool-use-has-result"?)',
+    );
+  });
+
+  it('rejects options for a rule without a schema, but takes an empty object', () => {
+    expect(configError(() => parseConfig({ rules: { 'valid-json': ['error', { strict: true }] } }, 'c.json'))).toBe(
+      'invalid config c.json: rules.valid-json[1]: valid-json takes no options (use "valid-json": "<severity>")',
+    );
+    expect(configError(() => parseConfig({ rules: { 'valid-json': ['error', 'x'] } }, 'c.json'))).toContain('takes no options');
+    expect(() => parseConfig({ rules: { 'valid-json': ['error', {}] } }, 'c.json')).not.toThrow();
+  });
+});
+
+describe('rule options and their schema (Ajv 2020-12)', () => {
+  const withSchema = defineRule({
+    meta: {
+      id: 'with-schema',
+      type: 'problem',
+      view: 'storage',
+      description: 'A rule that takes options.',
+      severity: { 'claude-code': 'warn', api: 'error' },
+      messages: { m: 'm' },
+      schema: {
+        type: 'object',
+        properties: { max: { type: 'integer', minimum: 1 } },
+        additionalProperties: false,
+      },
+    } as Rule['meta'],
+    check() {},
+  });
+  const registry = [...rules, withSchema as Rule];
+
+  it('validates options against the schema, naming the key', () => {
+    expect(() => parseConfig({ rules: { 'with-schema': ['warn', { max: 3 }] } }, 'c.json', registry)).not.toThrow();
+    expect(configError(() => parseConfig({ rules: { 'with-schema': ['warn', { max: 0 }] } }, 'c.json', registry))).toBe(
+      'invalid config c.json: rules.with-schema[1].max: must be >= 1',
+    );
+    expect(configError(() => parseConfig({ rules: { 'with-schema': ['warn', { min: 1 }] } }, 'c.json', registry))).toBe(
+      'invalid config c.json: rules.with-schema[1]: must NOT have additional properties',
+    );
+  });
+
+  it('compiles each schema once', () => {
+    expect(checkRuleOptions(withSchema as Rule, { max: 2 })).toBeUndefined();
+    expect(checkRuleOptions(withSchema as Rule, { max: 'x' })).toBe('.max: must be integer');
+    // A rule whose schema object is the same is served from the cache: the check is a plain function call.
+    const started = performance.now();
+    for (let i = 0; i < 2000; i++) checkRuleOptions(withSchema as Rule, { max: i + 1 });
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('keeps the options in the effective config', () => {
+    const config = resolveConfig(
+      { filePath: '/c.json', config: parseConfig({ rules: { 'with-schema': ['error', { max: 3 }] } }, 'c.json', registry) },
+      {},
+      registry,
+    );
+    expect(config.severities.get('with-schema')).toBe('error');
+    expect(config.ruleOptions.get('with-schema')).toEqual({ max: 3 });
+  });
+});
+
+describe('resolveConfig: flags > config > catalogue', () => {
+  const loaded = {
+    filePath: '/p/transcript-lint.config.json',
+    config: parseConfig({ target: 'api', rules: { 'valid-json': 'warn', 'resume-branch': 'off' } }, 'c.json'),
+  };
+
+  it('takes the config when no flag says otherwise', () => {
+    const c = resolveConfig(loaded, {});
+    expect(c.target).toBe('api');
+    expect(Object.fromEntries(c.severities)).toEqual({ 'valid-json': 'warn', 'resume-branch': 'off' });
+  });
+
+  it('lets flags win: --target, then --select, --ignore and --rule in that order', () => {
+    const c = resolveConfig(loaded, {
+      target: 'bedrock',
+      select: ['valid-json', 'entry-shape'],
+      ignore: ['entry-shape'],
+      rules: [
+        ['valid-json', 'error'],
+        ['unique-uuid', 'warn'],
+      ],
+    });
+    expect(c.target).toBe('bedrock');
+    expect(c.severities.get('valid-json')).toBe('error');
+    expect(c.severities.get('entry-shape')).toBe('off');
+    expect(c.severities.get('unique-uuid')).toBe('warn');
+    expect(c.severities.get('tool-use-has-result')).toBe('off');
+  });
+
+  it('leaves unconfigured rules out, so the catalogue (and per-report severities) apply', () => {
+    const c = resolveConfig(undefined, {});
+    expect(c.severities.size).toBe(0);
+    expect(c.target).toBeUndefined();
+  });
+
+  it('rejects unknown ids in flags', () => {
+    expect(() => resolveConfig(undefined, { select: ['nope'] })).toThrow(ConfigError);
+    expect(() => resolveConfig(undefined, { ignore: ['nope'] })).toThrow('--ignore: unknown rule "nope"');
+    expect(() => resolveConfig(undefined, { rules: [['nope', 'off']] })).toThrow('--rule');
+  });
+});
+
+describe('didYouMean', () => {
+  it('proposes a close id and nothing for nonsense', () => {
+    const ids = rules.map((r) => r.meta.id);
+    expect(didYouMean('valid-jsn', ids)).toBe('valid-json');
+    expect(didYouMean('ToolUseHasResult', ids)).toBe('tool-use-has-result');
+    expect(didYouMean('tool-use-has-results', ids)).toBe('tool-use-has-result');
+    expect(didYouMean('xyz', ids)).toBeUndefined();
+  });
+});
+
+describe('ignores (glob matching)', () => {
+  const base = path.resolve(path.sep, 'repo');
+  const ignored = (patterns: string[], rel: string) => isIgnored(compileIgnores(patterns, base), path.join(base, rel));
+
+  it('matches paths relative to the config folder; * stays in a segment, ** spans them', () => {
+    expect(ignored(['*.jsonl'], 'a.jsonl')).toBe(true);
+    expect(ignored(['*.jsonl'], 'sub/a.jsonl')).toBe(false);
+    expect(ignored(['**/*.jsonl'], 'sub/deep/a.jsonl')).toBe(true);
+    expect(ignored(['**/*.jsonl'], 'a.jsonl')).toBe(true);
+    expect(ignored(['fixtures/**/bad-*.jsonl'], 'fixtures/x/y/bad-1.jsonl')).toBe(true);
+    expect(ignored(['fixtures/**/bad-*.jsonl'], 'fixtures/good-1.jsonl')).toBe(false);
+    expect(ignored(['a?.jsonl'], 'ab.jsonl')).toBe(true);
+    expect(ignored(['a?.jsonl'], 'a/.jsonl')).toBe(false);
+  });
+
+  it('a folder pattern skips everything below it; ./ and / prefixes mean the config folder', () => {
+    expect(ignored(['archive'], 'archive/2024/s.jsonl')).toBe(true);
+    expect(ignored(['archive/'], 'archive/s.jsonl')).toBe(true);
+    expect(ignored(['./archive/**'], 'archive/s.jsonl')).toBe(true);
+    expect(ignored(['/archive'], 'archive/s.jsonl')).toBe(true);
+    expect(ignored(['archive'], 'sub/archive/s.jsonl')).toBe(false);
+    expect(ignored(['**/archive'], 'sub/archive/s.jsonl')).toBe(true);
+  });
+
+  it('supports classes, braces and escapes; dots are literal', () => {
+    expect(ignored(['s[0-9].jsonl'], 's7.jsonl')).toBe(true);
+    expect(ignored(['s[!0-9].jsonl'], 's7.jsonl')).toBe(false);
+    expect(ignored(['s[!0-9].jsonl'], 'sx.jsonl')).toBe(true);
+    expect(ignored(['*.{jsonl,bak}'], 'x.bak')).toBe(true);
+    expect(ignored(['*.{jsonl,bak}'], 'x.txt')).toBe(false);
+    expect(ignored(['\\[draft\\].jsonl'], '[draft].jsonl')).toBe(true);
+    expect(ignored(['a.jsonl'], 'aXjsonl')).toBe(false);
+    expect(ignored(['(x)+.jsonl'], '(x)+.jsonl')).toBe(true);
+  });
+
+  it('! un-ignores, and the last matching pattern decides', () => {
+    expect(ignored(['fixtures/**', '!fixtures/keep.jsonl'], 'fixtures/keep.jsonl')).toBe(false);
+    expect(ignored(['fixtures/**', '!fixtures/keep.jsonl'], 'fixtures/drop.jsonl')).toBe(true);
+    expect(ignored(['fixtures/**', '!fixtures/keep.jsonl', 'fixtures/keep.*'], 'fixtures/keep.jsonl')).toBe(true);
+  });
+
+  it('never ignores a file outside the config folder', () => {
+    expect(isIgnored(compileIgnores(['**'], base), path.resolve(path.sep, 'elsewhere', 'x.jsonl'))).toBe(false);
+  });
+
+  it('rejects malformed patterns', () => {
+    expect(() => globToRegExp('a**b')).toThrow('** must be a whole path segment');
+    expect(() => globToRegExp('[abc')).toThrow('[ without a closing ]');
+    expect(() => globToRegExp('{a,b')).toThrow('{ without a closing }');
+    expect(() => globToRegExp('a\\')).toThrow('lone backslash');
+    expect(() => compileIgnores(['!'], base)).toThrow('is not a pattern');
+  });
+});
+
+describe('findConfigFile and loadConfigFile', () => {
+  it('finds the nearest config upwards and stops at the root', async () => {
+    const root = mkdtempSync(path.join(tmp, 'lookup-'));
+    const deep = path.join(root, 'a', 'b', 'c');
+    mkdirSync(deep, { recursive: true });
+    expect(await findConfigFile(deep)).toBe(undefined);
+    const top = writeFile(root, 'transcript-lint.config.json', '{}');
+    expect(await findConfigFile(deep)).toBe(top);
+    const mid = writeFile(root, 'a/transcript-lint.config.json', '{}');
+    expect(await findConfigFile(deep)).toBe(mid);
+    // A folder named like the config is not a config.
+    mkdirSync(path.join(root, 'a', 'b', 'transcript-lint.config.json'));
+    expect(await findConfigFile(deep)).toBe(mid);
+  });
+
+  it('reports unreadable files, bad JSON and bad patterns with the file name', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'load-'));
+    await expect(loadConfigFile(path.join(dir, 'nope.json'), { name: 'nope.json' })).rejects.toThrow('cannot read config nope.json: no such file');
+    writeFile(dir, 'bad.json', '{"rules": {');
+    await expect(loadConfigFile(path.join(dir, 'bad.json'), { name: 'bad.json' })).rejects.toThrow(/^invalid config bad\.json: not valid JSON/);
+    writeFile(dir, 'glob.json', '{"ignores": ["ok/**", "a**"]}');
+    await expect(loadConfigFile(path.join(dir, 'glob.json'), { name: 'glob.json' })).rejects.toThrow(
+      'invalid config glob.json: ignores[1]: "a**": ** must be a whole path segment',
+    );
+    writeFile(dir, 'bom.json', '\uFEFF{"target":"api"}');
+    expect((await loadConfigFile(path.join(dir, 'bom.json'))).config.target).toBe('api');
+  });
+});
+
+describe('through the CLI', () => {
+  let project: string;
+  const run = (argv: string[], cwd = project) => runCli(argv, { cwd });
+
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmp, 'project-'));
+    writeFile(project, 'torn.jsonl', tornTranscript());
+    writeFile(project, 'dangling.jsonl', danglingTranscript());
+    writeFile(project, 'sub/dir/torn.jsonl', tornTranscript());
+    writeFile(project, 'archive/old/torn.jsonl', tornTranscript());
+    writeFile(project, 'archive/clean.jsonl', cleanTranscript());
+    writeFile(
+      project,
+      'transcript-lint.config.json',
+      JSON.stringify({ rules: { 'valid-json': 'warn', 'tool-use-has-result': 'off' }, ignores: ['archive/old'] }),
+    );
+    writeFile(project, 'strict.json', JSON.stringify({ rules: { 'tool-use-has-result': 'error' } }));
+  });
+
+  it('uses the config in the cwd: its severities apply', async () => {
+    const r = await run(['torn.jsonl', 'dangling.jsonl', '-f', 'json']);
+    expect(r.code).toBe(0);
+    const diags = JSON.parse(r.stdout).results.flatMap((x: { diagnostics: { ruleId: string; severity: string }[] }) => x.diagnostics);
+    expect(diags.find((d: { ruleId: string }) => d.ruleId === 'valid-json').severity).toBe('warn');
+    expect(diags.map((d: { ruleId: string }) => d.ruleId)).not.toContain('tool-use-has-result');
+  });
+
+  it('finds the config from a subfolder', async () => {
+    expect((await run(['torn.jsonl'], path.join(project, 'sub', 'dir'))).code).toBe(0);
+  });
+
+  it('--no-config ignores it; -c FILE uses another', async () => {
+    expect((await run(['torn.jsonl', '--no-config'])).code).toBe(1);
+    const strict = await run(['dangling.jsonl', '-c', 'strict.json']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('tool-use-has-result');
+  });
+
+  it('flags beat the config', async () => {
+    expect((await run(['torn.jsonl', '--rule', 'valid-json=error'])).code).toBe(1);
+    expect((await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error'])).code).toBe(1);
+    expect((await run(['dangling.jsonl', '-c', 'strict.json', '--ignore', 'tool-use-has-result'])).code).toBe(0);
+  });
+
+  it('skips files the ignores match when a folder or glob is expanded', async () => {
+    const r = await run(['archive', '-f', 'json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.relative(project, x.filePath))).toEqual([
+      path.join('archive', 'clean.jsonl'),
+    ]);
+  });
+
+  it('skips an ignored file named on the command line, saying so on stderr', async () => {
+    const r = await run([path.join('archive', 'old', 'torn.jsonl'), 'torn.jsonl', '--rule', 'valid-json=error']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Linted 1 file.');
+    expect(r.stderr).toBe(`transcript-lint: ${path.join('archive', 'old', 'torn.jsonl')} is skipped by the "ignores" of transcript-lint.config.json\n`);
+  });
+
+  it('exits 2 when every file a folder or glob matched is ignored (unless unmatched patterns are allowed)', async () => {
+    const r = await run(['archive/old']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('every file matched by "archive/old" is skipped by the config\'s "ignores"');
+    expect((await run(['archive/old', '--no-error-on-unmatched-pattern'])).code).toBe(0);
+  });
+
+  it('skips stdin whose --stdin-filename is ignored', async () => {
+    const r = await runCli(['--stdin-filename', 'archive/old/x.jsonl', '--rule', 'valid-json=error'], { cwd: project, stdin: tornTranscript() });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('✔ No problems in 0 files.\n');
+    expect(r.stderr).toContain('is skipped by the "ignores"');
+  });
+
+  it('exits 2 on a bad config, naming the file and the key', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'bad-'));
+    writeFile(dir, 's.jsonl', cleanTranscript());
+    writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ rules: { 'valid-json': 'loud' } }));
+    const r = await run(['s.jsonl'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('transcript-lint: invalid config transcript-lint.config.json:');
+    expect(r.stderr).toContain('→ at rules["valid-json"]');
+
+    writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ rules: { 'no-such-rule': 'off' } }));
+    const unknown = await run(['s.jsonl'], dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('transcript-lint: invalid config transcript-lint.config.json: rules.no-such-rule: unknown rule "no-such-rule"\n');
+
+    // Found above the cwd, it is named by its absolute path (as the report names files outside the cwd).
+    mkdirSync(path.join(dir, 'sub'));
+    expect((await run(['../s.jsonl'], path.join(dir, 'sub'))).stderr).toContain(
+      `invalid config ${path.join(dir, 'transcript-lint.config.json')}: rules.no-such-rule`,
+    );
+  });
+
+  it('exits 2 for a missing -c file', async () => {
+    const r = await run(['torn.jsonl', '-c', 'missing.json']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: cannot read config missing.json: no such file\n' });
+    expect((await run(['torn.jsonl', '-c'])).code).toBe(2);
+  });
+});
+
+describe('--print-config', () => {
+  let project: string;
+
+  beforeAll(() => {
+    project = mkdtempSync(path.join(tmp, 'print-'));
+    writeFile(
+      project,
+      'transcript-lint.config.json',
+      JSON.stringify({ target: 'api', rules: { 'valid-json': ['warn', {}], 'resume-branch': 'error' }, ignores: ['archive/**'] }),
+    );
+  });
+
+  it('prints the effective config for a file as JSON and exits 0', async () => {
+    const r = await runCli(['--print-config', 'archive/x.jsonl', '--rule', 'entry-shape=warn'], { cwd: project });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({
+      filePath: path.join(project, 'archive', 'x.jsonl'),
+      configFile: path.join(project, 'transcript-lint.config.json'),
+      ignored: true,
+      inputFormat: null,
+      inputFormatFrom: null,
+      target: 'api',
+      targetFrom: 'option',
+      notApplicable: [],
+    });
+    expect(doc.rules['valid-json']).toEqual(['warn', {}]);
+    expect(doc.rules['resume-branch']).toBe('error');
+    expect(doc.rules['entry-shape']).toBe('warn');
+    // From the catalogue for the api target: off there.
+    expect(doc.rules['unique-uuid']).toBe('off');
+    expect(Object.keys(doc.rules)).toEqual(rules.map((x) => x.meta.id));
+  });
+
+  it('reflects --no-config, --target and --input-format; the file need not exist', async () => {
+    const r = await runCli(['--print-config', 's.jsonl', '--no-config', '--input-format', 'claude-code'], { cwd: project });
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({
+      configFile: null,
+      ignored: false,
+      inputFormat: 'claude-code',
+      inputFormatFrom: 'option',
+      target: 'claude-code',
+      targetFrom: 'input-format',
+    });
+    expect(doc.rules['unique-uuid']).not.toBe('off');
+    expect(JSON.parse((await runCli(['--print-config', 's.jsonl', '--target', 'bedrock'], { cwd: project })).stdout).target).toBe('bedrock');
+  });
+
+  it('detects the input format of an existing file, and the target follows it', async () => {
+    writeFile(project, 'req.json', JSON.stringify({ model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }));
+    writeFile(project, 's.jsonl', cleanTranscript());
+    const req = JSON.parse((await runCli(['--print-config', 'req.json', '--no-config'], { cwd: project })).stdout);
+    expect(req).toMatchObject({ inputFormat: 'request', inputFormatFrom: 'detected', target: 'api', targetFrom: 'input-format' });
+    // Storage rules (uuids, parent links) do not run on a request.
+    expect(req.notApplicable).toContain('unique-uuid');
+    const session = JSON.parse((await runCli(['--print-config', 's.jsonl', '--no-config'], { cwd: project })).stdout);
+    expect(session).toMatchObject({ inputFormat: 'claude-code', inputFormatFrom: 'detected', target: 'claude-code' });
+    expect(session.notApplicable).not.toContain('unique-uuid');
+  });
+
+  it('exits 2 when the config is invalid', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'print-bad-'));
+    writeFile(dir, 'transcript-lint.config.json', '{"target": 1}');
+    expect((await runCli(['--print-config', 's.jsonl'], { cwd: dir })).code).toBe(2);
+  });
+});

@@ -1,0 +1,101 @@
+// The registry, the rule files, the docs and the catalogue agree: every registered rule lives in rules/<id>.ts and
+// has docs/rules/<id>.md, every page belongs to a rule, messages are real sentences, and every rule of the
+// catalogue table (../shared/spec/rules.md, next to the repository; skipped when absent) is registered.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { rules, rulesById } from '../rules/index.js';
+import { appliesToInput, TARGETS } from '../src/rule-api.js';
+import { INPUT_FORMATS } from '../src/loader/input.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DOCS = `${ROOT}docs/rules/`;
+const RULES_DIR = `${ROOT}rules/`;
+const CATALOGUE = fileURLToPath(new URL('../../shared/spec/rules.md', import.meta.url));
+
+const ids = rules.map((r) => r.meta.id);
+const pages = readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+const ruleFiles = readdirSync(RULES_DIR)
+  .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
+  .map((f) => f.slice(0, -3));
+
+/** Rule ids from the catalogue table: the first cell of each row, in backticks. */
+export function catalogueIds(markdown: string): string[] {
+  const out: string[] = [];
+  for (const line of markdown.split('\n')) {
+    const m = /^\|\s*`([a-z0-9-]+)`\s*\|/.exec(line);
+    if (m) out.push(m[1]!);
+  }
+  return out;
+}
+
+describe('rule registry', () => {
+  it('holds each rule once, in kebab-case', () => {
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+    expect([...rulesById.keys()]).toEqual(ids);
+  });
+
+  it('every rule id is its file name, and every rule file is registered', async () => {
+    expect([...ruleFiles].sort()).toEqual([...ids].sort());
+    for (const rule of rules) {
+      const mod = (await import(pathToFileURL(`${RULES_DIR}${rule.meta.id}.ts`).href)) as { default: unknown };
+      expect(mod.default, `rules/${rule.meta.id}.ts exports this rule`).toBe(rule);
+    }
+  });
+
+  it('every registered rule has a page and every page has a rule', () => {
+    expect(ids.filter((id) => !pages.includes(id)), 'rules without docs/rules/<id>.md').toEqual([]);
+    expect(pages.filter((p) => !ids.includes(p)), 'pages without a rule').toEqual([]);
+  });
+
+  it('every page starts with its id and says how the rule fixes (or does not)', () => {
+    for (const id of ids) {
+      const page = readFileSync(`${DOCS}${id}.md`, 'utf8');
+      expect(page.startsWith(`# ${id}\n`), `${id}.md title`).toBe(true);
+      expect(page, `${id}.md has a Fix section`).toMatch(/^## Fix$/m);
+    }
+  });
+
+  it('every message is a non-empty sentence and every meta field is set', () => {
+    for (const { meta } of rules) {
+      expect(meta.description.trim(), `${meta.id} description`).not.toBe('');
+      expect(['problem', 'suggestion']).toContain(meta.type);
+      expect(['storage', 'request']).toContain(meta.view);
+      for (const target of TARGETS) {
+        const sev = target === 'bedrock' ? meta.severity.bedrock ?? meta.severity.api : meta.severity[target];
+        expect(['error', 'warn', 'off'], `${meta.id} ${target}`).toContain(sev);
+      }
+      const messages = Object.entries(meta.messages as Record<string, unknown>);
+      expect(messages.length, `${meta.id} has messages`).toBeGreaterThan(0);
+      for (const [key, message] of messages) {
+        expect(typeof message, `${meta.id}.${key}`).toBe('string');
+        expect((message as string).trim(), `${meta.id}.${key}`).not.toBe('');
+        expect(message as string, `${meta.id}.${key} ends a sentence`).toMatch(/[.)"'`]$/);
+      }
+    }
+  });
+
+  it('every input format has the rules it needs', () => {
+    for (const format of INPUT_FORMATS) {
+      const running = rules.filter((r) => appliesToInput(r.meta, format)).map((r) => r.meta.id);
+      expect(running).toContain('valid-json');
+      expect(running).toContain('tool-use-has-result');
+    }
+    expect(rules.filter((r) => appliesToInput(r.meta, 'request')).map((r) => r.meta.id)).not.toContain('parent-exists');
+    expect(rules.filter((r) => appliesToInput(r.meta, 'claude-code')).map((r) => r.meta.id)).not.toContain('tool-names');
+  });
+});
+
+describe.skipIf(!existsSync(CATALOGUE))('the catalogue (rules.md)', () => {
+  const table = existsSync(CATALOGUE) ? catalogueIds(readFileSync(CATALOGUE, 'utf8')) : [];
+
+  it('has a table to compare with', () => {
+    expect(table.length).toBeGreaterThan(20);
+  });
+
+  it('every rule of the table is registered, in the table\'s order', () => {
+    expect(table.filter((id) => !rulesById.has(id)), 'catalogue rules missing from the registry').toEqual([]);
+    expect(ids.filter((id) => table.includes(id))).toEqual(table);
+  });
+});
