@@ -9,7 +9,7 @@
 // A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
 import type { Chain } from '../src/model/chain.js';
 import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 import { isReadable } from '../src/rules-support/storage.js';
 
 export default defineRule({
@@ -46,6 +46,7 @@ export default defineRule({
           pointer: '/isSidechain',
           data: { promptLine: prompt?.entry.line ?? '?' },
           related: prompt ? [{ line: prompt.entry.line, message: '`last-prompt` naming this entry' }] : [],
+          fix: clearFlag(chain.leaf),
         });
       }
     } else {
@@ -57,6 +58,7 @@ export default defineRule({
           line: tip.line,
           ...(tip.uuid !== undefined ? { uuid: tip.uuid } : {}),
           pointer: '/isSidechain',
+          fix: clearFlag(tip),
         });
       }
     }
@@ -70,9 +72,17 @@ export default defineRule({
         line: e.line,
         ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
         pointer: '/isSidechain',
+        fix: clearFlag(e),
       });
     }
   },
+});
+
+/** Clearing the flag puts the entry back in the main conversation, where it hangs. */
+const clearFlag = (e: Entry): FixDescriptor => ({
+  applicability: 'safe',
+  description: 'set isSidechain to false',
+  edits: [{ kind: 'set', line: e.line, pointer: '/isSidechain', value: false }],
 });
 
 /** A main session file: not named agent-*.jsonl and holding at least one chain entry that is not a sidechain. */

@@ -3,7 +3,7 @@
 // reach a root from those entries, and readers (older Claude Code versions among them) may hang or lose history.
 // Each parent points to at most one entry, so the links form a functional graph: one iterative pass with three
 // colours finds every cycle once, in time linear in the number of entries.
-import type { Entry } from '../src/model/entries.js';
+import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
 import { defineRule } from '../src/rule-api.js';
 
 /** A loop can span a whole file: the message names a few of its lines and `related` lists the first ones. */
@@ -13,6 +13,18 @@ const MAX_RELATED = 50;
 function listLines(lines: number[]): string {
   if (lines.length <= MAX_LISTED) return lines.join(', ');
   return `${lines.slice(0, MAX_LISTED).join(', ')}, … ${lines[lines.length - 1]}`;
+}
+
+/**
+ * Where the broken link should point: the nearest earlier entry of the same conversation (what Claude Code bridges
+ * to when it breaks the loop), so the entries before the loop stay in the history.
+ */
+function nearestEarlier(entries: readonly Entry[], from: Entry, eligible: (e: Entry) => boolean): Entry | undefined {
+  for (let i = from.index - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.uuid !== undefined && CHAIN_TYPES.has(e.type) && e.isSidechain === from.isSidechain && eligible(e)) return e;
+  }
+  return undefined;
 }
 
 export default defineRule({
@@ -55,6 +67,8 @@ export default defineRule({
       for (const e of cycle) if (e.line < at.line) at = e;
       const parent = parentOf(at)!;
       const others = cycle.filter((e) => e !== at).sort((a, b) => a.line - b.line);
+      const inLoop = new Set(cycle);
+      const anchor = nearestEarlier(ctx.model.entries, at, (e) => !inLoop.has(e) && byUuid.get(e.uuid!) === e);
       ctx.report({
         messageId: cycle.length === 1 ? 'selfLoop' : 'cycle',
         line: at.line,
@@ -67,6 +81,11 @@ export default defineRule({
           lines: listLines(cycle.map((e) => e.line).sort((a, b) => a - b)),
         },
         related: others.slice(0, MAX_RELATED).map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
+        fix: {
+          applicability: 'safe',
+          description: anchor ? `re-link to the entry on line ${anchor.line}` : 'make the entry a root',
+          edits: [{ kind: 'set', line: at.line, pointer: '/parentUuid', value: anchor?.uuid ?? null }],
+        },
       });
     }
   },

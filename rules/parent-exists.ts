@@ -62,6 +62,15 @@ export default defineRule({
         pointer: '/parentUuid',
         data: { parent },
         related: previous ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }] : [],
+        ...(previous?.uuid !== undefined
+          ? {
+              fix: {
+                applicability: 'unsafe' as const,
+                description: `re-link to the entry on line ${previous.line}`,
+                edits: [{ kind: 'set' as const, line: entry.line, pointer: '/parentUuid', value: previous.uuid }],
+              },
+            }
+          : {}),
       });
     }
   },

@@ -5,7 +5,7 @@
 import { derivedUuid, insertAfterEntry } from '../src/fixer/chain-edits.js';
 import type { Edit } from '../src/fixer/edits.js';
 import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import { assistantMessageId, type Entry, isToolResultEntry } from '../src/model/entries.js';
+import { assistantMessageId, blocksOf, type Entry, isToolResultEntry } from '../src/model/entries.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT } from '../src/model/repair-passes.js';
 import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
@@ -65,6 +65,17 @@ function interruptedFix(
  * In a plain request or message list the next user message (when there is one) takes the results first in its own
  * content: a new user message in front of it would make two user turns in a row, which Bedrock rejects.
  */
+/** Ids of tool results held by entries whose uuid a later line takes over (Claude Code never sees them). */
+function hiddenResultIds(model: TranscriptModel): Set<string> {
+  const ids = new Set<string>();
+  const { byUuid } = model.chain();
+  for (const e of model.entries) {
+    if (e.uuid === undefined || byUuid.get(e.uuid) === e || !isToolResultEntry(e)) continue;
+    for (const b of blocksOf(e)) if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') ids.add(b.tool_use_id);
+  }
+  return ids;
+}
+
 function resultsIntoNext(next: ApiMessage, ids: readonly string[]): FixDescriptor | undefined {
   const entry = next.entries[0];
   const content = (entry?.raw.message as { content?: unknown } | undefined)?.content;
@@ -139,8 +150,15 @@ export default defineRule({
       }
       return byLeaf;
     };
+    // A result that is in the file but hidden behind a duplicate uuid is unique-uuid's to bring back; writing an
+    // interrupted result beside it would shadow the real one for good.
+    const hidden = hiddenResultIds(ctx.model);
     const fixByLine = new Map<number, FixDescriptor | undefined>();
     for (const [line, ids] of idsByLine) {
+      if (ids.some((id) => hidden.has(id))) {
+        fixByLine.set(line, undefined);
+        continue;
+      }
       const anchor = ctx.model.entryAtLine(line);
       const next = nextByLine.get(line);
       if (ctx.model.plain && next?.role === 'user') fixByLine.set(line, resultsIntoNext(next, ids));

@@ -3,7 +3,8 @@
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along.
 import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
+import { derivedUuid, markerEdit } from '../src/fixer/chain-edits.js';
+import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 
 export default defineRule({
   meta: {
@@ -27,7 +28,8 @@ export default defineRule({
       const counted = copies.filter(isInMessageMap);
       if (counted.length < 2) continue;
       const first = counted[0]!;
-      for (const later of counted.slice(1)) {
+      counted.slice(1).forEach((later, i) => {
+        const before = counted[i]!;
         const same = sameBytes(bytesAt(first.line), bytesAt(later.line)) || deepEqual(first.raw, later.raw);
         ctx.report({
           messageId: same ? 'identicalCopy' : 'differentEntries',
@@ -41,10 +43,31 @@ export default defineRule({
               message: same ? 'first copy of this entry' : 'earlier entry with the same uuid (lost on resume unless it is the last)',
             },
           ],
+          fix: same ? dropCopy(later) : renameShadowed(before, uuid),
         });
-      }
+      });
     }
   },
+});
+
+/** The copy goes; the first one keeps the uuid, so nothing that names it changes. */
+const dropCopy = (copy: Entry): FixDescriptor => ({
+  applicability: 'safe',
+  description: 'drop the repeated copy',
+  edits: [{ kind: 'delete', line: copy.line }],
+});
+
+/**
+ * The earlier entry (the one Claude Code loses) gets a fresh uuid and keeps the old one in the marker field. Which
+ * entry the links to that uuid meant cannot be known, so they stay with the entry resume uses today: unsafe.
+ */
+const renameShadowed = (shadowed: Entry, uuid: string): FixDescriptor => ({
+  applicability: 'unsafe',
+  description: 'give the earlier entry a new uuid',
+  edits: [
+    { kind: 'set', line: shadowed.line, pointer: '/uuid', value: derivedUuid('unique-uuid', uuid, String(shadowed.line)) },
+    markerEdit(shadowed, 'unique-uuid', { originalUuid: uuid }),
+  ],
 });
 
 /**

@@ -173,9 +173,9 @@ const CASES: Case[] = [
       ls[26] = '{"parentUuid":"3eeb1a2f-garbage ###'; // line 27: the on-chain tool_result P2
       return { lines: ls };
     },
-    // Line 28 hung off the lost line 27: Claude Code bridges it (parent-exists warns, no fix offered yet).
+    // Line 28 hung off the lost line 27: Claude Code bridges it; parent-exists's unsafe fix re-links it to line 26.
     detect: ['error:valid-json', 'warn:parent-exists', 'warn:tool-use-has-result'],
-    fixedBy: ['tool-use-has-result', 'valid-json'],
+    fixedBy: ['parent-exists', 'tool-use-has-result', 'valid-json'],
     // P2's result was in the garbage line: it becomes an interrupted result, so the call is still sent.
     after: (f) => expectInterrupted(f, ['toolu_P2']),
   },
@@ -569,7 +569,7 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:parent-exists'],
-    fixedBy: [],
+    fixedBy: ['parent-exists'],
   },
   {
     name: 'dangling-parent-prompt',
@@ -580,14 +580,11 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['error:parent-exists'],
-    fixedBy: [],
-    gap: {
-      rule: 'parent-exists',
-      why: 'rules.md: "unsafe: re-link to the nearest earlier entry of the same chain" (the report already names it as related line 31, the original parent); the rule reports no fix, so the history before line 37 stays lost',
-    },
+    // The unsafe fix re-links the prompt to the nearest earlier entry: the earlier turn is back in the history.
+    fixedBy: ['parent-exists'],
   },
   {
-    // Identical copies are harmless; unique-uuid's safe fix (drop the copy) is not offered yet, but it is a warning.
+    // Identical copies are harmless; unique-uuid's safe fix drops the copy.
     name: 'duplicate-line',
     row: 'duplicate line (same uuid twice)',
     base: 'parallel',
@@ -596,7 +593,7 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:unique-uuid'],
-    fixedBy: [],
+    fixedBy: ['unique-uuid'],
   },
   {
     name: 'dup-uuid-later',
@@ -607,14 +604,10 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['error:unique-uuid', 'warn:tool-use-has-result'],
-    // P1's recorded result is shadowed, so tool-use-has-result inserts an "interrupted" one: the call is sent, but the
-    // recorded output is not (unique-uuid's re-uuid fix would have recovered it; see the report).
-    fixedBy: ['tool-use-has-result'],
-    gap: {
-      rule: 'unique-uuid',
-      why: 'rules.md: "unsafe: give the earlier entry a new uuid"; the rule reports no fix',
-    },
-    after: (f) => expectInterrupted(f, ['toolu_P1']),
+    // unique-uuid renames the shadowed result entry, so P1's recorded result is sent again; tool-use-has-result
+    // offers no interrupted result while the real one is only hidden.
+    fixedBy: ['unique-uuid'],
+    after: (f) => expectRecordedResult(f, 'toolu_P1', 'one'),
   },
   {
     name: 'dup-uuid-earlier',
@@ -625,15 +618,13 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['error:unique-uuid', 'warn:tool-use-has-result'],
-    fixedBy: ['tool-use-has-result'],
-    gap: {
-      rule: 'unique-uuid',
-      why: 'rules.md: "unsafe: give the earlier entry a new uuid"; the rule reports no fix',
-    },
-    after: (f) => expectInterrupted(f, ['toolu_P1']),
+    // unique-uuid renames the shadowed result entry, so P1's recorded result is sent again; tool-use-has-result
+    // offers no interrupted result while the real one is only hidden.
+    fixedBy: ['unique-uuid'],
+    after: (f) => expectRecordedResult(f, 'toolu_P1', 'one'),
   },
   {
-    // Claude Code bridges the cycle and sends the full history; no-parent-cycle's safe fix is not offered yet (a warning).
+    // Claude Code bridges the cycle and sends the full history; no-parent-cycle's safe fix makes the root a root again.
     name: 'cycle-root-leaf',
     row: 'parentUuid cycle (root -> leaf)',
     base: 'parallel',
@@ -642,7 +633,7 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:no-parent-cycle'],
-    fixedBy: [],
+    fixedBy: ['no-parent-cycle'],
   },
   {
     name: 'cycle-2',
@@ -653,7 +644,7 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:no-parent-cycle'],
-    fixedBy: [],
+    fixedBy: ['no-parent-cycle'],
   },
   {
     // The alternative (newest) branch is not resumed: reported, no fix by design (which branch to keep is a choice).
@@ -756,14 +747,10 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['error:main-chain-not-sidechain'],
-    fixedBy: [],
-    gap: {
-      rule: 'main-chain-not-sidechain',
-      why: 'rules.md: "safe: clear the flag on main-chain entries"; the rule reports no fix, and Claude Code still fails with "No conversation found"',
-    },
+    fixedBy: ['main-chain-not-sidechain'],
   },
   {
-    // No effect on resume (a warning); the same missing fix as sidechain-leaf.
+    // No effect on resume (a warning); the flag is cleared all the same.
     name: 'sidechain-mid',
     row: 'isSidechain:true on a mid-chain entry',
     base: 'parallel',
@@ -772,7 +759,7 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:main-chain-not-sidechain'],
-    fixedBy: [],
+    fixedBy: ['main-chain-not-sidechain'],
   },
   {
     // Unknown metadata: ignored by Claude Code.
@@ -855,6 +842,12 @@ function build(c: Case): { bytes: Uint8Array; original: E[] } {
   const original = baseline(c.base);
   const { lines, finalNewline = true } = c.mutate(structuredClone(original));
   return { bytes: encoder.encode(lines.join('\n') + (finalNewline ? '\n' : '')), original };
+}
+
+/** The call's recorded result (not an interrupted placeholder) is in the fixed file and in the request. */
+function expectRecordedResult(f: Fixed, id: string, content: string): void {
+  const results = f.model.apiView().messages.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_result' && b.block.tool_use_id === id));
+  expect(results.map((b) => [b.block.content, b.block.is_error])).toEqual([[content, false]]);
 }
 
 function fixedOf(bytes: Uint8Array): Fixed {

@@ -53,11 +53,14 @@ runRuleTests(rule, {
       name: 'the leaf named by last-prompt is a sidechain: "No conversation found"',
       text: session((n) => n === 4),
       errors: [{ messageId: 'leaf', line: 4, severity: 'error', messageIncludes: 'line 5' }],
+      // Clearing the flag gives back exactly the unflagged session.
+      output: session(() => false),
     },
     {
       name: 'without last-prompt the flagged newest entry is skipped',
       text: session((n) => n === 4, false),
       errors: [{ messageId: 'skippedTip', line: 4, severity: 'error' }],
+      output: session(() => false, false),
     },
     {
       name: 'flags on mid-chain entries have no effect today: warn',
@@ -66,6 +69,7 @@ runRuleTests(rule, {
         { messageId: 'midChain', line: 2, severity: 'warn' },
         { messageId: 'midChain', line: 3, severity: 'warn' },
       ],
+      output: session(() => false),
     },
     {
       name: 'a flagged leaf and a flagged mid-chain entry',
@@ -74,6 +78,7 @@ runRuleTests(rule, {
         { messageId: 'midChain', line: 1, severity: 'warn' },
         { messageId: 'leaf', line: 4, severity: 'error' },
       ],
+      output: session(() => false),
     },
   ],
 });

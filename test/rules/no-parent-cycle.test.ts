@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-parent-cycle.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
+import { fixed, text, toolUse, transcript, uuidAt } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const clean = transcript();
@@ -52,13 +52,22 @@ runRuleTests(rule, {
       name: 'the root linked to the leaf: reported once, on the link that points forward',
       text: rootToLeaf.toString(),
       errors: [{ messageId: 'cycle', line: 1, severity: 'warn', messageIncludes: 'loop of 4 entries (lines 1, 2, 3, 4)' }],
+      // Nothing comes before the root: it becomes a root again.
+      output: fixed(rootToLeaf.toString(), { 1: (e) => void (e.parentUuid = null) }),
     },
     {
       name: 'a 2-cycle mid-file; the entry hanging below it is not part of it',
       text: two.toString(),
       errors: [{ messageId: 'cycle', line: 2, messageIncludes: 'points forward to line 3' }],
+      // The forward link is re-linked to the nearest earlier entry outside the loop, so the prompt stays in history.
+      output: fixed(two.toString(), { 2: (e) => void (e.parentUuid = uuidAt(two.toString(), 1)) }),
     },
-    { name: 'an entry that is its own parent', text: self.toString(), errors: [{ messageId: 'selfLoop', line: 2 }] },
+    {
+      name: 'an entry that is its own parent',
+      text: self.toString(),
+      errors: [{ messageId: 'selfLoop', line: 2 }],
+      output: fixed(self.toString(), { 2: (e) => void (e.parentUuid = uuidAt(self.toString(), 1)) }),
+    },
     {
       name: 'two separate loops are two findings',
       text: twoLoops.toString(),
@@ -66,6 +75,7 @@ runRuleTests(rule, {
         { messageId: 'cycle', line: 1 },
         { messageId: 'cycle', line: 3 },
       ],
+      output: fixed(twoLoops.toString(), { 1: (e) => void (e.parentUuid = null), 3: (e) => void (e.parentUuid = 'x2') }),
     },
   ],
 });

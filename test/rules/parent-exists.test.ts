@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/parent-exists.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
+import { fixed, text, toolUse, transcript, uuidAt } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const GONE = 'ffffffff-0000-4000-8000-000000000000';
@@ -74,26 +74,36 @@ runRuleTests(rule, {
       name: 'a user prompt whose parent is gone: history starts there (error)',
       text: promptGone.toString(),
       errors: [{ messageId: 'prompt', line: 3, severity: 'error', messageIncludes: GONE }],
+      output: null,
+      unsafeOutput: fixed(promptGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(promptGone.toString(), 2)) }),
     },
     {
       name: 'an attachment whose parent is gone: bridged (warn)',
       text: attachmentGone.toString(),
       errors: [{ messageId: 'bridged', line: 3, severity: 'warn' }],
+      output: null,
+      unsafeOutput: fixed(attachmentGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(attachmentGone.toString(), 2)) }),
     },
     {
       name: 'the first entry of the file names a missing parent',
       text: firstGone.toString(),
       errors: [{ messageId: 'root', line: 1, severity: 'warn' }],
+      // Nothing earlier to re-link to: no fix.
+      output: null,
     },
     {
       name: 'an entry older than everything before it cannot be bridged',
       text: olderGone.toString(),
       errors: [{ messageId: 'root', line: 3, severity: 'warn' }],
+      output: null,
+      unsafeOutput: fixed(olderGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(olderGone.toString(), 2)) }),
     },
     {
       name: 'a sidechain entry whose parent is gone (warn)',
       text: sidechainGone.toString(),
       errors: [{ messageId: 'sidechain', line: 3, severity: 'warn' }],
+      // The sidechain has no earlier entry of its own: no fix.
+      output: null,
     },
   ],
 });

@@ -415,3 +415,17 @@ describe('tool-use-has-result details', () => {
     expect(lintWith(rule, t.toString()).result.diagnostics).toEqual([]);
   });
 });
+
+describe('tool-use-has-result and duplicate uuids', () => {
+  it('offers no fix when the missing result is in the file, hidden behind a duplicate uuid', () => {
+    const b = transcript();
+    b.user('go'); // 1
+    const call = b.assistant([toolUse('toolu_H')]); // 2
+    const hiddenUuid = b.result('toolu_H', 'the real result', { parent: call }); // 3
+    b.assistant([text('done')]); // 4
+    b.user('later', { uuid: hiddenUuid, parent: b.lastUuid }); // 5: takes over line 3's uuid
+    const { result, findings } = lintWith(rule, b.toString());
+    expect(result.diagnostics.map((d) => d.line)).toEqual([2]);
+    expect(findings[0]?.fix).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unique-uuid.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
+import { derivedUuid } from '../../src/fixer/chain-edits.js';
+import { text, toolUse, transcript, fixed, type EditableEntry } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const session = () => {
@@ -42,6 +43,13 @@ const three = session();
 three.raw(three.lines[0]!); // 5: copy of line 1
 three.raw(three.lines[0]!.replace('run it', 'run it again')); // 6: different entry with line 1's uuid
 
+/** The unsafe fix on a shadowed entry: a derived uuid, the original kept in the marker field. */
+const renamed = (line: number) => (e: EditableEntry): void => {
+  const original = e.uuid as string;
+  e.uuid = derivedUuid('unique-uuid', original, String(line));
+  e.transcriptLint = { rule: 'unique-uuid', originalUuid: original };
+};
+
 runRuleTests(rule, {
   valid: [
     { name: 'a plain session', text: session().toString() },
@@ -54,16 +62,21 @@ runRuleTests(rule, {
       name: 'a byte-identical duplicate line is deduplicated by Claude Code: warn',
       text: dupLine.toString(),
       errors: [{ messageId: 'identicalCopy', line: 5, severity: 'warn' }],
+      output: session().toString(),
     },
     {
       name: 'the same entry with its keys reordered counts as a copy',
       text: reordered.toString(),
       errors: [{ messageId: 'identicalCopy', line: 5, severity: 'warn' }],
+      output: session().toString(),
     },
     {
       name: 'different entries sharing a uuid: the earlier vanishes, error',
       text: different.toString(),
       errors: [{ messageId: 'differentEntries', line: 5, severity: 'error', messageIncludes: 'line 3' }],
+      output: null,
+      // The entry Claude Code would lose gets a fresh uuid and keeps the old one in the marker.
+      unsafeOutput: fixed(different.toString(), { 3: renamed(3) }),
     },
     {
       name: 'three lines with one uuid: each later line is compared with the first',
@@ -72,6 +85,9 @@ runRuleTests(rule, {
         { messageId: 'identicalCopy', line: 5, severity: 'warn' },
         { messageId: 'differentEntries', line: 6, severity: 'error' },
       ],
+      output: fixed(three.toString(), { 5: null }),
+      // The copy goes first (the rename of line 5 waits for the next pass), then line 1 is the one shadowed.
+      unsafeOutput: fixed(three.toString(), { 1: renamed(1), 5: null }),
     },
   ],
 });
