@@ -8,8 +8,8 @@
 # Prints a markdown table (check-fixed.mjs) and writes it to $OUT/REPORT.md.
 #
 # usage: test/oracle/check-fixed.sh [CASE...]
-# env:   DEFECTS  the harness folder holding mutate.py (default /tmp/or/defects)
-#        OUT      work and report folder (default /tmp/or/fixed)
+# env:   DEFECTS  the harness folder holding mutate.py (default test/oracle/compiler)
+#        OUT      work and report folder (default /tmp/transcript-lint-fixed)
 #        PROBES=1 also run the harness's probe cases (default: only the behaviour-table classes)
 #        ORACLE=0 reuse the oracle runs already in $OUT/runs (only redo the lint/fix steps and the table)
 #        BUILD=0  skip `npx tsc -p .`
@@ -17,8 +17,8 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
-defects=${DEFECTS:-/tmp/or/defects}
-out=${OUT:-/tmp/or/fixed}
+defects=${DEFECTS:-$here/compiler}
+out=${OUT:-/tmp/transcript-lint-fixed}
 oracle=${ORACLE_DIR:-$(cd "$repo/../shared/oracle" 2>/dev/null && pwd)}
 cli=(node "$repo/bin/transcript-lint.js")
 
