@@ -6,7 +6,7 @@
 // fix removes the oldest message breakpoints first, keeping the last one, then the earliest of tools and system.
 import type { Edit } from '../src/fixer/edits.js';
 import { SHELL_LINE } from '../src/loader/input.js';
-import { isObject } from '../src/model/entries.js';
+import { asText, isObject } from '../src/model/entries.js';
 import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
 import { isThinkingType, requestBlocks } from '../src/rules-support/content.js';
 
@@ -69,7 +69,7 @@ export default defineRule({
         line: b.line,
         pointer: b.pointer,
         blockIndex: b.blockIndex,
-        data: { type: String(b.type) },
+        data: { type: asText(b.type) },
         fix: { applicability: 'safe', description: 'remove cache_control from the thinking block', edits: [removeEdit(b)] },
       });
     }

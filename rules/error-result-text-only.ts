@@ -2,7 +2,7 @@
 // its text before sending (sanitizeErrorToolResultContent: otherwise "a resumed session with an image-in-error
 // tool_result 400s forever", claude-code-internals.md §1.2 step 7); a plain request carrying it is rejected.
 import { defineRule } from '../src/rule-api.js';
-import { isObject } from '../src/model/entries.js';
+import { asText, isObject } from '../src/model/entries.js';
 import { placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/rules-support/content.js';
 
 export default defineRule({
@@ -37,7 +37,7 @@ export default defineRule({
       const content = texts.length > 0 ? texts : [{ type: 'text', text: placeholder(`removed ${list} content from an error result, which may hold only text`) }];
       const plan = stored && reports.plan(site.message).set(stored.entry, `${stored.pointer}/content`, content);
       reports.add(
-        { messageId: 'nonText', data: { id: String(b.tool_use_id), types: list }, line: site.line, blockIndex: site.blockIndex, pointer: site.pointer },
+        { messageId: 'nonText', data: { id: asText(b.tool_use_id), types: list }, line: site.line, blockIndex: site.blockIndex, pointer: site.pointer },
         plan && { plan, description: 'keep only the text of the error result' },
       );
     }

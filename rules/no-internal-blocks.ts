@@ -4,7 +4,7 @@
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
 import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import type { Entry } from '../src/model/entries.js';
+import { asText, type Entry } from '../src/model/entries.js';
 import { defineRule, type ReportDescriptor } from '../src/rule-api.js';
 import { blockPointer, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite } from '../src/rules-support/content.js';
 
@@ -62,7 +62,7 @@ export default defineRule({
     const flag = (m: ApiMessage, b: ApiBlock, descriptor: ReportDescriptor<MessageId>): void => {
       const site = storedSite(model, b);
       const plan = site ? reports.plan(m).removeSite(site) : undefined;
-      reports.add(descriptor, plan && { plan, description: `remove the \`${String(b.block.type)}\` block` });
+      reports.add(descriptor, plan && { plan, description: `remove the \`${asText(b.block.type)}\` block` });
     };
     /** Blocks inside a tool_result, per stored tool_result, decided once all are known. */
     const nested = new Map<string, { m: ApiMessage; outer: ApiBlock; indexes: number[]; types: string[] }>();
@@ -77,9 +77,9 @@ export default defineRule({
         const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
         if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
           // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
-          flag(m, b, { messageId: 'advisorUnpaired', data: { id: String(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
+          flag(m, b, { messageId: 'advisorUnpaired', data: { id: asText(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
         } else if (!claudeCode && (isAdvisorCall(b.block) || b.block.type === ADVISOR_RESULT)) {
-          flag(m, b, { messageId: 'advisor', data: { type: String(b.block.type) }, ...at });
+          flag(m, b, { messageId: 'advisor', data: { type: asText(b.block.type) }, ...at });
         }
       }
     }

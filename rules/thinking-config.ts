@@ -8,7 +8,7 @@
 // - With thinking disabled or not set, the final message may not be an assistant message holding thinking (E7).
 // Only a request has the setting, so the rule never fires on a Claude Code session or a bare message list.
 import type { ApiMessage } from '../src/model/api-view.js';
-import { isObject } from '../src/model/entries.js';
+import { asText, isObject } from '../src/model/entries.js';
 import { defineRule } from '../src/rule-api.js';
 import { blockPointer, finalMessage, FixPlan, isThinkingBlock, storedSite } from '../src/rules-support/content.js';
 import { conversation } from '../src/rules-support/request-structure.js';
@@ -84,7 +84,7 @@ export default defineRule({
     const fix = plan.fix('safe', `remove the thinking from the final assistant message`);
     ctx.report({
       messageId: 'thinkingWhileDisabled',
-      data: { setting: thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled', type: String(shown.block.type) },
+      data: { setting: thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled', type: asText(shown.block.type) },
       line: shown.origin.line,
       blockIndex: shown.origin.blockIndex,
       pointer: blockPointer(shown),

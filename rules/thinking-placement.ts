@@ -3,6 +3,7 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
+import { asText } from '../src/model/entries.js';
 import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
 import { defineRule, type RelatedLine } from '../src/rule-api.js';
 import { blockPointer, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite } from '../src/rules-support/content.js';
@@ -51,7 +52,7 @@ export default defineRule({
     for (const m of merged) {
       if (m.role === 'user') {
         for (const b of m.blocks) {
-          if (!b.origin.synthetic && isThinkingBlock(b)) flag(m, 'inUser', b, { data: { type: String(b.block.type) } });
+          if (!b.origin.synthetic && isThinkingBlock(b)) flag(m, 'inUser', b, { data: { type: asText(b.block.type) } });
         }
         reports.existing(m)?.keepUserTurn(m);
         continue;

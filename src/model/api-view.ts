@@ -4,13 +4,7 @@
 // client-side repair passes (pairing repair, thinking and empty-content handling): `export` prints this.
 // Every block keeps its origin so that a finding on the request points back at a line of the file.
 import type { Chain } from './chain.js';
-import {
-  type Block,
-  type Entry,
-  isObject,
-  isSyntheticApiError,
-  messageOf,
-} from './entries.js';
+import { asText, type Block, type Entry, isObject, isSyntheticApiError, messageOf } from './entries.js';
 import { mergeUserInto } from './merge.js';
 import { repairPasses, type Repair } from './repair-passes.js';
 
@@ -215,7 +209,7 @@ function foldIntoLastResult(target: ApiMessage, item: Item): boolean {
   });
   if (at === -1) return false;
   const result = target.blocks[at]!;
-  const texts = item.blocks.map((b) => String(b.block.text));
+  const texts = item.blocks.map((b) => asText(b.block.text));
   const content = result.block.content;
   const folded =
     typeof content === 'string'

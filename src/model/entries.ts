@@ -102,3 +102,17 @@ export function isSyntheticApiError(entry: Entry): boolean {
 export function assistantMessageId(entry: Entry): string | undefined {
   return entry.type === 'assistant' ? messageOf(entry)?.id : undefined;
 }
+
+/**
+ * A transcript value as text, for messages and ids. `String(value)` is not safe on parsed JSON: an object with an
+ * own `toString` or `valueOf` key that is not a function makes it throw.
+ */
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || typeof value !== 'object') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return '[value]';
+  }
+}

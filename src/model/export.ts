@@ -1,4 +1,5 @@
 // `transcript-lint export`: the compiled request as plain JSON, the way Claude Code would send it.
+import { asText } from './entries.js';
 import type { ApiMessage } from './api-view.js';
 
 export interface ExportedMessage {
@@ -12,7 +13,7 @@ export function exportMessages(messages: readonly ApiMessage[]): { messages: Exp
       role: m.role,
       content:
         m.stringContent && m.blocks.length === 1 && m.blocks[0]!.block.type === 'text'
-          ? String(m.blocks[0]!.block.text)
+          ? asText(m.blocks[0]!.block.text)
           : m.blocks.map((b) => b.block),
     })),
   };

@@ -1,6 +1,7 @@
 // Claude Code's client-side repairs, applied to the merged view in the order 2.1.332 applies them
 // (claude-code-internals.md §1.2 step 7 and §1.3, adjusted to what claude-code-observed.md measured).
 // Each pass copies what it changes; the merged view and the entries' raw objects are never mutated.
+import { asText } from './entries.js';
 import type { ApiBlock, ApiMessage, Origin } from './api-view.js';
 import { mergeUserInto } from './merge.js';
 
@@ -141,7 +142,7 @@ const repairPairing: Pass = (messages, log) => {
         origin: { line: b.origin.line, synthetic: true },
       }));
       for (const b of missing) {
-        log.push({ pass: 'interrupted-result', description: `interrupted error result added for ${String(b.block.id)}`, origin: b.origin });
+        log.push({ pass: 'interrupted-result', description: `interrupted error result added for ${asText(b.block.id)}`, origin: b.origin });
       }
       const result: ApiMessage = { role: 'user', blocks: synthetic, stringContent: false, entries: [] };
       messages.splice(messages.indexOf(m) + 1, 0, result);
@@ -150,7 +151,7 @@ const repairPairing: Pass = (messages, log) => {
     }
     m.blocks = m.blocks.filter((b) => !missing.includes(b));
     for (const b of missing) {
-      log.push({ pass: 'drop-unanswered-tool-use', description: `tool_use ${String(b.block.id)} without a result dropped`, origin: b.origin });
+      log.push({ pass: 'drop-unanswered-tool-use', description: `tool_use ${asText(b.block.id)} without a result dropped`, origin: b.origin });
     }
     if (m.blocks.length === 0) m.blocks = [textBlock(TOOL_USE_INTERRUPTED, missing[0]!.origin)];
   }
@@ -171,7 +172,7 @@ const repairPairing: Pass = (messages, log) => {
         used.add(id);
         return true;
       }
-      log.push({ pass: 'drop-orphan-result', description: `tool_result ${String(id)} without a matching tool_use dropped`, origin: b.origin });
+      log.push({ pass: 'drop-orphan-result', description: `tool_result ${asText(id)} without a matching tool_use dropped`, origin: b.origin });
       return false;
     });
     if (m.blocks.length === 0 && before > 0) {
@@ -193,7 +194,7 @@ const textOnlyErrorResults: Pass = (messages, log) => {
       if (c.every((x: unknown) => (x as { type?: unknown } | null)?.type === 'text')) return b;
       const texts = c.filter((x: unknown) => (x as { type?: unknown } | null)?.type === 'text') as { text?: unknown }[];
       log.push({ pass: 'error-result-text-only', description: 'non-text content of an error tool_result reduced to text', origin: b.origin });
-      const joined = texts.map((t) => String(t.text ?? '')).join('\n\n');
+      const joined = texts.map((t) => asText(t.text ?? '')).join('\n\n');
       return { ...b, block: { ...b.block, content: joined ? [{ type: 'text', text: joined }] : [] } };
     });
   }

@@ -3,7 +3,7 @@
 // their fixes share (removing blocks across entries, the marker field).
 import { createHash } from 'node:crypto';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
-import { type Entry, isObject } from '../model/entries.js';
+import { asText, type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 
 /** The messages the API pairing and alternation rules look at: role 'system' messages (rendered attachments) are skipped. */
@@ -20,7 +20,7 @@ export function blocksOfType(m: ApiMessage, type: string): ApiBlock[] {
 export function showValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '(none)';
-  const json = JSON.stringify(value) ?? String(value);
+  const json = asText(value);
   return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
