@@ -1,7 +1,7 @@
 // Lints many files with a bounded number of reads in flight, returning outcomes in input order so the report is
 // deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
 // unreadable session does not hide the findings in the others.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { type LintOptions, type LintResult, lintBytes } from './lint.js';
 
 export type FileOutcome =
@@ -34,7 +34,8 @@ export async function lintFiles(
 async function lintOne(filePath: string, options: LintOptions): Promise<FileOutcome> {
   let data: Uint8Array;
   try {
-    data = await readFile(filePath);
+    // Synchronous reads: for many small files Node's promise-based readFile costs more than the read itself.
+    data = readFileSync(filePath);
   } catch (err) {
     return { filePath, error: err as NodeJS.ErrnoException };
   }

@@ -2,6 +2,8 @@
 // finding on that line rather than an exception. Later stages (fixer, writer) rely on `bytes` being the exact
 // original bytes of each line, without its line terminator.
 
+import { isUtf8 } from 'node:buffer';
+
 export type LineProblemKind =
   | 'parse' // not JSON at all
   | 'torn' // the last line, not JSON and not newline-terminated: a crash mid-write
@@ -58,6 +60,8 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
 
 export function loadBytes(path: string, data: Uint8Array, options: LoadOptions = {}): SourceFile {
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // One native validity check for the whole file lets every line be decoded by the fast native path; only a file
+  // with invalid UTF-8 somewhere pays for the strict per-line decoder that finds the line.
   const bom = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
   const lines: SourceLine[] = [];
   let start = bom ? 3 : 0;
@@ -65,6 +69,10 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
   let lfCount = 0;
   let lineNo = 0;
   const finalNewline = data.length > start && data[data.length - 1] === 0x0a;
+  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  // Lines are decoded one by one (a slice of one decoded whole would keep the whole text alive as long as any
+  // parsed string points into it).
+  const utf8 = isUtf8(buffer);
 
   while (start < data.length) {
     let end = data.indexOf(0x0a, start);
@@ -79,7 +87,8 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
     }
     lineNo++;
     const isLast = !terminated || end + 1 >= data.length;
-    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes));
+    const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString('utf8', start, contentEnd) : undefined;
+    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text));
     start = end + 1;
   }
 
@@ -99,6 +108,8 @@ function readLine(
   crlf: boolean,
   unterminatedLast: boolean,
   maxLineBytes: number,
+  /** The line's text when the file is known to be valid UTF-8. */
+  decoded: string | undefined,
 ): SourceLine {
   const problems: LineProblem[] = [];
   if (bytes.length > maxLineBytes) {
@@ -110,13 +121,18 @@ function readLine(
   }
 
   let text: string;
-  try {
-    text = strictDecoder.decode(bytes);
-  } catch {
-    text = lenientDecoder.decode(bytes);
-    problems.push({ kind: 'utf8', message: 'line is not valid UTF-8' });
+  if (decoded !== undefined) {
+    text = decoded;
+  } else {
+    try {
+      text = strictDecoder.decode(bytes);
+    } catch {
+      text = lenientDecoder.decode(bytes);
+      problems.push({ kind: 'utf8', message: 'line is not valid UTF-8' });
+    }
   }
-  if (text.trim() === '') return { lineNo, bytes, crlf, problems, blank: problems.length === 0 };
+  // Entries start with "{": only other lines need the (copying) whitespace check.
+  if (bytes[0] !== 0x7b && text.trim() === '') return { lineNo, bytes, crlf, problems, blank: problems.length === 0 };
 
   const nulAt = bytes.indexOf(0);
   if (nulAt !== -1) {
