@@ -99,11 +99,24 @@ const SCHEMAS: Record<string, object> = {
   },
 };
 
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
-ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
-const validators = new Map<string, ValidateFunction>(
-  Object.entries(SCHEMAS).map(([type, schema]) => [type, ajv.compile(schema)]),
-);
+// Compiled on first use, each schema once: compiling all of them costs ~100 ms, paid by every run (and every
+// worker) even when a file holds only a few entry types.
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<object, ValidateFunction>();
+function validator(schema: object): ValidateFunction {
+  let v = compiled.get(schema);
+  if (!v) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+      ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
+    }
+    v = ajv.compile(schema);
+    compiled.set(schema, v);
+  }
+  return v;
+}
+const validatorFor = (type: string): ValidateFunction | undefined =>
+  Object.hasOwn(SCHEMAS, type) ? validator(SCHEMAS[type]!) : undefined;
 
 // ---- plain inputs (a Messages API request or a message list): the shape the API validates ----------------------
 
@@ -155,9 +168,15 @@ const plainRequest = {
   },
 };
 const plainValidators = {
-  request: ajv.compile(plainRequest),
-  messages: ajv.compile(plainMessages),
-  message: ajv.compile(plainMessage),
+  get request() {
+    return validator(plainRequest);
+  },
+  get messages() {
+    return validator(plainMessages);
+  },
+  get message() {
+    return validator(plainMessage);
+  },
 };
 
 /** The shape checks of a plain input: the document as a whole, or each line of a JSONL message list. */
@@ -229,7 +248,7 @@ export default defineRule({
       return;
     }
     for (const entry of ctx.model.entries) {
-      const validate = validators.get(entry.type);
+      const validate = validatorFor(entry.type);
       if (!validate || validate(entry.raw)) continue;
       const seen = new Set<string>();
       for (const error of validate.errors ?? []) {
