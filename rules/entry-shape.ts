@@ -9,7 +9,8 @@
 // - `uuid` not a string, `parentUuid` neither a string nor null: the link is lost (a prompt after it starts the
 //   history, as with a dangling parent).
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { INPUT_FORMATS, SHELL_LINE } from '../src/loader/input.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { defineRule, type RuleContext } from '../src/rule-api.js';
@@ -107,7 +108,9 @@ function validator(schema: object): ValidateFunction {
   let v = compiled.get(schema);
   if (!v) {
     if (!ajv) {
-      ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+      // Ajv itself is loaded on first use too (a run that lints nothing never needs it).
+      const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+      ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
       ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
     }
     v = ajv.compile(schema);

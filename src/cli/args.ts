@@ -1,7 +1,7 @@
 // The command line, parsed by yargs into a plain description of what to do. Nothing here prints or exits: help and
 // version text come back as data, and every parse failure becomes a UsageError (exit 2, never yargs' default 1).
-import yargs from 'yargs';
-import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config.js';
+import type YargsFactory from 'yargs';
+import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-core.js';
 import { INPUT_FORMATS, type InputFormat } from '../engine/lint.js';
 import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { type Severity, TARGETS, type Target } from '../rule-api.js';
@@ -51,6 +51,8 @@ export interface LintCommand {
   exitNonZeroOnFix: boolean;
   errorOnUnmatchedPattern: boolean;
   maxLineBytes?: number;
+  /** --jobs: threads that lint files at once; undefined: by the cores and the input's size. */
+  jobs?: number;
 }
 
 export type Command =
@@ -76,7 +78,14 @@ const EPILOGUE = [
 // yargs drops a lone `-` from the arguments; it stands for stdin, so it is swapped for this token before parsing.
 const STDIN_TOKEN = '\u0000stdin';
 
-export async function parseArgs(argv: readonly string[], version: string): Promise<Command> {
+export async function parseArgs(argv: readonly string[], version: string, options: { fast?: boolean } = {}): Promise<Command> {
+  // The common command lines (files and plain options) are read without loading yargs, which costs about a fifth of
+  // a short run's startup; anything else (help, subcommands, `=` forms, mistakes, ...) goes to yargs.
+  if (options.fast !== false) {
+    const fast = fastLintArgs(argv);
+    if (fast) return toLintCommand(fast, (v) => v as string | undefined);
+  }
+  const { default: yargs } = (await import('yargs')) as { default: typeof YargsFactory };
   let printed = '';
   // Set by the command handlers, which run only for the command yargs actually matched.
   let matched: 'lint' | 'export' | 'rules' | 'explain' | undefined;
@@ -138,13 +147,14 @@ export async function parseArgs(argv: readonly string[], version: string): Promi
         .option('exit-non-zero-on-fix', { type: 'boolean', describe: 'With --fix: exit 1 if any file was changed' })
         .option('error-on-unmatched-pattern', { type: 'boolean', default: true, describe: 'A path or glob that matches nothing exits 2 (--no-error-on-unmatched-pattern to go on)' })
         .option('max-line-bytes', { type: 'number', requiresArg: true, describe: 'Lines longer than this are reported, not parsed (default 256 MiB)' })
+        .option('jobs', { alias: 'j', type: 'number', requiresArg: true, describe: 'Lint this many files at once, on worker threads (default: the available cores, at most one per file; 1: no workers)' })
         .option('color', { type: 'boolean', describe: 'Force colour on, or off with --no-color (default: on for a terminal, honouring NO_COLOR/FORCE_COLOR)' })
         .option('progress', { type: 'boolean', default: true, describe: 'Show progress on a terminal for long runs (--no-progress to hide)' })
         .group(['format', 'output-file', 'quiet', 'max-diagnostics', 'statistics', 'color', 'progress'], 'Output:')
         .group(['target', 'input-format', 'rule', 'select', 'ignore', 'config', 'print-config'], 'Rules and config:')
         .group(['fix', 'unsafe-fixes', 'fix-dry-run', 'diff', 'backup', 'backup-dir'], 'Fixing:')
         .group(['max-warnings', 'exit-zero', 'exit-non-zero-on-fix', 'error-on-unmatched-pattern'], 'Exit code:')
-        .group(['session', 'session-sidechains', 'stdin', 'stdin-filename', 'max-line-bytes'], 'Input:')
+        .group(['session', 'session-sidechains', 'stdin', 'stdin-filename', 'max-line-bytes', 'jobs'], 'Input:')
         .conflicts('fix', ['fix-dry-run', 'diff'])
         .conflicts('fix-dry-run', 'diff')
         .conflicts('exit-zero', 'exit-non-zero-on-fix'),
@@ -247,6 +257,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     exitNonZeroOnFix: args['exit-non-zero-on-fix'] === true,
     errorOnUnmatchedPattern: args['error-on-unmatched-pattern'] !== false,
     maxLineBytes: integer(args['max-line-bytes'], '--max-line-bytes', 1),
+    jobs: integer(args.jobs, '--jobs', 1),
   };
 }
 
@@ -289,4 +300,116 @@ function maxDiagnostics(value: string | undefined): number | undefined {
   if (value === undefined || value === 'none') return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError('--max-diagnostics must be a number of at least 0, or none');
   return Number(value);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fast path: a command line of paths and lint options written the plain way (`--name value`, `-f value`,
+// `--flag`, `--no-flag`) gives the same arguments yargs would, so toLintCommand makes the same command of them. It
+// gives up (undefined, and yargs parses) on anything else: `--name=value`, bundled short flags, `--`, `-` (stdin), a
+// value that starts with `-`, a repeated option that does not repeat, conflicting flags, an unknown option, a value
+// that is not one of the choices or not a plain number, `true`/`false` after a flag, `--help`, `--version`, and a
+// subcommand name among the paths.
+
+type FastKind = 'string' | 'number' | 'boolean';
+interface FastOption {
+  kind: FastKind;
+  choices?: readonly string[];
+  /** Given more than once, yargs collects the values into an array. */
+  repeat?: boolean;
+  /** `--no-<name>` sets it to false. */
+  negatable?: boolean;
+}
+
+const FAST_OPTIONS: Record<string, FastOption> = {
+  format: { kind: 'string', choices: FORMAT_NAMES },
+  'output-file': { kind: 'string' },
+  target: { kind: 'string', choices: TARGETS },
+  'input-format': { kind: 'string', choices: INPUT_FORMATS },
+  session: { kind: 'string', repeat: true },
+  'session-sidechains': { kind: 'boolean' },
+  stdin: { kind: 'boolean' },
+  'stdin-filename': { kind: 'string' },
+  fix: { kind: 'boolean' },
+  'unsafe-fixes': { kind: 'boolean' },
+  'fix-dry-run': { kind: 'boolean' },
+  diff: { kind: 'boolean' },
+  backup: { kind: 'boolean', negatable: true },
+  'backup-dir': { kind: 'string' },
+  rule: { kind: 'string', repeat: true },
+  select: { kind: 'string', repeat: true },
+  ignore: { kind: 'string', repeat: true },
+  config: { kind: 'string', negatable: true },
+  'print-config': { kind: 'string' },
+  'max-warnings': { kind: 'number' },
+  quiet: { kind: 'boolean' },
+  'max-diagnostics': { kind: 'string' },
+  statistics: { kind: 'boolean' },
+  'exit-zero': { kind: 'boolean' },
+  'exit-non-zero-on-fix': { kind: 'boolean' },
+  'error-on-unmatched-pattern': { kind: 'boolean', negatable: true },
+  'max-line-bytes': { kind: 'number' },
+  jobs: { kind: 'number' },
+  color: { kind: 'boolean', negatable: true },
+  progress: { kind: 'boolean', negatable: true },
+};
+const FAST_ALIASES: Record<string, string> = { '-f': 'format', '-o': 'output-file', '-c': 'config', '-j': 'jobs' };
+const FAST_DEFAULTS: Record<string, unknown> = { format: 'stylish', backup: true, progress: true, 'error-on-unmatched-pattern': true };
+const SUBCOMMANDS = new Set(['rules', 'explain', 'export']);
+const CONFLICTS: readonly (readonly string[])[] = [
+  ['fix', 'fix-dry-run', 'diff'],
+  ['exit-zero', 'exit-non-zero-on-fix'],
+];
+
+/** yargs' arguments for a plain lint command line, or undefined when yargs must parse it. */
+export function fastLintArgs(argv: readonly string[]): Record<string, unknown> | undefined {
+  const args: Record<string, unknown> = { ...FAST_DEFAULTS, _: [] };
+  const given = new Set<string>();
+  const paths: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (!token.startsWith('-')) {
+      if (SUBCOMMANDS.has(token)) return undefined;
+      paths.push(token);
+      continue;
+    }
+    let name: string | undefined = FAST_ALIASES[token] ?? (token.startsWith('--') ? token.slice(2) : undefined);
+    let negated = false;
+    if (name !== undefined && !Object.hasOwn(FAST_OPTIONS, name) && name.startsWith('no-')) {
+      name = name.slice(3);
+      negated = true;
+    }
+    if (name === undefined || !Object.hasOwn(FAST_OPTIONS, name)) return undefined;
+    const option = FAST_OPTIONS[name]!;
+    if (negated && !option.negatable) return undefined;
+    if (given.has(name) && !option.repeat) return undefined;
+    given.add(name);
+    if (negated) {
+      args[name] = false;
+      continue;
+    }
+    if (option.kind === 'boolean') {
+      const next = argv[i + 1];
+      if (next === 'true' || next === 'false') return undefined;
+      args[name] = true;
+      continue;
+    }
+    const value = argv[++i];
+    if (value === undefined || value.startsWith('-') || value === '') return undefined;
+    let parsed: unknown = value;
+    if (option.kind === 'number') {
+      if (!/^[0-9]{1,15}$/.test(value)) return undefined;
+      parsed = Number(value);
+    } else if (option.choices && !option.choices.includes(value)) {
+      return undefined;
+    }
+    if (option.repeat && args[name] !== undefined) {
+      const before = args[name];
+      args[name] = [...(Array.isArray(before) ? before : [before]), parsed];
+    } else {
+      args[name] = parsed;
+    }
+  }
+  for (const group of CONFLICTS) if (group.filter((n) => given.has(n)).length > 1) return undefined;
+  if (paths.length > 0) args.paths = paths;
+  return args;
 }

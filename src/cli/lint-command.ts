@@ -10,9 +10,8 @@ import {
   findConfigFile,
   isIgnoredByConfig,
   type LoadedConfig,
-  loadConfigFile,
   resolveConfig,
-} from '../engine/config.js';
+} from '../engine/config-core.js';
 import {
   defaultSessionsDir,
   describeUnmatched,
@@ -22,7 +21,7 @@ import {
   PLAIN_FOLDER_PATTERN,
 } from '../engine/files.js';
 import { defaultTarget, detectInputFormat, type InputFormat, type LintOptions, type LintResult, lintBytes } from '../engine/lint.js';
-import { lintFiles } from '../engine/lint-files.js';
+import { lintFilesParallel } from '../engine/parallel.js';
 import { displayPath } from '../formatters/display-path.js';
 import { formatters } from '../formatters/index.js';
 import { neutralize } from '../formatters/neutralize.js';
@@ -31,7 +30,6 @@ import { hiddenCount } from '../formatters/stylish.js';
 import { appliesToInput, type Severity, severityFor, type Target } from '../rule-api.js';
 import { type LintCommand, UsageError } from './args.js';
 import { useColor } from './colors.js';
-import { runFix } from './fix-command.js';
 import { type CliIO, describeReadError, readStdin, warn } from './io.js';
 import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
 
@@ -86,6 +84,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   };
 
   if (cmd.fix !== 'none') {
+    const { runFix } = await import('./fix-command.js');
     const run = await runFix(inputs, cmd, options, { cwd: io.cwd, note, onProgress: (n) => progress.update(n) });
     progress.clear();
     if (cmd.fix === 'diff') {
@@ -111,10 +110,10 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   let unreadable = false;
   const fromDisk = inputs.filter((i) => i.data === undefined);
   for (const input of inputs) if (input.data !== undefined) results.push(lintBytes(input.filePath, input.data, options).result);
-  const outcomes = await lintFiles(
+  const outcomes = await lintFilesParallel(
     fromDisk.map((i) => i.filePath),
     options,
-    { onProgress: (done) => progress.update(done) },
+    { jobs: cmd.jobs, onProgress: (done) => progress.update(done) },
   );
   progress.clear();
   for (const o of outcomes) {
@@ -134,7 +133,8 @@ async function loadConfig(cmd: LintCommand, io: CliIO): Promise<LoadedConfig | u
   if (cmd.config === false) return undefined;
   const file = cmd.config !== undefined ? path.resolve(io.cwd, cmd.config) : await findConfigFile(io.cwd);
   if (file === undefined) return undefined;
-  // Errors name the file as the user gave it, or relative to the cwd when it was found.
+  // Errors name the file as the user gave it, or relative to the cwd when it was found. zod (and Ajv) load only here.
+  const { loadConfigFile } = await import('../engine/config-file.js');
   return loadConfigFile(file, { name: cmd.config !== undefined ? cmd.config : displayPath(file, io.cwd) });
 }
 

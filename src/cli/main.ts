@@ -2,10 +2,8 @@
 // the bin stays a thin wrapper and tests can drive it with fake streams.
 import os from 'node:os';
 import { parseArgs, UsageError } from './args.js';
-import { runExport } from './export-command.js';
 import { type CliIO, type Output, type StdinSource, warn } from './io.js';
 import { runLint } from './lint-command.js';
-import { runExplain, runRules } from './rules-command.js';
 import { packageVersion } from '../version.js';
 
 export interface MainOptions {
@@ -45,12 +43,13 @@ export async function main(options: MainOptions): Promise<number> {
       case 'print':
         io.stdout.write(`${cmd.text}\n`);
         return 0;
+      // The other commands' modules load only when they run.
       case 'export':
-        return await runExport(cmd, io);
+        return await (await import('./export-command.js')).runExport(cmd, io);
       case 'rules':
-        return runRules(cmd, io);
+        return (await import('./rules-command.js')).runRules(cmd, io);
       case 'explain':
-        return await runExplain(cmd, io);
+        return await (await import('./rules-command.js')).runExplain(cmd, io);
       case 'lint':
         return await runLint(cmd, io);
     }

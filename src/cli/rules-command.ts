@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rules as registry } from '../../rules/index.js';
-import { didYouMean } from '../engine/config.js';
+import { didYouMean } from '../engine/config-core.js';
 import { INPUT_FORMATS } from '../engine/lint.js';
 import { appliesToInput, docsUrl, type RuleMeta, severityFor, TARGETS } from '../rule-api.js';
 import type { Command } from './args.js';

@@ -3,7 +3,14 @@
 // that does not exist is treated as a pattern.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
+import type FastGlob from 'fast-glob';
+
+// fast-glob is loaded only when a folder or a glob has to be walked: a run on files named literally never needs it.
+let fastGlob: typeof FastGlob | undefined;
+async function loadFastGlob(): Promise<typeof FastGlob> {
+  fastGlob ??= (await import('fast-glob')).default;
+  return fastGlob;
+}
 
 /** Why a command-line path produced no files. */
 export type UnmatchedKind =
@@ -42,7 +49,7 @@ export const PLAIN_FOLDER_PATTERN = '**/*.{json,jsonl}';
 
 // Walking into these is slow and never finds a transcript (pitfall 9). Symlinks are not followed, so a link inside
 // the folder cannot pull in files from elsewhere.
-const WALK_OPTIONS: fg.Options = {
+const WALK_OPTIONS: FastGlob.Options = {
   absolute: true,
   onlyFiles: true,
   dot: true,
@@ -89,6 +96,7 @@ async function expandOne(pattern: string, cwd: string, folderPattern: string): P
   const literal = path.resolve(cwd, pattern);
   const kind = await pathKind(literal);
   if (kind === 'file') return { kind: 'literal', file: literal };
+  const fg = await loadFastGlob();
   if (kind === 'dir') {
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
     const found = await fg(folderPattern, { ...WALK_OPTIONS, cwd: literal });
@@ -146,6 +154,7 @@ export async function findSessionFiles(
   options: { sidechains?: boolean } = {},
 ): Promise<string[]> {
   if (!isSessionId(sessionId)) return [];
+  const fg = await loadFastGlob();
   const id = fg.escapePath(sessionId);
   const patterns = [`*/${id}.jsonl`];
   if (options.sidechains) patterns.push(`*/${id}/subagents/**/*.jsonl`);

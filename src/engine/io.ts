@@ -60,12 +60,35 @@ export async function writeFileAtomic(filePath: string, data: Uint8Array, option
 }
 
 async function assertUnchanged(io: NonNullable<WriteOptions['fsImpl']>, filePath: string, original: Uint8Array): Promise<void> {
-  const now = await io.readFile(filePath);
-  if (now.length !== original.length || digest(now) !== digest(original)) {
+  if (!(await sameContent(io, filePath, original))) {
     throw new WriteError(
       `${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`,
       filePath,
     );
+  }
+}
+
+const COMPARE_CHUNK = 1024 * 1024;
+
+/** Whether the file holds exactly `original`, read a chunk at a time (a large session is not read whole again). */
+async function sameContent(io: NonNullable<WriteOptions['fsImpl']>, filePath: string, original: Uint8Array): Promise<boolean> {
+  if (original.length <= COMPARE_CHUNK) {
+    const now = await io.readFile(filePath);
+    return now.length === original.length && digest(now) === digest(original);
+  }
+  const handle = await io.open(filePath, 'r');
+  try {
+    const chunk = Buffer.alloc(COMPARE_CHUNK);
+    const want = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+    let at = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, 0, COMPARE_CHUNK, at);
+      if (bytesRead === 0) return at === want.length;
+      if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead))) return false;
+      at += bytesRead;
+    }
+  } finally {
+    await handle.close();
   }
 }
 

@@ -46,7 +46,8 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
   const pinned: LintOptions = { ...options, inputFormat: original.result.inputFormat, target: original.result.target };
   let current = original;
   let bytes = input;
-  const history: string[] = [key(input)];
+  // The bytes of every pass (references, not copies) for spotting two rules undoing each other.
+  const history: Uint8Array[] = [input];
   const applied: Fix[] = [];
   const failed: FixOutcome['failed'] = [];
   let passes = 0;
@@ -66,8 +67,10 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
     applied.push(...result.applied);
     bytes = result.bytes;
     current = lintBytes(filePath, bytes, pinned);
-    history.push(key(bytes));
-    if (history.length >= 3 && history[history.length - 1] === history[history.length - 3]) {
+    history.push(bytes);
+    // Only the pass two back is ever compared with: older outputs are let go.
+    if (history.length > 3) history.shift();
+    if (history.length >= 3 && sameBytes(history[history.length - 1]!, history[history.length - 3]!)) {
       status = 'circular';
       break;
     }
@@ -91,8 +94,8 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
   };
 }
 
-function key(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
 }
 
 /** New lines that are not JSON, or more problems than before, mean the fixes did harm (ruff's safety net). */

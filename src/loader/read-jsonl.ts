@@ -2,7 +2,8 @@
 // finding on that line rather than an exception. Later stages (fixer, writer) rely on `bytes` being the exact
 // original bytes of each line, without its line terminator.
 
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
+import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
 
 export type LineProblemKind =
   | 'parse' // not JSON at all
@@ -26,7 +27,10 @@ export interface SourceLine {
   bytes: Uint8Array;
   /** Whether this line ended with CRLF. */
   crlf: boolean;
-  /** The parsed JSON object, when the line is a JSON object. */
+  /**
+   * The parsed JSON object, when the line is a JSON object. On a long line its long strings are getters that decode
+   * them from `bytes` when read (see lazy-strings.ts).
+   */
   json?: Record<string, unknown>;
   problems: LineProblem[];
   /** True for a line holding only whitespace: not an entry, not a problem. */
@@ -72,10 +76,16 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   // Lines are decoded one by one (a slice of one decoded whole would keep the whole text alive as long as any
   // parsed string points into it).
-  const utf8 = isUtf8(buffer);
+  // Pure ASCII (most sessions) decodes as Latin-1 to the same string, and Latin-1 decoding needs no validation.
+  const ascii = isAscii(buffer);
+  const utf8 = ascii || isUtf8(buffer);
+  const encoding = ascii ? 'latin1' : 'utf8';
+  // One search of the whole file spares every line its own.
+  const nul = buffer.indexOf(0) !== -1;
+  const recent = new RecentStrings();
 
   while (start < data.length) {
-    let end = data.indexOf(0x0a, start);
+    let end = buffer.indexOf(0x0a, start);
     const terminated = end !== -1;
     if (!terminated) end = data.length;
     let contentEnd = end;
@@ -87,8 +97,18 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
     }
     lineNo++;
     const isLast = !terminated || end + 1 >= data.length;
-    const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString('utf8', start, contentEnd) : undefined;
-    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text));
+    const length = contentEnd - start;
+    if (utf8 && !nul && length >= LAZY_LINE_BYTES && length <= maxLineBytes && buffer[start] === 0x7b) {
+      // A long line: its long strings stay bytes (the same answer as parsing it whole, or undefined to do that).
+      const json = parseLongLine(buffer, start, contentEnd, encoding, recent);
+      if (json) {
+        lines.push({ lineNo, bytes: data.subarray(start, contentEnd), crlf, json, problems: [], blank: false });
+        start = end + 1;
+        continue;
+      }
+    }
+    const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
+    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text, nul));
     start = end + 1;
   }
 
@@ -110,6 +130,8 @@ function readLine(
   maxLineBytes: number,
   /** The line's text when the file is known to be valid UTF-8. */
   decoded: string | undefined,
+  /** Whether the file has a NUL byte anywhere. */
+  fileHasNul = true,
 ): SourceLine {
   const problems: LineProblem[] = [];
   if (bytes.length > maxLineBytes) {
@@ -134,7 +156,7 @@ function readLine(
   // Entries start with "{": only other lines need the (copying) whitespace check.
   if (bytes[0] !== 0x7b && text.trim() === '') return { lineNo, bytes, crlf, problems, blank: problems.length === 0 };
 
-  const nulAt = bytes.indexOf(0);
+  const nulAt = fileHasNul ? bytes.indexOf(0) : -1;
   if (nulAt !== -1) {
     problems.push({ kind: 'nul', message: 'line contains a NUL byte', column: nulAt + 1 });
   }

@@ -3,6 +3,7 @@
 // Each pass copies what it changes; the merged view and the entries' raw objects are never mutated.
 import { asText } from './entries.js';
 import type { ApiBlock, ApiMessage, Origin } from './api-view.js';
+import { isArrayField } from '../loader/lazy-strings.js';
 import { mergeUserInto } from './merge.js';
 
 export interface Repair {
@@ -72,8 +73,8 @@ const markLoadedTools: Pass = (messages, log) => {
     const ref = m.blocks.find(
       (b) =>
         b.block.type === 'tool_result' &&
-        Array.isArray(b.block.content) &&
-        b.block.content.some((c: unknown) => (c as { type?: unknown } | null)?.type === 'tool_reference'),
+        isArrayField(b.block, 'content') &&
+        (b.block.content as unknown[]).some((c: unknown) => (c as { type?: unknown } | null)?.type === 'tool_reference'),
     );
     if (!ref) continue;
     m.blocks = [...m.blocks, textBlock(TOOL_LOADED, ref.origin)];
@@ -189,8 +190,8 @@ const textOnlyErrorResults: Pass = (messages, log) => {
   for (const m of messages) {
     if (m.role !== 'user') continue;
     m.blocks = m.blocks.map((b) => {
-      const c = b.block.content;
-      if (b.block.type !== 'tool_result' || b.block.is_error !== true || !Array.isArray(c)) return b;
+      if (b.block.type !== 'tool_result' || b.block.is_error !== true || !isArrayField(b.block, 'content')) return b;
+      const c = b.block.content as unknown[];
       if (c.every((x: unknown) => (x as { type?: unknown } | null)?.type === 'text')) return b;
       const texts = c.filter((x: unknown) => (x as { type?: unknown } | null)?.type === 'text') as { text?: unknown }[];
       log.push({ pass: 'error-result-text-only', description: 'non-text content of an error tool_result reduced to text', origin: b.origin });

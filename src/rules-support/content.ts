@@ -3,6 +3,7 @@
 // only the few bytes it needs from a base64 string, and fix plans that turn findings into edits of stored entries.
 import { removeEntries } from '../fixer/chain-edits.js';
 import type { Edit } from '../fixer/edits.js';
+import { isArrayField } from '../loader/lazy-strings.js';
 import type { ApiBlock, ApiMessage } from '../model/api-view.js';
 import { type Entry, isObject, isUserPrompt, messageOf } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
@@ -58,7 +59,7 @@ export function* requestBlocks(merged: readonly ApiMessage[], opts: { nested?: b
     for (const outer of message.blocks) {
       if (outer.origin.synthetic) continue;
       yield { block: outer.block, outer, message, line: outer.origin.line, blockIndex: outer.origin.blockIndex, pointer: blockPointer(outer) };
-      if (!opts.nested || outer.block.type !== 'tool_result' || !Array.isArray(outer.block.content)) continue;
+      if (!opts.nested || outer.block.type !== 'tool_result' || !isArrayField(outer.block, 'content')) continue;
       const content = outer.block.content as unknown[];
       for (let j = 0; j < content.length; j++) {
         const inner = content[j];

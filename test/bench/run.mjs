@@ -3,7 +3,7 @@
 // ratios and peak RSS against the targets of the speed issue. Also checks that one worker and several give
 // identical results. Sizes can be scaled down for a quick look: BENCH_SCALE=0.1 npm run bench.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +43,7 @@ function run(script, args, env = {}) {
   return { wallMs, ...JSON.parse(r.stdout.toString().trim().split('\n').pop()) };
 }
 
+const loadBefore = os.loadavg();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const supportsJobs = spawnSync(process.execPath, ['bin/transcript-lint.js', '--help'], { cwd: root }).stdout.toString().includes('--jobs');
 
@@ -62,7 +63,9 @@ const mb = (kb) => (kb / 1024).toFixed(0);
 const largestMb = statSync(large).size / 1024 / 1024;
 const results = [bench(`1 session of ${largestMb.toFixed(0)} MB`, [large], []), bench(`${manyFiles.length} sessions of ${(params.smallBytes / 1048576).toFixed(1)} MB`, manyFiles, [])];
 
-console.log(`\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${rounds} alternating rounds, medians)\n`);
+console.log(`\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${rounds} alternating rounds, medians)`);
+// Other work on the machine skews the ratios, the wall ratio of the parallel run most.
+console.log(`load average before the runs: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}\n`);
 for (const r of results) {
   console.log(`${r.name}`);
   console.log(`  floor (read + JSON.parse, 1 thread): cpu ${r.floor.cpu.toFixed(0)} ms, wall ${r.floor.wall.toFixed(0)} ms, peak RSS ${mb(r.floor.rss)} MB`);
@@ -86,5 +89,24 @@ if (supportsJobs) {
 } else {
   checks.push(['one worker and several give identical results', false, 'no --jobs flag yet']);
 }
+// --fix on the large session: a copy with one entry repeated (the fix drops it) and a torn last line (the fix drops
+// it too), written back in place. Peak RSS against the same budget; one run (the copy is remade for it).
+const fixTarget = path.join(dir, 'large-fix.jsonl');
+copyFileSync(large, fixTarget);
+appendFileSync(fixTarget, `${firstEntryLine(large)}\n{"parentUuid":null,"type":"user","mess`);
+const fixRun = run(path.join(here, 'measure.mjs'), ['-f', 'json', '--no-progress', '--fix', '--no-backup', fixTarget]);
+rmSync(fixTarget, { force: true });
+console.log(`\n--fix on the ${largestMb.toFixed(0)} MB session (2 fixes): cpu ${fixRun.cpuMs.toFixed(0)} ms, wall ${fixRun.wallMs.toFixed(0)} ms, peak RSS ${mb(fixRun.maxRssKb)} MB`);
+checks.push([`--fix peak RSS <= 1.5 x largest file + 100 MB (${rssBudgetMb.toFixed(0)} MB)`, fixRun.maxRssKb / 1024 <= rssBudgetMb, `${mb(fixRun.maxRssKb)} MB`]);
+
+/** The first line of a session that is an entry with a uuid (read from its first MB). */
+function firstEntryLine(file) {
+  const fd = openSync(file, 'r');
+  const head = Buffer.alloc(1 << 20);
+  const n = readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  return head.subarray(0, n).toString('utf8').split('\n').find((l) => l.includes('"uuid"'));
+}
+
 console.log('\ntargets');
 for (const [what, ok, value] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${what}${value ? `: ${value}` : ''}`);

@@ -1,0 +1,159 @@
+// The light part of the config (see config.ts): where the file is, how it combines with the command line, and the
+// errors. It loads neither zod nor Ajv, so a run without a config file never pays for them: config-file.ts, which
+// reads and validates a file, is imported only when there is one.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { rules as registry } from '../../rules/index.js';
+import type { Rule, Severity, Target } from '../rule-api.js';
+import type { ConfigFile } from './config-file.js';
+import { type IgnoreMatcher, isIgnored } from './files.js';
+import type { InputFormat } from './lint.js';
+
+export type { ConfigFile, RuleSetting } from './config-file.js';
+
+export const CONFIG_FILE_NAME = 'transcript-lint.config.json';
+
+export const SEVERITIES = ['off', 'warn', 'error'] as const satisfies readonly Severity[];
+
+/** A config that was found (or named) and validated. */
+export interface LoadedConfig {
+  /** Absolute path of the file. */
+  filePath: string;
+  config: ConfigFile;
+  /** `ignores`, relative to the file's folder. */
+  ignores?: IgnoreMatcher;
+}
+
+/** Anything wrong with a config file: the CLI prints the message and exits 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(
+    message: string,
+    readonly filePath?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The first transcript-lint.config.json in `dir` or a folder above it; undefined when there is none. */
+export async function findConfigFile(dir: string): Promise<string | undefined> {
+  for (let current = path.resolve(dir); ; ) {
+    const candidate = path.join(current, CONFIG_FILE_NAME);
+    if (await stat(candidate).then((s) => s.isFile(), () => false)) return candidate;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** "unknown rule", with the closest known id when one is near enough to be a typo. */
+export function unknownRule(id: string, known: Iterable<string>): string {
+  const guess = didYouMean(id, known);
+  return `unknown rule "${id}"${guess ? ` (did you mean "${guess}"?)` : ''}`;
+}
+
+/** The candidate closest to `input` by edit distance, when it is close enough to be a typo of it. */
+export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(input.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  // A third of the length, at least 2: catches typos and a dropped word part without proposing nonsense.
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Combining the config with the command line.
+
+/** What the command line says about rules and targets; each part wins over the config. */
+export interface CliOverrides {
+  target?: Target;
+  inputFormat?: InputFormat;
+  /** --rule id=severity, in the order given (a later one wins). */
+  rules?: readonly (readonly [string, Severity])[];
+  /** --select: only these rules run. */
+  select?: readonly string[];
+  /** --ignore: these rules do not run. */
+  ignore?: readonly string[];
+}
+
+export interface EffectiveConfig {
+  /** The config file used, if any. */
+  configFile?: string;
+  /** Undefined: the engine picks the default for the input format. */
+  target?: Target;
+  /** Undefined: detected per file. */
+  inputFormat?: InputFormat;
+  /**
+   * Severities set by the config or the command line. Only rules someone configured are here: the others keep the
+   * catalogue's severity for the target, including a rule's finer per-report severity.
+   */
+  severities: Map<string, Severity>;
+  /** Options from the config, by rule id (validated). */
+  ruleOptions: Map<string, unknown>;
+  ignores?: IgnoreMatcher;
+}
+
+/**
+ * Applies, in order: the config's rules, then --select (every rule not selected is off), then --ignore, then --rule
+ * (the most specific flag has the last word). Throws ConfigError for an id no rule has.
+ */
+export function resolveConfig(
+  loaded: LoadedConfig | undefined,
+  cli: CliOverrides = {},
+  rules: readonly Rule[] = registry,
+): EffectiveConfig {
+  const ids = rules.map((r) => r.meta.id);
+  const known = new Set(ids);
+  const check = (id: string, flag: string) => {
+    if (!known.has(id)) throw new ConfigError(`${flag}: ${unknownRule(id, ids)}`);
+  };
+  for (const id of cli.select ?? []) check(id, '--select');
+  for (const id of cli.ignore ?? []) check(id, '--ignore');
+  for (const [id] of cli.rules ?? []) check(id, '--rule');
+
+  const severities = new Map<string, Severity>();
+  const ruleOptions = new Map<string, unknown>();
+  for (const [id, setting] of Object.entries(loaded?.config.rules ?? {})) {
+    const [severity, options] = Array.isArray(setting) ? setting : [setting];
+    severities.set(id, severity);
+    if (options !== undefined) ruleOptions.set(id, options);
+  }
+  if (cli.select) {
+    const selected = new Set(cli.select);
+    for (const id of ids) if (!selected.has(id)) severities.set(id, 'off');
+  }
+  for (const id of cli.ignore ?? []) severities.set(id, 'off');
+  for (const [id, severity] of cli.rules ?? []) severities.set(id, severity);
+
+  return {
+    configFile: loaded?.filePath,
+    target: cli.target ?? loaded?.config.target,
+    inputFormat: cli.inputFormat ?? loaded?.config.inputFormat,
+    severities,
+    ruleOptions,
+    ignores: loaded?.ignores,
+  };
+}
+
+/** Whether the config's `ignores` skip this file. */
+export function isIgnoredByConfig(config: EffectiveConfig, filePath: string): boolean {
+  return config.ignores !== undefined && isIgnored(config.ignores, filePath);
+}

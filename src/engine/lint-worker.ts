@@ -1,0 +1,26 @@
+// A lint worker thread (see parallel.ts): takes the next file from the shared counter until none is left, lints it
+// and posts the outcome back. It imports only the lint engine (no yargs, zod or fast-glob), and it ends by itself
+// when the list runs out.
+import { parentPort, workerData } from 'node:worker_threads';
+import { lintOne } from './lint-files.js';
+import type { WorkerData, WorkerMessage } from './parallel.js';
+
+const { files, order, counter, options } = workerData as WorkerData;
+const next = new Int32Array(counter);
+
+for (;;) {
+  const k = Atomics.add(next, 0, 1);
+  if (k >= order.length) break;
+  const index = order[k]!;
+  let message: WorkerMessage;
+  try {
+    const outcome = lintOne(files[index]!, options);
+    message = outcome.error
+      ? { index, error: { message: outcome.error.message, code: outcome.error.code, errno: outcome.error.errno, syscall: outcome.error.syscall, path: outcome.error.path } }
+      : { index, result: outcome.result };
+  } catch (err) {
+    // A bug (a rule that throws): the main thread turns it into the same internal error an in-process run gives.
+    message = { index, crash: { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined } };
+  }
+  parentPort!.postMessage(message);
+}

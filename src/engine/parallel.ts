@@ -1,0 +1,174 @@
+// Linting many files on several threads: `jobs` threads in all, the main thread being one of them, the others worker
+// threads (lint-worker.ts). Every thread takes the next file from one shared counter (an Atomics.add on a
+// SharedArrayBuffer), so no thread waits for the main one to hand out work; the largest files go first, so one big
+// file picked up last does not leave the other threads idle at the end. Outcomes are put back in input order, so the
+// report is the same whatever the number of jobs, and one job is a plain in-process run.
+import { statSync } from 'node:fs';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
+import type { LintOptions, LintResult } from './lint.js';
+
+/** What a worker is started with. */
+export interface WorkerData {
+  files: readonly string[];
+  /** Indexes into `files`, in the order they are taken. */
+  order: readonly number[];
+  /** One Int32: the position in `order` of the next file to take. */
+  counter: SharedArrayBuffer;
+  options: LintOptions;
+}
+
+/** What a worker posts for each file. */
+export type WorkerMessage =
+  | { index: number; result: LintResult; error?: undefined; crash?: undefined }
+  | { index: number; result?: undefined; error: SerializedError; crash?: undefined }
+  | { index: number; result?: undefined; error?: undefined; crash: { message: string; stack?: string } };
+
+export interface SerializedError {
+  message: string;
+  code?: string;
+  errno?: number;
+  syscall?: string;
+  path?: string;
+}
+
+/**
+ * A worker costs a thread start and its own load of the rules (about 0.2 s of CPU), so by default one is started only
+ * for this many bytes of input: a run over a few small files stays in one thread.
+ */
+export const BYTES_PER_JOB = 16 * 1024 * 1024;
+
+export interface ParallelOptions {
+  /** Threads in all, the main one included; default: see defaultJobs. Capped by the number of files. */
+  jobs?: number;
+  /** Called after each file, with how many are finished (in any order). */
+  onProgress?: (done: number, total: number) => void;
+  /** For tests: another worker script. */
+  workerUrl?: URL;
+}
+
+/** The cores this process may use. */
+export function availableCores(): number {
+  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/** The default number of jobs: the cores, but no more than the files, and one per BYTES_PER_JOB of input. */
+export function defaultJobs(fileCount: number, totalBytes: number): number {
+  return Math.max(1, Math.min(availableCores(), fileCount, Math.ceil(totalBytes / BYTES_PER_JOB)));
+}
+
+/** Lints the files on `jobs` threads; outcomes in input order, exactly as an in-process run gives them. */
+export async function lintFilesParallel(
+  filePaths: readonly string[],
+  options: LintOptions = {},
+  run: ParallelOptions = {},
+): Promise<FileOutcome[]> {
+  const { onProgress } = run;
+  // Rules given as objects cannot cross to a worker; the CLI never passes any.
+  const sizes = run.jobs === 1 || filePaths.length < 2 || options.rules ? undefined : filePaths.map(sizeOf);
+  const total = sizes?.reduce((a, b) => a + b, 0) ?? 0;
+  const jobs = sizes === undefined ? 1 : Math.min(run.jobs ?? defaultJobs(filePaths.length, total), filePaths.length);
+  if (jobs <= 1) return lintFiles(filePaths, options, { onProgress });
+
+  // Largest first; ties in input order.
+  const order = filePaths.map((_, i) => i).sort((a, b) => sizes![b]! - sizes![a]! || a - b);
+  const counter = new SharedArrayBuffer(4);
+  const next = new Int32Array(counter);
+  const outcomes = new Array<FileOutcome | undefined>(filePaths.length);
+  const crashes = new Map<number, Error>();
+  let done = 0;
+  const settle = (index: number, outcome: FileOutcome | undefined, crash?: Error) => {
+    if (crash) crashes.set(index, crash);
+    else outcomes[index] = outcome;
+    onProgress?.(++done, filePaths.length);
+  };
+
+  const data: WorkerData = { files: filePaths, order, counter, options };
+  const url = run.workerUrl ?? workerUrl();
+  const workers = Array.from({ length: jobs - 1 }, () => startWorker(url, data, filePaths, settle));
+
+  // The main thread is one of the jobs: it starts on the largest file while the workers boot.
+  for (;;) {
+    const k = Atomics.add(next, 0, 1);
+    if (k >= order.length) break;
+    const index = order[k]!;
+    try {
+      settle(index, lintOne(filePaths[index]!, options));
+    } catch (err) {
+      settle(index, undefined, err instanceof Error ? err : new Error(String(err)));
+    }
+    // Lets the workers' messages (and progress) through between files.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  await Promise.all(workers);
+
+  // A worker that could not start, or died (out of memory, say), leaves its files to the main thread.
+  for (let index = 0; index < filePaths.length; index++) {
+    if (outcomes[index] !== undefined || crashes.has(index)) continue;
+    try {
+      settle(index, lintOne(filePaths[index]!, options));
+    } catch (err) {
+      settle(index, undefined, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  // As an in-process run would, fail on the first file (in input order) that made a rule throw.
+  if (crashes.size > 0) throw crashes.get(Math.min(...crashes.keys()))!;
+  return outcomes as FileOutcome[];
+}
+
+function startWorker(
+  url: URL,
+  data: WorkerData,
+  filePaths: readonly string[],
+  settle: (index: number, outcome: FileOutcome | undefined, crash?: Error) => void,
+): Promise<void> {
+  // Never rejects: whatever happens to a worker, the files it did not report on are linted by the main thread.
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(url, { workerData: data, stdout: false, stderr: false });
+    } catch {
+      resolve();
+      return;
+    }
+    worker.on('message', (m: WorkerMessage) => {
+      const filePath = filePaths[m.index]!;
+      if (m.crash) {
+        const err = new Error(m.crash.message);
+        if (m.crash.stack !== undefined) err.stack = m.crash.stack;
+        settle(m.index, undefined, err);
+      } else if (m.error) {
+        settle(m.index, { filePath, error: reviveError(m.error) });
+      } else {
+        settle(m.index, { filePath, result: m.result! });
+      }
+    });
+    worker.on('error', () => undefined);
+    // Messages posted before the worker ended are all delivered before 'exit'.
+    worker.on('exit', () => resolve());
+  });
+}
+
+function reviveError(e: SerializedError): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new Error(e.message);
+  if (e.code !== undefined) err.code = e.code;
+  if (e.errno !== undefined) err.errno = e.errno;
+  if (e.syscall !== undefined) err.syscall = e.syscall;
+  if (e.path !== undefined) err.path = e.path;
+  return err;
+}
+
+function sizeOf(filePath: string): number {
+  try {
+    return statSync(filePath).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The built worker script; run from the sources (the tests), the one tsc wrote to dist/. */
+function workerUrl(): URL {
+  const here = import.meta.url;
+  return here.endsWith('.ts') ? new URL('../../dist/src/engine/lint-worker.js', here) : new URL('./lint-worker.js', here);
+}
