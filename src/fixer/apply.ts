@@ -2,6 +2,7 @@
 // a fix whose claims collide with an accepted one waits for the next pass, unless its colliding edits are
 // identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
 // edited lines are re-serialised from a copy of the parsed entry, which keeps key order.
+import { copyJson, stringifyJson } from './deep-json.js';
 import { SHELL_LINE } from '../loader/input.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import type { TranscriptModel } from '../model/index.js';
@@ -34,14 +35,14 @@ export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult
       failed.push({ fix, reason: problem });
       continue;
     }
-    const fresh = fix.edits.filter((e) => !claimed.get(claimOf(e))?.has(JSON.stringify(e)));
+    const fresh = fix.edits.filter((e) => !claimed.get(claimOf(e))?.has(stringifyJson(e)));
     if (fresh.some((e) => claimed.has(claimOf(e)))) {
       deferred.push(fix);
       continue;
     }
     for (const e of fresh) {
       const bucket = claimed.get(claimOf(e)) ?? new Map<string, Edit>();
-      bucket.set(JSON.stringify(e), e);
+      bucket.set(stringifyJson(e), e);
       claimed.set(claimOf(e), bucket);
     }
     applied.push(fix);
@@ -105,7 +106,7 @@ function render(file: SourceFile, edits: Edit[]): Uint8Array {
   };
   const inserts = (line: number): void => {
     for (const e of byLine.get(line) ?? []) {
-      if (e.kind === 'insertAfter') push(encoder.encode(JSON.stringify(e.value)), eol);
+      if (e.kind === 'insertAfter') push(encoder.encode(stringifyJson(e.value)), eol);
     }
   };
 
@@ -142,19 +143,16 @@ function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
   if (edits.some((e) => e.kind === 'delete')) return new Uint8Array(0);
   const text = edits.find((e) => e.kind === 'replaceText');
   if (text) return encoder.encode(text.text);
-  let value = line.json ? cloneJson(line.json) : undefined;
+  let value = line.json ? copyJson(line.json) : undefined;
   for (const e of edits) {
-    if (e.kind === 'replace') value = cloneJson(e.value);
+    if (e.kind === 'replace') value = copyJson(e.value);
     else if (!value) throw new Error('the line is not a JSON object');
-    else if (e.kind === 'set') setAt(value, e.pointer, e.value === undefined ? null : cloneJson(e.value));
+    else if (e.kind === 'set') setAt(value, e.pointer, e.value === undefined ? null : copyJson(e.value));
     else if (e.kind === 'remove') removeAt(value, e.pointer);
   }
-  return value ? encoder.encode(JSON.stringify(value)) : line.bytes;
+  return value ? encoder.encode(stringifyJson(value)) : line.bytes;
 }
 
-function cloneJson<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Plain inputs (a Messages API request or a message list). Rules write their edits against the entries the model
