@@ -122,20 +122,31 @@ export interface InsertOptions {
   keepChildren?: (child: Entry) => boolean;
 }
 
-/** Insert a new entry right after `anchor` in the file and in the tree. */
-export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
-  const uuid = derivedUuid(options.ruleId, anchor.uuid ?? String(anchor.line), options.seed ?? '');
+/** The new entry itself: links, the rule's body, a derived uuid, a timestamp near `near`, session fields, marker. */
+function newEntry(
+  near: Entry,
+  parentUuid: string | null,
+  deltaMs: number,
+  options: InsertOptions,
+): { value: Record<string, unknown>; uuid: string } {
+  const uuid = derivedUuid(options.ruleId, near.uuid ?? String(near.line), options.seed ?? '');
   const session: Record<string, unknown> = {};
-  for (const f of SESSION_FIELDS) if (anchor.raw[f] !== undefined) session[f] = anchor.raw[f];
+  for (const f of SESSION_FIELDS) if (near.raw[f] !== undefined) session[f] = near.raw[f];
   const value: Record<string, unknown> = {
-    parentUuid: anchor.uuid ?? null,
-    isSidechain: anchor.isSidechain,
+    parentUuid,
+    isSidechain: near.isSidechain,
     ...options.body,
     uuid,
-    ...timestampAfter(anchor),
+    ...shiftedTimestamp(near, deltaMs),
     ...session,
     [MARKER_FIELD]: { rule: options.ruleId, inserted: true },
   };
+  return { value, uuid };
+}
+
+/** Insert a new entry right after `anchor` in the file and in the tree; it takes over the anchor's children. */
+export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
+  const { value, uuid } = newEntry(anchor, anchor.uuid ?? null, 1, options);
   const edits: Edit[] = [{ kind: 'insertAfter', line: anchor.line, value }];
   if (anchor.uuid !== undefined) {
     for (const child of childrenOf(model, anchor.uuid)) {
@@ -147,19 +158,8 @@ export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options:
 }
 
 /** Insert a new root entry before `first`, which then hangs below it. */
-export function insertRootBefore(model: TranscriptModel, first: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
-  const uuid = derivedUuid(options.ruleId, first.uuid ?? String(first.line), options.seed ?? '');
-  const session: Record<string, unknown> = {};
-  for (const f of SESSION_FIELDS) if (first.raw[f] !== undefined) session[f] = first.raw[f];
-  const value: Record<string, unknown> = {
-    parentUuid: null,
-    isSidechain: first.isSidechain,
-    ...options.body,
-    uuid,
-    ...timestampBefore(first),
-    ...session,
-    [MARKER_FIELD]: { rule: options.ruleId, inserted: true },
-  };
+export function insertRootBefore(_model: TranscriptModel, first: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
+  const { value, uuid } = newEntry(first, null, -1, options);
   return {
     uuid,
     edits: [
@@ -174,5 +174,3 @@ function shiftedTimestamp(entry: Entry, deltaMs: number): Record<string, string>
   return Number.isNaN(t) ? {} : { timestamp: new Date(t + deltaMs).toISOString() };
 }
 
-const timestampAfter = (e: Entry): Record<string, string> => shiftedTimestamp(e, 1);
-const timestampBefore = (e: Entry): Record<string, string> => shiftedTimestamp(e, -1);
