@@ -3,11 +3,12 @@
 //   FUZZ_RUNS   total cases over all properties (default 10000)
 //   FUZZ_SEED   the seed (default: random); rerun a failure with FUZZ_SEED=<printed seed>
 //   FUZZ_CASE_MS     the time one lint or fix of one case may take (default 30000)
-//   FUZZ_HANG_MS     a case still running after this long is a hang: the run is stopped (default 300000)
+//   FUZZ_HANG_MS     a case still running after this long is a hang: its worker is stopped (default 300000)
+//   FUZZ_NO_CORPUS=1 mutate only the transcripts built in seeds.ts, as on a clone without ../shared
 // Extra arguments go to vitest (e.g. a single file: npm run fuzz -- test/property/fix.property.test.ts).
 // The seed is printed before and after the run, whatever the outcome; fast-check prints the seed, path and the
 // shrunk counterexample of any failure. A case that hangs (synchronous code cannot be interrupted inside the test)
-// is caught by a watchdog here, which prints the case and stops the run.
+// is caught by a watchdog here, which prints the case and stops that test file's worker; the others run on.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -55,15 +56,20 @@ function killAll(signal) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => killAll(signal));
 
-let hung = false;
+let hung = 0;
 const watchdog = setInterval(() => {
   for (const p of running()) {
     if (Date.now() - p.started > hangMs) {
-      hung = true;
-      console.log(`\n[fuzz] HANG: property ${p.property} has run one case for over ${hangMs} ms (seed ${seed}); the case:`);
+      hung++;
+      console.log(`\n[fuzz] HANG: property ${p.property} has run one case for over ${hangMs} ms (seed ${seed}); stopping its worker`);
       console.log(`[fuzz] hanging case: ${JSON.stringify(p.case)}`);
-      killAll('SIGKILL');
-      return;
+      try {
+        // Only that test file's worker: the other properties run on.
+        process.kill(p.pid, 'SIGKILL');
+      } catch {
+        killAll('SIGKILL');
+      }
+      rmSync(path.join(progress, `${p.property}.json`), { force: true });
     }
   }
 }, 5_000);
@@ -72,7 +78,7 @@ child.on('exit', (code, signal) => {
   clearInterval(watchdog);
   rmSync(progress, { recursive: true, force: true });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  const outcome = hung ? 'a case hung' : code === 0 ? 'no failure' : `failed (exit ${code ?? signal})`;
+  const outcome = [hung > 0 ? `${hung} case(s) hung (see HANG above)` : '', code === 0 ? 'no failure' : `failed (exit ${code ?? signal})`].filter(Boolean).join('; ');
   console.log(`[fuzz] FUZZ_SEED=${seed} FUZZ_RUNS=${runs}: ${outcome} in ${secs} s`);
-  process.exit(hung ? 1 : (code ?? 1));
+  process.exit(hung > 0 ? 1 : (code ?? 1));
 });

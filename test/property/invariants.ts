@@ -130,7 +130,14 @@ export function missingUntouched(before: Uint8Array, named: ReadonlySet<number>,
   const missing: string[] = [];
   rawLines(before).forEach((l, i) => {
     if (named.has(i + 1)) return;
-    const found = l.term !== '' ? take(key(l.content, l.term)) : take(key(l.content, '')) || take(key(l.content, '\n')) || take(key(l.content, '\r\n'));
+    const found =
+      l.term !== ''
+        ? take(key(l.content, l.term))
+        : take(key(l.content, '')) ||
+          take(key(l.content, '\n')) ||
+          take(key(l.content, '\r\n')) ||
+          // "...}\r" unterminated, then "\n" added: the same bytes now read as a CRLF line.
+          (l.content.endsWith('\r') && take(key(l.content.slice(0, -1), '\r\n')));
     if (!found) {
       const shown = l.content.length > 200 ? `${l.content.slice(0, 200)}...` : l.content;
       missing.push(`line ${i + 1}: ${JSON.stringify(shown)} (terminator ${JSON.stringify(l.term)})`);

@@ -31,6 +31,11 @@ export type Op =
   | { op: 'protoValue'; line: number; path: number; name: number }
   /** Terminal escape sequences in a string value. */
   | { op: 'escape'; line: number; path: number; seq: number; mode: number }
+  /**
+   * An id-like field (uuid, parentUuid, leafUuid, logicalParentUuid, a block's id or tool_use_id, message.id) set
+   * to another id value of the same file: cycles, forks, duplicate uuids and ids, results paired with other calls.
+   */
+  | { op: 'alias'; line: number; path: number; from: number }
   /** Any JSON text at a pointer (not generated at random: for sweeps and regressions). */
   | { op: 'setRaw'; line: number; path: number; raw: string };
 
@@ -432,6 +437,13 @@ function applyLineOp(data: Uint8Array, op: Op): Uint8Array {
       return jsonOp(ls, op.line, op.path, undefined, () => WRONG_VALUES[op.value % WRONG_VALUES.length]!);
     case 'setRaw':
       return jsonOp(ls, op.line, op.path, undefined, () => op.raw);
+    case 'alias': {
+      const pool = idValues(ls);
+      if (pool.length === 0) return data;
+      // One more choice than there are ids: null (a root, or no parent).
+      const value = op.from % (pool.length + 1) === pool.length ? 'null' : JSON.stringify(pool[op.from % (pool.length + 1)]);
+      return jsonOp(ls, op.line, op.path, undefined, () => value, ID_KEYS);
+    }
     case 'protoKeys': {
       const variant = op.variant % (PROTO_VALUES.length + INJECTS.length);
       if (variant < PROTO_VALUES.length) return jsonOp(ls, op.line, op.path, undefined, () => PROTO_VALUES[variant]!);
@@ -477,8 +489,31 @@ export function pointerCounts(data: Uint8Array): { line: number; pointers: numbe
 
 const CHAIN_TYPES = new Set(['user', 'assistant', 'attachment', 'system']);
 
+const ID_KEYS = new Set(['uuid', 'parentUuid', 'leafUuid', 'logicalParentUuid', 'id', 'tool_use_id', 'sourceToolAssistantUUID', 'messageId']);
+
+/** Every id-like string value of the file, sorted, once each. */
+function idValues(ls: Lines): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 6 || v === null || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' && ID_KEYS.has(k)) found.add(x);
+      else walk(x, depth + 1);
+    }
+  };
+  for (const l of objectLines(ls)) walk(l.value, 0);
+  return [...found].sort();
+}
+
 /** Replaces the value at the chosen pointer of the chosen JSON-object line; a no-op when there is none. */
-function jsonOp(ls: Lines, lineChoice: number, pathChoice: number, filter: ((v: unknown) => boolean) | undefined, raw: (old: unknown) => string): Uint8Array {
+function jsonOp(
+  ls: Lines,
+  lineChoice: number,
+  pathChoice: number,
+  filter: ((v: unknown) => boolean) | undefined,
+  raw: (old: unknown) => string,
+  keys?: ReadonlySet<string>,
+): Uint8Array {
   const all = objectLines(ls);
   // Even choices go to the conversation entries (user, assistant, attachment, system), where the rules look most.
   const chain = all.filter((l) => typeof l.value.type === 'string' && CHAIN_TYPES.has(l.value.type));
@@ -486,7 +521,7 @@ function jsonOp(ls: Lines, lineChoice: number, pathChoice: number, filter: ((v: 
   if (candidates.length === 0) return joinLines(ls);
   const parsed = candidates[Math.floor(lineChoice / 2) % candidates.length]!;
   const i = parsed.i;
-  const pointers = pointersOf(parsed.value, filter);
+  const pointers = pointersOf(parsed.value, filter).filter((p) => !keys || keys.has(String(p[p.length - 1])));
   if (pointers.length === 0) return joinLines(ls);
   const replaced = replaceAt(parsed.value, parsed.cr, pointers[pathChoice % pointers.length]!, raw);
   if (replaced) ls.lines[i] = replaced;
@@ -526,6 +561,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('protoKeys' as const), line: small, path, variant: fc.nat({ max: PROTO_VALUES.length + INJECTS.length - 1 }) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('protoValue' as const), line: small, path, name: fc.nat({ max: PROTO_NAMES.length - 1 }) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('escape' as const), line: small, path, seq: fc.nat({ max: ESCAPES.length - 1 }), mode: fc.nat({ max: 2 }) }) },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('alias' as const), line: small, path, from: small }) },
 );
 
 /** The rare multi-megabyte operation, kept apart so a run can ask for a few of them. */

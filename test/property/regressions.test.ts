@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintBytes } from '../../src/engine/lint.js';
 import { fixBytes } from '../../src/fixer/loop.js';
-import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { runCli } from '../helpers/run-cli.js';
 import { checkFix, checkLint } from './checks.js';
 import { assertTerminalSafe, problemCount } from './invariants.js';
@@ -28,8 +28,9 @@ describe('regressions found by the property tests', () => {
   // "kind":0,"depth":0}]}. A fix that edits a line holding deep nesting (here: tool-use-has-result puts the missing
   // result into the next user message) fails with "Maximum call stack size exceeded": src/fixer/apply.ts rewrite()
   // re-serialises the line (cloneJson = JSON.parse(JSON.stringify(...)), then JSON.stringify), which recurses; V8's
-  // JSON.parse does not, so the loader accepted the line. The CLI then prints "a fix of tool-use-has-result could not
-  // be applied (line 3: Maximum call stack size exceeded); please report this".
+  // JSON.parse does not, so the loader accepted the line. The CLI then printed "a fix of tool-use-has-result could not
+  // be applied (line 3: Maximum call stack size exceeded); please report this". Fixed in f4cb039 (the fixer copies
+  // and stringifies entries without recursion).
   it('a fix that edits a line nested 10,000 deep applies, or the line is not offered to the rules', () => {
     const t = transcript();
     t.user('hi');
@@ -107,6 +108,141 @@ describe('regressions found by the property tests', () => {
     expect(stderr).not.toMatch(/made the file worse/);
     expect(code).not.toBe(2);
     expect(readFileSync(file, 'utf8').length).toBeGreaterThan(0);
+  });
+
+  // Found by fix.property (fuzz seed 5): {"seed":"gen:parallel","ops":[{"op":"swapLines","a":706,"b":0},{"op":"escape",
+  // "line":354,"path":346,"seq":0,"mode":0}]}, shrunk by deleting lines and keys to six lines. The chain's root (an
+  // entry with no type, line 3) comes after two parts of its response in the file (lines 1-2, order swapped), so the
+  // request starts with an assistant message. first-message-user's fix, src/fixer/chain-edits.ts insertRootBefore,
+  // inserts the new user root right before the root *in file order* (insertAfter line 2), which puts a user prompt
+  // between the parts of message.id msg_split in the file; split-assistant-message (which also looks at file order)
+  // then reports two new errors, the safety net reverts the file (status 'worse') and `--fix` exits 2.
+  function rootAfterItsParts(): string {
+    const U = (n: number): string => `00000000-0000-4000-8000-00000000000${n}`;
+    const part = (uuid: string, parent: string, content: unknown[]) => ({
+      parentUuid: parent,
+      type: 'assistant',
+      message: { id: 'msg_split', type: 'message', role: 'assistant', model: 'claude-opus-5-5', content, stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } },
+      uuid,
+    });
+    const lines = [
+      part(U(3), U(2), [toolUse('toolu_01', 'Bash', { command: 'ls' })]),
+      part(U(2), U(1), [text('Running both.')]),
+      { uuid: U(1) },
+      { parentUuid: U(3), type: 'user', message: { role: 'user', content: [toolResult('toolu_01', 'a.txt')] }, uuid: U(4) },
+      part(U(5), U(3), [toolUse('toolu_02', 'Bash', { command: 'date' })]),
+      { type: 'user', message: { role: 'user', content: [toolResult('toolu_02', 'Mon')] }, uuid: U(6) },
+    ];
+    return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  }
+
+  it.fails('first-message-user: the new root is not inserted between the parts of one response', () => {
+    const bytes = encode(rootAfterItsParts());
+    const before = problemCount(lintBytes('root.jsonl', bytes));
+    for (const unsafe of [false, true]) {
+      const out = fixBytes('root.jsonl', bytes, { unsafe });
+      expect({ status: out.status, rules: out.rulesInvolved }).not.toMatchObject({ status: 'worse' });
+      expect(problemCount(out.final)).toBeLessThanOrEqual(before);
+    }
+  });
+
+  // Found by fix.property (fuzz seed 7): {"seed":"corpus:parallel.jsonl","ops":[{"op":"alias","line":720,"path":9,
+  // "from":0},{"op":"escape","line":0,"path":0,"seq":0,"mode":0}],"maxLineBytes":2048}, shrunk to four lines: a
+  // response in two parts whose tool calls have no results, and a system entry, written later, whose parentUuid is
+  // not in the file; the first part hangs off that entry. The walk bridges a dangling parent to the latest main-chain
+  // entry not later than the entry itself (src/model/chain.ts bridgeFinder). tool-use-has-result inserts the
+  // interrupted results (timestamps 1 ms after their calls); in the next pass the system entry bridges to the
+  // inserted result of the first call, which hangs off the first part, which hangs off the system entry: a cycle.
+  // The walk now starts at that result, so tool-result-has-use deletes it, tool-use-has-result inserts it again:
+  // `--fix` stops with status 'circular' ("the fixes of ... undo each other") and a second `--fix` changes the file
+  // again. Inserted entries must not change where an existing dangling parent is bridged to (e.g. the insert helpers
+  // in src/fixer/chain-edits.ts pin each bridged entry's parentUuid to its current bridge target in the same fix).
+  function bridgedRoot(): string {
+    const t = transcript();
+    t.user('go');
+    const first = t.assistant([toolUse('toolu_1')], { id: 'msg_1', parent: 'w' });
+    t.assistant([toolUse('toolu_2')], { id: 'msg_1', parent: first });
+    t.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: 'missing', isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' });
+    return t.toString();
+  }
+
+  it.fails('tool-use-has-result: an inserted result does not become the bridge of a dangling parent (no circular fix)', () => {
+    const bytes = encode(bridgedRoot());
+    for (const unsafe of [false, true]) {
+      const out = fixBytes('bridge.jsonl', bytes, { unsafe });
+      expect({ status: out.status, rules: out.rulesInvolved }).not.toMatchObject({ status: 'circular' });
+      const again = fixBytes('bridge.jsonl', out.output, { unsafe });
+      expect(again.changed).toBe(false);
+    }
+  });
+
+  // Found by fix.property (fuzz seed 8): {"seed":"gen:parallel","target":"api","ops":[{"op":"alias","line":0,"path":0,
+  // "from":542},{"op":"alias","line":2,"path":87,"from":0},{"op":"insertBytes","at":557251,"bytes":2}]}, shrunk to
+  // four lines: a parent cycle (prompt -> untyped entry -> first part -> prompt) ahead of a two-part response whose
+  // calls have no results. With --target api, no-parent-cycle and parent-exists are off, so nothing repairs the
+  // cycle; tool-use-has-result inserts the interrupted result after the first part and re-links the part's child
+  // (the prompt) below it, which moves the cycle's entry point: the walk now starts at the inserted result,
+  // tool-result-has-use deletes it (re-linking the prompt back), and the next pass inserts it again: 'circular', and
+  // not idempotent. (The same family as the bridged case above: a fix that inserts or removes entries on a walk
+  // that is not a plain path.) With the default target no-parent-cycle fixes the cycle first and the loop converges.
+  function cycleBeforeResponse(): string {
+    const U = (n: number): string => `00000000-0000-4000-8000-00000000000${n}`;
+    const part = (uuid: string, parent: string, id: string, command: string) => ({
+      parentUuid: parent,
+      type: 'assistant',
+      message: { id: 'msg_split', content: [toolUse(id, 'Bash', { command })] },
+      uuid,
+    });
+    const lines = [
+      { parentUuid: U(3), type: 'user', message: { content: 'list the files and show the date' }, uuid: U(1) },
+      { parentUuid: U(1), uuid: U(2) },
+      part(U(3), U(2), 'toolu_01', 'ls'),
+      part(U(5), U(3), 'toolu_02', 'date'),
+    ];
+    return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+  }
+
+  it.fails('tool-use-has-result / tool-result-has-use: no circular fix on a parent cycle with --target api', () => {
+    const bytes = encode(cycleBeforeResponse());
+    for (const unsafe of [false, true]) {
+      const out = fixBytes('cycle.jsonl', bytes, { unsafe, target: 'api' });
+      expect({ status: out.status, rules: out.rulesInvolved }).not.toMatchObject({ status: 'circular' });
+      expect(fixBytes('cycle.jsonl', out.output, { unsafe, target: 'api' }).changed).toBe(false);
+    }
+  });
+
+  it('the same file converges with the default target (no-parent-cycle repairs the cycle first)', () => {
+    checkFix(encode(cycleBeforeResponse()), { target: 'claude-code' });
+  });
+
+  // Found by fix.property (fuzz seed 9): {"seed":"corpus:think.jsonl","ops":[{"op":"duplicateLine","line":337,
+  // "to":755}]}: one duplicated line. A copy of the first part of a response (msg_2) lands between the two parts of
+  // the previous response (msg_1). The model, like Claude Code ("the later line wins the uuid",
+  // claude-code-observed.md), uses the later copy, so nothing is wrong but the duplicate (unique-uuid, warn). The
+  // safe fix of rules/unique-uuid.ts (dropCopy) deletes the *later* copy and keeps the misplaced earlier one, which
+  // now splits msg_1: split-assistant-message reports twice, the safety net reverts (status 'worse') and `--fix`
+  // exits 2. Dropping the earlier copy (keeping the line Claude Code uses) gives back the original file.
+  function misplacedCopy(): string {
+    const t = transcript();
+    t.user('go');
+    t.assistant([text('running')], { id: 'msg_1' });
+    t.assistant([toolUse('toolu_1')], { id: 'msg_1' });
+    t.result('toolu_1');
+    t.assistant([thinking('done now', 'sig')], { id: 'msg_2' });
+    t.assistant([text('finished')], { id: 'msg_2' });
+    const lines = [...t.lines];
+    lines.splice(2, 0, t.lines[4]!);
+    return lines.join('\n') + '\n';
+  }
+
+  it.fails('unique-uuid: dropping a duplicate line never makes the file worse', () => {
+    const bytes = encode(misplacedCopy());
+    const before = problemCount(lintBytes('dup.jsonl', bytes));
+    for (const unsafe of [false, true]) {
+      const out = fixBytes('dup.jsonl', bytes, { unsafe });
+      expect({ status: out.status, rules: out.rulesInvolved }).not.toMatchObject({ status: 'worse' });
+      expect(problemCount(out.final)).toBeLessThanOrEqual(before);
+    }
   });
 
   // Found while writing cli.property: `--diff` printed the file's own bytes, so a line holding raw escape sequences

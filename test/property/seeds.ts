@@ -11,7 +11,8 @@ export interface Seed {
 }
 
 export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/corpus/claude-code-2.1.332', import.meta.url));
-export const HAVE_CORPUS = existsSync(CORPUS_DIR);
+/** FUZZ_NO_CORPUS=1 runs as a plain clone does, on the built transcripts only. */
+export const HAVE_CORPUS = !process.env.FUZZ_NO_CORPUS && existsSync(CORPUS_DIR);
 
 function jsonlFiles(dir: string): string[] {
   const out: string[] = [];
