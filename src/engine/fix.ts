@@ -24,6 +24,6 @@ export async function fixFile(filePath: string, options: FixFileOptions = {}): P
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
     return { filePath, original, outcome, written: false };
   }
-  const { backupPath } = await writeFileAtomic(filePath, outcome.output, { original, backup: options.backup });
+  const { backupPath } = await writeFileAtomic(filePath, outcome.outputPieces, { original, backup: options.backup });
   return { filePath, original, outcome, written: true, backupPath };
 }

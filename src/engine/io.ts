@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { type Bytes, piecesOf } from '../loader/bytes.js';
 
 export class WriteError extends Error {
   constructor(
@@ -28,9 +29,15 @@ export interface WriteResult {
   backupPath?: string;
 }
 
+/** Node's FileHandle#writeFile takes an iterable of chunks (since 15.14); @types/node 20 does not say so. */
+interface PieceWriter {
+  writeFile(data: Iterable<Uint8Array>): Promise<void>;
+}
+
 const digest = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
-export async function writeFileAtomic(filePath: string, data: Uint8Array, options: WriteOptions): Promise<WriteResult> {
+/** Writes `data` (whole, or in pieces written one after another) in place of `filePath`. */
+export async function writeFileAtomic(filePath: string, data: Bytes, options: WriteOptions): Promise<WriteResult> {
   const io = options.fsImpl ?? fs;
   const dir = path.dirname(filePath);
   const tmp = path.join(dir, `.${path.basename(filePath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -44,7 +51,8 @@ export async function writeFileAtomic(filePath: string, data: Uint8Array, option
     }
     const handle = await io.open(tmp, 'wx', stat.mode & 0o777);
     try {
-      await handle.writeFile(data);
+      // Pieces go out one after another: a large fixed file is never joined in memory.
+      await (handle as unknown as PieceWriter).writeFile(piecesOf(data));
       await handle.sync();
     } finally {
       await handle.close();

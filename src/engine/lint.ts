@@ -2,6 +2,7 @@
 // through lintFile, which only reads.
 import { readFile } from 'node:fs/promises';
 import { rules as allRules } from '../../rules/index.js';
+import type { Bytes } from '../loader/bytes.js';
 import { type InputFormat, type InputOptions, loadInput } from '../loader/input.js';
 import { TranscriptModel } from '../model/index.js';
 import { appliesToInput, type Rule, type Severity, type Target } from '../rule-api.js';
@@ -42,7 +43,8 @@ export function defaultTarget(format: InputFormat): Target {
   return format === 'claude-code' ? 'claude-code' : 'api';
 }
 
-export function lintBytes(filePath: string, data: Uint8Array, options: LintOptions = {}): LintOutcome {
+/** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
+export function lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
   const model = TranscriptModel.fromInput(loadInput(filePath, data, options));
   const inputFormat = model.inputFormat;
   const target = options.target ?? defaultTarget(inputFormat);

@@ -3,6 +3,7 @@
 // identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
 // edited lines are re-serialised from a copy of the parsed entry, which keeps key order.
 import { copyJson, stringifyJson } from './deep-json.js';
+import { type Bytes, extendView, joinBytes, PieceWriter } from '../loader/bytes.js';
 import { SHELL_LINE } from '../loader/input.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import type { TranscriptModel } from '../model/index.js';
@@ -10,7 +11,10 @@ import { claimOf, type Edit, type Fix } from './edits.js';
 import { removeAt, setAt } from './pointer.js';
 
 export interface ApplyResult {
-  bytes: Uint8Array;
+  /** The fixed file, in pieces that share the original's memory (see loader/bytes.ts). */
+  pieces: Bytes;
+  /** The fixed file as one array (joined when first read). */
+  readonly bytes: Uint8Array;
   applied: Fix[];
   deferred: Fix[];
   /** Fixes whose edits could not be applied to this file (a rule bug or a stale line): dropped, reported. */
@@ -18,6 +22,8 @@ export interface ApplyResult {
 }
 
 const encoder = new TextEncoder();
+const LF = encoder.encode('\n');
+const CRLF = encoder.encode('\r\n');
 
 export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult {
   const ordered = [...fixes].sort(
@@ -49,7 +55,20 @@ export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult
   }
 
   const dedup = [...claimed.values()].flatMap((bucket) => [...bucket.values()]);
-  return { bytes: render(file, dedup), applied, deferred, failed };
+  return applyResult(render(file, dedup), applied, deferred, failed);
+}
+
+function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: ApplyResult['failed']): ApplyResult {
+  let joined: Uint8Array | undefined;
+  return {
+    pieces,
+    get bytes() {
+      return (joined ??= joinBytes(pieces));
+    },
+    applied,
+    deferred,
+    failed,
+  };
 }
 
 function uuidsOf(file: SourceFile): Set<string> {
@@ -87,7 +106,12 @@ function firstClaim(fix: Fix): number {
   return Math.min(...fix.edits.map(claimOf));
 }
 
-function render(file: SourceFile, edits: Edit[]): Uint8Array {
+/**
+ * The file with the edits applied, as pieces: each untouched run of lines is one view of the original bytes (nothing
+ * is copied or re-serialised), each new or rewritten line a small piece of its own, every piece but the last ending
+ * a line.
+ */
+function render(file: SourceFile, edits: Edit[]): Uint8Array[] {
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
     const list = byLine.get(e.line);
@@ -95,14 +119,20 @@ function render(file: SourceFile, edits: Edit[]): Uint8Array {
     else byLine.set(e.line, [e]);
   }
   const eol = encoder.encode(file.eol);
-  const chunks: Uint8Array[] = [];
-  if (file.bom) chunks.push(Uint8Array.of(0xef, 0xbb, 0xbf));
-  let pendingTerminator = false;
-  const push = (content: Uint8Array, terminator: Uint8Array | undefined): void => {
-    if (pendingTerminator) chunks.push(eol);
-    chunks.push(content);
-    if (terminator) chunks.push(terminator);
-    pendingTerminator = terminator === undefined;
+  const out = new PieceWriter();
+  let bom = file.bom ? Uint8Array.of(0xef, 0xbb, 0xbf) : undefined;
+  // Bytes written but not yet ended by a terminator (the last line, when unterminated, and anything after it).
+  let open: Uint8Array | undefined;
+  const push = (content: Uint8Array, terminator: Uint8Array | undefined, inFile = false): void => {
+    const head = [bom, open].filter((p): p is Uint8Array => p !== undefined);
+    if (open) head.push(eol);
+    bom = undefined;
+    open = undefined;
+    // A loaded line followed by its own terminator in the file is one view of both.
+    const whole = inFile && terminator && head.length === 0 ? extendView(content, terminator) : undefined;
+    if (whole) out.push(whole);
+    else if (terminator) out.push(joinBytes([...head, content, terminator]));
+    else open = joinBytes([...head, content]);
   };
   const inserts = (line: number): void => {
     for (const e of byLine.get(line) ?? []) {
@@ -117,26 +147,21 @@ function render(file: SourceFile, edits: Edit[]): Uint8Array {
     if (own.some((e) => e.kind === 'delete')) {
       // Deleting an unterminated last line leaves the file ending with the previous line's terminator.
     } else if (own.length === 0) {
-      push(line.bytes, terminator);
+      push(line.bytes, terminator, true);
     } else {
       push(rewrite(line, own), terminator);
     }
     inserts(line.lineNo);
   }
-  const total = chunks.reduce((n, c) => n + c.length, 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
+  if (open) out.push(open);
+  else if (bom) out.push(bom);
+  return out.finish();
 }
 
 function terminatorOf(file: SourceFile, line: SourceLine): Uint8Array | undefined {
   const isLast = line === file.lines[file.lines.length - 1];
   if (isLast && !file.finalNewline) return undefined;
-  return encoder.encode(line.crlf ? '\r\n' : '\n');
+  return line.crlf ? CRLF : LF;
 }
 
 function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
@@ -167,7 +192,8 @@ export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[])
   const plain = model.plain;
   if (!plain) return applyFixes(model.file, fixes);
   const failed: ApplyResult['failed'] = [];
-  const refuse = (reason: string): ApplyResult => ({ bytes: new Uint8Array(0), applied: [], deferred: [], failed: fixes.map((fix) => ({ fix, reason })) });
+  const refuse = (reason: string): ApplyResult =>
+    applyResult(new Uint8Array(0), [], [], fixes.map((fix) => ({ fix, reason })));
   if (plain.container === 'document' && plain.invalidUtf8) return refuse('the file is not valid UTF-8; it is not rewritten');
   if (plain.container === 'document' && plain.unwritable) return refuse('the document is nested too deeply to be written back');
   const original = new Map<Fix, Fix>();
@@ -183,20 +209,15 @@ export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[])
   }
   const result = applyFixes(model.file, translated);
   const back = (f: Fix): Fix => original.get(f) ?? f;
-  const out: ApplyResult = {
-    bytes: result.bytes,
-    applied: result.applied.map(back),
-    deferred: result.deferred.map(back),
-    failed: [...failed, ...result.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))],
-  };
-  if (plain.container === 'document' && out.applied.length > 0) {
-    try {
-      out.bytes = plain.rebuildDocument(result.bytes);
-    } catch (err) {
-      return refuse(`the document could not be written back (${err instanceof Error ? err.message : String(err)})`);
-    }
+  const applied = result.applied.map(back);
+  const deferred = result.deferred.map(back);
+  const allFailed = [...failed, ...result.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
+  if (plain.container !== 'document' || applied.length === 0) return applyResult(result.pieces, applied, deferred, allFailed);
+  try {
+    return applyResult(plain.rebuildDocument(result.bytes), applied, deferred, allFailed);
+  } catch (err) {
+    return refuse(`the document could not be written back (${err instanceof Error ? err.message : String(err)})`);
   }
-  return out;
 }
 
 const MESSAGE = '/message';

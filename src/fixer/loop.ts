@@ -3,6 +3,7 @@
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import { type LintOptions, type LintOutcome, lintBytes } from '../engine/lint.js';
 import type { Finding } from '../engine/run-rules.js';
+import { type Bytes, joinBytes, sameBytes } from '../loader/bytes.js';
 import { applyFixesToModel } from './apply.js';
 import type { Fix } from './edits.js';
 
@@ -17,8 +18,10 @@ export type FixStatus = 'unchanged' | 'fixed' | 'worse' | 'circular' | 'pass-cap
 
 export interface FixOutcome {
   status: FixStatus;
-  /** The fixed bytes; equal to the input unless status is 'fixed', 'circular' or 'pass-cap'. */
-  output: Uint8Array;
+  /** The fixed bytes; equal to the input unless status is 'fixed', 'circular' or 'pass-cap'. Joined when read. */
+  readonly output: Uint8Array;
+  /** The same, in pieces that share the input's memory: what a writer should take (see loader/bytes.ts). */
+  outputPieces: Bytes;
   changed: boolean;
   applied: Fix[];
   passes: number;
@@ -41,13 +44,15 @@ export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] 
 
 export function fixBytes(filePath: string, input: Uint8Array, options: FixOptions = {}): FixOutcome {
   const unsafe = options.unsafe ?? false;
-  const original = lintBytes(filePath, input, options);
+  let current: LintOutcome | undefined = lintBytes(filePath, input, options);
+  // Only the counts of the first lint are kept, so its model can be let go after the first pass (a large file
+  // would otherwise be held twice).
+  const before = harm(current);
   // Every pass reads the file as the first did, whatever the fixes do to what detection would see.
-  const pinned: LintOptions = { ...options, inputFormat: original.result.inputFormat, target: original.result.target };
-  let current = original;
-  let bytes = input;
+  const pinned: LintOptions = { ...options, inputFormat: current.result.inputFormat, target: current.result.target };
+  let bytes: Bytes = input;
   // The bytes of every pass (references, not copies) for spotting two rules undoing each other.
-  const history: Uint8Array[] = [input];
+  const history: Bytes[] = [input];
   const applied: Fix[] = [];
   const failed: FixOutcome['failed'] = [];
   let passes = 0;
@@ -65,7 +70,9 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
     if (result.applied.length === 0) break;
     passes++;
     applied.push(...result.applied);
-    bytes = result.bytes;
+    bytes = result.pieces;
+    // The model of the previous pass is dropped before the next is built.
+    current = undefined;
     current = lintBytes(filePath, bytes, pinned);
     history.push(bytes);
     // Only the pass two back is ever compared with: older outputs are let go.
@@ -78,30 +85,46 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
   }
 
   const rulesApplied = [...new Set(applied.map((f) => f.ruleId))].sort();
-  if (applied.length > 0 && madeWorse(original, current)) {
-    return { status: 'worse', output: input, changed: false, applied: [], passes, final: original, rulesInvolved: rulesApplied, failed };
+  if (applied.length > 0 && isWorse(before, harm(current))) {
+    // Rare: the first lint is made again rather than kept through every pass.
+    return outcome({ status: 'worse', pieces: input, changed: false, applied: [], passes, final: lintBytes(filePath, input, options), rulesInvolved: rulesApplied, failed });
   }
   const stillFixing = [...new Set(fixableBy(current.findings, unsafe).map((f) => f.ruleId))].sort();
-  return {
+  return outcome({
     status,
-    output: bytes,
+    pieces: bytes,
     changed: applied.length > 0,
     applied,
     passes,
     final: current,
     rulesInvolved: status === 'circular' || status === 'pass-cap' ? stillFixing : rulesApplied,
     failed,
+  });
+}
+
+function outcome(o: Omit<FixOutcome, 'output' | 'outputPieces'> & { pieces: Bytes }): FixOutcome {
+  const { pieces, ...rest } = o;
+  let joined: Uint8Array | undefined;
+  return {
+    ...rest,
+    outputPieces: pieces,
+    get output() {
+      return (joined ??= joinBytes(pieces));
+    },
   };
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+/** What the safety net compares: lines that are not readable entries, and problems. */
+interface Harm {
+  unreadable: number;
+  problems: number;
+}
+
+function harm(o: LintOutcome): Harm {
+  return { unreadable: o.model.file.lines.filter((l) => l.problems.length > 0).length, problems: o.result.errorCount + o.result.warningCount };
 }
 
 /** New lines that are not JSON, or more problems than before, mean the fixes did harm (ruff's safety net). */
-function madeWorse(before: LintOutcome, after: LintOutcome): boolean {
-  const unreadable = (o: LintOutcome): number => o.model.file.lines.filter((l) => l.problems.length > 0).length;
-  if (unreadable(after) > unreadable(before)) return true;
-  const problems = (o: LintOutcome): number => o.result.errorCount + o.result.warningCount;
-  return problems(after) > problems(before);
+function isWorse(before: Harm, after: Harm): boolean {
+  return after.unreadable > before.unreadable || after.problems > before.problems;
 }

@@ -10,6 +10,7 @@
 //   positions: `PlainSource.locate` maps a key (and a pointer into the message) back to the line of the real file
 //   where the value starts, and to a JSON pointer into the document.
 import { escapePointerToken, type JsonDocument, type JsonLayout, parseJsonDocument, serializeJson } from './json-positions.js';
+import { type Bytes, joinBytes } from './bytes.js';
 import { type LoadOptions, loadBytes, type SourceFile, type SourceLine } from './read-jsonl.js';
 
 export type InputFormat = 'claude-code' | 'request' | 'messages';
@@ -142,7 +143,13 @@ function isDocumentContainer(data: Uint8Array): boolean {
   return parsed.ok && isPlainObject(parsed.value) && Object.hasOwn(parsed.value, 'messages');
 }
 
-export function loadInput(path: string, data: Uint8Array, options: InputOptions = {}): LoadedInput {
+export function loadInput(path: string, input: Bytes, options: InputOptions = {}): LoadedInput {
+  // A session in pieces (a fixed file, the format known from the first pass) is read piece by piece; anything else
+  // is read whole.
+  if (!(input instanceof Uint8Array) && options.inputFormat === 'claude-code') {
+    return { format: 'claude-code', file: loadBytes(path, input, options) };
+  }
+  const data = joinBytes(input);
   const format = options.inputFormat ?? detectInputFormat(data);
   if (format === 'claude-code') return { format, file: loadBytes(path, data, options) };
   if (format === 'messages' && !isDocumentContainer(data)) {

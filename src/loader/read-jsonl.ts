@@ -3,6 +3,7 @@
 // original bytes of each line, without its line terminator.
 
 import { isAscii, isUtf8 } from 'node:buffer';
+import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
 
 export type LineProblemKind =
@@ -62,25 +63,47 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
   return loadBytes(path, new TextEncoder().encode(text), options);
 }
 
-export function loadBytes(path: string, data: Uint8Array, options: LoadOptions = {}): SourceFile {
+export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}): SourceFile {
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-  // One native validity check for the whole file lets every line be decoded by the fast native path; only a file
-  // with invalid UTF-8 somewhere pays for the strict per-line decoder that finds the line.
-  const bom = data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
-  const lines: SourceLine[] = [];
-  let start = bom ? 3 : 0;
-  let crlfCount = 0;
-  let lfCount = 0;
-  let lineNo = 0;
-  const finalNewline = data.length > start && data[data.length - 1] === 0x0a;
+  let pieces = piecesOf(input).filter((p) => p.length > 0);
+  // Pieces are read one by one, so no line may span two: each but the last must end a line (a fixed file's pieces
+  // do); anything else is read as one copy.
+  if (pieces.slice(0, -1).some((p) => p[p.length - 1] !== 0x0a)) pieces = [joinBytes(pieces)];
+  const first = pieces[0] ?? new Uint8Array(0);
+  const last = pieces[pieces.length - 1] ?? first;
+  const bom = first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
+  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0 };
+  pieces.forEach((piece, i) => scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state));
+  return {
+    path,
+    bom,
+    eol: state.crlfCount > state.lfCount ? '\r\n' : '\n',
+    finalNewline: last.length > (pieces.length === 1 && bom ? 3 : 0) && last[last.length - 1] === 0x0a,
+    lines: state.lines,
+    byteLength: byteLengthOf(pieces),
+  };
+}
+
+interface ScanState {
+  lines: SourceLine[];
+  lineNo: number;
+  crlfCount: number;
+  lfCount: number;
+}
+
+/** Reads the lines of `data` from `start` on, numbering them on from `state`. */
+function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state: ScanState): void {
+  const { lines } = state;
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  // One native validity check for the whole piece lets every line be decoded by the fast native path; only a
+  // piece with invalid UTF-8 somewhere pays for the strict per-line decoder that finds the line.
   // Lines are decoded one by one (a slice of one decoded whole would keep the whole text alive as long as any
   // parsed string points into it).
   // Pure ASCII (most sessions) decodes as Latin-1 to the same string, and Latin-1 decoding needs no validation.
   const ascii = isAscii(buffer);
   const utf8 = ascii || isUtf8(buffer);
   const encoding = ascii ? 'latin1' : 'utf8';
-  // One search of the whole file spares every line its own.
+  // One search of the whole piece spares every line its own.
   const nul = buffer.indexOf(0) !== -1;
   const recent = new RecentStrings();
 
@@ -92,10 +115,10 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
     const crlf = terminated && contentEnd > start && data[contentEnd - 1] === 0x0d;
     if (crlf) contentEnd -= 1;
     if (terminated) {
-      if (crlf) crlfCount++;
-      else lfCount++;
+      if (crlf) state.crlfCount++;
+      else state.lfCount++;
     }
-    lineNo++;
+    const lineNo = ++state.lineNo;
     const isLast = !terminated || end + 1 >= data.length;
     const length = contentEnd - start;
     if (utf8 && !nul && length >= LAZY_LINE_BYTES && length <= maxLineBytes && buffer[start] === 0x7b) {
@@ -111,15 +134,6 @@ export function loadBytes(path: string, data: Uint8Array, options: LoadOptions =
     lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text, nul));
     start = end + 1;
   }
-
-  return {
-    path,
-    bom,
-    eol: crlfCount > lfCount ? '\r\n' : '\n',
-    finalNewline,
-    lines,
-    byteLength: data.length,
-  };
 }
 
 function readLine(
