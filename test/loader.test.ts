@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBytes, loadText } from '../src/loader/read-jsonl.js';
+import { DEFAULT_MAX_LINE_BYTES, loadBytes, loadText } from '../src/loader/read-jsonl.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const kinds = (text: string | Uint8Array): string[][] =>
@@ -44,6 +44,16 @@ describe('loader', () => {
     expect(limited.lines[0]!.problems.map((p) => p.kind)).toEqual(['too-long']);
     expect(limited.lines[0]!.json).toBeUndefined();
     expect(limited.lines[1]!.json).toEqual({ after: true });
+  });
+
+  it('refuses a line over 64 MiB by default: a finding, not a parse that could exhaust memory', () => {
+    // {"content":[0,0,0,...,0]}: 32 million numbers, which parsed would take ~300 MB of heap.
+    const bytes = Buffer.concat([enc('{"content":['), Buffer.alloc(DEFAULT_MAX_LINE_BYTES, '0,'), enc('0]}\n')]);
+    expect(bytes.length).toBeGreaterThan(DEFAULT_MAX_LINE_BYTES);
+    expect(DEFAULT_MAX_LINE_BYTES).toBe(64 * 1024 * 1024);
+    const f = loadBytes('t', bytes);
+    expect(f.lines[0]!.problems.map((p) => p.kind)).toEqual(['too-long']);
+    expect(f.lines[0]!.json).toBeUndefined();
   });
 
   it('handles an empty file and a file of only a newline', () => {

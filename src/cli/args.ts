@@ -146,7 +146,7 @@ export async function parseArgs(argv: readonly string[], version: string, option
         .option('exit-zero', { type: 'boolean', describe: 'Exit 0 even when problems are found (2 still means the run failed)' })
         .option('exit-non-zero-on-fix', { type: 'boolean', describe: 'With --fix: exit 1 if any file was changed' })
         .option('error-on-unmatched-pattern', { type: 'boolean', default: true, describe: 'A path or glob that matches nothing exits 2 (--no-error-on-unmatched-pattern to go on)' })
-        .option('max-line-bytes', { type: 'number', requiresArg: true, describe: 'Lines longer than this are reported, not parsed (default 256 MiB)' })
+        .option('max-line-bytes', { type: 'number', requiresArg: true, describe: 'Lines longer than this are reported, not parsed (default 64 MiB)' })
         .option('jobs', { alias: 'j', type: 'number', requiresArg: true, describe: 'Lint this many files at once, on worker threads (default: the available cores, at most one per file; 1: no workers)' })
         .option('color', { type: 'boolean', describe: 'Force colour on, or off with --no-color (default: on for a terminal, honouring NO_COLOR/FORCE_COLOR)' })
         .option('progress', { type: 'boolean', default: true, describe: 'Show progress on a terminal for long runs (--no-progress to hide)' })
