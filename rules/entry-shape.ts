@@ -9,203 +9,185 @@
 // - `uuid` not a string, `parentUuid` neither a string nor null: the link is lost (a prompt after it starts the
 //   history, as with a dangling parent).
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
-import { createRequire } from 'node:module';
-import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+// The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
+// (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { isArrayField, isLazyString } from '../src/loader/lazy-strings.js';
 import { INPUT_FORMATS, SHELL_LINE } from '../src/loader/input.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { defineRule, type RuleContext } from '../src/rule-api.js';
+import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
+import * as generated from './entry-shape/validators.js';
 
-type Effect = 'entry' | 'dropped' | 'rejected' | 'uuid' | 'parent' | 'meta';
+/** Diagnostics kept per entry (or plain line, or plain document); the rest are counted in one more diagnostic. */
+export const MAX_PER_ENTRY = 200;
 
-const EFFECT = 'x-effect';
+type Validator = ((data: unknown, options?: { instancePath?: string }) => boolean) & { errors?: ErrorObject[] | null };
+const VALIDATORS = generated as unknown as Record<SchemaName, Validator>;
 
-const isType = (type: string) => ({ required: ['type'], properties: { type: { const: type } } });
-const str = (effect: Effect) => ({ type: 'string', [EFFECT]: effect });
-const obj = (effect: Effect) => ({ type: 'object', [EFFECT]: effect });
-
-/** A block inside tool_result content: Claude Code passes it through, so a malformed one reaches the API. */
-const nestedBlock = {
-  type: 'object',
-  [EFFECT]: 'rejected',
-  required: ['type'],
-  properties: { type: str('rejected') },
-  allOf: [
-    { if: isType('text'), then: { [EFFECT]: 'rejected', required: ['text'], properties: { text: str('rejected') } } },
-    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-  ],
+const ENTRY_SCHEMAS: Record<string, SchemaName> = {
+  user: 'messageEntry',
+  assistant: 'messageEntry',
+  attachment: 'chainEntry',
+  system: 'chainEntry',
+  'last-prompt': 'lastPrompt',
+  summary: 'summary',
 };
 
-/** A block of message.content. */
-const block = {
-  type: 'object',
-  [EFFECT]: 'dropped',
-  required: ['type'],
-  properties: { type: str('dropped') },
-  allOf: [
-    { if: isType('text'), then: { [EFFECT]: 'dropped', required: ['text'], properties: { text: str('dropped') } } },
-    { if: isType('tool_use'), then: { [EFFECT]: 'dropped', required: ['id'], properties: { id: str('dropped') } } },
-    {
-      if: isType('tool_result'),
-      then: {
-        [EFFECT]: 'dropped',
-        required: ['tool_use_id'],
-        properties: { tool_use_id: str('dropped'), content: { items: { $ref: '#/$defs/nestedBlock' } } },
-      },
-    },
-    { if: isType('thinking'), then: { [EFFECT]: 'rejected', required: ['thinking'], properties: { thinking: str('rejected') } } },
-    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-  ],
-};
+/** Per schema: its validator, the fields it reads, and the array of blocks it leaves out (if any). */
+interface Node {
+  validate: Validator;
+  reads: Reads;
+  array: ArraySpec | undefined;
+}
 
-const linkFields = {
-  uuid: str('uuid'),
-  parentUuid: { type: ['string', 'null'], [EFFECT]: 'parent' },
-};
+/**
+ * Calls `onError` for each error of `value` against schema `name` and, element by element, against the arrays the
+ * schema leaves out (ARRAYS), in the order Ajv gave for the whole schema; once per pointer, `if` errors left out.
+ * Linear in the number of errors; `onError` decides what to keep.
+ */
+export function validateTree(name: SchemaName, value: unknown, onError: (error: ErrorObject, pointer: string) => void, path = ''): void {
+  const node = NODES[name];
+  const valid = node.validate(viewOf(value, node.reads), { instancePath: path });
+  const errors = valid ? undefined : (node.validate.errors ?? undefined);
+  const spec = node.array;
+  const array = spec ? arrayAt(value, spec) : undefined;
+  if (!errors && !array) return;
+  const seen = new Set<string>();
+  const emit = (error: ErrorObject): void => {
+    if (error.keyword === 'if') return;
+    const pointer = pointerOf(error);
+    if (seen.has(pointer)) return;
+    seen.add(pointer);
+    onError(error, pointer);
+  };
+  // The errors Ajv gave after the elements' (those of later properties).
+  const count = errors?.length ?? 0;
+  const later = spec?.before;
+  const tail = errors && later && array ? errors.findIndex((e) => later.some((p) => e.schemaPath.startsWith(p))) : -1;
+  const split = tail === -1 ? count : tail;
+  for (let i = 0; i < split; i++) emit(errors![i]!);
+  if (array) {
+    const at = path + spec!.path.map((k) => `/${escapePointer(k)}`).join('');
+    for (let i = 0; i < array.length; i++) validateTree(spec!.item, array[i], onError, `${at}/${i}`);
+  }
+  for (let i = split; i < count; i++) emit(errors![i]!);
+}
 
-const messageEntry = {
-  type: 'object',
-  allOf: [
-    { required: ['uuid'], [EFFECT]: 'uuid' },
-    { required: ['message'], [EFFECT]: 'entry' },
-  ],
-  properties: {
-    ...linkFields,
-    message: {
-      type: 'object',
-      [EFFECT]: 'entry',
-      required: ['content'],
-      properties: { content: { type: ['string', 'array'], [EFFECT]: 'entry', items: { $ref: '#/$defs/block' } } },
-    },
-  },
-  $defs: { block, nestedBlock },
-};
+/** The array at `spec.path` below `value` when Ajv would have validated its items, without decoding long strings. */
+function arrayAt(value: unknown, spec: ArraySpec): unknown[] | undefined {
+  if (spec.path.length === 0) return Array.isArray(value) ? value : undefined;
+  let holder = value;
+  for (let i = 0; i < spec.path.length - 1; i++) {
+    if (!isObject(holder) || isLazyString(holder, spec.path[i]!)) return undefined;
+    holder = holder[spec.path[i]!];
+  }
+  if (!isObject(holder)) return undefined;
+  if (spec.when && (isLazyString(holder, spec.when.key) || holder[spec.when.key] !== spec.when.equals)) return undefined;
+  const key = spec.path[spec.path.length - 1]!;
+  return isArrayField(holder, key) ? (holder[key] as unknown[]) : undefined;
+}
 
-const chainEntry = {
-  type: 'object',
-  allOf: [{ required: ['uuid'], [EFFECT]: 'uuid' }],
-  properties: linkFields,
-};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const SCHEMAS: Record<string, object> = {
-  user: messageEntry,
-  assistant: messageEntry,
-  attachment: chainEntry,
-  system: chainEntry,
-  'last-prompt': { type: 'object', properties: { leafUuid: { type: ['string', 'null'], [EFFECT]: 'meta' } } },
-  summary: {
-    type: 'object',
-    properties: { summary: str('meta'), leafUuid: { type: ['string', 'null'], [EFFECT]: 'meta' } },
-  },
-};
+// ---- long strings ----------------------------------------------------------------------------------------------
+// A validator only needs to know that a field holds a string, but reading a long string kept as bytes
+// (src/loader/lazy-strings.ts) decodes it. It therefore sees a copy of each object that holds one, with '' in its
+// place: the same verdict and the same errors (a message names only the kind of a wrong value, except for
+// enum/const, whose value problemOf reads from the original).
 
-// Compiled on first use, each schema once: compiling all of them costs ~100 ms, paid by every run (and every
-// worker) even when a file holds only a few entry types.
-let ajv: Ajv2020 | undefined;
-const compiled = new Map<object, ValidateFunction>();
-function validator(schema: object): ValidateFunction {
-  let v = compiled.get(schema);
-  if (!v) {
-    if (!ajv) {
-      // Ajv itself is loaded on first use too (a run that lints nothing never needs it).
-      const { Ajv2020: Ajv } = createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-      ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
-      ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
+/** The fields a schema reads, by object: `keys` at this level, `nested` for the objects below it. */
+interface Reads {
+  keys: string[];
+  nested: Map<string, Reads>;
+}
+
+function readsOf(schema: Record<string, unknown>, into: Reads = { keys: [], nested: new Map() }): Reads {
+  const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [key, sub] of Object.entries(properties)) {
+    if (!into.keys.includes(key)) into.keys.push(key);
+    if (sub.properties || sub.allOf) {
+      const nested = into.nested.get(key) ?? { keys: [], nested: new Map() };
+      into.nested.set(key, readsOf(sub, nested));
     }
-    v = ajv.compile(schema);
-    compiled.set(schema, v);
+  }
+  for (const part of (schema.allOf ?? []) as Record<string, unknown>[]) {
+    for (const sub of [part, part.if, part.then]) if (sub) readsOf(sub as Record<string, unknown>, into);
+  }
+  return into;
+}
+
+const NODES = Object.fromEntries(
+  (Object.entries(SCHEMAS) as [SchemaName, Record<string, unknown>][]).map(([name, schema]) => [
+    name,
+    { validate: VALIDATORS[name], reads: readsOf(schema), array: ARRAYS.find((a) => a.owner === name) },
+  ]),
+) as Record<SchemaName, Node>;
+
+function viewOf(value: unknown, reads: Reads): unknown {
+  if (!isObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  // The copy keeps the getters (copying values would decode them); a field is replaced by defining it anew, since
+  // assigning would call the lazy field's setter, which rewrites the original object.
+  const put = (key: string, v: unknown): void => {
+    copy ??= Object.defineProperties({}, Object.getOwnPropertyDescriptors(value)) as Record<string, unknown>;
+    Object.defineProperty(copy, key, { value: v, writable: true, enumerable: true, configurable: true });
+  };
+  for (const key of reads.keys) if (isLazyString(value, key)) put(key, '');
+  for (const [key, sub] of reads.nested) {
+    const inner = (copy ?? value)[key];
+    const view = viewOf(inner, sub);
+    if (view !== inner) put(key, view);
+  }
+  return copy ?? value;
+}
+
+/** The value at `pointer` in `root` (for the few messages that show a value). */
+function valueAt(root: unknown, pointer: string): unknown {
+  let v = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return v;
 }
-const validatorFor = (type: string): ValidateFunction | undefined =>
-  Object.hasOwn(SCHEMAS, type) ? validator(SCHEMAS[type]!) : undefined;
 
 // ---- plain inputs (a Messages API request or a message list): the shape the API validates ----------------------
-
-const plainStr = { type: 'string' };
-const plainNested = {
-  type: 'object',
-  required: ['type'],
-  properties: { type: plainStr },
-  allOf: [
-    { if: isType('text'), then: { required: ['text'], properties: { text: plainStr } } },
-    { if: isType('image'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
-    { if: isType('document'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
-  ],
-};
-const plainBlock = {
-  type: 'object',
-  required: ['type'],
-  properties: { type: plainStr },
-  allOf: [
-    { if: isType('text'), then: { required: ['text'], properties: { text: plainStr } } },
-    { if: isType('tool_use'), then: { required: ['id', 'name'], properties: { id: plainStr, name: plainStr } } },
-    {
-      if: isType('tool_result'),
-      then: { required: ['tool_use_id'], properties: { tool_use_id: plainStr, content: { type: ['string', 'array'], items: plainNested } } },
-    },
-    { if: isType('thinking'), then: { required: ['thinking'], properties: { thinking: plainStr } } },
-    { if: isType('image'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
-    { if: isType('document'), then: { required: ['source'], properties: { source: { type: 'object' } } } },
-  ],
-};
-const plainMessage = {
-  type: 'object',
-  required: ['role', 'content'],
-  properties: { role: { enum: ['user', 'assistant'] }, content: { type: ['string', 'array'], items: plainBlock } },
-};
-const plainMessages = { type: 'array', minItems: 1, items: plainMessage };
-const plainRequest = {
-  type: 'object',
-  required: ['model', 'messages'],
-  properties: {
-    model: plainStr,
-    messages: plainMessages,
-    system: {
-      type: ['string', 'array'],
-      items: { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: plainStr } },
-    },
-    tools: { type: 'array', items: { type: 'object' } },
-    thinking: { type: 'object', required: ['type'], properties: { type: plainStr } },
-  },
-};
-const plainValidators = {
-  get request() {
-    return validator(plainRequest);
-  },
-  get messages() {
-    return validator(plainMessages);
-  },
-  get message() {
-    return validator(plainMessage);
-  },
-};
 
 /** The shape checks of a plain input: the document as a whole, or each line of a JSONL message list. */
 function checkPlain(ctx: RuleContext<MessageId>, model: TranscriptModel): void {
   const plain = model.plain!;
-  const report = (error: ErrorObject, line: number, prefix: string, seen: Set<string>, root: string): void => {
-    if (error.keyword === 'if') return;
-    const pointer = prefix + pointerOf(error);
-    if (seen.has(pointer)) return;
-    seen.add(pointer);
-    const field = fieldName(pointerOf(error)) || root;
-    ctx.report({ messageId: 'apiShape', line, pointer, data: { field, problem: problemOf(error) } });
+  const check = (name: SchemaName, value: unknown, line: number, prefix: string, root: string): void => {
+    const cap = new Cap();
+    validateTree(name, value, (error, pointer) => {
+      if (!cap.keep()) return;
+      const field = fieldName(pointer) || root;
+      const problem = problemOf(error, value);
+      ctx.report({ messageId: 'apiShape', line, pointer: prefix + pointer, data: { field, problem } });
+    });
+    if (cap.more > 0) ctx.report({ messageId: 'more', line, data: cap.data(`in this ${root}`) });
   };
   if (plain.container === 'document') {
     const doc = plain.document!;
     if (!doc.ok) return; // valid-json reports it
-    const validate = plain.format === 'request' ? plainValidators.request : plainValidators.messages;
-    if (validate(doc.value)) return;
-    const seen = new Set<string>();
-    for (const e of validate.errors ?? []) report(e, SHELL_LINE, '', seen, plain.format === 'request' ? 'request' : 'message list');
+    if (plain.format === 'request') check('plainRequest', doc.value, SHELL_LINE, '', 'request');
+    else check('plainMessages', doc.value, SHELL_LINE, '', 'message list');
     return;
   }
-  for (const line of model.file.lines) {
-    if (!line.json || plainValidators.message(line.json)) continue;
-    const seen = new Set<string>();
-    for (const e of plainValidators.message.errors ?? []) report(e, line.lineNo, '/message', seen, 'message');
+  for (const line of model.file.lines) if (line.json) check('plainMessage', line.json, line.lineNo, '/message', 'message');
+}
+
+/** Counts the diagnostics of one entry (or line, or document) and keeps the first MAX_PER_ENTRY. */
+class Cap {
+  count = 0;
+  get more(): number {
+    return Math.max(0, this.count - MAX_PER_ENTRY);
+  }
+  keep(): boolean {
+    return ++this.count <= MAX_PER_ENTRY;
+  }
+  data(where: string): { count: number; shown: number; where: string } {
+    return { count: this.more, shown: MAX_PER_ENTRY, where };
   }
 }
 
@@ -231,6 +213,7 @@ const MESSAGES = {
     '`parentUuid` {{problem}}, so Claude Code treats the link as missing: on a user prompt the resumed history silently starts there, elsewhere the gap is bridged.',
   badMeta: '`{{field}}` {{problem}}, so Claude Code ignores this {{type}} entry.',
   apiShape: '`{{field}}` {{problem}}; the API rejects the request.',
+  more: 'and {{count}} more malformed fields {{where}}, not listed one by one (only the first {{shown}} are).',
 } as const;
 
 type MessageId = keyof typeof MESSAGES;
@@ -251,16 +234,12 @@ export default defineRule({
       return;
     }
     for (const entry of ctx.model.entries) {
-      const validate = validatorFor(entry.type);
-      if (!validate || validate(entry.raw)) continue;
-      const seen = new Set<string>();
-      for (const error of validate.errors ?? []) {
-        if (error.keyword === 'if') continue;
+      const name = Object.hasOwn(ENTRY_SCHEMAS, entry.type) ? ENTRY_SCHEMAS[entry.type]! : undefined;
+      if (!name) continue;
+      const cap = new Cap();
+      validateTree(name, entry.raw, (error, pointer) => {
         const effect = effectOf(error);
-        if (!effect) continue;
-        const pointer = pointerOf(error);
-        if (seen.has(pointer)) continue;
-        seen.add(pointer);
+        if (!effect || !cap.keep()) return;
         const blockIndex = /^\/message\/content\/(\d+)(?:\/|$)/.exec(pointer)?.[1];
         ctx.report({
           messageId: MESSAGE_BY_EFFECT[effect],
@@ -268,8 +247,11 @@ export default defineRule({
           ...(blockIndex !== undefined ? { blockIndex: Number(blockIndex) } : {}),
           ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}),
           pointer,
-          data: { field: fieldName(pointer), problem: problemOf(error), type: `\`${entry.type}\`` },
+          data: { field: fieldName(pointer), problem: problemOf(error, entry.raw), type: `\`${entry.type}\`` },
         });
+      });
+      if (cap.more > 0) {
+        ctx.report({ messageId: 'more', line: entry.line, ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}), data: cap.data(`in this \`${entry.type}\` entry`) });
       }
     }
   },
@@ -284,10 +266,12 @@ function effectOf(error: ErrorObject): Effect | undefined {
 function pointerOf(error: ErrorObject): string {
   if (error.keyword === 'required') {
     const missing = String((error.params as { missingProperty?: unknown }).missingProperty ?? '');
-    return `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    return `${error.instancePath}/${escapePointer(missing)}`;
   }
   return error.instancePath;
 }
+
+const escapePointer = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** `/message/content/2/text` -> `message.content[2].text`. */
 function fieldName(pointer: string): string {
@@ -299,15 +283,17 @@ function fieldName(pointer: string): string {
   return out;
 }
 
-function problemOf(error: ErrorObject): string {
+/** `root`: what was validated (error.data comes from the validated copy, where a long string reads as ''). */
+function problemOf(error: ErrorObject, root: unknown): string {
+  const data = error.keyword === 'enum' || error.keyword === 'const' ? valueAt(root, error.instancePath) : error.data;
   if (error.keyword === 'required') return 'is missing';
   if (error.keyword === 'type') {
     const expected = ([] as string[]).concat((error.params as { type: string | string[] }).type).map(article);
-    return `is ${describe(error.data)}, not ${expected.join(' or ')}`;
+    return `is ${describe(data)}, not ${expected.join(' or ')}`;
   }
   if (error.keyword === 'enum' || error.keyword === 'const') {
     const allowed = error.keyword === 'enum' ? (error.params as { allowedValues: unknown[] }).allowedValues : [(error.params as { allowedValue: unknown }).allowedValue];
-    const shown = typeof error.data === 'string' ? JSON.stringify(error.data.length > 40 ? `${error.data.slice(0, 37)}...` : error.data) : describe(error.data);
+    const shown = typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : describe(data);
     return `is ${shown}, not ${allowed.map((v) => JSON.stringify(v)).join(' or ')}`;
   }
   if (error.keyword === 'minItems') return 'is empty';

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import rule from '../../rules/entry-shape.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import rule, { MAX_PER_ENTRY, validateTree } from '../../rules/entry-shape.js';
+import { ARRAYS, EFFECT, SCHEMAS, type SchemaName } from '../../rules/entry-shape/schemas.js';
+// @ts-expect-error: a plain .mjs script, without types
+import { generate, OUTPUT } from '../../scripts/gen-entry-shape.mjs';
+import { loadInput } from '../../src/loader/input.js';
+import { isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../../src/loader/lazy-strings.js';
+import { TranscriptModel } from '../../src/model/index.js';
+import type { ReportDescriptor } from '../../src/rule-api.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { assistantMsg, doc, jsonl, lineAt, request, TOOLS, userMsg } from '../helpers/plain.js';
@@ -215,5 +226,156 @@ describe('entry-shape details', () => {
     t.raw({ type: 'user', uuid: 3, parentUuid: 4, message: { role: 'user', content: [{}, { type: 'text' }] } });
     const pointers = lintWith(rule, t.toString()).result.diagnostics.map((d) => d.pointer);
     expect(pointers).toEqual(['/uuid', '/parentUuid', '/message/content/0/type', '/message/content/1/text']);
+  });
+});
+
+// ---- bounded output, and the standalone validators ----------------------------------------------------------
+
+/** `n` blocks that are not objects, as the content of a user entry (line 2) or of a message. */
+const zeros = (n: number): unknown[] => Array<number>(n).fill(0);
+
+runRuleTests(rule, {
+  valid: [],
+  invalid: [
+    {
+      name: `an entry with more than ${MAX_PER_ENTRY} malformed blocks: the first ${MAX_PER_ENTRY}, then one count of the rest`,
+      text: base().toString() + JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: null, message: { role: 'user', content: zeros(MAX_PER_ENTRY + 3) } }) + '\n',
+      errors: [
+        ...Array.from({ length: MAX_PER_ENTRY }, (_, i) => ({ messageId: 'droppedBlock', line: 2, blockIndex: i, messageIncludes: '` is a number, not an object, so Claude Code drops this block' })),
+        { messageId: 'more', line: 2, messageIncludes: `and 3 more malformed fields in this \`user\` entry, not listed one by one (only the first ${MAX_PER_ENTRY} are).` },
+      ],
+    },
+    {
+      name: 'the cap counts per entry: the next entry is reported in full',
+      text: base().toString() + JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: null, message: { role: 'user', content: zeros(MAX_PER_ENTRY + 1) } }) + '\n' + '{"type":"user","uuid":"u3","parentUuid":"u2","message":{"role":"user","content":[{"type":"text"}]}}\n',
+      errors: [
+        ...Array.from({ length: MAX_PER_ENTRY }, () => ({ messageId: 'droppedBlock', line: 2 })),
+        { messageId: 'more', line: 2, messageIncludes: 'and 1 more malformed fields in this `user` entry' },
+        { messageId: 'droppedBlock', line: 3, messageIncludes: '`message.content[0].text` is missing' },
+      ],
+    },
+    {
+      name: 'a message-list line with more than the cap of malformed blocks',
+      text: jsonl([userMsg('hi'), assistantMsg(zeros(MAX_PER_ENTRY + 2))]),
+      errors: [
+        ...Array.from({ length: MAX_PER_ENTRY }, () => ({ messageId: 'apiShape', line: 2 })),
+        { messageId: 'more', line: 2, messageIncludes: 'and 2 more malformed fields in this message' },
+      ],
+    },
+  ],
+});
+
+const ENTRY_ROOTS = ['messageEntry', 'chainEntry', 'lastPrompt', 'summary'] as const;
+
+/** The schema `name` with its arrays' `items` put back: the whole schema the rule used to hand Ajv. */
+function wholeSchema(name: SchemaName): Record<string, unknown> {
+  const schema = structuredClone(SCHEMAS[name]) as Record<string, any>;
+  const spec = ARRAYS.find((a) => a.owner === name);
+  if (!spec) return schema;
+  let at = schema;
+  if (spec.when) at = at.allOf.find((p: any) => p.if.properties[spec.when!.key].const === spec.when!.equals).then;
+  for (const key of spec.path) at = (at.properties ??= {})[key] ??= {};
+  at.items = wholeSchema(spec.item);
+  return schema;
+}
+
+const scalar = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.constantFrom('', 'x', 'text', 'user'), fc.constant([]), fc.constant({}));
+const str = fc.oneof(fc.string({ maxLength: 3 }), scalar);
+const blockType = fc.oneof(fc.constantFrom('text', 'tool_use', 'tool_result', 'thinking', 'image', 'document', 'other'), scalar);
+const nestedArb = fc.oneof(scalar, fc.record({ type: blockType, text: str, source: fc.oneof(fc.constant({}), scalar) }, { requiredKeys: [] }));
+const blockArb = fc.oneof(
+  scalar,
+  fc.record(
+    { type: blockType, text: str, id: str, name: str, tool_use_id: str, thinking: str, source: fc.oneof(fc.constant({}), scalar), content: fc.oneof(fc.array(nestedArb, { maxLength: 3 }), str) },
+    { requiredKeys: [] },
+  ),
+);
+const messageArb = fc.oneof(
+  { weight: 1, arbitrary: scalar },
+  { weight: 5, arbitrary: fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant', 'system'), scalar), content: fc.oneof(fc.array(blockArb, { maxLength: 4 }), str) }, { requiredKeys: [] }) },
+);
+const entryArb = fc.record({ uuid: str, parentUuid: str, message: messageArb, summary: str, leafUuid: str }, { requiredKeys: [] });
+const requestArb = fc.record(
+  {
+    model: str,
+    messages: fc.oneof(fc.array(messageArb, { maxLength: 3 }), scalar),
+    system: fc.oneof(str, fc.array(fc.record({ type: str, text: str }, { requiredKeys: [] }), { maxLength: 2 })),
+    tools: fc.oneof(fc.array(scalar, { maxLength: 2 }), scalar),
+    thinking: fc.oneof(fc.record({ type: str }, { requiredKeys: [] }), scalar),
+  },
+  { requiredKeys: [] },
+);
+
+describe('entry-shape validators', () => {
+  it('the committed module is what scripts/gen-entry-shape.mjs generates from the schemas (else: npm run gen:entry-shape)', () => {
+    expect(readFileSync(OUTPUT, 'utf8') === generate(SCHEMAS, EFFECT)).toBe(true);
+  });
+
+  it("never loads Ajv's compiler at run time", () => {
+    for (const file of ['../../rules/entry-shape.ts', '../../rules/entry-shape/validators.ts', '../../rules/entry-shape/schemas.ts']) {
+      const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
+      expect(source.match(/^import (?!type ).*$|require\(/gm)?.filter((l) => /ajv|require\(/.test(l)) ?? [], file).toEqual([]);
+    }
+  });
+
+  it('arrays validated element by element give the errors of the whole schema, in the same order', () => {
+    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+    ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
+    const key = (e: ErrorObject, pointer: string) => [pointer, e.keyword, e.params, (e.parentSchema as Record<string, unknown>)[EFFECT], e.data];
+    const compiled = new Map<SchemaName, ValidateFunction>();
+    const compare = (name: SchemaName, value: unknown): void => {
+      const whole = compiled.get(name) ?? compiled.set(name, ajv.compile(wholeSchema(name))).get(name)!;
+      const expected: unknown[] = [];
+      const seen = new Set<string>();
+      if (!whole(value)) {
+        for (const e of whole.errors ?? []) {
+          const pointer = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+          if (e.keyword === 'if' || seen.has(pointer)) continue;
+          seen.add(pointer);
+          expected.push(key(e, pointer));
+        }
+      }
+      const got: unknown[] = [];
+      validateTree(name, value, (e, pointer) => got.push(key(e, pointer)));
+      expect(got).toEqual(expected);
+    };
+    const runs = { numRuns: 300, seed: 20261129 };
+    fc.assert(fc.property(fc.constantFrom(...ENTRY_ROOTS), entryArb, compare), runs);
+    fc.assert(fc.property(requestArb, (r) => compare('plainRequest', r)), runs);
+    fc.assert(fc.property(fc.array(messageArb, { maxLength: 3 }), (m) => compare('plainMessages', m)), runs);
+    fc.assert(fc.property(messageArb, (m) => compare('plainMessage', m)), runs);
+  });
+
+  it('does not decode long strings kept as bytes, nor change them, and reports them as strings', () => {
+    const long = 'x'.repeat(LAZY_LINE_BYTES);
+    const t = base();
+    t.user(long);
+    t.assistant([text(long), toolUse('toolu_L')]);
+    t.user([toolResult('toolu_L', long)]);
+    t.user([toolResult('toolu_L', [text(long)]), { type: 'image', source: long }]);
+    const model = TranscriptModel.fromInput(loadInput('long.jsonl', new TextEncoder().encode(t.toString())));
+    const message = (i: number) => model.entries[i]!.raw.message as { content: Record<string, unknown>[] };
+    const lazy = () => [
+      isLazyString(message(1), 'content'),
+      isLazyString(message(2).content[0]!, 'text'),
+      isLazyString(message(3).content[0]!, 'content'),
+      isLazyString((message(4).content[0]!.content as object[])[0]!, 'text'),
+      isLazyString(message(4).content[1]!, 'source'),
+    ];
+    expect(lazy()).toEqual([true, true, true, true, true]);
+    const toString = vi.spyOn(Buffer.prototype, 'toString');
+    const decode = vi.spyOn(TextDecoder.prototype, 'decode');
+    const reports: ReportDescriptor[] = [];
+    try {
+      rule.check({ model, target: 'claude-code', report: (d) => reports.push(d) });
+      const long = toString.mock.calls.filter(([, start = 0, end = Infinity]) => (end as number) - (start as number) >= LAZY_STRING_BYTES);
+      expect(long.length + decode.mock.calls.length, 'long strings decoded').toBe(0);
+    } finally {
+      toString.mockRestore();
+      decode.mockRestore();
+    }
+    expect(reports.map((r) => `${r.messageId} ${String(r.data?.problem)}`)).toEqual(['rejectedBlock is a string, not an object']);
+    expect(lazy()).toEqual([true, true, true, true, true]);
+    expect(message(4).content[1]!.source).toBe(long);
   });
 });
