@@ -1,6 +1,9 @@
-// Runs the transcript-lint CLI in this process (the built dist), sends its report to a sink, and prints the
-// process's CPU time (all threads) and peak RSS as JSON on stdout, for the benchmark.
-import main from '../../dist/src/cli/main.js';
+// Runs the transcript-lint CLI in this process (the built dist), as bin/transcript-lint.js does, sends its report to
+// a sink, and prints the process's CPU time (all threads) and peak RSS as JSON on stdout, for the benchmark.
+import { tuneV8ForCli } from '../../dist/src/cli/v8-tuning.js';
+
+tuneV8ForCli();
+const { default: main } = await import('../../dist/src/cli/main.js');
 
 let report = '';
 const code = await main({
