@@ -51,6 +51,12 @@ export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult
       bucket.set(stringifyJson(e), e);
       claimed.set(claimOf(e), bucket);
     }
+    if (opensWithForeignBom(file, claimed)) {
+      for (const e of fresh) claimed.get(claimOf(e))!.delete(stringifyJson(e));
+      for (const e of fresh) if (claimed.get(claimOf(e))!.size === 0) claimed.delete(claimOf(e));
+      deferred.push(fix);
+      continue;
+    }
     applied.push(fix);
   }
 
@@ -69,6 +75,27 @@ function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: App
     deferred,
     failed,
   };
+}
+
+/**
+ * Whether the edits would bring a line that starts with a byte order mark to the top of a file that has none: every
+ * reader would then take the line's BOM for the file's own, and the line, which no fix named, would read differently
+ * (unreadable before, an entry after). Such a fix waits; it never applies.
+ */
+function opensWithForeignBom(file: SourceFile, claimed: ReadonlyMap<number, ReadonlyMap<string, Edit>>): boolean {
+  if (file.bom || claimed.has(0.5)) return false;
+  for (const line of file.lines) {
+    const own = claimed.get(line.lineNo);
+    if (own && [...own.values()].some((e) => e.kind === 'delete')) {
+      // Deleted: an entry inserted after it opens the file instead; else the next line does.
+      if (claimed.has(line.lineNo + 0.5)) return false;
+      continue;
+    }
+    // Rewritten lines are written as JSON; a line written as it is, or as new text, may start with a BOM.
+    if (own === undefined) return line.bytes[0] === 0xef && line.bytes[1] === 0xbb && line.bytes[2] === 0xbf;
+    return [...own.values()].some((e) => e.kind === 'replaceText' && e.text.startsWith('\ufeff'));
+  }
+  return false;
 }
 
 function uuidsOf(file: SourceFile): Set<string> {

@@ -95,4 +95,19 @@ describe('applyFixes', () => {
     const r = applyFixes(f, [fix('r', [{ kind: 'replaceText', line: 2, text: '{"b":2}' }])]);
     expect(decode(r.bytes)).toBe('{"a":1}\n{"b":2}\n');
   });
+
+  it('holds back a deletion that would make the BOM starting line 2 the file\'s own', () => {
+    const f = loadText('t.jsonl', '{"a":1}\n\uFEFF{"b":2}\n{"c":3}\n');
+    expect(f.bom).toBe(false);
+    const r = applyFixes(f, [fix('d', [{ kind: 'delete', line: 1 }]), fix('e', [{ kind: 'set', line: 3, pointer: '/c', value: 4 }])]);
+    expect(r.applied.map((x) => x.ruleId)).toEqual(['e']);
+    expect(r.deferred.map((x) => x.ruleId)).toEqual(['d']);
+    expect(decode(r.bytes)).toBe('{"a":1}\n\uFEFF{"b":2}\n{"c":4}\n');
+    // With an entry inserted in its place, line 2 stays second and the deletion applies.
+    const replaced = applyFixes(f, [fix('d', [{ kind: 'delete', line: 1 }, { kind: 'insertAfter', line: 1, value: { z: 0 } }])]);
+    expect(decode(replaced.bytes)).toBe('{"z":0}\n\uFEFF{"b":2}\n{"c":3}\n');
+    // A file with a BOM of its own keeps it first, and line 2 keeps its own after it.
+    const withBom = loadText('t.jsonl', '\uFEFF{"a":1}\n\uFEFF{"b":2}\n');
+    expect(decode(applyFixes(withBom, [fix('d', [{ kind: 'delete', line: 1 }])]).bytes)).toBe('\uFEFF\uFEFF{"b":2}\n');
+  });
 });
