@@ -2,9 +2,10 @@
 // assistant entry (a root assistant, a parent that is not in the file, or nothing sendable before it), Claude Code
 // 2.1.332 sends the request as it is and the API rejects it on every retry (two claude-code-log fixtures,
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
-// The fix inserts a user entry at the root of the sent chain that says the earlier history is missing.
-import { derivedUuid, insertAfterEntry, insertRootBefore } from '../src/fixer/chain-edits.js';
-import { type Entry, isCompactBoundary } from '../src/model/entries.js';
+// The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
+// walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
+import { derivedUuid, insertAfterEntry, insertRootBefore, markerEdit } from '../src/fixer/chain-edits.js';
+import { assistantMessageId, type Entry, isCompactBoundary } from '../src/model/entries.js';
 import type { TranscriptModel } from '../src/model/index.js';
 import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
 import { conversation, firstLineOf } from '../src/rules-support/request-structure.js';
@@ -19,17 +20,65 @@ export const MISSING_HISTORY =
  * A user entry ahead of everything the walk reaches: a new root before the chain's first entry, which then hangs
  * below it (a dangling or absent parent, or a link closing a cycle, is replaced by the new root). Entries the walk
  * reached only by bridging keep their place, so nothing that was sent before is cut off. A chain that starts at a
- * compact boundary (the walk stops there whatever the boundary's parent is) gets the entry right after the boundary.
+ * compact boundary (the walk stops there whatever the boundary's parent is) gets the entry right below the boundary,
+ * or below the boundary's summary when the walk goes through one (a summary Claude Code cannot read sends nothing,
+ * but it must stay on its boundary).
  */
 function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor | undefined {
   const body = { type: 'user', message: { role: 'user', content: MISSING_HISTORY } };
   const atBoundary = isCompactBoundary(root);
-  if (root.uuid === undefined && atBoundary) return undefined;
-  const uuid = derivedUuid(RULE_ID, root.uuid ?? String(root.line), '');
+  const anchor = atBoundary ? summaryBelow(model, root) ?? root : root;
+  if (anchor.uuid === undefined && atBoundary) return undefined;
+  const uuid = derivedUuid(RULE_ID, anchor.uuid ?? String(anchor.line), '');
   // Written by an earlier pass that did not put a user message first: do not stack copies.
   if (model.chain().allByUuid.has(uuid)) return undefined;
-  const { edits } = atBoundary ? insertAfterEntry(model, root, { ruleId: RULE_ID, body }) : insertRootBefore(model, root, { ruleId: RULE_ID, body });
-  return { applicability: 'safe', description: 'insert a user entry saying the earlier history is missing', edits };
+  const inserted = atBoundary
+    ? insertAfterEntry(model, anchor, { ruleId: RULE_ID, body, keepChildren: (c) => anchor === root && isCompactSummary(c) })
+    : insertRootBefore(model, root, { ruleId: RULE_ID, body });
+  if (!inserted) return undefined;
+  return { applicability: 'safe', description: 'insert a user entry saying the earlier history is missing', edits: inserted.edits };
+}
+
+/**
+ * Claude Code writes a response as a linear chain of parts, and sends all parts of a response where it first meets
+ * one. When the walk ends at a later part whose link to the earlier parts is lost (no parent, one not in the file, a
+ * loop), the earlier parts are sent first and the history above them, which the file holds, is not. Linking the part
+ * to the part sent right before it (its own response, by message.id) brings that history back: no entry is invented.
+ */
+function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | undefined {
+  const id = assistantMessageId(root);
+  const { active, byUuid, parentOf, walked } = model.chain();
+  const i = id === undefined ? -1 : active.indexOf(root);
+  const previous = i > 0 ? active[i - 1] : undefined;
+  if (!previous || previous.uuid === undefined || assistantMessageId(previous) !== id) return undefined;
+  // The link must lead off the walk (a part the walk already passed closes a loop, whatever the stored links say),
+  // and must not close a stored loop (the earlier part descending from this one).
+  if (parentOf(root) === previous.uuid || walked.some((s) => s.entry === previous)) return undefined;
+  const seen = new Set<Entry>();
+  for (let cur: Entry | undefined = previous; cur && !seen.has(cur); ) {
+    if (cur === root) return undefined;
+    seen.add(cur);
+    const p = parentOf(cur);
+    cur = typeof p === 'string' ? byUuid.get(p) : undefined;
+  }
+  return {
+    applicability: 'safe',
+    description: `link the part to the earlier part of its response on line ${previous.line}, so the history above that response is sent`,
+    edits: [
+      { kind: 'set', line: root.line, pointer: '/parentUuid', value: previous.uuid },
+      markerEdit(root, RULE_ID, { originalParentUuid: root.raw.parentUuid ?? null }),
+    ],
+  };
+}
+
+/** The compact summary the walk passes right below `boundary`, if any. */
+function summaryBelow(model: TranscriptModel, boundary: Entry): Entry | undefined {
+  const next = model.chain().walked[1]?.entry;
+  return next && isCompactSummary(next) && next.parentUuid === boundary.uuid ? next : undefined;
+}
+
+function isCompactSummary(e: Entry): boolean {
+  return e.type === 'user' && e.raw.isCompactSummary === true;
 }
 
 const REJECTED = 'the API rejects the request with 400 "first message must use the user role", and Claude Code sends it unchanged on every retry';
@@ -66,10 +115,12 @@ export default defineRule({
       return;
     }
     const chain = ctx.model.chain();
-    const root = chain.active[0];
+    // The entry the walk ended at, which can differ from the first entry sent: the parts of a split response are
+    // sent in file order wherever the walk met one of them.
+    const root = chain.walked[0]?.entry;
     const parent = chain.parentOf(entry);
     const uuid = entry.uuid;
-    const fix = root ? missingHistoryFix(ctx.model, root) : undefined;
+    const fix = root ? (earlierPartFix(ctx.model, root) ?? missingHistoryFix(ctx.model, root)) : undefined;
     if (root === entry || chain.bridged.includes(entry)) {
       const missing = typeof parent === 'string' && !chain.byUuid.has(parent);
       ctx.report({

@@ -29,7 +29,8 @@ export default defineRule({
   check(ctx) {
     const { byUuid } = ctx.model.chain();
     const snipped = snipRemovedUuids(ctx.model.entries);
-    const lastOfChain = new Map<string, Entry>();
+    const earlierOfChain = new Map<string, Entry[]>();
+    const below = descendants(ctx.model.entries);
     // Claude Code bridges a dangling non-prompt entry to the nearest earlier main entry it can read that is not newer
     // than it (src/model/chain.ts previousMainEntry): one exists when the oldest such earlier entry is not newer.
     let earliestMainTime: number | undefined;
@@ -38,8 +39,9 @@ export default defineRule({
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
       if (!participates) continue;
       const key = chainKey(entry);
-      const previous = lastOfChain.get(key);
-      if (CHAIN_TYPES.has(entry.type)) lastOfChain.set(key, entry);
+      const earlier = earlierOfChain.get(key) ?? [];
+      if (!earlierOfChain.has(key)) earlierOfChain.set(key, earlier);
+      if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
       const time = timeOf(entry);
       const canBridge = anyEarlierMain && (time === undefined || earliestMainTime === undefined || earliestMainTime <= time);
@@ -54,6 +56,9 @@ export default defineRule({
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
 
       const messageId = entry.isSidechain ? 'sidechain' : isUserPrompt(entry) ? 'prompt' : canBridge ? 'bridged' : 'root';
+      // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
+      const mine = below(entry);
+      const previous = earlier.findLast((e) => e !== entry && !mine.has(e));
       ctx.report({
         messageId,
         severity: messageId === 'prompt' ? 'error' : 'warn',
@@ -75,6 +80,34 @@ export default defineRule({
     }
   },
 });
+
+/** The entries below each entry by stored parentUuid (its descendants), built on first use. */
+function descendants(entries: readonly Entry[]): (entry: Entry) => Set<Entry> {
+  let children: Map<string, Entry[]> | undefined;
+  return (entry) => {
+    if (!children) {
+      children = new Map();
+      for (const e of entries) {
+        if (typeof e.parentUuid !== 'string') continue;
+        const list = children.get(e.parentUuid);
+        if (list) list.push(e);
+        else children.set(e.parentUuid, [e]);
+      }
+    }
+    const found = new Set<Entry>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const cur = stack.pop()!;
+      if (cur.uuid === undefined) continue;
+      for (const c of children.get(cur.uuid) ?? []) {
+        if (found.has(c)) continue;
+        found.add(c);
+        stack.push(c);
+      }
+    }
+    return found;
+  };
+}
 
 /** Main-chain entries form one chain; sidechain entries one per agent. */
 function chainKey(entry: Entry): string {

@@ -30,7 +30,7 @@ function interruptedFix(
   // Already written by an earlier pass that did not pair the call (e.g. a message.id collision): do not stack copies.
   if (model.chain().allByUuid.has(derivedUuid(RULE_ID, anchor.uuid, ''))) return undefined;
   const messageId = assistantMessageId(anchor);
-  const { edits, uuid } = insertAfterEntry(model, anchor, {
+  const inserted = insertAfterEntry(model, anchor, {
     ruleId: RULE_ID,
     body: {
       type: 'user',
@@ -46,6 +46,9 @@ function interruptedFix(
     // entry must sit on the chain itself, so every child moves below it.
     keepChildren: messageId === undefined ? undefined : (child) => isToolResultEntry(child) || assistantMessageId(child) === messageId,
   });
+  // No place for it that leaves the rest of the walk as it is (see insertAfterEntry): no fix.
+  if (!inserted) return undefined;
+  const { edits, uuid } = inserted;
   const all: Edit[] = [...edits];
   if (messageId === undefined) {
     // A last-prompt naming the call's entry would keep resuming from above the new result.

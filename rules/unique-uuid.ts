@@ -2,7 +2,9 @@
 // (spec: claude-code-observed.md, behaviour table "duplicate line" / "duplicate uuid on different entries"):
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along.
-import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
+import { newestTip } from '../src/model/chain.js';
+import { assistantMessageId, CHAIN_TYPES, type Entry, isToolResultEntry, isUserPrompt } from '../src/model/entries.js';
+import type { TranscriptModel } from '../src/model/index.js';
 import { derivedUuid, markerEdit } from '../src/fixer/chain-edits.js';
 import { defineRule, type FixDescriptor } from '../src/rule-api.js';
 
@@ -24,38 +26,145 @@ export default defineRule({
   check(ctx) {
     const { lines } = ctx.model.file;
     const bytesAt = (lineNo: number) => (lines[lineNo - 1]?.lineNo === lineNo ? lines[lineNo - 1]!.bytes : undefined);
-    for (const [uuid, copies] of ctx.model.chain().allByUuid) {
-      const counted = copies.filter(isInMessageMap);
+    let built: ResponseOrder | undefined;
+    const order = (): ResponseOrder => (built ??= responseOrder(ctx.model));
+    for (const [uuid, all] of ctx.model.chain().allByUuid) {
+      const counted = all.filter(isInMessageMap);
       if (counted.length < 2) continue;
       const first = counted[0]!;
+      const same = (e: Entry): boolean => sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw);
+      // One fix for all the copies of the first entry, shared by their reports.
+      const copies = [first, ...counted.slice(1).filter(same)];
+      const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order) : undefined;
       counted.slice(1).forEach((later, i) => {
         const before = counted[i]!;
-        const same = sameBytes(bytesAt(first.line), bytesAt(later.line)) || deepEqual(first.raw, later.raw);
+        const isCopy = copies.includes(later);
         ctx.report({
-          messageId: same ? 'identicalCopy' : 'differentEntries',
-          severity: same ? 'warn' : 'error',
+          messageId: isCopy ? 'identicalCopy' : 'differentEntries',
+          severity: isCopy ? 'warn' : 'error',
           line: later.line,
           uuid,
           data: { uuid, first: first.line },
           related: [
             {
               line: first.line,
-              message: same ? 'first copy of this entry' : 'earlier entry with the same uuid (lost on resume unless it is the last)',
+              message: isCopy ? 'first copy of this entry' : 'earlier entry with the same uuid (lost on resume unless it is the last)',
             },
           ],
-          fix: same ? dropCopy(later) : renameShadowed(before, uuid),
+          ...(isCopy ? (drop ? { fix: drop } : {}) : { fix: renameShadowed(before, uuid) }),
         });
       });
     }
   },
 });
 
-/** The copy goes; the first one keeps the uuid, so nothing that names it changes. */
-const dropCopy = (copy: Entry): FixDescriptor => ({
-  applicability: 'safe',
-  description: 'drop the repeated copy',
-  edits: [{ kind: 'delete', line: copy.line }],
-});
+/**
+ * Which copies of one entry go, so that Claude Code resumes exactly as before. It reads the entry from the last
+ * line with the uuid (the live one: its place in the file counts for the leaf, bridging and split responses) and
+ * keeps it where the uuid first appeared (its Map order, which orders the parts and results of a split response).
+ * - Copies in one run of lines (no other entry between them): all but the first go; nothing moves.
+ * - Otherwise, when the live line is a copy, the others go and the live line stays, unless its Map order would move
+ *   past another part or result of its response. Then the first copy stays instead when the live line can move
+ *   back to it (`movesBack`); else both stay, and only copies that are neither live nor first go (Claude Code never
+ *   reads them).
+ * - When the live line is another entry, every copy but the first goes (none of them is read).
+ */
+function dropCopies(
+  model: TranscriptModel,
+  all: readonly Entry[],
+  copies: readonly Entry[],
+  order: () => ResponseOrder,
+): FixDescriptor | undefined {
+  const live = all[all.length - 1]!;
+  const first = copies[0]!;
+  const run = copies.every((c, i) => c.index === first.index + i);
+  let gone: Entry[];
+  if (run || !copies.includes(live)) {
+    gone = copies.slice(1);
+  } else {
+    gone = copies.filter((c) => c !== live);
+    const firstLeft = all.find((e) => !gone.includes(e))!;
+    if (firstLeft !== all[0] && order().movesPast(live, all[0]!.index, firstLeft.index)) {
+      gone = all[0] === first && movesBack(model, live, first) ? copies.slice(1) : gone.filter((c) => c !== all[0]);
+    }
+  }
+  if (gone.length === 0) return undefined;
+  const lines = gone.map((c) => c.line);
+  return {
+    applicability: 'safe',
+    description: `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`,
+    edits: lines.map((line) => ({ kind: 'delete' as const, line })),
+  };
+}
+
+/**
+ * Whether the live line can move back to the line of its first copy (only the first copy is kept) with nothing else
+ * changing: between the two lines there is no user prompt or other response (split responses are grouped in file
+ * order), no entry with a dangling parent (bridged in file order), no parent or child of the entry (links that point
+ * back in the file decide which branch resume continues); the entry is not the newest branch tip nor a bridge's
+ * target.
+ */
+function movesBack(model: TranscriptModel, live: Entry, first: Entry): boolean {
+  const chain = model.chain();
+  const id = assistantMessageId(live);
+  const between = (e: Entry | undefined): boolean => e !== undefined && e.index > first.index && e.index < live.index;
+  for (const e of model.entries.slice(first.index + 1, live.index)) {
+    if (e.uuid === undefined || chain.byUuid.get(e.uuid) !== e || e.isSidechain) continue;
+    if (isUserPrompt(e) || (e.type === 'assistant' && assistantMessageId(e) !== id)) return false;
+    if (typeof e.parentUuid === 'string' && !chain.byUuid.has(e.parentUuid)) return false;
+  }
+  const parent = typeof live.parentUuid === 'string' ? chain.byUuid.get(live.parentUuid) : undefined;
+  if (between(parent) || (chain.children.get(live.uuid!) ?? []).some(between)) return false;
+  if (newestTip(model.entries, chain.byUuid, chain.children) === live) return false;
+  return !chain.walked.some((s, i) => s.link === 'bridged' && chain.walked[i - 1]?.entry === live);
+}
+
+interface ResponseOrder {
+  /** Whether another part or result of `live`'s response first appears strictly between entry indexes from and to. */
+  movesPast(live: Entry, from: number, to: number): boolean;
+}
+
+/**
+ * src/model/chain.ts spliceSplitResponses orders the parts of a response (one message.id), and the results hanging
+ * off them, by where their uuid first appears. Per response: those positions, sorted, for a binary search.
+ */
+function responseOrder(model: TranscriptModel): ResponseOrder {
+  const { byUuid, allByUuid } = model.chain();
+  const responseOf = (e: Entry): string | undefined => {
+    const id = assistantMessageId(e);
+    if (id !== undefined) return `part ${id}`;
+    if (!isToolResultEntry(e) || e.isSidechain || typeof e.parentUuid !== 'string') return undefined;
+    const parent = byUuid.get(e.parentUuid);
+    const parentId = parent ? assistantMessageId(parent) : undefined;
+    return parentId !== undefined ? `result ${parentId}` : `result of ${e.parentUuid}`;
+  };
+  const positions = new Map<string, number[]>();
+  for (const e of byUuid.values()) {
+    const key = responseOf(e);
+    if (key === undefined) continue;
+    const list = positions.get(key);
+    const at = allByUuid.get(e.uuid!)![0]!.index;
+    if (list) list.push(at);
+    else positions.set(key, [at]);
+  }
+  for (const list of positions.values()) list.sort((a, b) => a - b);
+  return {
+    movesPast(live, from, to) {
+      const key = responseOf(live);
+      const list = key === undefined ? undefined : positions.get(key);
+      if (!list) return false;
+      // The first position after `from` (live's own position is `from` itself).
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid]! <= from) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < list.length && list[lo]! < to;
+    },
+  };
+}
 
 /**
  * The earlier entry (the one Claude Code loses) gets a fresh uuid and keeps the old one in the marker field. Which

@@ -1,8 +1,10 @@
 // Edits that keep the uuid/parentUuid tree whole, written in Claude Code's own storage format: removing an entry
 // re-links its children to its parent; an inserted entry gets a fresh uuid, hangs below its anchor, takes over the
-// anchor's children, copies the session fields, and carries a marker naming transcript-lint and the rule.
+// anchor's children, copies the session fields, and carries a marker naming transcript-lint and the rule. An insert
+// leaves the rest of the walk as it was: where it starts (leaf and root) and where dangling parents are bridged.
 import { createHash } from 'node:crypto';
-import type { Entry } from '../model/entries.js';
+import { newestTip } from '../model/chain.js';
+import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { Edit } from './edits.js';
 
@@ -144,29 +146,197 @@ function newEntry(
   return { value, uuid };
 }
 
-/** Insert a new entry right after `anchor` in the file and in the tree; it takes over the anchor's children. */
-export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
-  const { value, uuid } = newEntry(anchor, anchor.uuid ?? null, 1, options);
-  const edits: Edit[] = [{ kind: 'insertAfter', line: anchor.line, value }];
-  if (anchor.uuid !== undefined) {
-    for (const child of childrenOf(model, anchor.uuid)) {
-      if (options.keepChildren?.(child)) continue;
-      edits.push({ kind: 'set', line: child.line, pointer: '/parentUuid', value: uuid });
-    }
-  }
-  return { edits, uuid };
+/** An inserted entry: its edits and uuid, or undefined when it would change the walk elsewhere (see below). */
+export type Inserted = { edits: Edit[]; uuid: string } | undefined;
+
+/** A parentUuid an insert rewrites, and what to. */
+interface Relink {
+  entry: Entry;
+  parent: string | null;
 }
 
-/** Insert a new root entry before `first`, which then hangs below it. */
-export function insertRootBefore(_model: TranscriptModel, first: Entry, options: InsertOptions): { edits: Edit[]; uuid: string } {
+/**
+ * Insert a new entry right after `anchor` in the file and in the tree; it takes over the anchor's children, but for
+ * those the caller keeps and a child whose link to the anchor closes a loop on the walk (the walk stops there, so
+ * moving it would put the new entry into the loop and make it where the walk starts). Undefined when the insert
+ * would move where resume starts (`keepsNewestTip`) or take over a bridge that cannot be pinned (`pinBridges`).
+ */
+export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options: InsertOptions): Inserted {
+  const { value, uuid } = newEntry(anchor, anchor.uuid ?? null, 1, options);
+  const relinks: Relink[] = [];
+  if (anchor.uuid !== undefined) {
+    const closing = walkFacts(model).loopClosers;
+    for (const child of childrenOf(model, anchor.uuid)) {
+      if (!options.keepChildren?.(child) && !closing.has(child)) relinks.push({ entry: child, parent: uuid });
+    }
+  }
+  const pins = pinBridges(model, value, anchor.line);
+  if (!pins) return undefined;
+  const adopts = relinks.some((r) => !r.entry.isSidechain);
+  if (!keepsNewestTip(model, [...relinks, ...pins], { after: anchor.line, parent: anchor.uuid ?? null, adopts, anchor })) return undefined;
+  const edits: Edit[] = [{ kind: 'insertAfter', line: anchor.line, value }, ...relinks.map(relinkEdit)];
+  return { edits: [...edits, ...pinEdits(pins, options.ruleId)], uuid };
+}
+
+/**
+ * Insert a new root entry before `first`, which then hangs below it. In the file it goes before `first`, or higher
+ * up when that gap lies between two parts of one response (a user entry there would split the response, for
+ * Claude Code and for split-assistant-message). Undefined when it would move where resume starts or take over a
+ * bridge that cannot be pinned.
+ */
+export function insertRootBefore(model: TranscriptModel, first: Entry, options: InsertOptions): Inserted {
   const { value, uuid } = newEntry(first, null, -1, options);
-  return {
-    uuid,
-    edits: [
-      { kind: 'insertAfter', line: first.line - 1, value },
-      { kind: 'set', line: first.line, pointer: '/parentUuid', value: uuid },
-    ],
+  const after = gapOutsideResponses(model, first.line - 1);
+  const pins = pinBridges(model, value, after, first);
+  if (!pins) return undefined;
+  const relink: Relink = { entry: first, parent: uuid };
+  if (!keepsNewestTip(model, [relink, ...pins], { after, parent: null, adopts: !first.isSidechain })) return undefined;
+  return { uuid, edits: [{ kind: 'insertAfter', line: after, value }, relinkEdit(relink), ...pinEdits(pins, options.ruleId)] };
+}
+
+const relinkEdit = (r: Relink): Edit => ({ kind: 'set', line: r.entry.line, pointer: '/parentUuid', value: r.parent });
+
+/** What the insert helpers check the walk against, worked out once per model. */
+interface WalkFacts {
+  /** The branch tip that comes last in the file. */
+  tip: Entry | undefined;
+  /** Entries on the walk whose own parent link the walk does not follow because it closes a loop. */
+  loopClosers: Set<Entry>;
+  /** The positions on the walk of the entries it reached by bridging (usually none): each insert checks only these. */
+  bridgedSteps: number[];
+}
+
+const factsCache = new WeakMap<TranscriptModel, WalkFacts>();
+
+function walkFacts(model: TranscriptModel): WalkFacts {
+  const cached = factsCache.get(model);
+  if (cached) return cached;
+  const chain = model.chain();
+  const onWalk = new Set(chain.walked.map((s) => s.entry));
+  const loopClosers = new Set<Entry>();
+  for (const step of chain.walked) {
+    if (step.link === 'parent' || step.link === 'preserved-segment') continue;
+    const p = chain.parentOf(step.entry);
+    const parent = typeof p === 'string' ? chain.byUuid.get(p) : undefined;
+    if (parent && onWalk.has(parent)) loopClosers.add(step.entry);
+  }
+  const bridged = new Set(chain.bridged);
+  const bridgedSteps = chain.walked.flatMap((step, i) => (bridged.has(step.entry) ? [i] : []));
+  const facts = { tip: newestTip(model.entries, chain.byUuid, chain.children), loopClosers, bridgedSteps };
+  factsCache.set(model, facts);
+  return facts;
+}
+
+/**
+ * Resume starts from the branch tip that comes last in the file (or from a `last-prompt` leaf, unless that tip
+ * descends from it): after the relinks and the new entry (inserted after line `after`, below `parent`, with children
+ * or not), that tip must be the same entry, or the new entry when it hangs below the old tip (`anchor`).
+ */
+function keepsNewestTip(
+  model: TranscriptModel,
+  relinks: readonly Relink[],
+  inserted: { after: number; parent: string | null; adopts: boolean; anchor?: Entry },
+): boolean {
+  const chain = model.chain();
+  const before = walkFacts(model).tip;
+  // The child lists the relinks touch, over the chain's own (newestTip only reads them); a placeholder child stands
+  // for the new entry.
+  const changed = new Map<string, Entry[]>();
+  const listOf = (uuid: string): Entry[] => changed.get(uuid) ?? chain.children.get(uuid) ?? [];
+  const placeholder = { isSidechain: false } as Entry;
+  const move = (entry: Entry, from: string | null | undefined, to: string | null): void => {
+    if (typeof from === 'string') changed.set(from, listOf(from).filter((c) => c !== entry));
+    if (typeof to === 'string') changed.set(to, [...listOf(to), entry]);
   };
+  for (const r of relinks) move(r.entry, chain.parentOf(r.entry), r.parent);
+  if (typeof inserted.parent === 'string' && !inserted.anchor?.isSidechain) move(placeholder, undefined, inserted.parent);
+  const children = new (class extends Map<string, Entry[]> {
+    override get(uuid: string): Entry[] | undefined {
+      return changed.get(uuid) ?? chain.children.get(uuid);
+    }
+  })();
+  const existing = newestTip(model.entries, chain.byUuid, children);
+  const newIsTip = !inserted.adopts && !inserted.anchor?.isSidechain;
+  const after = newIsTip && (!existing || existing.line <= inserted.after) ? placeholder : existing;
+  return after === before || (after === placeholder && before !== undefined && before === inserted.anchor);
+}
+
+/**
+ * The gap (insert after this line) at or above `gap` that lies between no two parts (same message.id) of one
+ * response in the file: the spans of the responses are merged, and a gap inside one moves above it.
+ */
+function gapOutsideResponses(model: TranscriptModel, gap: number): number {
+  const spans = new Map<string, { from: number; to: number }>();
+  const { byUuid } = model.chain();
+  for (const e of model.entries) {
+    if (e.isSidechain || isSyntheticApiError(e) || (e.uuid !== undefined && byUuid.get(e.uuid) !== e)) continue;
+    const id = assistantMessageId(e);
+    if (id === undefined) continue;
+    const span = spans.get(id);
+    if (span) span.to = e.line;
+    else spans.set(id, { from: e.line, to: e.line });
+  }
+  // A gap g is inside a span when from <= g < to. With the spans by latest start first, one pass finds the gap.
+  let g = gap;
+  for (const s of [...spans.values()].sort((a, b) => b.from - a.from)) if (s.from <= g && g < s.to) g = s.from - 1;
+  return g;
+}
+
+/**
+ * Claude Code bridges a dangling parent (or one closing a loop) to the latest main-chain entry that is not newer
+ * than the entry and not on the walk yet (src/model/chain.ts bridgeFinder). A new entry can be that entry, and then
+ * the walk runs into it and loops (the fuzzer found an inserted tool result taking over such a bridge). For every
+ * bridge the walk takes that the new entry (inserted after line `after`) could take over, the bridge is written as
+ * the bridged entry's parentUuid (pinned), so the walk does not change; not for `relinked`, which the insert itself
+ * hangs below the new entry. Undefined when a pinned link would close a stored loop.
+ */
+function pinBridges(model: TranscriptModel, inserted: Record<string, unknown>, after: number, relinked?: Entry): Relink[] | undefined {
+  if (inserted.isSidechain === true || typeof inserted.type !== 'string' || !CHAIN_TYPES.has(inserted.type)) return [];
+  const chain = model.chain();
+  const pins: Relink[] = [];
+  const walked = chain.walked;
+  for (const i of walkFacts(model).bridgedSteps) {
+    const entry = walked[i]!.entry;
+    if (entry === relinked) continue;
+    // A bridged step links to the entry before it on the walk; a bridge that found nothing ends the walk there.
+    const target = walked[i]!.link === 'bridged' ? walked[i - 1]!.entry : null;
+    if (!takesOver(inserted, after, entry, target)) continue;
+    if (target && closesLoop(model, entry, target)) return undefined;
+    pins.push({ entry, parent: target ? target.uuid! : null });
+  }
+  return pins;
+}
+
+/** The pinned links, each with the old parentUuid kept in the entry's marker. */
+function pinEdits(pins: readonly Relink[], ruleId: string): Edit[] {
+  return pins.flatMap((p) => [relinkEdit(p), markerEdit(p.entry, ruleId, { originalParentUuid: p.entry.raw.parentUuid ?? null })]);
+}
+
+/** Whether the bridge from `from` would go to the inserted entry instead of `target` (the order of bridgeFinder). */
+function takesOver(inserted: Record<string, unknown>, after: number, from: Entry, target: Entry | null): boolean {
+  const at = timeOf(from.raw.timestamp);
+  if (at === undefined) return after < from.line && (target === null || after >= target.line);
+  const t = timeOf(inserted.timestamp);
+  if (t === undefined || t > at) return false;
+  const targetAt = target ? timeOf(target.raw.timestamp) : undefined;
+  return target === null || targetAt === undefined || t > targetAt || (t === targetAt && after >= target.line);
+}
+
+/** Whether a stored link from `entry` to `target` would close a loop (`target` descends from `entry`). */
+function closesLoop(model: TranscriptModel, entry: Entry, target: Entry): boolean {
+  const { byUuid } = storedLinks(model);
+  const seen = new Set<Entry>();
+  for (let cur: Entry | undefined = target; cur && !seen.has(cur); ) {
+    if (cur === entry) return true;
+    seen.add(cur);
+    cur = typeof cur.parentUuid === 'string' ? byUuid.get(cur.parentUuid) : undefined;
+  }
+  return false;
+}
+
+function timeOf(value: unknown): number | undefined {
+  const t = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? undefined : t;
 }
 
 function shiftedTimestamp(entry: Entry, deltaMs: number): Record<string, string> {

@@ -131,7 +131,7 @@ function chooseLeaf(
 }
 
 /** The branch tip that comes last in the file (timestamps play no part); sidechain children do not count. */
-function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
+export function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;

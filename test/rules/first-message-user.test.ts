@@ -97,6 +97,50 @@ already.assistant([text('first')], { parent: null }); // 1
 already.user('side', { parent: null, uuid: newUuid(already.lines[0]!), extra: { isSidechain: true } }); // 2
 already.lastPrompt(already.lines.length ? parsed(already.lines[0]!).uuid : null); // 3
 
+// Found by the fuzzer: a compact boundary whose summary Claude Code cannot read (content is a number), so the
+// assistant comes first. The new entry goes below the summary: the summary stays on its boundary.
+const unreadableSummary = transcript();
+unreadableSummary.compactBoundary(); // 1
+unreadableSummary.compactSummary(); // 2
+unreadableSummary.assistant([text('Continuing.')]); // 3
+unreadableSummary.lines[1] = unreadableSummary.lines[1]!.replace(/"content":"[^"]*"/, '"content":0');
+
+// Found by the fuzzer: the chain's root (an untyped entry, line 3) comes after two parts of its response in the file.
+// Right before the root the new user entry would split the response (lines 1-2 and 5): it goes above the parts.
+const rootAfterParts = transcript();
+rootAfterParts.assistant([toolUse('toolu_R1')], { id: 'msg_r', uuid: 'r-b', parent: 'r-a' }); // 1
+rootAfterParts.assistant([text('Running both.')], { id: 'msg_r', uuid: 'r-a', parent: 'r-root' }); // 2
+rootAfterParts.raw({ uuid: 'r-root', isSidechain: false, timestamp: '2026-11-01T12:00:00.000Z', cwd: '/tmp/project', sessionId: 'sess', version: '2.1.332' }); // 3
+rootAfterParts.result('toolu_R1', 'a.txt', { parent: 'r-b' }); // 4
+rootAfterParts.assistant([toolUse('toolu_R2')], { id: 'msg_r', uuid: 'r-c', parent: 'r-b' }); // 5
+rootAfterParts.result('toolu_R2', 'Mon', { parent: 'r-c' }); // 6
+
+// Found by the fuzzer: the walk ends at the last part of a split response (its parent is null), and Claude Code
+// sends the earlier parts (lines 2-3) first, so the request starts with the assistant although the prompt above
+// them is in the file. The part is linked to the part sent before it: the prompt is sent again, nothing invented.
+const lostPartLink = transcript();
+lostPartLink.user('list the files and show the date'); // 1
+lostPartLink.assistant([text('Running both.')], { id: 'msg_s' }); // 2
+const lp3 = lostPartLink.assistant([toolUse('toolu_1')], { id: 'msg_s' }); // 3
+lostPartLink.result('toolu_1', 'a.txt', { parent: lp3 }); // 4
+lostPartLink.assistant([toolUse('toolu_2')], { id: 'msg_s', parent: null }); // 5
+lostPartLink.result('toolu_2', 'Mon'); // 6
+lostPartLink.assistant([text('Two files; Monday.')]); // 7
+
+// Found by the fuzzer: the walk reaches the last part (line 4) through a loop that runs over a bridge (the first part
+// dangles and is bridged to the attachment, which hangs off the last part's result), and stops there: the part the
+// last one hangs off was already walked. Linking it to the earlier part would change nothing (it is its parent), so
+// the new root goes above it, above the response's first part in the file.
+const loopOverBridge = transcript();
+loopOverBridge.attachment({ type: 'date' }, { parent: 'r3' }); // 1
+const lb1 = loopOverBridge.assistant([toolUse('toolu_1')], { id: 'msg_m', parent: 'missing' }); // 2
+const lb2 = loopOverBridge.assistant([toolUse('toolu_2')], { id: 'msg_m' }); // 3
+const lb3 = loopOverBridge.assistant([toolUse('toolu_3')], { id: 'msg_m' }); // 4
+loopOverBridge.result('toolu_1', 'one', { parent: lb1 }); // 5
+loopOverBridge.result('toolu_3', 'three', { parent: lb3, uuid: 'r3' }); // 6
+loopOverBridge.result('toolu_2', 'two', { parent: lb2 }); // 7
+loopOverBridge.assistant([text('All done.')]); // 8
+
 runRuleTests(rule, {
   valid: [
     { name: 'a prompt first', text: plain.toString() },
@@ -143,6 +187,53 @@ runRuleTests(rule, {
       text: already.toString(),
       errors: [{ messageId: 'root', line: 1 }],
       output: null,
+    },
+    {
+      name: 'a compact summary Claude Code cannot read: the entry goes below the summary',
+      text: unreadableSummary.toString(),
+      errors: [{ messageId: 'nothingSent', line: 3 }],
+      output: file([
+        ...unreadableSummary.lines.slice(0, 2),
+        missingHistory(unreadableSummary.lines[1]!, true),
+        relinked(unreadableSummary.lines[2]!, newUuid(unreadableSummary.lines[1]!)),
+      ]),
+    },
+    {
+      name: 'a root after two parts of its response: the new root goes above the parts',
+      text: rootAfterParts.toString(),
+      errors: [{ messageId: 'nothingSent', line: 1 }],
+      output: file([
+        missingHistory(rootAfterParts.lines[2]!),
+        ...rootAfterParts.lines.slice(0, 2),
+        relinked(rootAfterParts.lines[2]!, newUuid(rootAfterParts.lines[2]!)),
+        ...rootAfterParts.lines.slice(3),
+      ]),
+    },
+    {
+      name: 'the walk ends at a later part of a split response: it is linked to the earlier part',
+      text: lostPartLink.toString(),
+      errors: [{ messageId: 'nothingSent', line: 2 }],
+      output: file([
+        ...lostPartLink.lines.slice(0, 4),
+        JSON.stringify({
+          ...parsed(lostPartLink.lines[4]!),
+          parentUuid: lp3,
+          transcriptLint: { rule: 'first-message-user', originalParentUuid: null },
+        }),
+        ...lostPartLink.lines.slice(5),
+      ]),
+    },
+    {
+      name: 'a loop over a bridge ends the walk at a later part: a new root above the response',
+      text: loopOverBridge.toString(),
+      errors: [{ messageId: 'missingParent', line: 2 }],
+      output: file([
+        loopOverBridge.lines[0]!,
+        missingHistory(loopOverBridge.lines[3]!),
+        ...loopOverBridge.lines.slice(1, 3),
+        relinked(loopOverBridge.lines[3]!, newUuid(loopOverBridge.lines[3]!)),
+        ...loopOverBridge.lines.slice(4),
+      ]),
     },
     {
       name: 'a bridged first assistant after a system attachment',

@@ -61,6 +61,15 @@ sidechainGone.user('main'); // 1
 sidechainGone.assistant([text('ok')]); // 2
 sidechainGone.assistant([text('side')], { parent: GONE, extra: { isSidechain: true, agentId: 'a1' } }); // 3
 
+// The system entry that lost its parent is written after the parts that hang below it (the fuzzer's shape): the
+// nearest earlier entry (line 3) descends from it, and a link to it would close a loop, so the fix links to the
+// nearest earlier entry that does not (line 1).
+const belowIt = transcript();
+belowIt.user('go'); // 1
+const bi2 = belowIt.assistant([toolUse('toolu_1')], { id: 'msg_1', parent: 'w' }); // 2
+belowIt.assistant([toolUse('toolu_2')], { id: 'msg_1', parent: bi2 }); // 3
+belowIt.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: GONE, isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' }); // 4
+
 runRuleTests(rule, {
   valid: [
     { name: 'parallel parts, results off their parts, a compaction with its null-parent boundary', text: clean.toString() },
@@ -97,6 +106,13 @@ runRuleTests(rule, {
       errors: [{ messageId: 'root', line: 3, severity: 'warn' }],
       output: null,
       unsafeOutput: fixed(olderGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(olderGone.toString(), 2)) }),
+    },
+    {
+      name: 'the nearest earlier entry hangs below the entry: the re-link skips it (no loop)',
+      text: belowIt.toString(),
+      errors: [{ messageId: 'bridged', line: 4, severity: 'warn' }],
+      output: null,
+      unsafeOutput: fixed(belowIt.toString(), { 4: (e) => void (e.parentUuid = uuidAt(belowIt.toString(), 1)) }),
     },
     {
       name: 'a sidechain entry whose parent is gone (warn)',

@@ -218,6 +218,30 @@ already.user('do it'); // 1
 already.assistant([toolUse('toolu_AL')]); // 2
 already.user('side', { parent: null, uuid: insertedUuid(already.lines[1]!), extra: { isSidechain: true } }); // 3
 
+// Found by the fuzzer: the first part hangs off a system entry whose parent is not in the file, written later, which
+// the walk bridges to the prompt (the latest entry not newer than it). A result inserted after the first part would
+// be a later candidate and take the bridge over, tying the walk into a loop: the fix writes the bridge the walk takes
+// today as the system entry's parent (the old one kept in the marker).
+const bridgedRoot = transcript();
+bridgedRoot.user('go'); // 1
+const b1 = bridgedRoot.assistant([toolUse('toolu_B1')], { id: 'msg_b', parent: 'w' }); // 2
+bridgedRoot.assistant([toolUse('toolu_B2')], { id: 'msg_b', parent: b1 }); // 3
+bridgedRoot.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: 'missing', isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' }); // 4
+
+// Found by the fuzzer: the prompt hangs off the first part, which hangs off the prompt (a loop the walk stops at, on
+// the prompt). The prompt stays on the part: moved below the new result, it would put the result into the loop.
+const looped = transcript();
+looped.user('list the files and show the date', { uuid: 'u-prompt', parent: 'u-part1' }); // 1
+looped.assistant([toolUse('toolu_L1')], { id: 'msg_l', uuid: 'u-part1' }); // 2
+looped.assistant([toolUse('toolu_L2')], { id: 'msg_l' }); // 3
+
+// The second part comes first in the file and is the branch tip; a result for the first part would hang beside the
+// second part as a new, later tip, and resume would start from it: no fix for that call.
+const tipFirst = transcript();
+tipFirst.user('go', { uuid: 'u-go' }); // 1
+tipFirst.assistant([toolUse('toolu_S2')], { id: 'msg_s', parent: 'u-s1' }); // 2
+tipFirst.assistant([toolUse('toolu_S1')], { id: 'msg_s', uuid: 'u-s1', parent: 'u-go' }); // 3
+
 runRuleTests(rule, {
   valid: [
     { name: 'a tool call with its result', text: plain.toString() },
@@ -329,6 +353,48 @@ runRuleTests(rule, {
         interrupted(noId.lines[1]!, ['toolu_N']),
         edited(noId.lines[2]!, (o) => (o.leafUuid = insertedUuid(noId.lines[1]!))),
       ]),
+    },
+    {
+      name: 'a dangling parent bridged past the calls: the bridge is pinned, not taken over by a new result',
+      text: bridgedRoot.toString(),
+      errors: [
+        { messageId: 'interrupted', line: 2 },
+        { messageId: 'interrupted', line: 3 },
+      ],
+      output: file([
+        ...bridgedRoot.lines.slice(0, 2),
+        interrupted(bridgedRoot.lines[1]!, ['toolu_B1']),
+        bridgedRoot.lines[2]!,
+        interrupted(bridgedRoot.lines[2]!, ['toolu_B2']),
+        edited(bridgedRoot.lines[3]!, (o) => {
+          o.parentUuid = uuidOf(bridgedRoot.lines[0]!);
+          o.transcriptLint = { rule: 'tool-use-has-result', originalParentUuid: 'missing' };
+        }),
+      ]),
+    },
+    {
+      name: 'a parent loop through the prompt: the prompt keeps its link to the part',
+      text: looped.toString(),
+      target: 'api',
+      errors: [
+        { messageId: 'missing', line: 2 },
+        { messageId: 'missing', line: 3 },
+      ],
+      output: file([
+        ...looped.lines.slice(0, 2),
+        interrupted(looped.lines[1]!, ['toolu_L1']),
+        looped.lines[2]!,
+        interrupted(looped.lines[2]!, ['toolu_L2']),
+      ]),
+    },
+    {
+      name: 'a result that would become the newest branch tip is not written',
+      text: tipFirst.toString(),
+      errors: [
+        { messageId: 'interrupted', line: 2 },
+        { messageId: 'interrupted', line: 3 },
+      ],
+      output: file([...tipFirst.lines.slice(0, 2), interrupted(tipFirst.lines[1]!, ['toolu_S2']), tipFirst.lines[2]!]),
     },
     {
       name: 'no second copy of an entry the fix already wrote',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unique-uuid.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
-import { text, toolUse, transcript, fixed, type EditableEntry } from '../helpers/build.js';
+import { text, thinking, toolUse, transcript, fixed, type EditableEntry } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const session = () => {
@@ -39,6 +39,54 @@ const reordered = session();
 const obj = JSON.parse(reordered.lines[0]!) as Record<string, unknown>;
 reordered.raw(JSON.stringify(Object.fromEntries(Object.entries(obj).reverse()))); // 5: line 1 with keys reordered
 
+// A line written twice in a row (crash and retry): the later copy goes, nothing moves.
+const twice = session();
+twice.lines.splice(2, 0, twice.lines[1]!); // 3: copy of line 2, right below it
+
+// The fuzzer's case: a copy of the first part of msg_2 lands between the two parts of msg_1. Claude Code reads the
+// later line (line 6), so the earlier copy goes and the file is the original again.
+const misplaced = transcript();
+misplaced.user('go'); // 1
+misplaced.assistant([text('running')], { id: 'msg_1' }); // 2
+misplaced.assistant([toolUse('toolu_1')], { id: 'msg_1' }); // 3
+misplaced.result('toolu_1'); // 4
+misplaced.assistant([thinking('done now', 'sig')], { id: 'msg_2' }); // 5
+misplaced.assistant([text('finished')], { id: 'msg_2' }); // 6
+const misplacedText = (() => {
+  const l = [...misplaced.lines];
+  l.splice(2, 0, misplaced.lines[4]!); // 3: copy of line 6 (msg_2's first part)
+  return l.join('\n') + '\n';
+})();
+
+// The live (later) copy of a part sits after another part of its response, the first copy before it: Claude Code
+// orders the parts by where the uuid first appeared, so dropping the first copy would swap the two parts in the
+// request, and dropping the later one would move the line Claude Code reads. No fix.
+const crossed = transcript();
+crossed.user('go'); // 1
+crossed.assistant([text('one')], { id: 'msg_x' }); // 2
+crossed.assistant([text('two')], { id: 'msg_x' }); // 3
+const crossedText = (() => {
+  const l = [...crossed.lines];
+  l.push(crossed.lines[1]!); // 4: copy of line 2, after line 3
+  return l.join('\n') + '\n';
+})();
+
+// The results of a parallel response, the first one repeated after the second. Keeping the later copy would move
+// the first result behind the second in the request (Claude Code orders them by where the uuid first appeared);
+// nothing but the other result lies between the copies, so the later copy goes.
+const results = transcript();
+results.user('both'); // 1
+const q1 = results.assistant([toolUse('toolu_1')], { id: 'msg_q' }); // 2
+const q2 = results.assistant([toolUse('toolu_2')], { id: 'msg_q' }); // 3
+results.result('toolu_1', 'one', { parent: q1 }); // 4
+results.result('toolu_2', 'two', { parent: q2 }); // 5
+results.assistant([text('both done')]); // 6
+const resultsText = (() => {
+  const l = [...results.lines];
+  l.splice(5, 0, results.lines[3]!); // 6: copy of line 4
+  return l.join('\n') + '\n';
+})();
+
 const three = session();
 three.raw(three.lines[0]!); // 5: copy of line 1
 three.raw(three.lines[0]!.replace('run it', 'run it again')); // 6: different entry with line 1's uuid
@@ -62,13 +110,38 @@ runRuleTests(rule, {
       name: 'a byte-identical duplicate line is deduplicated by Claude Code: warn',
       text: dupLine.toString(),
       errors: [{ messageId: 'identicalCopy', line: 5, severity: 'warn' }],
-      output: session().toString(),
+      // Claude Code reads the later line (the earlier one only fixes the Map order, which orders nothing here).
+      output: fixed(dupLine.toString(), { 2: null }),
     },
     {
       name: 'the same entry with its keys reordered counts as a copy',
       text: reordered.toString(),
       errors: [{ messageId: 'identicalCopy', line: 5, severity: 'warn' }],
+      output: fixed(reordered.toString(), { 1: null }),
+    },
+    {
+      name: 'a line repeated right below itself: the repeat goes',
+      text: twice.toString(),
+      errors: [{ messageId: 'identicalCopy', line: 3, severity: 'warn' }],
       output: session().toString(),
+    },
+    {
+      name: 'a copy that lands inside another response: the copy Claude Code does not read goes',
+      text: misplacedText,
+      errors: [{ messageId: 'identicalCopy', line: 6, severity: 'warn' }],
+      output: misplaced.toString(),
+    },
+    {
+      name: 'a result repeated after another result of its response: the later copy goes',
+      text: resultsText,
+      errors: [{ messageId: 'identicalCopy', line: 6, severity: 'warn' }],
+      output: results.toString(),
+    },
+    {
+      name: 'copies on both sides of another part of their response: no fix',
+      text: crossedText,
+      errors: [{ messageId: 'identicalCopy', line: 4, severity: 'warn' }],
+      output: null,
     },
     {
       name: 'different entries sharing a uuid: the earlier vanishes, error',
