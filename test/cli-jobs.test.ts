@@ -12,6 +12,8 @@ import { describeReadError } from '../src/cli/io.js';
 import { lintBytes } from '../src/engine/lint.js';
 import { lintFiles } from '../src/engine/lint-files.js';
 import { BYTES_PER_JOB, availableCores, defaultJobs, lintFilesParallel } from '../src/engine/parallel.js';
+import { discardSpareWorker, hasSpareWorker, prestartWorker } from '../src/engine/worker-start.js';
+import { mayLintInParallel } from '../src/cli/main.js';
 import { isArrayField, isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../src/loader/lazy-strings.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
@@ -161,6 +163,48 @@ describe('lintFilesParallel', () => {
     const expected = await lintFiles(files(), options);
     const out = await lintFilesParallel(files(), options, { jobs: 3 });
     expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
+  });
+
+  it('hands its work to a prestarted worker, with the same outcomes', async () => {
+    const options = { target: 'api' as const, severities: new Map([['valid-json', 'warn' as const]]) };
+    const expected = await lintFiles(files(), options);
+    prestartWorker();
+    expect(hasSpareWorker()).toBe(true);
+    const out = await lintFilesParallel(files(), options, { jobs: 2 });
+    expect(hasSpareWorker()).toBe(false);
+    expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
+  });
+
+  it('lints in the main thread what a prestarted worker that failed to start would have taken', async () => {
+    const expected = await lintFiles(files());
+    const throws = path.join(tmp, 'throws-spare.mjs');
+    writeFileSync(throws, "throw new Error('cannot start');\n");
+    prestartWorker(pathToFileURL(throws));
+    // Whether it has died yet or dies once given its work, its files are linted here.
+    const out = await lintFilesParallel(files(), {}, { jobs: 2 });
+    expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
+  });
+
+  it('stops a prestarted worker no run took', () => {
+    prestartWorker();
+    discardSpareWorker();
+    expect(hasSpareWorker()).toBe(false);
+  });
+
+  it('the CLI prestarts a worker only for runs that may use one', async () => {
+    const cmd = (argv: string[]) => parseArgs(argv, '0');
+    const io = { cwd: dir };
+    const lint = async (argv: string[]) => {
+      const c = await cmd(argv);
+      if (c.kind !== 'lint') throw new Error('not a lint command');
+      return mayLintInParallel(c, io);
+    };
+    expect(await lint(['p0'])).toBe(availableCores() > 1);
+    expect(await lint(['p*/*.jsonl'])).toBe(availableCores() > 1);
+    expect(await lint(['p0/s-00.jsonl', 'p1/s-01.jsonl'])).toBe(false);
+    expect(await lint(['p0', '--fix'])).toBe(false);
+    expect(await lint(['p0', '--jobs', '1'])).toBe(false);
+    expect(await lint(['-'])).toBe(false);
   });
 
   it('by default starts one job per core, at most one per file and per BYTES_PER_JOB of input', () => {

@@ -1,9 +1,11 @@
 // The CLI as a function: arguments and streams in, exit code out. It never throws and never exits the process, so
 // the bin stays a thin wrapper and tests can drive it with fake streams.
+import { statSync } from 'node:fs';
 import os from 'node:os';
-import { parseArgs, UsageError } from './args.js';
+import path from 'node:path';
+import { availableCores, BYTES_PER_JOB, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
+import { type LintCommand, parseArgs, UsageError } from './args.js';
 import { type CliIO, type Output, type StdinSource, warn } from './io.js';
-import { runLint } from './lint-command.js';
 import { packageVersion } from '../version.js';
 
 export interface MainOptions {
@@ -50,8 +52,11 @@ export async function main(options: MainOptions): Promise<number> {
         return (await import('./rules-command.js')).runRules(cmd, io);
       case 'explain':
         return await (await import('./rules-command.js')).runExplain(cmd, io);
-      case 'lint':
-        return await runLint(cmd, io);
+      case 'lint': {
+        // The worker loads while this thread loads the engine and finds the files.
+        if (mayLintInParallel(cmd, io)) prestartWorker();
+        return await (await import('./lint-command.js')).runLint(cmd, io);
+      }
     }
   } catch (err) {
     if (err instanceof UsageError) {
@@ -62,7 +67,31 @@ export async function main(options: MainOptions): Promise<number> {
     warn(io, `internal error: ${err instanceof Error ? err.message : String(err)}`);
     if (io.env.TRANSCRIPT_LINT_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
     return 2;
+  } finally {
+    discardSpareWorker();
   }
+}
+
+/**
+ * Whether a lint run will likely use a worker thread (see engine/parallel.ts defaultJobs): not with --fix or one job,
+ * and only for a folder, a glob, the sessions folder, or files of BYTES_PER_JOB in all. A wrong guess costs a
+ * worker's start on another core, not time.
+ */
+export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boolean {
+  if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin || availableCores() < 2) return false;
+  if (cmd.paths.length === 0) return cmd.sessions.length === 0;
+  let bytes = 0;
+  for (const p of cmd.paths) {
+    try {
+      const stat = statSync(path.resolve(io.cwd, p));
+      if (!stat.isFile()) return true;
+      bytes += stat.size;
+    } catch {
+      // A glob (or a path that does not exist): its files are not known yet.
+      return true;
+    }
+  }
+  return cmd.paths.length >= 2 && bytes >= BYTES_PER_JOB;
 }
 
 export default main;

@@ -1,11 +1,14 @@
 // A lint worker thread (see parallel.ts): takes the next file from the shared counter until none is left, lints it
 // and posts the outcome back. It imports only the lint engine (no yargs, zod or fast-glob), and it ends by itself
 // when the list runs out.
+import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { lintOne } from './lint-files.js';
 import type { WorkerData, WorkerMessage } from './parallel.js';
 
-const { files, order, counter, options } = workerData as WorkerData;
+// Started with its work, or prestarted (parallel.ts prestartWorker): then the work is the first message.
+const data = (workerData ?? (await once(parentPort!, 'message'))[0]) as WorkerData;
+const { files, order, counter, options } = data;
 const next = new Int32Array(counter);
 
 for (;;) {

@@ -4,10 +4,12 @@
 // file picked up last does not leave the other threads idle at the end. Outcomes are put back in input order, so the
 // report is the same whatever the number of jobs, and one job is a plain in-process run.
 import { statSync } from 'node:fs';
-import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
 import type { LintOptions, LintResult } from './lint.js';
+import { availableCores, BYTES_PER_JOB, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
+
+export { availableCores, BYTES_PER_JOB } from './worker-start.js';
 
 /** What a worker is started with. */
 export interface WorkerData {
@@ -33,12 +35,6 @@ export interface SerializedError {
   path?: string;
 }
 
-/**
- * A worker costs a thread start and its own load of the rules (about 0.2 s of CPU), so by default one is started only
- * for this many bytes of input: a run over a few small files stays in one thread.
- */
-export const BYTES_PER_JOB = 16 * 1024 * 1024;
-
 export interface ParallelOptions {
   /** Threads in all, the main one included; default: see defaultJobs. Capped by the number of files. */
   jobs?: number;
@@ -46,11 +42,6 @@ export interface ParallelOptions {
   onProgress?: (done: number, total: number) => void;
   /** For tests: another worker script. */
   workerUrl?: URL;
-}
-
-/** The cores this process may use. */
-export function availableCores(): number {
-  return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
 /** The default number of jobs: the cores, but no more than the files, and one per BYTES_PER_JOB of input. */
@@ -86,7 +77,9 @@ export async function lintFilesParallel(
 
   const data: WorkerData = { files: filePaths, order, counter, options };
   const url = run.workerUrl ?? workerUrl();
-  const workers = Array.from({ length: jobs - 1 }, () => startWorker(url, data, filePaths, settle));
+  const workers = Array.from({ length: jobs - 1 }, (_, i) =>
+    startWorker(url, data, filePaths, settle, i === 0 && !run.workerUrl ? takeSpare() : undefined),
+  );
 
   // The main thread is one of the jobs: it starts on the largest file while the workers boot.
   for (;;) {
@@ -122,15 +115,22 @@ function startWorker(
   data: WorkerData,
   filePaths: readonly string[],
   settle: (index: number, outcome: FileOutcome | undefined, crash?: Error) => void,
+  prestarted?: SpareWorker,
 ): Promise<void> {
   // Never rejects: whatever happens to a worker, the files it did not report on are linted by the main thread.
   return new Promise((resolve) => {
     let worker: Worker;
-    try {
-      worker = new Worker(url, { workerData: data, stdout: false, stderr: false });
-    } catch {
-      resolve();
-      return;
+    if (prestarted) {
+      if (prestarted.exited) return resolve();
+      worker = prestarted.worker;
+      worker.postMessage(data);
+    } else {
+      try {
+        worker = new Worker(url, { workerData: data, stdout: false, stderr: false });
+      } catch {
+        resolve();
+        return;
+      }
     }
     worker.on('message', (m: WorkerMessage) => {
       const filePath = filePaths[m.index]!;
@@ -165,10 +165,4 @@ function sizeOf(filePath: string): number {
   } catch {
     return 0;
   }
-}
-
-/** The built worker script; run from the sources (the tests), the one tsc wrote to dist/. */
-function workerUrl(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/src/engine/lint-worker.js', here) : new URL('./lint-worker.js', here);
 }
