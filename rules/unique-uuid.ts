@@ -29,6 +29,7 @@ export default defineRule({
     let built: ResponseOrder | undefined;
     const order = (): ResponseOrder => (built ??= responseOrder(ctx.model));
     for (const [uuid, all] of ctx.model.chain().allByUuid) {
+      if (all.length < 2) continue;
       const counted = all.filter(isInMessageMap);
       if (counted.length < 2) continue;
       const first = counted[0]!;

@@ -40,9 +40,21 @@ export interface ApiView {
 
 export function compileRequest(chain: Chain): ApiView {
   const items = reorderAttachments(toItems(chain.active));
-  const merged = mergeItems(items);
-  const { messages, repairs } = repairPasses(merged);
-  return { merged, messages, repairs };
+  return withRepairs(mergeItems(items));
+}
+
+/** The view of `merged`; the repair passes run when `messages` or `repairs` is first read (rules read `merged`). */
+export function withRepairs(merged: ApiMessage[]): ApiView {
+  let repaired: { messages: ApiMessage[]; repairs: Repair[] } | undefined;
+  return {
+    merged,
+    get messages() {
+      return (repaired ??= repairPasses(merged)).messages;
+    },
+    get repairs() {
+      return (repaired ??= repairPasses(merged)).repairs;
+    },
+  };
 }
 
 /** One chain entry on its way to the wire. */
@@ -66,8 +78,8 @@ function toItems(active: readonly Entry[]): Item[] {
   return items;
 }
 
+// Called once per entry of the walk: plain loops and literals (no spreads, no callbacks).
 function toItem(entry: Entry): Item | undefined {
-  const base = { entry, attachment: false, stringContent: false };
   switch (entry.type) {
     case 'user':
     case 'assistant': {
@@ -77,32 +89,25 @@ function toItem(entry: Entry): Item | undefined {
       if (!message) return undefined;
       const { content } = message;
       if (typeof content === 'string') {
-        return {
-          ...base,
-          role: entry.type,
-          stringContent: true,
-          blocks: [{ block: { type: 'text', text: content }, origin: { line: entry.line } }],
-          messageId: message.id,
-        };
+        const blocks = [{ block: { type: 'text', text: content }, origin: { line: entry.line } }];
+        return { entry, attachment: false, role: entry.type, stringContent: true, blocks, messageId: message.id };
       }
       if (!Array.isArray(content)) return undefined;
       const blocks: ApiBlock[] = [];
-      content.forEach((block, blockIndex) => {
+      for (let blockIndex = 0; blockIndex < content.length; blockIndex++) {
+        const block: unknown = content[blockIndex];
         if (isObject(block)) blocks.push({ block: block as Block, origin: { line: entry.line, blockIndex } });
-      });
-      return { ...base, role: entry.type, blocks, messageId: entry.type === 'assistant' ? message.id : undefined };
+      }
+      const messageId = entry.type === 'assistant' ? message.id : undefined;
+      return { entry, attachment: false, role: entry.type, stringContent: false, blocks, messageId };
     }
     case 'attachment':
       return attachmentItem(entry);
     case 'system':
       // Only local command output is sent (as user text); boundaries, durations, errors are not.
       if (entry.raw.subtype === 'local_command' && typeof entry.raw.content === 'string') {
-        return {
-          ...base,
-          role: 'user',
-          stringContent: true,
-          blocks: [{ block: { type: 'text', text: entry.raw.content }, origin: { line: entry.line } }],
-        };
+        const blocks = [{ block: { type: 'text', text: entry.raw.content }, origin: { line: entry.line } }];
+        return { entry, attachment: false, role: 'user', stringContent: true, blocks };
       }
       return undefined;
     default:
