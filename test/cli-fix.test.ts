@@ -1,6 +1,6 @@
 // --fix and its previews through main(): what is written, what is only shown, backups, and the exit codes. The
 // repairs come from valid-json (a torn last line, a NUL byte), so these hold whatever other rules do.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, promises as fs, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -116,4 +116,44 @@ describe('flag errors', () => {
     expect(r.stderr).toMatch(message);
     expect(readFileSync(path.join(tmp, 's.jsonl'), 'utf8')).toBe(torn());
   });
+});
+
+describe('--fix when the write fails', () => {
+  // Faults injected into the calls the write makes (src/engine/io.ts): the original stays as it was, no temp file or
+  // backup is left behind, one clear line names the file, and the exit code is 2.
+  const fail = (code: string) => async () => {
+    throw Object.assign(new Error(`${code}: simulated`), { code });
+  };
+  const faults: [string, (target: string) => Partial<typeof fs>, RegExp][] = [
+    ['a full disk', () => ({ open: fail('ENOSPC') }), /could not write .*session\.jsonl: the disk is full; the original is unchanged/],
+    ['a permission error', () => ({ open: fail('EACCES') }), /could not write .*session\.jsonl: permission denied; the original is unchanged/],
+    ['a failed rename', () => ({ rename: fail('EXDEV') }), /could not write .*session\.jsonl: EXDEV: simulated; the original is unchanged/],
+    [
+      'a file that changes between read and write',
+      (target) => ({
+        stat: async (p: Parameters<typeof fs.stat>[0]) => {
+          // Claude Code appends a line while the fix is being computed.
+          if (p === target) appendFileSync(target, '{"type":"user","late":true}\n');
+          return fs.stat(p);
+        },
+      }),
+      /session\.jsonl changed while it was being fixed \(is Claude Code still writing to it\?\); nothing was written/,
+    ],
+  ];
+  for (const [what, faultsFor, message] of faults) {
+    it(`${what}: exit 2, a clear message, the original intact, nothing left behind`, async () => {
+      const target = file('session.jsonl', torn());
+      const before = readFileSync(target);
+      const writeFs = { ...fs, ...faultsFor(target) } as typeof fs;
+      const r = await runCli(['session.jsonl', '--fix'], { cwd: tmp, writeFs });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      const now = readFileSync(target);
+      if (what.startsWith('a file that changes')) expect(now.subarray(0, before.length).equals(before)).toBe(true);
+      else expect(now.equals(before)).toBe(true);
+      // A failed rename keeps the backup: such a rename may have happened after all.
+      expect(readdirSync(tmp)).toEqual(what === 'a failed rename' ? ['session.jsonl', 'session.jsonl.bak'] : ['session.jsonl']);
+    });
+  }
 });

@@ -7,7 +7,7 @@ import type { LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
 import { fixBytes, MAX_PASSES } from '../fixer/loop.js';
 import type { LintCommand } from './args.js';
-import { describeReadError } from './io.js';
+import { describeReadError, type WriteFs } from './io.js';
 import type { Input } from './lint-command.js';
 
 export interface FixRun {
@@ -31,7 +31,7 @@ export async function runFix(
   inputs: readonly Input[],
   cmd: LintCommand,
   options: LintOptions,
-  hooks: { cwd: string; note: (message: string) => void; onProgress: (done: number) => void },
+  hooks: { cwd: string; note: (message: string) => void; onProgress: (done: number) => void; writeFs?: WriteFs },
 ): Promise<FixRun> {
   const run: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [] };
   const { note } = hooks;
@@ -51,6 +51,7 @@ export async function runFix(
               dryRun: cmd.fix !== 'fix',
               // A relative --backup-dir is relative to where the command runs, like every other path it takes.
               backup: typeof cmd.backup === 'string' ? path.resolve(hooks.cwd, cmd.backup) : cmd.backup,
+              fsImpl: hooks.writeFs,
             });
     } catch (err) {
       run.failed = true;

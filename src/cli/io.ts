@@ -1,4 +1,5 @@
 // What the CLI needs from the outside world, passed in so tests can run main() without a process.
+import type { WriteOptions } from '../engine/io.js';
 import { neutralize } from '../formatters/neutralize.js';
 
 export interface Output {
@@ -7,6 +8,9 @@ export interface Output {
 
 /** What `-` reads: the process's stdin in the bin, a string or bytes in tests. */
 export type StdinSource = string | Uint8Array | AsyncIterable<string | Uint8Array>;
+
+/** The filesystem calls writing a fixed file uses. */
+export type WriteFs = NonNullable<WriteOptions['fsImpl']>;
 
 export interface CliIO {
   cwd: string;
@@ -20,6 +24,8 @@ export interface CliIO {
   stdin?: StdinSource;
   /** The clock progress uses (ms). */
   now: () => number;
+  /** For tests: the filesystem calls a fix writes with (see engine/io.ts), so that write faults can be simulated. */
+  writeFs?: WriteFs;
 }
 
 /** A message for the user on stderr; paths and file text in it are neutralised like the report. */

@@ -85,7 +85,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
 
   if (cmd.fix !== 'none') {
     const { runFix } = await import('./fix-command.js');
-    const run = await runFix(inputs, cmd, options, { cwd: io.cwd, note, onProgress: (n) => progress.update(n) });
+    const run = await runFix(inputs, cmd, options, { cwd: io.cwd, note, onProgress: (n) => progress.update(n), writeFs: io.writeFs });
     progress.clear();
     if (cmd.fix === 'diff') {
       const diff = run.diffs.join('');

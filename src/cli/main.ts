@@ -25,6 +25,8 @@ export interface MainOptions {
   homedir?: string;
   /** The clock for progress timing, in ms. Default Date.now. */
   now?: () => number;
+  /** For tests: the filesystem calls a fix writes with (write faults). Default: node:fs. */
+  writeFs?: CliIO['writeFs'];
 }
 
 export async function main(options: MainOptions): Promise<number> {
@@ -38,6 +40,7 @@ export async function main(options: MainOptions): Promise<number> {
     homedir: options.homedir ?? os.homedir(),
     stdin: options.stdin,
     now: options.now ?? Date.now,
+    writeFs: options.writeFs,
   };
   try {
     const cmd = await parseArgs(options.argv, packageVersion());

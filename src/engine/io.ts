@@ -1,6 +1,7 @@
 // Writing a repaired transcript without ever losing the original: backup first, then a temp file in the same
 // folder (same filesystem, so the rename is atomic), fsync, a last check that nobody appended to the original
-// since it was read (Claude Code may still be running), and the rename. Any failure removes the temp file.
+// since it was read (Claude Code may still be running), and the rename. Any failure removes the temp file, and one
+// before the rename also the backup it made.
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -42,12 +43,15 @@ export async function writeFileAtomic(filePath: string, data: Bytes, options: Wr
   const dir = path.dirname(filePath);
   const tmp = path.join(dir, `.${path.basename(filePath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   let backupPath: string | undefined;
+  let backupWritten = false;
+  let renaming = false;
   try {
     const stat = await io.stat(filePath);
     await assertUnchanged(io, filePath, options.original);
     if (options.backup !== false) {
       backupPath = await freeBackupPath(io, filePath, typeof options.backup === 'string' ? options.backup : undefined);
       await io.writeFile(backupPath, options.original, { flag: 'wx', mode: stat.mode & 0o777 });
+      backupWritten = true;
     }
     const handle = await io.open(tmp, 'wx', stat.mode & 0o777);
     try {
@@ -58,10 +62,15 @@ export async function writeFileAtomic(filePath: string, data: Bytes, options: Wr
       await handle.close();
     }
     await assertUnchanged(io, filePath, options.original);
+    renaming = true;
     await io.rename(tmp, filePath);
     return { backupPath };
   } catch (err) {
     await io.unlink(tmp).catch(() => undefined);
+    // Before the rename the original is unchanged, so the backup just made of it is only clutter. A rename that
+    // failed is not trusted to have done nothing (network filesystems can report an error for a rename that
+    // happened): the backup stays.
+    if (backupWritten && !renaming && backupPath !== undefined) await io.unlink(backupPath).catch(() => undefined);
     if (err instanceof WriteError) throw err;
     throw new WriteError(`could not write ${filePath}: ${describe(err)}; the original is unchanged`, filePath);
   }

@@ -1,6 +1,6 @@
 // Drives main() with in-memory streams, as the CLI tests need it.
 import path from 'node:path';
-import { main } from '../../src/cli/main.js';
+import { main, type MainOptions } from '../../src/cli/main.js';
 import type { StdinSource } from '../../src/cli/io.js';
 
 export interface RunOptions {
@@ -15,6 +15,8 @@ export interface RunOptions {
   homedir?: string;
   /** The clock progress reads. */
   now?: () => number;
+  /** The filesystem calls a fix writes with (write faults). */
+  writeFs?: MainOptions['writeFs'];
 }
 
 export async function runCli(argv: string[], opts: RunOptions): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -31,6 +33,7 @@ export async function runCli(argv: string[], opts: RunOptions): Promise<{ code: 
     stdin: opts.stdin,
     homedir: opts.homedir ?? path.join(opts.cwd, 'no-home'),
     now: opts.now,
+    writeFs: opts.writeFs,
   });
   return { code, stdout, stderr };
 }
