@@ -1,9 +1,9 @@
-// Runs the transcript-lint CLI in this process (the built dist), as bin/transcript-lint.js does, sends its report to
+// Runs the transcript-lint CLI in this process (the built bundle), as bin/transcript-lint.js does, sends its report to
 // a sink, and prints the process's CPU time (all threads) and peak RSS as JSON on stdout, for the benchmark.
-import { tuneV8ForCli } from '../../dist/src/cli/v8-tuning.js';
+import { tuneV8ForCli } from '../../dist/bundle/v8-tuning.js';
 
 tuneV8ForCli();
-const { default: main } = await import('../../dist/src/cli/main.js');
+const { default: main } = await import('../../dist/bundle/cli.js');
 
 let report = '';
 const code = await main({

@@ -16,7 +16,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
 const dir = path.join(os.tmpdir(), `transcript-lint-bench-${scale}`);
 const params = { largeBytes: Math.round(200 * 1024 * 1024 * scale), smallCount: 200, smallBytes: Math.round(1024 * 1024 * scale) };
 
-if (!existsSync(path.join(root, 'dist/src/cli/main.js'))) {
+if (!existsSync(path.join(root, 'dist/bundle/cli.js'))) {
   console.error('build first: npm run build');
   process.exit(2);
 }
