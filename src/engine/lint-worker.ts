@@ -27,3 +27,4 @@ for (;;) {
   }
   parentPort!.postMessage(message);
 }
+parentPort!.postMessage({ done: true } satisfies WorkerMessage);

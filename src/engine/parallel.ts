@@ -25,7 +25,9 @@ export interface WorkerData {
 export type WorkerMessage =
   | { index: number; result: LintResult; error?: undefined; crash?: undefined }
   | { index: number; result?: undefined; error: SerializedError; crash?: undefined }
-  | { index: number; result?: undefined; error?: undefined; crash: { message: string; stack?: string } };
+  | { index: number; result?: undefined; error?: undefined; crash: { message: string; stack?: string } }
+  /** No file is left to take: the run need not wait for the thread to wind down. */
+  | { done: true };
 
 export interface SerializedError {
   message: string;
@@ -133,6 +135,11 @@ function startWorker(
       }
     }
     worker.on('message', (m: WorkerMessage) => {
+      if ('done' in m) {
+        worker.unref();
+        resolve();
+        return;
+      }
       const filePath = filePaths[m.index]!;
       if (m.crash) {
         const err = new Error(m.crash.message);
@@ -145,7 +152,7 @@ function startWorker(
       }
     });
     worker.on('error', () => undefined);
-    // Messages posted before the worker ended are all delivered before 'exit'.
+    // Messages posted before the worker ended are all delivered before 'exit' (a worker that dies never says done).
     worker.on('exit', () => resolve());
   });
 }
