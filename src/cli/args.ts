@@ -1,9 +1,10 @@
 // The command line, parsed by yargs into a plain description of what to do. Nothing here prints or exits: help and
 // version text come back as data, and every parse failure becomes a UsageError (exit 2, never yargs' default 1).
 import type YargsFactory from 'yargs';
-import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-core.js';
-import { INPUT_FORMATS, type InputFormat } from '../engine/lint.js';
-import { FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+// Only light modules: main() parses the arguments before it loads the engine (see main.ts).
+import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-names.js';
+import { INPUT_FORMATS, type InputFormat } from '../loader/input.js';
+import { FORMAT_NAMES, type FormatName } from '../formatters/names.js';
 import { type Severity, TARGETS, type Target } from '../rule-api.js';
 
 /** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */

@@ -11,9 +11,9 @@ import type { InputFormat } from './lint.js';
 
 export type { ConfigFile, RuleSetting } from './config-file.js';
 
-export const CONFIG_FILE_NAME = 'transcript-lint.config.json';
+import { CONFIG_FILE_NAME } from './config-names.js';
 
-export const SEVERITIES = ['off', 'warn', 'error'] as const satisfies readonly Severity[];
+export { CONFIG_FILE_NAME, SEVERITIES } from './config-names.js';
 
 /** A config that was found (or named) and validated. */
 export interface LoadedConfig {

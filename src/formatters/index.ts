@@ -4,12 +4,11 @@ import { github } from './github.js';
 import { json } from './json.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
+import type { FormatName } from './names.js';
 import type { Formatter } from './types.js';
 
-export const formatters = { stylish, compact, json, sarif, github } satisfies Record<string, Formatter>;
+export const formatters: Record<FormatName, Formatter> = { stylish, compact, json, sarif, github };
 
-export type FormatName = keyof typeof formatters;
-
-export const FORMAT_NAMES = Object.keys(formatters) as FormatName[];
+export { FORMAT_NAMES, type FormatName } from './names.js';
 
 export type { FormatContext, Formatter } from './types.js';

@@ -1,0 +1,6 @@
+// Config constants the argument parser needs, apart from config-core.ts, which loads the rule registry.
+import type { Severity } from '../rule-api.js';
+
+export const CONFIG_FILE_NAME = 'transcript-lint.config.json';
+
+export const SEVERITIES = ['off', 'warn', 'error'] as const satisfies readonly Severity[];
