@@ -4,9 +4,10 @@
 //   (b) the other corpora (older versions, other tools' test data) lint without throwing;
 //   (c) our compiled request agrees with the request Claude Code sent (`oracle-expected.json`) on roles and on the
 //       order of tool_use / tool_result ids, ignoring `role:"system"` messages and the resume prompt tail.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jsonlFiles } from './helpers/corpus.js';
 import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../src/engine/lint.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
@@ -17,17 +18,6 @@ const CORPUS = fileURLToPath(new URL('../../shared/corpus', import.meta.url));
 const HAVE_CORPUS = existsSync(CORPUS);
 const CLEAN = 'claude-code-2.1.332';
 const OTHERS = ['claude-code-log', 'claude-code-trace'];
-
-function jsonlFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
-    else if (name.endsWith('.jsonl')) out.push(p);
-  }
-  return out;
-}
 
 const rel = (p: string): string => relative(CORPUS, p);
 

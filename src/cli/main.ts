@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { availableCores, BYTES_PER_JOB, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
+import { defaultJobs, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
 import { type LintCommand, parseArgs, UsageError } from './args.js';
 import { type CliIO, type Output, type StdinSource, warn } from './io.js';
 import { packageVersion } from '../version.js';
@@ -76,25 +76,25 @@ export async function main(options: MainOptions): Promise<number> {
 }
 
 /**
- * Whether a lint run will likely use a worker thread (see engine/parallel.ts defaultJobs): not with --fix or one job,
- * and only for a folder, a glob, the sessions folder, or files of BYTES_PER_JOB in all. A wrong guess costs a
- * worker's start on another core, not time.
+ * Whether a lint run will likely use a worker thread: not with --fix, one job or stdin; for a folder, a glob or the
+ * sessions folder (their files are not known yet); for named files, when defaultJobs would start more than one job.
+ * A wrong guess costs a worker's start on another core, not time.
  */
 export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boolean {
-  if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin || availableCores() < 2) return false;
-  if (cmd.paths.length === 0) return cmd.sessions.length === 0;
+  if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin) return false;
+  if (cmd.paths.length === 0) return cmd.sessions.length === 0 && defaultJobs(2, Infinity) > 1;
   let bytes = 0;
   for (const p of cmd.paths) {
     try {
       const stat = statSync(path.resolve(io.cwd, p));
-      if (!stat.isFile()) return true;
+      if (!stat.isFile()) return defaultJobs(2, Infinity) > 1;
       bytes += stat.size;
     } catch {
       // A glob (or a path that does not exist): its files are not known yet.
-      return true;
+      return defaultJobs(2, Infinity) > 1;
     }
   }
-  return cmd.paths.length >= 2 && bytes >= BYTES_PER_JOB;
+  return defaultJobs(cmd.paths.length, bytes) > 1;
 }
 
 export default main;

@@ -94,7 +94,7 @@ type Found = { kind: 'literal'; file: string } | { kind: 'expanded'; files: stri
 
 async function expandOne(pattern: string, cwd: string, folderPattern: string): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
-  const kind = await pathKind(literal);
+  const kind = pathKind(literal);
   if (kind === 'file') return { kind: 'literal', file: literal };
   const fg = await loadFastGlob();
   if (kind === 'dir') {
@@ -111,8 +111,8 @@ async function expandOne(pattern: string, cwd: string, folderPattern: string): P
  * 'file' for anything that is not a folder (including paths we may not read: reading reports that properly),
  * 'dir' for a folder, 'none' when nothing is there.
  */
-// A synchronous stat: for a command line naming hundreds of files, an awaited stat each costs ~10x as much.
-async function pathKind(p: string): Promise<'file' | 'dir' | 'none'> {
+// Synchronous: for a command line naming hundreds of files, an awaited stat each costs ~10x as much.
+function pathKind(p: string): 'file' | 'dir' | 'none' {
   try {
     return statSync(p).isDirectory() ? 'dir' : 'file';
   } catch (err) {

@@ -7,9 +7,9 @@ import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { availableCores, BYTES_PER_JOB, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
+import { defaultJobs, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
 
-export { availableCores, BYTES_PER_JOB } from './worker-start.js';
+export { availableCores, BYTES_PER_JOB, defaultJobs } from './worker-start.js';
 
 /** What a worker is started with. */
 export interface WorkerData {
@@ -44,11 +44,6 @@ export interface ParallelOptions {
   onProgress?: (done: number, total: number) => void;
   /** For tests: another worker script. */
   workerUrl?: URL;
-}
-
-/** The default number of jobs: the cores, but no more than the files, and one per BYTES_PER_JOB of input. */
-export function defaultJobs(fileCount: number, totalBytes: number): number {
-  return Math.max(1, Math.min(availableCores(), fileCount, Math.ceil(totalBytes / BYTES_PER_JOB)));
 }
 
 /** Lints the files on `jobs` threads; outcomes in input order, exactly as an in-process run gives them. */

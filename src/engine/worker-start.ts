@@ -16,6 +16,11 @@ export function availableCores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
+/** The default number of jobs: the cores, but no more than the files, and one per BYTES_PER_JOB of input. */
+export function defaultJobs(fileCount: number, totalBytes: number): number {
+  return Math.max(1, Math.min(availableCores(), fileCount, Math.ceil(totalBytes / BYTES_PER_JOB)));
+}
+
 export interface SpareWorker {
   worker: Worker;
   exited: boolean;

@@ -1,8 +1,9 @@
 // The transcripts the property tests mutate: the real Claude Code 2.1.332 sessions in ../shared/corpus (next to the
 // repository; absent in a plain clone) and a few small transcripts built here, so the suite runs on a clone alone.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jsonlFiles } from '../helpers/corpus.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 
 export interface Seed {
@@ -13,16 +14,6 @@ export interface Seed {
 export const CORPUS_DIR = fileURLToPath(new URL('../../../shared/corpus/claude-code-2.1.332', import.meta.url));
 /** FUZZ_NO_CORPUS=1 runs as a plain clone does, on the built transcripts only. */
 export const HAVE_CORPUS = !process.env.FUZZ_NO_CORPUS && existsSync(CORPUS_DIR);
-
-function jsonlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...jsonlFiles(p));
-    else if (name.endsWith('.jsonl')) out.push(p);
-  }
-  return out;
-}
 
 export function corpusSeeds(): Seed[] {
   if (!HAVE_CORPUS) return [];
