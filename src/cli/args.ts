@@ -32,6 +32,8 @@ export interface LintCommand {
   unsafeFixes: boolean;
   /** false: no backup; a string: backup folder; true: `<file>.bak` beside the file. */
   backup: boolean | string;
+  /** --force: fix a file even when another process holds it open (an agent still writing it). */
+  force: boolean;
   /** Exit 1 when warnings exceed this; -1 turns the check off. */
   maxWarnings: number;
   /** Report errors only (the exit code still counts warnings). */
@@ -135,6 +137,7 @@ export async function parseArgs(argv: readonly string[], version: string, option
         .option('diff', { type: 'boolean', describe: 'Print a unified diff of what --fix would change; exit 1 if anything would change' })
         .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak before writing (--no-backup to skip)' })
         .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write backups into this folder instead of beside each file' })
+        .option('force', { type: 'boolean', describe: 'With --fix: write even when another process (a running agent) holds the file open' })
         .option('rule', { type: 'string', requiresArg: true, describe: 'Set a rule\'s severity: id=off|warn|error (repeatable)' })
         .option('select', { type: 'string', requiresArg: true, describe: 'Run only these rules (comma-separated ids)' })
         .option('ignore', { type: 'string', requiresArg: true, describe: 'Do not run these rules (comma-separated ids)' })
@@ -153,7 +156,7 @@ export async function parseArgs(argv: readonly string[], version: string, option
         .option('progress', { type: 'boolean', default: true, describe: 'Show progress on a terminal for long runs (--no-progress to hide)' })
         .group(['format', 'output-file', 'quiet', 'max-diagnostics', 'statistics', 'color', 'progress'], 'Output:')
         .group(['target', 'input-format', 'rule', 'select', 'ignore', 'config', 'print-config'], 'Rules and config:')
-        .group(['fix', 'unsafe-fixes', 'fix-dry-run', 'diff', 'backup', 'backup-dir'], 'Fixing:')
+        .group(['fix', 'unsafe-fixes', 'fix-dry-run', 'diff', 'backup', 'backup-dir', 'force'], 'Fixing:')
         .group(['max-warnings', 'exit-zero', 'exit-non-zero-on-fix', 'error-on-unmatched-pattern'], 'Exit code:')
         .group(['session', 'session-sidechains', 'stdin', 'stdin-filename', 'max-line-bytes', 'jobs'], 'Input:')
         .conflicts('fix', ['fix-dry-run', 'diff'])
@@ -207,6 +210,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
   if (args['unsafe-fixes'] && fix === 'none') throw new UsageError('--unsafe-fixes needs --fix, --fix-dry-run or --diff');
   if (args['backup-dir'] !== undefined && args.backup === false) throw new UsageError('--backup-dir and --no-backup contradict each other');
   if (args['exit-non-zero-on-fix'] && fix !== 'fix') throw new UsageError('--exit-non-zero-on-fix needs --fix');
+  if (args.force && fix !== 'fix') throw new UsageError('--force needs --fix');
 
   // Anything after `--` lands in `_`; it is still a path (e.g. a file named `--weird.jsonl`).
   const given = [...((args.paths as string[] | undefined) ?? []), ...(args._ as unknown[]).map(String)];
@@ -244,6 +248,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     fix,
     unsafeFixes: args['unsafe-fixes'] === true,
     backup: args.backup === false ? false : ((args['backup-dir'] as string | undefined) ?? true),
+    force: args.force === true,
     maxWarnings: integer(args['max-warnings'], '--max-warnings', -1) ?? -1,
     quiet: args.quiet === true,
     rules: list(args.rule).map(parseRuleFlag),
@@ -336,6 +341,7 @@ const FAST_OPTIONS: Record<string, FastOption> = {
   diff: { kind: 'boolean' },
   backup: { kind: 'boolean', negatable: true },
   'backup-dir': { kind: 'string' },
+  force: { kind: 'boolean' },
   rule: { kind: 'string', repeat: true },
   select: { kind: 'string', repeat: true },
   ignore: { kind: 'string', repeat: true },
