@@ -1,13 +1,34 @@
 #!/usr/bin/env node
 // Thin launcher: main() holds all the logic, never throws, and returns the exit code. Setting exitCode (instead of
-// calling process.exit) lets piped output drain. A closed pipe (`| head`) is not an error worth a stack trace.
+// calling process.exit) lets piped output drain. A closed pipe on stdout (`| head`) is not an error worth a stack
+// trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
+// since the run's outcome was not delivered.
+import { writeSync } from 'node:fs';
 import { tuneV8ForCli } from '../dist/bundle/v8-tuning.js';
 
 // Before the rest is loaded: see v8-tuning.ts.
 tuneV8ForCli();
 const { default: main } = await import('../dist/bundle/cli.js');
 
+let failedOutput;
+const watch = (name, stream) =>
+  stream.on('error', (err) => {
+    if (name === 'stdout' && err.code === 'EPIPE') return;
+    failedOutput ??= { name, err };
+  });
+watch('stdout', process.stdout);
+watch('stderr', process.stderr);
+process.on('exit', () => {
+  if (!failedOutput) return;
+  const { name, err } = failedOutput;
+  const why = err.code === 'ENOSPC' ? 'the disk is full' : err.code === 'EBADF' ? 'it is closed' : err.message;
+  // stderr itself may be what failed: then there is nowhere left to say it, and the exit code alone tells.
+  try {
+    writeSync(2, `transcript-lint: cannot write to ${name}: ${why}\n`);
+  } catch {}
+  process.exitCode = 2;
+});
+
 // stdin is touched only when `-` asks for it, so a run on files never opens it.
 const stdin = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
-process.stdout.on('error', (err) => { if (err.code !== 'EPIPE') throw err; });
 process.exitCode = await main({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true, stdin });

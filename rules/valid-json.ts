@@ -45,6 +45,9 @@ export default defineRule({
       utf8: 'Line is not valid UTF-8; its text cannot be read back faithfully.',
       notObject: 'Line is {{detail}} in JSON, not an entry object; Claude Code skips it.',
       tooLong: 'Line is {{bytes}} bytes, over the {{limit}}-byte limit, and was not read.',
+      tooLongForString: 'Line is {{bytes}} bytes, over the {{limit}} bytes one JavaScript string can hold, and was not read.',
+      encoding:
+        'File is {{encoding}} (it starts with a {{encoding}} byte order mark), not UTF-8: no agent reads it as a transcript. Convert it to UTF-8 (for example iconv -f {{encoding}} -t UTF-8).',
       document: 'File is not valid JSON ({{detail}}); it cannot be read as {{what}}, so there is no request to send.',
       messageTorn: 'Last line is cut off mid-message (a crash while writing); the message list cannot be read as a request until it is removed.',
       messageNul: 'Line contains a NUL byte, so it is not a JSON message; the message list cannot be read as a request.',
@@ -53,6 +56,11 @@ export default defineRule({
     },
   },
   check(ctx) {
+    const encoding = ctx.model.file.foreignEncoding;
+    if (encoding) {
+      ctx.report({ messageId: 'encoding', line: 1, data: { encoding } });
+      return;
+    }
     const plain = ctx.model.plain;
     if (plain?.container === 'document') {
       // One JSON document: a parse error is one finding at the error (nothing to drop: the whole file is the request).
@@ -107,7 +115,11 @@ export default defineRule({
             });
             break;
           case 'too-long':
-            ctx.report({ messageId: 'tooLong', line: line.lineNo, data: { bytes: line.bytes.length, limit: /the (\d+)-byte/.exec(p.message)?.[1] ?? '?' } });
+            ctx.report({
+              messageId: p.limit?.of === 'string' ? 'tooLongForString' : 'tooLong',
+              line: line.lineNo,
+              data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' },
+            });
             break;
         }
       }

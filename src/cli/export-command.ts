@@ -1,7 +1,7 @@
 // `transcript-lint export FILE`: the request Claude Code would compile from the transcript on resume, as JSON, so it
 // can be compared with what Claude Code really sends.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularSync } from '../engine/read-regular.js';
 import { loadBytes } from '../loader/read-jsonl.js';
 import { exportMessages } from '../model/export.js';
 import { TranscriptModel } from '../model/index.js';
@@ -12,7 +12,7 @@ export async function runExport(cmd: Extract<Command, { kind: 'export' }>, io: C
   const filePath = path.resolve(io.cwd, cmd.file);
   let data: Uint8Array;
   try {
-    data = await readFile(filePath);
+    data = readRegularSync(filePath);
   } catch (err) {
     warn(io, describeReadError(cmd.file, err as NodeJS.ErrnoException));
     return 2;

@@ -1,5 +1,6 @@
 // What the CLI needs from the outside world, passed in so tests can run main() without a process.
 import type { WriteOptions } from '../engine/io.js';
+import { InputKindError } from '../engine/read-regular.js';
 import { neutralize } from '../formatters/neutralize.js';
 
 export interface Output {
@@ -40,16 +41,32 @@ export function describeReadError(filePath: string, err: NodeJS.ErrnoException):
     EPERM: 'permission denied',
     EISDIR: 'is a directory',
     ENOENT: 'no such file or directory',
+    ELOOP: 'too many levels of symbolic links',
+    ENAMETOOLONG: 'the name is too long',
   };
   return `cannot read ${filePath}: ${(err.code && reason[err.code]) ?? err.message}`;
 }
 
-/** All of stdin as bytes (a string is taken as UTF-8). */
-export async function readStdin(source: StdinSource | undefined): Promise<Uint8Array> {
+/**
+ * How much stdin is read at most: a pipe has no size to check first, and `- < /dev/zero` never ends. A file named
+ * as a path has no such limit (it is checked before it is read).
+ */
+export const MAX_STDIN_BYTES = 256 * 1024 * 1024;
+
+/** All of stdin as bytes (a string is taken as UTF-8); throws InputKindError past `maxBytes`. */
+export async function readStdin(source: StdinSource | undefined, maxBytes = MAX_STDIN_BYTES): Promise<Uint8Array> {
   if (source === undefined) return new Uint8Array();
   if (typeof source === 'string') return new TextEncoder().encode(source);
   if (source instanceof Uint8Array) return source;
   const chunks: Uint8Array[] = [];
-  for await (const chunk of source) chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+  let total = 0;
+  for await (const chunk of source) {
+    const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+    total += bytes.length;
+    if (total > maxBytes) {
+      throw new InputKindError(`it holds more than ${maxBytes.toLocaleString('en-US')} bytes; name the file as a path instead`, 'ETOOBIG');
+    }
+    chunks.push(bytes);
+  }
   return Buffer.concat(chunks);
 }

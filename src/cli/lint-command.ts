@@ -1,17 +1,10 @@
 // `transcript-lint [paths..]`: load the config, gather the inputs (paths, --session, stdin), lint or fix them, print
 // one report (stdout, or the -o file), and turn the outcome into an exit code. Problems with the run itself (bad
 // config, no input, unreadable files) go to stderr and mean exit 2.
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { rules as registry } from '../../rules/index.js';
-import {
-  ConfigError,
-  type EffectiveConfig,
-  findConfigFile,
-  isIgnoredByConfig,
-  type LoadedConfig,
-  resolveConfig,
-} from '../engine/config-core.js';
+import { ConfigError, type EffectiveConfig, isIgnoredByConfig } from '../engine/config-core.js';
 import {
   defaultSessionsDir,
   describeUnmatched,
@@ -19,19 +12,25 @@ import {
   findSessionFiles,
   isSessionId,
   PLAIN_FOLDER_PATTERN,
+  SESSION_FOLDER_PATTERN,
 } from '../engine/files.js';
 import { defaultTarget, detectInputFormat, type InputFormat, type LintOptions, type LintResult, lintBytes } from '../engine/lint.js';
 import { lintFilesParallel } from '../engine/parallel.js';
+import { readRegularSync } from '../engine/read-regular.js';
 import { displayPath } from '../formatters/display-path.js';
 import { formatters } from '../formatters/index.js';
 import { neutralize } from '../formatters/neutralize.js';
 import { formatStatistics } from '../formatters/statistics.js';
 import { hiddenCount } from '../formatters/stylish.js';
 import { appliesToInput, type Severity, severityFor, type Target } from '../rule-api.js';
+import type { FileFailure } from '../formatters/types.js';
 import { type LintCommand, UsageError } from './args.js';
 import { useColor } from './colors.js';
+import { ConfigScope } from './config-scope.js';
+import type { FixRun } from './fix-command.js';
 import { type CliIO, describeReadError, readStdin, warn } from './io.js';
 import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
+import { emit, outputConflict } from './report-output.js';
 
 /** One transcript to lint: a file, or stdin's bytes under a name. */
 export interface Input {
@@ -40,6 +39,8 @@ export interface Input {
   shown: string;
   /** Already read (stdin). */
   data?: Uint8Array;
+  /** The config that applies to it (see config-scope.ts). */
+  config: EffectiveConfig;
 }
 
 const HUMAN_FORMATS = new Set(['stylish', 'compact']);
@@ -47,15 +48,16 @@ const STDIN_NAME = '<stdin>';
 const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
 
 export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
-  let config: EffectiveConfig;
+  let scope: ConfigScope;
+  let inputs: Input[] | undefined;
+  const failures: FileFailure[] = [];
   try {
-    config = resolveConfig(await loadConfig(cmd, io), {
-      target: cmd.target,
-      inputFormat: cmd.inputFormat,
-      rules: cmd.rules,
-      select: cmd.select,
-      ignore: cmd.ignore,
-    });
+    scope = new ConfigScope(cmd, io);
+    if (cmd.printConfig !== undefined) {
+      const file = path.resolve(io.cwd, cmd.printConfig);
+      return printConfig(file, await scope.forPath(file), io);
+    }
+    inputs = await gatherInputs(cmd, scope, io, failures);
   } catch (err) {
     if (err instanceof ConfigError) {
       warn(io, err.message);
@@ -63,12 +65,15 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     }
     throw err;
   }
-  if (cmd.printConfig !== undefined) return await printConfig(cmd.printConfig, config, io);
-
-  const inputs = await gatherInputs(cmd, config, io);
   if (inputs === undefined) return 2;
+  if (cmd.outputFile !== undefined) {
+    const conflict = outputConflict(cmd.outputFile, inputs.filter((i) => i.data === undefined).map((i) => i.filePath), io.cwd);
+    if (conflict !== undefined) {
+      warn(io, conflict);
+      return 2;
+    }
+  }
 
-  const options = lintOptions(cmd, config);
   const progress =
     progressAllowed({
       enabled: cmd.progress && !cmd.quiet && cmd.format === 'stylish' && cmd.outputFile === undefined,
@@ -82,60 +87,123 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     progress.clear();
     warn(io, message);
   };
+  const groups = byConfig(inputs);
+  const context: ReportContext = { failures, configFiles: configFilesOf(groups), target: cmd.target ?? singleConfigTarget(groups) };
 
   if (cmd.fix !== 'none') {
     const { runFix } = await import('./fix-command.js');
-    const run = await runFix(inputs, cmd, options, { cwd: io.cwd, note, onProgress: (n) => progress.update(n), writeFs: io.writeFs });
+    let done = 0;
+    const runs = [];
+    for (const group of groups) {
+      runs.push(
+        await runFix(group.inputs, cmd, lintOptions(cmd, group.config), {
+          cwd: io.cwd,
+          note,
+          onProgress: () => progress.update(++done),
+          writeFs: io.writeFs,
+        }),
+      );
+    }
     progress.clear();
+    const run = mergeRuns(runs, inputs);
     if (cmd.fix === 'diff') {
       const diff = run.diffs.join('');
       // On a terminal the diff is for reading: transcript text must not drive it. Piped, it stays an exact patch.
       const safe = cmd.outputFile === undefined && io.stdoutIsTTY ? neutralize(diff) : diff;
-      if (!(await emit(safe, cmd, io))) return 2;
+      if (!emit(safe, cmd, io)) return 2;
       const what = run.diffs.length > 0 ? `${plural(run.diffs.length, 'file')} would be changed by --fix${cmd.unsafeFixes ? ' --unsafe-fixes' : ''}` : 'nothing to fix';
       warn(io, what);
       if (run.failed) return 2;
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
-    if (!(await report(run.results, cmd, config, io))) return 2;
+    if (!report(run.results, cmd, context, io)) return 2;
     if (cmd.fix === 'fix' && run.changedFiles > 0) {
       const backups = run.backups.map((b) => displayPath(b, io.cwd));
       const where = backups.length > 0 ? `; backups: ${backups.join(', ')}` : '';
       warn(io, `applied ${plural(run.fixes, 'fix', 'fixes')} in ${plural(run.changedFiles, 'file')}${where}`);
     }
-    return exitCode(run.results, cmd, io, run.failed, run.changedFiles);
+    for (const message of run.warnings) warn(io, message);
+    return exitCode(run.results, cmd, io, run.failed || failures.length > 0, run.changedFiles);
   }
 
   const results: LintResult[] = [];
-  let unreadable = false;
-  const fromDisk = inputs.filter((i) => i.data === undefined);
-  for (const input of inputs) if (input.data !== undefined) results.push(lintBytes(input.filePath, input.data, options).result);
-  const outcomes = await lintFilesParallel(
-    fromDisk.map((i) => i.filePath),
-    options,
-    { jobs: cmd.jobs, onProgress: (done) => progress.update(done) },
-  );
-  progress.clear();
-  for (const o of outcomes) {
-    if (o.error) {
-      unreadable = true;
-      warn(io, describeReadError(displayPath(o.filePath, io.cwd), o.error));
-    } else {
-      results.push(o.result);
+  let done = 0;
+  for (const group of groups) {
+    const options = lintOptions(cmd, group.config);
+    for (const input of group.inputs) {
+      if (input.data !== undefined) {
+        results.push(lintBytes(input.filePath, input.data, options).result);
+        progress.update(++done);
+      }
+    }
+    const fromDisk = group.inputs.filter((i) => i.data === undefined);
+    const before = done;
+    const outcomes = await lintFilesParallel(
+      fromDisk.map((i) => i.filePath),
+      options,
+      { jobs: cmd.jobs, onProgress: (n) => progress.update((done = before + n)) },
+    );
+    for (const o of outcomes) {
+      if (o.error) {
+        const message = describeReadError(displayPath(o.filePath, io.cwd), o.error);
+        context.failures.push({ filePath: o.filePath, message });
+        note(message);
+      } else {
+        results.push(o.result);
+      }
     }
   }
-  if (!(await report(results, cmd, config, io))) return 2;
-  return exitCode(results, cmd, io, unreadable, 0);
+  progress.clear();
+  sortByInput(results, inputs);
+  if (!report(results, cmd, context, io)) return 2;
+  return exitCode(results, cmd, io, context.failures.length > 0, 0);
 }
 
-/** The config file to use: -c FILE, none with --no-config, else the nearest one from the cwd up. */
-async function loadConfig(cmd: LintCommand, io: CliIO): Promise<LoadedConfig | undefined> {
-  if (cmd.config === false) return undefined;
-  const file = cmd.config !== undefined ? path.resolve(io.cwd, cmd.config) : await findConfigFile(io.cwd);
-  if (file === undefined) return undefined;
-  // Errors name the file as the user gave it, or relative to the cwd when it was found. zod (and Ajv) load only here.
-  const { loadConfigFile } = await import('../engine/config-file.js');
-  return loadConfigFile(file, { name: cmd.config !== undefined ? cmd.config : displayPath(file, io.cwd) });
+/** Inputs that share one config, in input order. */
+interface ConfigGroup {
+  config: EffectiveConfig;
+  inputs: Input[];
+}
+
+function byConfig(inputs: readonly Input[]): ConfigGroup[] {
+  const groups = new Map<EffectiveConfig, Input[]>();
+  for (const input of inputs) {
+    const list = groups.get(input.config);
+    if (list) list.push(input);
+    else groups.set(input.config, [input]);
+  }
+  return [...groups].map(([config, list]) => ({ config, inputs: list }));
+}
+
+function configFilesOf(groups: readonly ConfigGroup[]): string[] {
+  return [...new Set(groups.map((g) => g.config.configFile).filter((f): f is string => f !== undefined))].sort();
+}
+
+/** The target every group's config sets, when they agree on one. */
+function singleConfigTarget(groups: readonly ConfigGroup[]): Target | undefined {
+  const targets = new Set(groups.map((g) => g.config.target));
+  return targets.size === 1 ? [...targets][0] : undefined;
+}
+
+/** Results in the order of their inputs (the report always lists files in sorted path order). */
+function sortByInput(results: LintResult[], inputs: readonly Input[]): void {
+  const index = new Map(inputs.map((input, i) => [input.filePath, i]));
+  results.sort((a, b) => (index.get(a.filePath) ?? 0) - (index.get(b.filePath) ?? 0));
+}
+
+function mergeRuns(runs: readonly FixRun[], inputs: readonly Input[]): FixRun {
+  const merged: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [], warnings: [] };
+  for (const run of runs) {
+    merged.results.push(...run.results);
+    merged.diffs.push(...run.diffs);
+    merged.failed ||= run.failed;
+    merged.changedFiles += run.changedFiles;
+    merged.fixes += run.fixes;
+    merged.backups.push(...run.backups);
+    merged.warnings.push(...run.warnings);
+  }
+  sortByInput(merged.results, inputs);
+  return merged;
 }
 
 function lintOptions(cmd: LintCommand, config: EffectiveConfig): LintOptions {
@@ -150,15 +218,24 @@ function lintOptions(cmd: LintCommand, config: EffectiveConfig): LintOptions {
 }
 
 /** The inputs, or undefined (after saying why) when the run cannot start or a path matched nothing. */
-async function gatherInputs(cmd: LintCommand, config: EffectiveConfig, io: CliIO): Promise<Input[] | undefined> {
+async function gatherInputs(cmd: LintCommand, scope: ConfigScope, io: CliIO, failures: FileFailure[]): Promise<Input[] | undefined> {
   if (cmd.stdin) {
     const name = cmd.stdinFilename;
     const filePath = name === undefined ? STDIN_NAME : path.resolve(io.cwd, name);
+    // stdin's transcript takes the config of the file it stands for, or else of the cwd.
+    const config = await scope.forPath(name === undefined ? io.cwd : filePath, name === undefined);
     if (name !== undefined && isIgnoredByConfig(config, filePath)) {
-      warn(io, `${name} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
+      warn(io, `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
       return [];
     }
-    return [{ filePath, shown: name ?? STDIN_NAME, data: await readStdin(io.stdin) }];
+    let data: Uint8Array;
+    try {
+      data = await readStdin(io.stdin);
+    } catch (err) {
+      warn(io, describeReadError(STDIN_NAME, err as NodeJS.ErrnoException));
+      return undefined;
+    }
+    return [{ filePath, shown: name === undefined ? STDIN_NAME : displayPath(filePath, io.cwd), data, config }];
   }
 
   const sessionsDir = defaultSessionsDir(io.env, io.homedir);
@@ -177,23 +254,36 @@ async function gatherInputs(cmd: LintCommand, config: EffectiveConfig, io: CliIO
     if (dir === undefined) return undefined;
     patterns = [dir];
   }
-  // Requests and message lists are usually .json files: a folder is searched for them too when the input is one.
-  const plain = config.inputFormat !== undefined && config.inputFormat !== 'claude-code';
   const expansion = await expandPaths(patterns, io.cwd, {
-    ignores: config.ignores,
-    ...(plain ? { folderPattern: PLAIN_FOLDER_PATTERN } : {}),
+    // Requests and message lists are usually .json files: a folder is searched for them too when its config (or the
+    // command line) says the input is one.
+    folderPattern: async (dir) => {
+      const format = (await scope.forPath(dir, true)).inputFormat;
+      return format !== undefined && format !== 'claude-code' ? PLAIN_FOLDER_PATTERN : SESSION_FOLDER_PATTERN;
+    },
+    ignores: async (file) => {
+      const config = await scope.forPath(file);
+      return isIgnoredByConfig(config, file) ? config.configFile : undefined;
+    },
   });
   for (const u of expansion.unmatched) unmatched.push(describeUnmatched(u));
   for (const f of expansion.files) files.add(f);
-  for (const f of expansion.ignored) {
-    warn(io, `${displayPath(f, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
+  for (const f of expansion.undecodable) {
+    const message = `cannot read ${displayPath(f, io.cwd)}: its name is not valid UTF-8; rename it to lint it`;
+    failures.push({ filePath: f, message });
+    warn(io, message);
+  }
+  for (const { file, configFile } of expansion.ignored) {
+    warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
   }
   // A typo'd path or glob must not pass CI green with "0 files linted" (pitfall 8), unless the user says it may.
   for (const message of unmatched) warn(io, message);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) return undefined;
 
   const sorted = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return sorted.map((filePath) => ({ filePath, shown: displayPath(filePath, io.cwd) }));
+  const inputs: Input[] = [];
+  for (const filePath of sorted) inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
+  return inputs;
 }
 
 /** With no paths, lint every session Claude Code has stored; undefined (after saying why) when there are none. */
@@ -205,8 +295,15 @@ async function defaultPatterns(io: CliIO): Promise<string | undefined> {
   return undefined;
 }
 
+/** What the report says beyond the results: inputs that failed, configs used, the target to describe rules for. */
+interface ReportContext {
+  failures: FileFailure[];
+  configFiles: string[];
+  target?: Target;
+}
+
 /** Formats and prints the report (to stdout or -o); false when the -o file could not be written. */
-async function report(results: LintResult[], cmd: LintCommand, config: EffectiveConfig, io: CliIO): Promise<boolean> {
+function report(results: LintResult[], cmd: LintCommand, context: ReportContext, io: CliIO): boolean {
   const shown = cmd.quiet ? results.map(errorsOnly) : results;
   const human = HUMAN_FORMATS.has(cmd.format);
   const maxDiagnostics = human ? cmd.maxDiagnostics : undefined;
@@ -216,37 +313,26 @@ async function report(results: LintResult[], cmd: LintCommand, config: Effective
     (cmd.outputFile !== undefined ? cmd.color === true : useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY }));
   // sarif describes each rule's default level for one target: the chosen one, or the one every file was judged for.
   const targets = new Set(results.map((r) => r.target).filter(Boolean));
-  const target = config.target ?? (targets.size === 1 ? [...targets][0] : undefined);
-  let text = formatters[cmd.format](shown, { cwd: io.cwd, color, target, maxDiagnostics });
+  const target = context.target ?? (targets.size === 1 ? [...targets][0] : undefined);
+  let text = formatters[cmd.format](shown, {
+    cwd: io.cwd,
+    color,
+    target,
+    maxDiagnostics,
+    failures: context.failures,
+    configFiles: context.configFiles,
+  });
   if (cmd.statistics) {
     const stats = formatStatistics(shown, registry.map((r) => r.meta));
     // Human reports get them after the report; machine formats stay parseable, so the table goes to stderr.
     if (human) text += `\n${stats}`;
     else io.stderr.write(stats);
   }
-  if (!(await emit(text, cmd, io))) return false;
+  if (!emit(text, cmd, io)) return false;
   // compact keeps one problem per line, so what --max-diagnostics left out is said here.
   const hidden = cmd.format === 'compact' ? hiddenCount(shown, maxDiagnostics) : 0;
   if (hidden > 0) warn(io, `${plural(hidden, 'more problem')} not shown (--max-diagnostics ${maxDiagnostics})`);
   return true;
-}
-
-/** Writes the report to stdout, or to the -o file (creating its folder); false after saying why it failed. */
-async function emit(text: string, cmd: LintCommand, io: CliIO): Promise<boolean> {
-  if (cmd.outputFile === undefined) {
-    io.stdout.write(text);
-    return true;
-  }
-  const file = path.resolve(io.cwd, cmd.outputFile);
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
-    return true;
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    warn(io, `cannot write the report to ${cmd.outputFile}: ${e.code === 'EACCES' || e.code === 'EPERM' ? 'permission denied' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
-    return false;
-  }
 }
 
 /** --quiet: the report keeps errors only (ESLint); the exit code is computed from the full results. */
@@ -283,12 +369,16 @@ function exitCode(results: readonly LintResult[], cmd: LintCommand, io: CliIO, f
  * --print-config FILE: the settings a run would use for that file, as JSON. Without a chosen input format it is
  * detected from the file (when it can be read), and the target follows from it as in a real run.
  */
-async function printConfig(file: string, config: EffectiveConfig, io: CliIO): Promise<number> {
-  const filePath = path.resolve(io.cwd, file);
+function printConfig(filePath: string, config: EffectiveConfig, io: CliIO): number {
   let inputFormat: InputFormat | undefined = config.inputFormat;
   let inputFormatFrom: 'option' | 'detected' | null = inputFormat !== undefined ? 'option' : null;
   if (inputFormat === undefined) {
-    const data = await readFile(filePath).catch(() => undefined);
+    let data: Uint8Array | undefined;
+    try {
+      data = readRegularSync(filePath);
+    } catch {
+      // Unreadable, or not a regular file: nothing to detect from.
+    }
     if (data !== undefined) {
       inputFormat = detectInputFormat(data);
       inputFormatFrom = 'detected';

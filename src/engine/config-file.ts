@@ -1,6 +1,5 @@
 // Reading and validating a config file (see config.ts): the strict zod schema, and Ajv for the rules' own option
 // schemas. Imported only when a config file is used.
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
@@ -9,6 +8,9 @@ import { rules as registry } from '../../rules/index.js';
 import { type Rule, TARGETS, type Target } from '../rule-api.js';
 import { ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
+import { readRegularSync } from './read-regular.js';
+
+const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 import { INPUT_FORMATS, type InputFormat } from './lint.js';
 
 const severitySchema = z.enum(SEVERITIES);
@@ -41,7 +43,8 @@ export async function loadConfigFile(
   filePath = options.name ?? filePath;
   let text: string;
   try {
-    text = await readFile(absolute, 'utf8');
+    // A config is small: anything over 16 MiB (or not a regular file, such as -c /dev/zero) is refused unread.
+    text = new TextDecoder().decode(readRegularSync(absolute, MAX_CONFIG_BYTES));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
@@ -71,6 +74,15 @@ export async function loadConfigFile(
 
 /** Validates a parsed config value; `source` names it in errors. */
 export function parseConfig(value: unknown, source: string, rules: readonly Rule[] = registry): ConfigFile {
+  // zod's record drops a "__proto__" key (it sets the prototype instead), so rule ids are checked on the parsed
+  // JSON itself: every key there must be a rule.
+  const rawRules = isPlainObject(value) ? value.rules : undefined;
+  if (isPlainObject(rawRules)) {
+    const ids = rules.map((r) => r.meta.id);
+    for (const id of Object.keys(rawRules)) {
+      if (!ids.includes(id)) throw new ConfigError(`invalid config ${source}: rules.${id}: ${unknownRule(id, ids)}`, source);
+    }
+  }
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) throw new ConfigError(`invalid config ${source}:\n${z.prettifyError(parsed.error)}`, source);
   const config = parsed.data;

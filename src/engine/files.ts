@@ -1,9 +1,13 @@
 // Turns the paths given on the command line into the list of files to lint. A path that exists is taken literally,
 // so session folders with `[`, `(`, `*` or spaces in their names are never mistaken for glob syntax; only a path
 // that does not exist is treated as a pattern.
-import { statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type FastGlob from 'fast-glob';
+import { compileGlob, type Glob, matchGlob, PatternError } from './glob.js';
+
+export { PatternError } from './glob.js';
 
 // fast-glob is loaded only when a folder or a glob has to be walked: a run on files named literally never needs it.
 let fastGlob: typeof FastGlob | undefined;
@@ -30,18 +34,23 @@ export interface Expansion {
   /** Absolute paths, sorted and deduplicated, without the ignored ones. */
   files: string[];
   unmatched: Unmatched[];
-  /** Files named literally on the command line that the config's `ignores` skip (absolute, sorted). */
-  ignored: string[];
+  /** Files named literally on the command line that a config's `ignores` skip (absolute, sorted), with that config. */
+  ignored: { file: string; configFile: string }[];
+  /**
+   * Files a walk found whose names are not valid UTF-8: Node can only name them with U+FFFD in place of the bad
+   * bytes, which opens nothing. Each is the folder and the name's bytes shown with \xNN escapes.
+   */
+  undecodable: string[];
 }
 
 export interface ExpandOptions {
-  /** The config's `ignores`: files they match are skipped. */
-  ignores?: IgnoreMatcher;
+  /** Which config's `ignores` skip a file (that config's path), or undefined when none does. */
+  ignores?: (file: string) => Promise<string | undefined> | string | undefined;
   /**
    * What a folder expands to: by default every *.jsonl below it (Claude Code sessions); PLAIN_FOLDER_PATTERN adds
    * *.json, for Messages API requests and message lists, which are usually JSON documents.
    */
-  folderPattern?: string;
+  folderPattern?: string | ((dir: string) => Promise<string> | string);
 }
 
 export const SESSION_FOLDER_PATTERN = '**/*.jsonl';
@@ -63,26 +72,90 @@ export async function expandPaths(
   options: ExpandOptions = {},
 ): Promise<Expansion> {
   const files = new Set<string>();
-  const ignored = new Set<string>();
+  const ignored = new Map<string, string>();
   const unmatched: Unmatched[] = [];
-  const skip = (f: string) => options.ignores !== undefined && isIgnored(options.ignores, f);
+  const ignoredBy = async (f: string) => (options.ignores ? await options.ignores(f) : undefined);
+  const folderPattern = async (dir: string) =>
+    typeof options.folderPattern === 'function' ? await options.folderPattern(dir) : (options.folderPattern ?? SESSION_FOLDER_PATTERN);
   for (const pattern of patterns) {
-    const found = await expandOne(pattern, cwd, options.folderPattern ?? SESSION_FOLDER_PATTERN);
+    const found = await expandOne(pattern, cwd, folderPattern);
     if (found.kind === 'literal') {
       // Named on purpose, yet ignored: skipped (a pre-commit hook passes every staged file), but not silently lost.
-      if (skip(found.file)) ignored.add(found.file);
+      const by = await ignoredBy(found.file);
+      if (by !== undefined) ignored.set(found.file, by);
       else files.add(found.file);
     } else if (found.kind === 'expanded') {
-      const kept = found.files.filter((f) => !skip(f));
-      if (kept.length === 0) unmatched.push({ pattern, kind: 'all-ignored' });
-      for (const f of kept) files.add(f);
-    } else if (found.kind === 'empty-dir' && options.folderPattern === PLAIN_FOLDER_PATTERN) {
-      unmatched.push({ pattern, kind: found.kind, plain: true });
+      let kept = 0;
+      for (const f of found.files) {
+        if ((await ignoredBy(f)) !== undefined) continue;
+        files.add(f);
+        kept++;
+      }
+      if (kept === 0) unmatched.push({ pattern, kind: 'all-ignored' });
+    } else if (found.kind === 'empty-dir') {
+      unmatched.push({ pattern, kind: found.kind, plain: found.pattern === PLAIN_FOLDER_PATTERN });
     } else {
       unmatched.push({ pattern, kind: found.kind });
     }
   }
-  return { files: sortPaths(files), unmatched, ignored: sortPaths(ignored) };
+  const undecodable = [...files].filter(isUndecodable);
+  for (const f of undecodable) files.delete(f);
+  return {
+    files: sortPaths(files),
+    unmatched,
+    ignored: sortPaths(ignored.keys()).map((file) => ({ file, configFile: ignored.get(file)! })),
+    undecodable: sortPaths(undecodable.flatMap(rawNames)),
+  };
+}
+
+/** A name with U+FFFD that is not on disk: a decoding of bytes that are not UTF-8. */
+function isUndecodable(file: string): boolean {
+  if (!file.includes('\uFFFD')) return false;
+  try {
+    lstatSync(file);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** The entries of the file's folder whose names decode (lossily) to its name, with the invalid bytes escaped. */
+function rawNames(file: string): string[] {
+  const dir = path.dirname(file);
+  const base = path.basename(file);
+  try {
+    const names = readdirSync(dir, { encoding: 'buffer' }).filter((n) => n.toString('utf8') === base);
+    return names.map((n) => path.join(dir, escapeInvalidUtf8(n)));
+  } catch {
+    return [file];
+  }
+}
+
+/** Bytes as text, with each byte that is not part of valid UTF-8 shown as \xNN. */
+function escapeInvalidUtf8(bytes: Buffer): string {
+  let out = '';
+  let i = 0;
+  while (i < bytes.length) {
+    const length = utf8SequenceLength(bytes, i);
+    if (length === 0) {
+      out += `\\x${bytes[i]!.toString(16).padStart(2, '0')}`;
+      i++;
+    } else {
+      out += bytes.subarray(i, i + length).toString('utf8');
+      i += length;
+    }
+  }
+  return out;
+}
+
+/** The length of the valid UTF-8 sequence at `i`, or 0 when the byte there does not start one. */
+function utf8SequenceLength(bytes: Buffer, i: number): number {
+  const b = bytes[i]!;
+  const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (n <= 1 || i + n > bytes.length) return n === 1 ? 1 : 0;
+  for (let k = 1; k < n; k++) if ((bytes[i + k]! & 0xc0) !== 0x80) return 0;
+  // Overlong, surrogate and out-of-range forms are not UTF-8 either; isUtf8 knows them all.
+  return isUtf8(bytes.subarray(i, i + n)) ? n : 0;
 }
 
 /** Plain code-unit order: stable across locales and machines. */
@@ -90,17 +163,22 @@ function sortPaths(paths: Iterable<string>): string[] {
   return [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-type Found = { kind: 'literal'; file: string } | { kind: 'expanded'; files: string[] } | { kind: UnmatchedKind };
+type Found =
+  | { kind: 'literal'; file: string }
+  | { kind: 'expanded'; files: string[] }
+  | { kind: 'empty-dir'; pattern: string }
+  | { kind: Exclude<UnmatchedKind, 'empty-dir'> };
 
-async function expandOne(pattern: string, cwd: string, folderPattern: string): Promise<Found> {
+async function expandOne(pattern: string, cwd: string, folderPattern: (dir: string) => Promise<string>): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
   if (kind === 'file') return { kind: 'literal', file: literal };
   const fg = await loadFastGlob();
   if (kind === 'dir') {
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
-    const found = await fg(folderPattern, { ...WALK_OPTIONS, cwd: literal });
-    return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'empty-dir' };
+    const walk = await folderPattern(literal);
+    const found = await fg(walk, { ...WALK_OPTIONS, cwd: literal });
+    return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'empty-dir', pattern: walk };
   }
   if (!fg.isDynamicPattern(pattern)) return { kind: 'missing' };
   const found = await fg(toPosix(pattern), { ...WALK_OPTIONS, cwd });
@@ -169,20 +247,15 @@ export function isSessionId(id: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The config's `ignores`: glob patterns matched against a file's path relative to the config file's folder, with
-// forward slashes. `*` and `?` stay within one path segment, `**` spans segments, `[abc]`/`[!abc]` are character
-// classes, `{a,b}` alternatives, and `\` escapes the next character. A pattern that matches a folder skips
-// everything below it (`archive` or `archive/`). A leading `!` un-ignores what an earlier pattern matched; the last
-// pattern that matches decides, as in .gitignore. Files outside the config's folder are never ignored.
+// The config's `ignores`: glob patterns (glob.ts) matched against a file's path relative to the config file's folder,
+// with forward slashes. A pattern that matches a folder skips everything below it (`archive` or `archive/`). A
+// leading `!` un-ignores what an earlier pattern matched; the last pattern that matches decides, as in .gitignore.
+// Files outside the config's folder are never ignored.
 
 export interface IgnoreMatcher {
   /** The folder the patterns are relative to (the config file's folder). */
   base: string;
-  patterns: readonly { source: string; negated: boolean; re: RegExp }[];
-}
-
-export class PatternError extends Error {
-  override name = 'PatternError';
+  patterns: readonly { source: string; negated: boolean; glob: Glob }[];
 }
 
 export function compileIgnores(patterns: readonly string[], base: string): IgnoreMatcher {
@@ -192,11 +265,20 @@ export function compileIgnores(patterns: readonly string[], base: string): Ignor
       const negated = source.startsWith('!');
       let glob = negated ? source.slice(1) : source;
       // `./x`, `/x` and `x` all mean x in the config's folder; a trailing slash only says "a folder".
-      glob = glob.replace(/^(?:\.\/)+/, '').replace(/^\/+/, '').replace(/\/+$/, '');
+      while (glob.startsWith('./')) glob = glob.slice(2);
+      glob = trimSlashes(glob);
       if (glob === '') throw new PatternError(`"${source}" is not a pattern`);
-      return { source, negated, re: globToRegExp(glob) };
+      return { source, negated, glob: compileGlob(glob) };
     }),
   };
+}
+
+function trimSlashes(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === '/') start++;
+  while (end > start && s[end - 1] === '/') end--;
+  return s.slice(start, end);
 }
 
 export function isIgnored(matcher: IgnoreMatcher, filePath: string): boolean {
@@ -208,76 +290,8 @@ export function isIgnored(matcher: IgnoreMatcher, filePath: string): boolean {
   let ignored = false;
   for (const p of matcher.patterns) {
     if (p.negated ? ignored : !ignored) {
-      if (candidates.some((c) => p.re.test(c))) ignored = !p.negated;
+      if (candidates.some((c) => matchGlob(p.glob, c))) ignored = !p.negated;
     }
   }
   return ignored;
-}
-
-/** A glob (the syntax above) as an anchored regular expression over a forward-slash relative path. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let braces = 0;
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '\\') {
-      if (i + 1 >= glob.length) throw new PatternError(`"${glob}" ends with a lone backslash`);
-      re += escapeRegExp(glob[++i]!);
-    } else if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const startsSegment = i === 0 || glob[i - 1] === '/';
-        const endsSegment = i + 2 === glob.length || glob[i + 2] === '/';
-        if (!startsSegment || !endsSegment) throw new PatternError(`"${glob}": ** must be a whole path segment`);
-        if (i + 2 === glob.length) {
-          re += '.*';
-          i += 1;
-        } else {
-          // `**/` is zero or more whole segments.
-          re += '(?:[^/]+/)*';
-          i += 2;
-        }
-      } else {
-        re += '[^/]*';
-      }
-    } else if (c === '?') {
-      re += '[^/]';
-    } else if (c === '[') {
-      const end = classEnd(glob, i);
-      if (end === -1) throw new PatternError(`"${glob}": [ without a closing ]`);
-      let body = glob.slice(i + 1, end);
-      const negated = body.startsWith('!') || body.startsWith('^');
-      if (negated) body = body.slice(1);
-      const chars = body.replace(/[\\\]^]/g, (ch) => `\\${ch}`);
-      re += negated ? `[^/${chars}]` : `(?!/)[${chars}]`;
-      i = end;
-    } else if (c === '{') {
-      braces++;
-      re += '(?:';
-    } else if (c === '}' && braces > 0) {
-      braces--;
-      re += ')';
-    } else if (c === ',' && braces > 0) {
-      re += '|';
-    } else {
-      re += escapeRegExp(c);
-    }
-  }
-  if (braces > 0) throw new PatternError(`"${glob}": { without a closing }`);
-  return new RegExp(`^${re}$`);
-}
-
-/** Where the `[` at `start` closes; a `]` right after `[`, `[!` or `[^` is a member, not the end. */
-function classEnd(glob: string, start: number): number {
-  let i = start + 1;
-  if (glob[i] === '!' || glob[i] === '^') i++;
-  if (glob[i] === ']') i++;
-  for (; i < glob.length; i++) {
-    if (glob[i] === '/') return -1;
-    if (glob[i] === ']') return i;
-  }
-  return -1;
-}
-
-function escapeRegExp(ch: string): string {
-  return /[.*+?^${}()|[\]\\/-]/.test(ch) ? `\\${ch}` : ch;
 }

@@ -1,8 +1,9 @@
 // Lints many files with a bounded number of reads in flight, returning outcomes in input order so the report is
 // deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
 // unreadable session does not hide the findings in the others.
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { type LintOptions, type LintResult, lintBytes } from './lint.js';
+import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
 export type FileOutcome =
   | { filePath: string; result: LintResult; error?: undefined }
@@ -47,34 +48,16 @@ export function lintOne(filePath: string, options: LintOptions): FileOutcome {
 
 // One read buffer per thread, reused from file to file: reading into fresh memory costs page faults that cost more
 // than the read itself. Only a LintResult leaves lintOne (no view of the bytes), so the buffer is free again when the
-// next file is read. Files over POOL_MAX_BYTES get their own buffer, so one huge file is not kept for the whole run.
+// next file is read. Files of POOL_MAX_BYTES or more get their own buffer, so one huge file is not kept for the run.
 const POOL_MAX_BYTES = 64 * 1024 * 1024;
 let pool: Buffer | undefined;
 
 function readPooled(filePath: string): Uint8Array {
-  const fd = openSync(filePath, 'r');
+  const { fd, size } = openRegularSync(filePath);
   try {
-    const size = fstatSync(fd).size;
-    if (size > POOL_MAX_BYTES) return readFileSync(fd);
-    // One byte more than the size, so a file that grew since the stat is noticed and read to its end.
-    if (!pool || pool.length < size + 1) pool = Buffer.allocUnsafe(Math.max(size + 1, 1024 * 1024));
-    let length = 0;
-    for (;;) {
-      if (length === pool.length) {
-        if (pool.length >= POOL_MAX_BYTES) {
-          // It kept growing: read the rest into a buffer of its own.
-          const rest = readFileSync(fd);
-          return Buffer.concat([pool.subarray(0, length), rest]);
-        }
-        const bigger = Buffer.allocUnsafe(Math.min(pool.length * 2, POOL_MAX_BYTES));
-        pool.copy(bigger, 0, 0, length);
-        pool = bigger;
-      }
-      const n = readSync(fd, pool, length, pool.length - length, null);
-      if (n === 0) break;
-      length += n;
-    }
-    return pool.subarray(0, length);
+    if (size >= POOL_MAX_BYTES) return readToEnd(fd, size);
+    if (!pool || pool.length <= size) pool = Buffer.allocUnsafe(Math.max(size + 1, 1024 * 1024));
+    return readToEnd(fd, size, MAX_FILE_BYTES, pool);
   } finally {
     closeSync(fd);
   }

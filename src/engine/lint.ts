@@ -1,11 +1,11 @@
 // The library's lint entry points: bytes or text in, a LintResult out. No filesystem access here except
 // through lintFile, which only reads.
-import { readFile } from 'node:fs/promises';
 import { rules as allRules } from '../../rules/index.js';
 import type { Bytes } from '../loader/bytes.js';
 import { type InputFormat, type InputOptions, loadInput } from '../loader/input.js';
 import { TranscriptModel } from '../model/index.js';
 import { appliesToInput, type Rule, type Severity, type Target } from '../rule-api.js';
+import { readRegularSync } from './read-regular.js';
 import { type Diagnostic, type Finding, runRules } from './run-rules.js';
 
 export { detectInputFormat, INPUT_FORMATS, type InputFormat } from '../loader/input.js';
@@ -59,7 +59,7 @@ export function lintText(text: string, options: LintOptions & { filePath?: strin
 }
 
 export async function lintFile(filePath: string, options: LintOptions = {}): Promise<LintResult> {
-  return lintBytes(filePath, await readFile(filePath), options).result;
+  return lintBytes(filePath, readRegularSync(filePath), options).result;
 }
 
 /**

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
 import type { LintOptions, LintResult } from './lint.js';
-import { defaultJobs, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
+import { availableCores, defaultJobs, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
 
 export { availableCores, BYTES_PER_JOB, defaultJobs } from './worker-start.js';
 
@@ -56,7 +56,7 @@ export async function lintFilesParallel(
   // Rules given as objects cannot cross to a worker; the CLI never passes any.
   const sizes = run.jobs === 1 || filePaths.length < 2 || options.rules ? undefined : filePaths.map(sizeOf);
   const total = sizes?.reduce((a, b) => a + b, 0) ?? 0;
-  const jobs = sizes === undefined ? 1 : Math.min(run.jobs ?? defaultJobs(filePaths.length, total), filePaths.length);
+  const jobs = sizes === undefined ? 1 : effectiveJobs(run.jobs, filePaths.length, total);
   if (jobs <= 1) return lintFiles(filePaths, options, { onProgress });
 
   // Largest first; ties in input order.
@@ -105,6 +105,14 @@ export async function lintFilesParallel(
   // As an in-process run would, fail on the first file (in input order) that made a rule throw.
   if (crashes.size > 0) throw crashes.get(Math.min(...crashes.keys()))!;
   return outcomes as FileOutcome[];
+}
+
+/**
+ * The threads a run uses: as asked (or defaultJobs), but never more than the files or the available cores. Threads
+ * past the cores only add start-up time and memory: `--jobs 2000` on 20,000 small files once took 102 s and 1.4 GB.
+ */
+export function effectiveJobs(requested: number | undefined, fileCount: number, totalBytes: number): number {
+  return Math.max(1, Math.min(requested ?? defaultJobs(fileCount, totalBytes), fileCount, availableCores()));
 }
 
 function startWorker(

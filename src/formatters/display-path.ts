@@ -3,10 +3,26 @@
 import path from 'node:path';
 
 export function displayPath(filePath: string, cwd: string): string {
+  return oneLineName(relativeName(filePath, cwd));
+}
+
+function relativeName(filePath: string, cwd: string): string {
   // A name that is not a path on disk (`<stdin>`) or already relative is shown as given.
   if (!path.isAbsolute(filePath)) return filePath;
   const rel = path.relative(cwd, filePath);
   return rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel) ? filePath : rel;
+}
+
+/**
+ * A file name never breaks a line of output: a newline (or a carriage return, tab, U+2028, U+2029) in it is shown as
+ * an escape, so a name cannot forge a line of the report ("FAKE: 0 problems"). Other control characters are left to
+ * neutralize(), which every human format applies.
+ */
+export function oneLineName(name: string): string {
+  return name.replace(/[\n\r\t\u2028\u2029]/g, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /**

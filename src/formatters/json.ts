@@ -4,7 +4,7 @@ import type { Formatter } from './types.js';
 
 export const JSON_FORMAT_VERSION = 1;
 
-export const json: Formatter = (results) =>
+export const json: Formatter = (results, ctx) =>
   `${JSON.stringify({
     version: JSON_FORMAT_VERSION,
     results: results.map((r) => ({
@@ -19,6 +19,8 @@ export const json: Formatter = (results) =>
       ...(r.target !== undefined ? { target: r.target } : {}),
       ...(r.output !== undefined ? { output: r.output } : {}),
     })),
+    // Inputs that could not be linted (the run then exits 2); absent when every input was read.
+    ...(ctx.failures && ctx.failures.length > 0 ? { failures: ctx.failures.map((f) => ({ filePath: f.filePath, message: f.message })) } : {}),
   })}\n`;
 
 // The fields a reader looks for first lead, so the document reads well when printed; the rest follow unchanged.

@@ -104,22 +104,27 @@ export const sarif: Formatter = (results, ctx) => {
     originalUriBaseIds: { [SRCROOT]: { uri: directoryUri(ctx.cwd) } },
     results: kept,
   };
+  const notifications: Record<string, unknown>[] = [];
   if (kept.length < all.length) {
-    run.invocations = [
-      {
-        executionSuccessful: true,
-        toolExecutionNotifications: [
-          {
-            level: 'warning',
-            message: {
-              text:
-                `Found ${all.length} problems; this log keeps the first ${MAX_RESULTS} (errors first), GitHub code ` +
-                `scanning's limit per run. Run with --format json for all of them.`,
-            },
-          },
-        ],
+    notifications.push({
+      level: 'warning',
+      message: {
+        text:
+          `Found ${all.length} problems; this log keeps the first ${MAX_RESULTS} (errors first), GitHub code ` +
+          `scanning's limit per run. Run with --format json for all of them.`,
       },
-    ];
+    });
+  }
+  // An input that could not be linted is a failed execution, not a clean file.
+  for (const f of ctx.failures ?? []) {
+    notifications.push({
+      level: 'error',
+      message: { text: neutralize(f.message) },
+      locations: [{ physicalLocation: { artifactLocation: artifactLocation(f.filePath, ctx.cwd) } }],
+    });
+  }
+  if (notifications.length > 0) {
+    run.invocations = [{ executionSuccessful: (ctx.failures ?? []).length === 0, toolExecutionNotifications: notifications }];
   }
   // SARIF 3.13.2: `version` SHOULD come first, so that a reader can pick a parser before reading on.
   return `${JSON.stringify({ version: '2.1.0', $schema: SARIF_SCHEMA, runs: [run] }, null, 2)}\n`;

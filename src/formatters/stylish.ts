@@ -27,7 +27,7 @@ export const stylish: Formatter = (results, ctx) => {
 
 `;
   }
-  return out + summary(results, c);
+  return out + summary(results, ctx, c);
 };
 
 /** How many problems a human format leaves out under `maxDiagnostics`. */
@@ -70,13 +70,29 @@ function formatRelated(d: Diagnostic, indent: string, c: Colors): string {
     .join('');
 }
 
-function summary(results: readonly LintResult[], c: Colors): string {
+function summary(results: readonly LintResult[], ctx: FormatContext, c: Colors): string {
   const errors = sum(results, (r) => r.errorCount);
   const warnings = sum(results, (r) => r.warningCount);
   const files = plural(results.length, 'file');
-  if (errors + warnings === 0) return `${c.green('✔')} No problems in ${files}.\n`;
+  const failed = ctx.failures?.length ?? 0;
+  // A run in which some input could not be read is never shown as a success.
+  const notLinted = failed > 0 ? `${plural(failed, 'file')} could not be linted (see the messages above)` : '';
+  const config = configLine(ctx);
+  if (errors + warnings === 0) {
+    if (failed > 0) return `${c.bold(c.red(`✖ ${notLinted}`))}\nNo problems in the ${files} that were linted.\n${config}`;
+    return `${c.green('✔')} No problems in ${files}.\n${config}`;
+  }
   const headline = `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  return `${c.bold(errors > 0 ? c.red(headline) : c.yellow(headline))}\n${fixable(results)}Linted ${files}.\n`;
+  const failedLine = failed > 0 ? `${c.bold(c.red(`✖ ${notLinted}`))}\n` : '';
+  return `${c.bold(errors > 0 ? c.red(headline) : c.yellow(headline))}\n${failedLine}${fixable(results)}Linted ${files}.\n${config}`;
+}
+
+/** Names the config files used, so that rules a config turned off are never a silent "no problems". */
+function configLine(ctx: FormatContext): string {
+  const files = ctx.configFiles ?? [];
+  if (files.length === 0) return '';
+  const shown = files.map((f) => neutralize(displayPath(f, ctx.cwd)));
+  return `Config: ${shown.join(', ')}\n`;
 }
 
 /** ruff's hint: how many problems --fix would repair, and how many more need --unsafe-fixes. */

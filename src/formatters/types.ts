@@ -16,6 +16,18 @@ export interface FormatContext {
    * them. Undefined: no cap. Machine formats ignore it.
    */
   maxDiagnostics?: number;
+  /**
+   * Inputs that could not be linted at all (unreadable, not a regular file...), with why. A report that lists
+   * failures never says the run was clean.
+   */
+  failures?: readonly FileFailure[];
+  /** The config files the run used, shown in the stylish footer so that a config that turns rules off is visible. */
+  configFiles?: readonly string[];
+}
+
+export interface FileFailure {
+  filePath: string;
+  message: string;
 }
 
 export type Formatter = (results: readonly LintResult[], ctx: FormatContext) => string;

@@ -11,7 +11,7 @@
 //   where the value starts, and to a JSON pointer into the document.
 import { escapePointerToken, type JsonDocument, type JsonLayout, parseJsonDocument, serializeJson } from './json-positions.js';
 import { type Bytes, joinBytes } from './bytes.js';
-import { type LoadOptions, loadBytes, type SourceFile, type SourceLine } from './read-jsonl.js';
+import { foreignEncodingOf, type LoadOptions, loadBytes, type SourceFile, type SourceLine } from './read-jsonl.js';
 
 export type InputFormat = 'claude-code' | 'request' | 'messages';
 export const INPUT_FORMATS: readonly InputFormat[] = ['claude-code', 'request', 'messages'];
@@ -150,6 +150,8 @@ export function loadInput(path: string, input: Bytes, options: InputOptions = {}
     return { format: 'claude-code', file: loadBytes(path, input, options) };
   }
   const data = joinBytes(input);
+  // A UTF-16 or UTF-32 file is no format's: it is loaded as an empty session that says so (see loadBytes).
+  if (foreignEncodingOf(data)) return { format: 'claude-code', file: loadBytes(path, data, options) };
   const format = options.inputFormat ?? detectInputFormat(data);
   if (format === 'claude-code') return { format, file: loadBytes(path, data, options) };
   if (format === 'messages' && !isDocumentContainer(data)) {

@@ -2,7 +2,10 @@
 // finding on that line rather than an exception. Later stages (fixer, writer) rely on `bytes` being the exact
 // original bytes of each line, without its line terminator.
 
-import { isAscii, isUtf8 } from 'node:buffer';
+import { constants, isAscii, isUtf8 } from 'node:buffer';
+
+/** The most characters one JavaScript string holds (V8's limit), hence the longest line that can be decoded. */
+const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
 
@@ -19,6 +22,8 @@ export interface LineProblem {
   message: string;
   /** 1-based column where the problem was seen, when known. */
   column?: number;
+  /** For 'too-long': the limit the line is over, and whose it is (--max-line-bytes, or what one string can hold). */
+  limit?: { bytes: number; of: 'option' | 'string' };
 }
 
 export interface SourceLine {
@@ -38,9 +43,14 @@ export interface SourceLine {
   blank: boolean;
 }
 
+/** A byte order mark of an encoding other than UTF-8: such a file is not read as lines at all. */
+export type ForeignEncoding = 'UTF-16LE' | 'UTF-16BE' | 'UTF-32LE' | 'UTF-32BE';
+
 export interface SourceFile {
   path: string;
   bom: boolean;
+  /** Set when the file starts with a UTF-16 or UTF-32 byte order mark; it then has no lines. */
+  foreignEncoding?: ForeignEncoding;
   /** The dominant line ending, used for lines the fixer writes. */
   eol: '\n' | '\r\n';
   /** Whether the last line is terminated. */
@@ -65,9 +75,24 @@ export function loadText(path: string, text: string, options: LoadOptions = {}):
   return loadBytes(path, new TextEncoder().encode(text), options);
 }
 
+/** The encoding a byte order mark names, when it is not UTF-8's. UTF-32LE's mark starts like UTF-16LE's. */
+export function foreignEncodingOf(data: Uint8Array): ForeignEncoding | undefined {
+  const [a, b, c, d] = data;
+  if (a === 0xff && b === 0xfe) return c === 0 && d === 0 ? 'UTF-32LE' : 'UTF-16LE';
+  if (a === 0xfe && b === 0xff) return 'UTF-16BE';
+  if (a === 0 && b === 0 && c === 0xfe && d === 0xff) return 'UTF-32BE';
+  return undefined;
+}
+
 export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}): SourceFile {
-  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  // Never more than one string can hold: a longer line could not be decoded at all.
+  const maxLineBytes = Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
   let pieces = piecesOf(input).filter((p) => p.length > 0);
+  const foreign = pieces[0] && foreignEncodingOf(pieces[0]);
+  if (foreign) {
+    // One finding for the file (valid-json), not one per garbled line; no fix rewrites it.
+    return { path, bom: false, foreignEncoding: foreign, eol: '\n', finalNewline: true, lines: [], byteLength: byteLengthOf(pieces) };
+  }
   // Pieces are read one by one, so no line may span two: each but the last must end a line (a fixed file's pieces
   // do); anything else is read as one copy.
   if (pieces.slice(0, -1).some((p) => p[p.length - 1] !== 0x0a)) pieces = [joinBytes(pieces)];
@@ -151,9 +176,11 @@ function readLine(
 ): SourceLine {
   const problems: LineProblem[] = [];
   if (bytes.length > maxLineBytes) {
+    const of = maxLineBytes === MAX_STRING_LENGTH ? 'string' : 'option';
     problems.push({
       kind: 'too-long',
       message: `line is ${bytes.length} bytes, over the ${maxLineBytes}-byte limit, and was not parsed`,
+      limit: { bytes: maxLineBytes, of },
     });
     return { lineNo, bytes, crlf, problems, blank: false };
   }

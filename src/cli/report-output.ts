@@ -1,0 +1,94 @@
+// Where the report goes: stdout, or the -o file. The -o file is checked before the run: it must not be one of the
+// inputs (`s.jsonl -o s.jsonl`, also through a symlink, `..` or a hard link, would replace a session with its own
+// report), and its folder is created one level at a time, so that a folder that cannot exist (`/proc/nope/x`) fails
+// at once instead of looping in a recursive mkdir.
+import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LintCommand } from './args.js';
+import { type CliIO, warn } from './io.js';
+
+/** Why the -o file cannot be used with these inputs, or undefined when it can. */
+export function outputConflict(outputFile: string, inputs: readonly string[], cwd: string): string | undefined {
+  const target = path.resolve(cwd, outputFile);
+  const real = realTarget(target);
+  const stat = statOrUndefined(target);
+  for (const input of inputs) {
+    const inputStat = statOrUndefined(input);
+    const sameFile = inputStat && stat && inputStat.dev === stat.dev && inputStat.ino === stat.ino;
+    if (sameFile || realTarget(input) === real) return `-o ${outputFile} is one of the inputs; the report would overwrite it`;
+  }
+  return undefined;
+}
+
+/** Writes the report to stdout, or to the -o file (creating its folder); false after saying why it failed. */
+export function emit(text: string, cmd: Pick<LintCommand, 'outputFile'>, io: CliIO): boolean {
+  if (cmd.outputFile === undefined) {
+    io.stdout.write(text);
+    return true;
+  }
+  const file = path.resolve(io.cwd, cmd.outputFile);
+  try {
+    makeFolders(path.dirname(file));
+    writeFileSync(file, text);
+    return true;
+  } catch (err) {
+    warn(io, `cannot write the report to ${cmd.outputFile}: ${describeWriteError(err as NodeJS.ErrnoException)}`);
+    return false;
+  }
+}
+
+function describeWriteError(e: NodeJS.ErrnoException): string {
+  switch (e.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EROFS':
+      return 'the filesystem is read-only';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'ENOENT':
+      return 'its folder cannot be created there';
+    default:
+      return e.message;
+  }
+}
+
+/** mkdir -p, one level at a time from the nearest folder that exists. */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  for (let current = dir; ; current = path.dirname(current)) {
+    const stat = statOrUndefined(current);
+    if (stat) {
+      if (!stat.isDirectory()) throw Object.assign(new Error(`${current} is not a folder`), { code: 'ENOTDIR' });
+      break;
+    }
+    if (path.dirname(current) === current) break;
+    missing.push(current);
+  }
+  for (const folder of missing.reverse()) mkdirSync(folder);
+}
+
+/** The file a path names once symlinks and `..` are resolved (its folder's real path when it does not exist yet). */
+function realTarget(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    try {
+      return path.join(realpathSync(path.dirname(p)), path.basename(p));
+    } catch {
+      return path.resolve(p);
+    }
+  }
+}
+
+function statOrUndefined(p: string) {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,276 @@
+// Issue 11, the items outside the writer: inputs that are not regular files, -o naming an input or a folder that
+// cannot exist, output streams that fail, runs where every file failed, names that could forge a line or are not
+// UTF-8, UTF-16 files, the string limit, the worker cap, a "__proto__" rule id, linear-time ignores, and configs that
+// apply only below their own folder. Each test failed on the main branch before the change that made it pass.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileIgnores, isIgnored } from '../src/engine/files.js';
+import { effectiveJobs } from '../src/engine/parallel.js';
+import { availableCores } from '../src/engine/worker-start.js';
+import { loadBytes } from '../src/loader/read-jsonl.js';
+import { lintBytes } from '../src/engine/lint.js';
+import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { runCli } from './helpers/run-cli.js';
+
+const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'transcript-lint.js');
+let tmp: string;
+const run = (argv: string[], opts: { stdin?: string | Uint8Array | AsyncIterable<Uint8Array>; cwd?: string; homedir?: string } = {}) =>
+  runCli(argv, { cwd: opts.cwd ?? tmp, stdin: opts.stdin, homedir: opts.homedir });
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-hostile-'));
+  writeFile(tmp, 'clean.jsonl', cleanTranscript());
+  writeFile(tmp, 'torn.jsonl', tornTranscript());
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('item 8: only regular files are read', () => {
+  it('a FIFO named as a path is one line and exit 2, not a hang', async () => {
+    const fifo = path.join(tmp, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const r = await run([fifo]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('pipe.jsonl: it is a named pipe (FIFO), not a regular file');
+    expect(r.stdout).not.toContain('✔');
+    rmSync(fifo);
+  });
+
+  it.each([['/dev/zero'], ['export', '/dev/zero'], ['-c', '/dev/zero', 'clean.jsonl']])('%s %s is refused at once', async (...argv) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('it is a character device, not a regular file');
+  });
+
+  it('stdin is read up to a limit', async () => {
+    async function* zeros(): AsyncIterable<Uint8Array> {
+      for (;;) yield new Uint8Array(16 * 1024 * 1024);
+    }
+    const r = await run(['-'], { stdin: zeros() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot read <stdin>: it holds more than 268,435,456 bytes');
+  });
+});
+
+describe('item 5: -o never names an input', () => {
+  it.each([['clean.jsonl'], ['./sub/../clean.jsonl'], ['link.jsonl'], ['hard.jsonl']])('-o %s is refused, the session untouched', async (out) => {
+    mkdirSync(path.join(tmp, 'sub'), { recursive: true });
+    rmSync(path.join(tmp, 'link.jsonl'), { force: true });
+    rmSync(path.join(tmp, 'hard.jsonl'), { force: true });
+    symlinkSync('clean.jsonl', path.join(tmp, 'link.jsonl'));
+    execFileSync('ln', [path.join(tmp, 'clean.jsonl'), path.join(tmp, 'hard.jsonl')]);
+    const before = readFileSync(path.join(tmp, 'clean.jsonl'));
+    const r = await run(['clean.jsonl', '-o', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is one of the inputs');
+    expect(readFileSync(path.join(tmp, 'clean.jsonl')).equals(before)).toBe(true);
+  });
+});
+
+describe('item 9: -o into a folder that cannot be created', () => {
+  it('fails at once with exit 2', async () => {
+    const r = await run(['clean.jsonl', '-o', '/proc/nope/x.txt']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('cannot write the report to /proc/nope/x.txt');
+  });
+
+  it('a file in the way of the folder is said plainly', async () => {
+    const r = await run(['clean.jsonl', '-o', 'clean.jsonl.d/x/report.txt'.replace('.d', '')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the report to .*: a part of the path is not a folder/);
+  });
+});
+
+describe('item 10: a report that cannot be delivered', () => {
+  it.each([[['--help']], [['clean.jsonl']]])('stdout on a full disk (%j): one line, exit 2, no stack trace', (argv) => {
+    const full = openSync('/dev/full', 'w');
+    const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+    closeSync(full);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual(['transcript-lint: cannot write to stdout: the disk is full']);
+  });
+
+  it('stderr that cannot be written (a pipe whose reader is gone) is exit 2', () => {
+    // python3 hands the child a pipe whose read end is already closed: the note about missing.jsonl cannot be said.
+    const script = [
+      'import os, subprocess, sys',
+      'r, w = os.pipe(); os.close(r)',
+      'p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=w)',
+      'print(p.returncode)',
+    ].join('\n');
+    const argv = [process.execPath, BIN, '--no-error-on-unmatched-pattern', 'missing.jsonl', 'clean.jsonl'];
+    const r = spawnSync('python3', ['-c', script, ...argv], { cwd: tmp, encoding: 'utf8' });
+    expect(r.stdout.trim()).toBe('2');
+  });
+});
+
+describe('item 11: a run where every file failed is never a success', () => {
+  it('stylish says what failed, without a check mark', async () => {
+    const fifo = path.join(tmp, 'only.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const r = await run([fifo]);
+    rmSync(fifo);
+    expect(r.code).toBe(2);
+    expect(r.stdout).not.toContain('✔');
+    expect(r.stdout).toContain('✖ 1 file could not be linted');
+  });
+
+  it('json lists the failures', async () => {
+    const fifo = path.join(tmp, 'b.jsonl');
+    execFileSync('mkfifo', [fifo]);
+    const r = await run(['clean.jsonl', fifo, '-f', 'json']);
+    rmSync(fifo);
+    expect(r.code).toBe(2);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.results).toHaveLength(1);
+    expect(doc.failures).toEqual([{ filePath: fifo, message: expect.stringContaining('named pipe') }]);
+  });
+});
+
+describe('item 17: a file name cannot forge a line', () => {
+  it.each(['\n', '\u2028', '\u2029', '\r'])('a name with %j stays on one line in the header and on stderr', async (ch) => {
+    const name = `a${ch}FAKE: 0 problems.jsonl`;
+    writeFile(tmp, name, danglingTranscript());
+    const r = await run([name, '-f', 'stylish']);
+    const r2 = await run([name, 'missing-too.jsonl']);
+    rmSync(path.join(tmp, name));
+    expect(r.stdout.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+    expect(r.stdout).not.toMatch(/[\u2028\u2029\r]/);
+    expect(r.stdout).toMatch(/a\\(x0a|u2028|u2029|x0d)FAKE: 0 problems\.jsonl/);
+    expect(r2.stderr.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+  });
+});
+
+describe('item 18: a name that is not UTF-8', () => {
+  it('is said plainly, with its bytes, and fails the run', async () => {
+    const folder = path.join(tmp, 'latin1');
+    mkdirSync(folder, { recursive: true });
+    // A Latin-1 é in the name: not UTF-8. Created through a byte path, as another tool would.
+    writeFileSync(Buffer.concat([Buffer.from(`${folder}/caf`), Buffer.from([0xe9]), Buffer.from('.jsonl')]), cleanTranscript());
+    writeFile(folder, 'ok.jsonl', cleanTranscript());
+    const r = await run([folder]);
+    rmSync(folder, { recursive: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('caf\\xe9.jsonl: its name is not valid UTF-8; rename it to lint it');
+    expect(r.stderr).not.toContain('no such file');
+  });
+});
+
+describe('item 19: UTF-16 and UTF-32 files', () => {
+  const utf16le = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
+  it('a UTF-16LE session gets one finding and no fix', () => {
+    const out = lintBytes('s.jsonl', utf16le(cleanTranscript() + tornTranscript()));
+    expect(out.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['valid-json', 'encoding', 1]]);
+    expect(out.result.diagnostics[0]!.message).toContain('File is UTF-16LE');
+    expect(out.findings[0]!.fix).toBeUndefined();
+  });
+
+  it.each([
+    [[0xfe, 0xff], 'UTF-16BE'],
+    [[0xff, 0xfe, 0, 0], 'UTF-32LE'],
+    [[0, 0, 0xfe, 0xff], 'UTF-32BE'],
+  ])('the %j mark is %s', (bom, name) => {
+    expect(loadBytes('x', Uint8Array.from([...bom, 0x7b, 0, 0x7d, 0])).foreignEncoding).toBe(name);
+  });
+
+  it('--fix leaves it byte for byte', async () => {
+    const file = path.join(tmp, 'wide.jsonl');
+    writeFileSync(file, utf16le(tornTranscript()));
+    const before = readFileSync(file);
+    const r = await run([file, '--fix']);
+    expect(r.code).toBe(1);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe('item 20: a line longer than a string can hold', () => {
+  it('--max-line-bytes above the string limit is capped at it, with a message that names that limit', () => {
+    const f = loadBytes('x', new TextEncoder().encode('{"a":1}\n'), { maxLineBytes: 1e12 });
+    expect(f.lines[0]!.problems).toEqual([]);
+    const long = loadBytes('x', new TextEncoder().encode('{"a":"xxxx"}\n'), { maxLineBytes: 5 });
+    expect(long.lines[0]!.problems[0]).toMatchObject({ kind: 'too-long', limit: { bytes: 5, of: 'option' } });
+  });
+});
+
+describe('item 21: workers are capped at the cores', () => {
+  it('--jobs 2000 on 20,000 files starts no more threads than cores', () => {
+    expect(effectiveJobs(2000, 20_000, 1e6)).toBe(availableCores());
+    expect(effectiveJobs(2000, 3, 1e6)).toBe(Math.min(3, availableCores()));
+    expect(effectiveJobs(undefined, 1, 1e9)).toBe(1);
+  });
+});
+
+describe('item 22: a "__proto__" rule id', () => {
+  it('is an unknown rule, exit 2', async () => {
+    writeFile(tmp, 'proto/transcript-lint.config.json', '{"rules": {"__proto__": "off"}}');
+    writeFile(tmp, 'proto/s.jsonl', cleanTranscript());
+    const r = await run(['proto/s.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('rules.__proto__: unknown rule "__proto__"');
+  });
+});
+
+describe('item 7: ignores match in linear time', () => {
+  it.each([
+    ['*a*a*a*a*a*a*a*a*b', 'a'.repeat(60)],
+    ['**/'.repeat(12) + 'x.jsonl', 'd/'.repeat(300) + 'y.jsonl'],
+  ])('%s against a hostile path returns at once', (pattern, rel) => {
+    const base = path.join(tmp, 'base');
+    const started = performance.now();
+    expect(isIgnored(compileIgnores([pattern], base), path.join(base, rel))).toBe(false);
+    // Minutes before (a backtracking regular expression); a generous bound that no machine load reaches.
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('keeps the glob semantics', () => {
+    const base = path.join(tmp, 'base');
+    const ignored = (patterns: string[], rel: string) => isIgnored(compileIgnores(patterns, base), path.join(base, rel));
+    expect(ignored(['a/**/b.jsonl'], 'a/b.jsonl')).toBe(true);
+    expect(ignored(['a/**/b.jsonl'], 'a/x/y/b.jsonl')).toBe(true);
+    expect(ignored(['*.{json,jsonl}'], 'x.jsonl')).toBe(true);
+    expect(ignored(['[!a]*'], 'abc.jsonl')).toBe(false);
+    expect(ignored(['[a-c]x.jsonl'], 'bx.jsonl')).toBe(true);
+    expect(ignored(['*'], 'dir/x.jsonl')).toBe(true);
+    expect(ignored(['*.jsonl'], 'dir/x.jsonl')).toBe(false);
+    expect(ignored(['**'], 'dir/x.jsonl')).toBe(true);
+    expect(ignored(['\\*.jsonl'], '*.jsonl')).toBe(true);
+    expect(ignored(['\\*.jsonl'], 'a.jsonl')).toBe(false);
+  });
+});
+
+describe('item 24: a config applies to the files below its folder', () => {
+  it("a repository's config does not reach sessions outside it", async () => {
+    const repo = path.join(tmp, 'repo');
+    writeFile(repo, 'transcript-lint.config.json', '{"rules": {"valid-json": "off"}}');
+    const home = path.join(tmp, 'home');
+    const session = writeFile(home, '.claude/projects/p/s.jsonl', tornTranscript());
+    const inside = writeFile(repo, 'fixtures/s.jsonl', tornTranscript());
+    const outside = await run([session], { cwd: repo });
+    expect(outside.code).toBe(1);
+    expect(outside.stdout).toContain('valid-json');
+    expect(outside.stdout).not.toContain('Config:');
+    const below = await run([inside], { cwd: repo });
+    expect(below.code).toBe(0);
+    expect(below.stdout).toContain('Config: transcript-lint.config.json');
+    // The sessions folder, linted from inside the repository with no paths.
+    const all = await run([], { cwd: repo, homedir: home });
+    expect(all.code).toBe(1);
+    // -c applies to every input.
+    const explicit = await run([session, '-c', 'transcript-lint.config.json'], { cwd: repo });
+    expect(explicit.code).toBe(0);
+  });
+
+  it('each file takes the nearest config above it', async () => {
+    const root = path.join(tmp, 'nested');
+    writeFile(root, 'transcript-lint.config.json', '{"rules": {"valid-json": "off"}}');
+    writeFile(root, 'strict/transcript-lint.config.json', '{"rules": {"valid-json": "error"}}');
+    writeFile(root, 'a.jsonl', tornTranscript());
+    writeFile(root, 'strict/b.jsonl', tornTranscript());
+    const r = await run(['.', '-f', 'compact'], { cwd: root });
+    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split(':')[0])).toEqual(['strict/b.jsonl']);
+    const s = await run(['.'], { cwd: root });
+    expect(s.stdout).toContain('Config: strict/transcript-lint.config.json, transcript-lint.config.json');
+  });
+});
