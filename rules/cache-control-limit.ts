@@ -4,11 +4,7 @@
 // breakpoints (Claude Code adds them when it sends), so the rule runs on requests and message lists only.
 // The usual cause is an agent that adds a breakpoint to every new turn and never removes the old ones: the (unsafe)
 // fix removes the oldest message breakpoints first, keeping the last one, then the earliest of tools and system.
-import type { Edit } from '../src/fixer/edits.js';
-import { SHELL_LINE } from '../src/loader/input.js';
-import { asText, isObject } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
-import { isThinkingType, requestBlocks } from '../src/rules-support/content.js';
+import { asText, defineRule, isObject, isThinkingType, requestBlocks, SHELL_LINE, type Edit, type FixDescriptor, type RelatedLine } from '../src/sdk/index.js';
 
 export const MAX_CACHE_BREAKPOINTS = 4;
 

@@ -4,8 +4,7 @@
 // and "How resume picks and rebuilds the chain"). Checked with the oracle: with the summary gone, the resumed history
 // starts after the boundary with nothing standing for the older conversation; with the boundary gone, the summary's
 // parent dangles and the whole pre-compact history is sent along with the summary.
-import { type Entry, isCompactBoundary } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
+import { defineRule, isCompactBoundary, type Entry } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -1,8 +1,7 @@
 // document-limits: PDFs the API refuses on every request that carries them: over the 32 MB request limit, or over
 // 100 pages (api-errors.md E13; anthropics/claude-code#6197). Documents inside tool_result content count. Pages are
 // counted only where the file states them in the clear and the data is small enough to decode.
-import { defineRule } from '../src/rule-api.js';
-import { base64Source, formatSize, pdfPageCount, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/rules-support/content.js';
+import { base64Source, defineRule, formatSize, pdfPageCount, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/sdk/index.js';
 
 export const MAX_PDF_BASE64 = 32 * 1024 * 1024;
 export const MAX_PDF_PAGES = 100;

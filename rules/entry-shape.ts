@@ -12,10 +12,7 @@
 // The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
 // (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { isArrayField, isLazyString } from '../src/loader/lazy-strings.js';
-import { INPUT_FORMATS, SHELL_LINE } from '../src/loader/input.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { defineRule, type RuleContext } from '../src/rule-api.js';
+import { defineRule, INPUT_FORMATS, isArrayField, isLazyString, SHELL_LINE, type RuleContext, type TranscriptModel } from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
 

@@ -1,9 +1,7 @@
 // error-result-text-only: an is_error tool_result may hold only text blocks. Claude Code reduces such a result to
 // its text before sending (sanitizeErrorToolResultContent: otherwise "a resumed session with an image-in-error
 // tool_result 400s forever", claude-code-internals.md §1.2 step 7); a plain request carrying it is rejected.
-import { defineRule } from '../src/rule-api.js';
-import { asText, isObject } from '../src/model/entries.js';
-import { placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/rules-support/content.js';
+import { asText, defineRule, isObject, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

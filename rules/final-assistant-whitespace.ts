@@ -1,8 +1,7 @@
 // final-assistant-whitespace: a request that ends with an assistant message (a prefill) may not end in whitespace
 // (api-errors.md E11). On resume Claude Code sends a new prompt after it, so it is harmless there
 // (claude-code-observed.md: "trailing whitespace in final assistant text ... Not changed").
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, defineRule, finalMessage, isBlankText, storedSite } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -4,11 +4,7 @@
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
-import { derivedUuid, insertAfterEntry, insertRootBefore, markerEdit } from '../src/fixer/chain-edits.js';
-import { assistantMessageId, type Entry, isCompactBoundary } from '../src/model/entries.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
-import { conversation, firstLineOf } from '../src/rules-support/request-structure.js';
+import { assistantMessageId, conversation, defineRule, derivedUuid, firstLineOf, insertAfterEntry, insertRootBefore, isCompactBoundary, markerEdit, type Entry, type FixDescriptor, type RelatedLine, type TranscriptModel } from '../src/sdk/index.js';
 
 const RULE_ID = 'first-message-user';
 

@@ -2,18 +2,7 @@
 // (Claude Code 2.1.332 refuses locally before sending, on every resume: claude-code-observed.md), empty, over 8000 px,
 // over 2000 px when the request holds more than 20 images, more than 100 images. Images inside tool_result content
 // count. Pixel sizes come from the image header (PNG, JPEG, GIF, WebP); only those few bytes are decoded.
-import { defineRule, type ReportDescriptor } from '../src/rule-api.js';
-import {
-  base64Source,
-  type BlockSite,
-  formatSize,
-  imageSize,
-  placeholder,
-  PlannedReports,
-  requestBlocks,
-  storedPointer,
-  withArticle,
-} from '../src/rules-support/content.js';
+import { base64Source, defineRule, formatSize, imageSize, placeholder, PlannedReports, requestBlocks, storedPointer, withArticle, type BlockSite, type ReportDescriptor } from '../src/sdk/index.js';
 
 type MessageId = 'tooLarge' | 'empty' | 'tooManyPixels' | 'manyImagesPixels' | 'tooMany';
 

@@ -1,6 +1,6 @@
 // The explicit rule registry: one import per rule, in catalogue order (rules.md), then the rules added after the
 // catalogue. No directory scanning.
-import type { Rule } from '../src/rule-api.js';
+import type { Rule } from '../src/sdk/index.js';
 import validJson from './valid-json.js';
 import entryShape from './entry-shape.js';
 import uniqueUuid from './unique-uuid.js';

@@ -7,10 +7,7 @@
 //   continues from its parent, so it is lost;
 // - on an entry in the middle of the active chain: no effect today (warn).
 // A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
-import type { Chain } from '../src/model/chain.js';
-import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { isReadable } from '../src/rules-support/storage.js';
+import { CHAIN_TYPES, defineRule, isReadable, type Chain, type Entry, type FixDescriptor } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -2,10 +2,7 @@
 // whitespace-only text and empty messages (api-errors.md E10; "all messages must have non-empty content except for
 // the optional final assistant message"). Claude Code 2.1.332 drops such blocks and messages on resume, and replaces
 // an empty prompt with "(no content)" (claude-code-observed.md behaviour table).
-import type { ApiBlock } from '../src/model/api-view.js';
-import { type Entry, isObject } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText, PlannedReports, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, defineRule, finalMessage, isBlankText, isObject, PlannedReports, storedSite, type ApiBlock, type Entry } from '../src/sdk/index.js';
 
 type MessageId = 'emptyText' | 'emptyPrompt' | 'noContent';
 

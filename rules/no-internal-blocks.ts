@@ -3,10 +3,7 @@
 // it is fine). Advisor blocks need the advisor tool in the request (Claude Code strips them otherwise,
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import { asText, type Entry } from '../src/model/entries.js';
-import { defineRule, type ReportDescriptor } from '../src/rule-api.js';
-import { blockPointer, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite } from '../src/rules-support/content.js';
+import { asText, blockPointer, defineRule, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite, type ApiBlock, type ApiMessage, type Entry, type ReportDescriptor } from '../src/sdk/index.js';
 
 type MessageId = 'toolReference' | 'wrongRole' | 'unknown' | 'badResultContent' | 'advisor' | 'advisorUnpaired';
 

@@ -3,8 +3,7 @@
 // reach a root from those entries, and readers (older Claude Code versions among them) may hang or lose history.
 // Each parent points to at most one entry, so the links form a functional graph: one iterative pass with three
 // colours finds every cycle once, in time linear in the number of entries.
-import { CHAIN_TYPES, type Entry } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
+import { CHAIN_TYPES, defineRule, type Entry } from '../src/sdk/index.js';
 
 /** A loop can span a whole file: the message names a few of its lines and `related` lists the first ones. */
 const MAX_LISTED = 8;

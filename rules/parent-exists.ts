@@ -3,9 +3,7 @@
 // other entries the walk bridges the gap to the previous entry in the file. Not a finding: a null parent (roots and
 // compact boundaries) and a parent removed by a snip boundary (`snipMetadata.removedUuids`). A compact summary whose
 // boundary is gone is left to `compact-summary`.
-import { CHAIN_TYPES, type Entry, isObject, isUserPrompt } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
-import { isReadable, timeOf } from '../src/rules-support/storage.js';
+import { CHAIN_TYPES, defineRule, isObject, isReadable, isUserPrompt, timeOf, type Entry } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -8,10 +8,7 @@
 // is on the active chain (as rebuilt, with split parts and their results spliced in): parallel tool results hanging
 // off their own parts, attachments and progress entries hanging off the chain, are covered that way. Tips that come
 // before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
-import type { Chain } from '../src/model/chain.js';
-import type { Entry } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
-import { isMainTreeEntry, isReadable } from '../src/rules-support/storage.js';
+import { defineRule, isMainTreeEntry, isReadable, type Chain, type Entry } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

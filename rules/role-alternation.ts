@@ -1,7 +1,6 @@
 // role-alternation: user and assistant messages alternate. Claude Code merges adjacent user messages but sends two
 // adjacent assistant messages as they are; the first-party API combines same-role turns, Bedrock rejects them (E15).
-import { defineRule } from '../src/rule-api.js';
-import { conversation, firstLineOf, lastLineOf } from '../src/rules-support/request-structure.js';
+import { conversation, defineRule, firstLineOf, lastLineOf } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -4,11 +4,7 @@
 // merges tool_uses from different turns into one message and invents error results for them (observed with
 // 2.1.332, claude-code-observed.md "Surprises" 1). The rule reasons on the file's entries; sidechain entries are
 // left out (a subagent's parts are judged in its own file). The (unsafe) fix gives the later group a fresh id.
-import type { Edit } from '../src/fixer/edits.js';
-import { assistantMessageId, type Entry, isSyntheticApiError, isUserPrompt } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor, type RelatedLine, type ReportDescriptor } from '../src/rule-api.js';
-import { markerEdit } from '../src/fixer/chain-edits.js';
-import { shortHash } from '../src/rules-support/request-structure.js';
+import { assistantMessageId, defineRule, isSyntheticApiError, isUserPrompt, markerEdit, shortHash, type Edit, type Entry, type FixDescriptor, type RelatedLine, type ReportDescriptor } from '../src/sdk/index.js';
 
 const RULE_ID = 'split-assistant-message';
 type MessageId = 'afterPrompt' | 'afterResponse' | 'requestId';

@@ -7,11 +7,7 @@
 //   ends with a new user prompt may omit the thinking of earlier turns.
 // - With thinking disabled or not set, the final message may not be an assistant message holding thinking (E7).
 // Only a request has the setting, so the rule never fires on a Claude Code session or a bare message list.
-import type { ApiMessage } from '../src/model/api-view.js';
-import { asText, isObject } from '../src/model/entries.js';
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, finalMessage, FixPlan, isThinkingBlock, storedSite } from '../src/rules-support/content.js';
-import { conversation } from '../src/rules-support/request-structure.js';
+import { asText, blockPointer, conversation, defineRule, finalMessage, FixPlan, isObject, isThinkingBlock, storedSite, type ApiMessage } from '../src/sdk/index.js';
 
 /** A user message that carries tool results (it continues the assistant's turn rather than starting a new one). */
 const continuesTurn = (m: ApiMessage): boolean => m.role === 'user' && m.blocks[0]?.block.type === 'tool_result';

@@ -1,10 +1,7 @@
 // thinking-first: an assistant message that holds thinking must start with it. Claude Code puts a thinking PART
 // first when it regroups split parts, but one entry written as [text, thinking, ...] is sent as it is, and the API
 // rejects it (api-errors.md E6; claude-code-observed.md "thinking not first").
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { blockPointer, FixPlan, isBlankText, isThinkingBlock, type StoredSite, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, defineRule, FixPlan, isBlankText, isThinkingBlock, storedSite, type ApiBlock, type ApiMessage, type FixDescriptor, type StoredSite, type TranscriptModel } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

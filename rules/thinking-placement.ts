@@ -3,10 +3,7 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
-import { asText } from '../src/model/entries.js';
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import { defineRule, type RelatedLine } from '../src/rule-api.js';
-import { blockPointer, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite } from '../src/rules-support/content.js';
+import { asText, blockPointer, defineRule, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite, type ApiBlock, type ApiMessage, type RelatedLine } from '../src/sdk/index.js';
 
 type MessageId = 'inUser' | 'thinkingOnly' | 'thinkingOnlyFinal' | 'trailingThinking';
 

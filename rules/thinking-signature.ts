@@ -2,8 +2,7 @@
 // the API returned them. Without them the API rejects the request; Claude Code 2.1.332 then retries once with every
 // thinking block of the history stripped (claude-code-observed.md; api-errors.md E8, E9). Empty thinking TEXT with a
 // signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
-import { defineRule } from '../src/rule-api.js';
-import { blockPointer, PlannedReports, storedSite } from '../src/rules-support/content.js';
+import { blockPointer, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 const FIX = 'remove the thinking block the API cannot verify';
 

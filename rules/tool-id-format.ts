@@ -1,8 +1,7 @@
 // tool-id-format: tool_use ids and tool names in the shapes providers enforce. The first-party API issues
 // `toolu_…` ids; Bedrock requires tool_use ids of 1-64 characters from [a-zA-Z0-9_-], and tool names must match
 // ^[a-zA-Z0-9_-]{1,64}$. Ids and names written by other agents or proxies (dots, colons, long ids) break there.
-import { defineRule } from '../src/rule-api.js';
-import { blocksOfType, conversation, showValue } from '../src/rules-support/request-structure.js';
+import { blocksOfType, conversation, defineRule, showValue } from '../src/sdk/index.js';
 
 const ID_CHARSET = /^[a-zA-Z0-9_-]+$/;
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;

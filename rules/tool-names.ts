@@ -2,10 +2,7 @@
 // "IDs/names") and no name is defined twice. Only a request has `tools[]`, so the rule never fires on a Claude Code
 // session or a bare message list. The fix drops a later definition that is an exact copy of an earlier one (the
 // model loses nothing); a different definition under the same name, or a bad name, is left to the user.
-import { SHELL_LINE } from '../src/loader/input.js';
-import { isObject } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { showValue } from '../src/rules-support/request-structure.js';
+import { defineRule, isObject, SHELL_LINE, showValue, type FixDescriptor } from '../src/sdk/index.js';
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 

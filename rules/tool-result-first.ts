@@ -2,12 +2,7 @@
 // it merges several entries into one message, but a single entry written as [text, tool_result] is sent as it is,
 // and the API rejects it on every retry (observed: the same body 6 times, then exit 1). The fix moves the
 // tool_result blocks first within the stored entry, keeping the order of everything else.
-import { setContent } from '../src/fixer/block-edits.js';
-import type { Edit } from '../src/fixer/edits.js';
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import { isObject, messageOf } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { conversation, showValue } from '../src/rules-support/request-structure.js';
+import { conversation, defineRule, isObject, messageOf, setContent, showValue, type ApiBlock, type ApiMessage, type Edit, type FixDescriptor } from '../src/sdk/index.js';
 
 const isResult = (block: unknown): boolean => isObject(block) && block.type === 'tool_result';
 

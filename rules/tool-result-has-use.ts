@@ -1,10 +1,7 @@
 // tool-result-has-use: every tool_result answers a tool_use of the previous assistant message. The API rejects an
 // orphan result (E2, typical after compaction dropped the call); Claude Code 2.1.332 drops it silently on resume.
 // The fix removes the block, and the entry when nothing is left in it.
-import type { ApiBlock } from '../src/model/api-view.js';
-import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
-import { removeBlocksAcross } from '../src/fixer/block-edits.js';
-import { blocksOfType, conversation, showValue, toolIndex } from '../src/rules-support/request-structure.js';
+import { blocksOfType, conversation, defineRule, removeBlocksAcross, showValue, toolIndex, type ApiBlock, type FixDescriptor, type RelatedLine } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

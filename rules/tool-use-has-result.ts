@@ -2,14 +2,7 @@
 // request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume by dropping
 // the call mid-history, or by appending an "interrupted" error result when the call ends the transcript.
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call.
-import { derivedUuid, insertAfterEntry } from '../src/fixer/chain-edits.js';
-import type { Edit } from '../src/fixer/edits.js';
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import { assistantMessageId, blocksOf, type Entry, isToolResultEntry } from '../src/model/entries.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { INTERRUPTED_TOOL_RESULT } from '../src/model/repair-passes.js';
-import { defineRule, type FixDescriptor, type RelatedLine } from '../src/rule-api.js';
-import { blocksOfType, conversation, showValue, toolIndex } from '../src/rules-support/request-structure.js';
+import { assistantMessageId, blocksOf, blocksOfType, conversation, defineRule, derivedUuid, insertAfterEntry, INTERRUPTED_TOOL_RESULT, isToolResultEntry, showValue, toolIndex, type ApiBlock, type ApiMessage, type Edit, type Entry, type FixDescriptor, type RelatedLine, type TranscriptModel } from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-use-has-result';
 

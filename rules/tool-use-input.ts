@@ -1,13 +1,7 @@
 // tool-use-input: a tool_use's `input` is a JSON object. Anything else (a string left by a torn stream, an array,
 // null, a missing field) makes the API reject the request with a 400 on every resume. The (unsafe) fix replaces it
 // with {} and keeps the original under the marker field of the entry.
-import type { Edit } from '../src/fixer/edits.js';
-import type { ApiBlock } from '../src/model/api-view.js';
-import { type Entry, isObject } from '../src/model/entries.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { MARKER_FIELD } from '../src/fixer/chain-edits.js';
-import { markerEdit } from '../src/fixer/chain-edits.js';
-import { blocksOfType, conversation, showValue } from '../src/rules-support/request-structure.js';
+import { blocksOfType, conversation, defineRule, isObject, MARKER_FIELD, markerEdit, showValue, type ApiBlock, type Edit, type Entry, type FixDescriptor } from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-use-input';
 

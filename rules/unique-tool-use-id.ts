@@ -1,12 +1,7 @@
 // unique-tool-use-id: a tool_use id may appear once in a request. The API rejects a repeat (E3, a burst of reports
 // around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
 // two blocks from the file.
-import type { ApiBlock, ApiMessage } from '../src/model/api-view.js';
-import type { Entry } from '../src/model/entries.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
-import { removeBlocksAcross } from '../src/fixer/block-edits.js';
-import { blocksOfType, conversation } from '../src/rules-support/request-structure.js';
+import { blocksOfType, conversation, defineRule, removeBlocksAcross, type ApiBlock, type ApiMessage, type Entry, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
 
 /**
  * Remove the later tool_use and the result that answers it: in the next user message, the results with that id

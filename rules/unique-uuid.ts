@@ -2,11 +2,7 @@
 // (spec: claude-code-observed.md, behaviour table "duplicate line" / "duplicate uuid on different entries"):
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along.
-import { newestTip } from '../src/model/chain.js';
-import { assistantMessageId, CHAIN_TYPES, type Entry, isToolResultEntry, isUserPrompt } from '../src/model/entries.js';
-import type { TranscriptModel } from '../src/model/index.js';
-import { derivedUuid, markerEdit } from '../src/fixer/chain-edits.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+import { assistantMessageId, CHAIN_TYPES, defineRule, derivedUuid, isToolResultEntry, isUserPrompt, markerEdit, newestTip, type Entry, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {

@@ -1,7 +1,5 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
-import { INPUT_FORMATS } from '../src/loader/input.js';
-import type { SourceLine } from '../src/loader/read-jsonl.js';
-import { defineRule, type FixDescriptor } from '../src/rule-api.js';
+import { defineRule, INPUT_FORMATS, type FixDescriptor, type SourceLine } from '../src/sdk/index.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 

@@ -17,7 +17,7 @@ import {
 } from '../src/engine/config.js';
 import { compileIgnores, isIgnored } from '../src/engine/files.js';
 import { compileGlob } from '../src/engine/glob.js';
-import { defineRule, type Rule } from '../src/rule-api.js';
+import { defineRule, type Rule } from '../src/sdk/rule-api.js';
 import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
 

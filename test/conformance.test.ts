@@ -13,6 +13,7 @@ import { lintBytes } from '../src/engine/lint.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { exportMessages, type ExportedMessage } from '../src/model/export.js';
 import { TranscriptModel } from '../src/model/index.js';
+import { claudeCodeModel } from '../src/formats/claude-code/model.js';
 
 const CORPUS = fileURLToPath(new URL('../../shared/corpus', import.meta.url));
 const HAVE_CORPUS = existsSync(CORPUS);
@@ -96,7 +97,7 @@ function oracleCases(folder: string): { name: string; path: string; expected: Or
 }
 
 function ourSkeleton(path: string): string[] {
-  const model = new TranscriptModel(loadBytes(path, readFileSync(path)));
+  const model = claudeCodeModel(loadBytes(path, readFileSync(path)));
   return skeleton(exportMessages(model.apiView().messages).messages);
 }
 
@@ -142,7 +143,7 @@ describe.skipIf(!HAVE_CORPUS)('conformance with ../shared/corpus', () => {
     it.each(files.map((f) => [rel(f), f]))('%s', (_name, file) => {
       const bytes = readFileSync(file);
       expect(() => lintBytes(file, bytes)).not.toThrow();
-      expect(() => exportMessages(new TranscriptModel(loadBytes(file, bytes)).apiView().messages)).not.toThrow();
+      expect(() => exportMessages(claudeCodeModel(loadBytes(file, bytes)).apiView().messages)).not.toThrow();
     });
   });
 

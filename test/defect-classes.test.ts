@@ -24,7 +24,8 @@ import { MARKER_FIELD } from '../src/fixer/chain-edits.js';
 import { fixBytes } from '../src/fixer/loop.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { TranscriptModel } from '../src/model/index.js';
-import { INTERRUPTED_TOOL_RESULT, NO_CONTENT } from '../src/model/repair-passes.js';
+import { INTERRUPTED_TOOL_RESULT, NO_CONTENT } from '../src/formats/claude-code/repair-passes.js';
+import { claudeCodeModel } from '../src/formats/claude-code/model.js';
 
 const CORPUS = fileURLToPath(new URL('../../shared/corpus', import.meta.url));
 const BASE = `${CORPUS}/claude-code-2.1.332`;
@@ -856,7 +857,7 @@ function fixedOf(bytes: Uint8Array): Fixed {
     .split('\n')
     .filter((l) => l !== '')
     .map((l) => JSON.parse(l) as E);
-  return { text, entries, model: new TranscriptModel(loadBytes('t.jsonl', bytes)) };
+  return { text, entries, model: claudeCodeModel(loadBytes('t.jsonl', bytes)) };
 }
 
 describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed with --fix --unsafe-fixes', () => {
@@ -921,7 +922,7 @@ describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed 
       });
 
       it('sends every tool call of the fixed file, with no pairing repair by Claude Code', () => {
-        const view = new TranscriptModel(loadBytes('t.jsonl', run().fix.output)).apiView();
+        const view = claudeCodeModel(loadBytes('t.jsonl', run().fix.output)).apiView();
         const ids = (ms: typeof view.merged) => new Set(ms.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => String(b.block.id))));
         const sent = ids(view.messages);
         expect([...ids(view.merged)].filter((id) => !sent.has(id))).toEqual([]);

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rules, rulesById } from '../rules/index.js';
-import { appliesToInput, TARGETS } from '../src/rule-api.js';
+import { appliesToInput, TARGETS } from '../src/sdk/rule-api.js';
 import { INPUT_FORMATS } from '../src/loader/input.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

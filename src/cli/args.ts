@@ -5,7 +5,7 @@ import type YargsFactory from 'yargs';
 import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-names.js';
 import { INPUT_FORMATS, type InputFormat } from '../loader/input.js';
 import { FORMAT_NAMES, type FormatName } from '../formatters/names.js';
-import { type Severity, TARGETS, type Target } from '../rule-api.js';
+import { type Severity, TARGETS, type Target } from '../sdk/rule-api.js';
 
 /** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */
 export type FixMode = 'none' | 'fix' | 'dry-run' | 'diff';

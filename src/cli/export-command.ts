@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readRegularSync } from '../engine/read-regular.js';
 import { loadBytes } from '../loader/read-jsonl.js';
 import { exportMessages } from '../model/export.js';
-import { TranscriptModel } from '../model/index.js';
+import { claudeCodeModel } from '../formats/claude-code/model.js';
 import type { Command } from './args.js';
 import { type CliIO, describeReadError, warn } from './io.js';
 
@@ -17,7 +17,7 @@ export async function runExport(cmd: Extract<Command, { kind: 'export' }>, io: C
     warn(io, describeReadError(cmd.file, err as NodeJS.ErrnoException));
     return 2;
   }
-  const model = new TranscriptModel(loadBytes(filePath, data));
+  const model = claudeCodeModel(loadBytes(filePath, data));
   io.stdout.write(`${JSON.stringify(exportMessages(model.apiView().messages), null, 2)}\n`);
   return 0;
 }

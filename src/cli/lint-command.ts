@@ -22,7 +22,7 @@ import { formatters } from '../formatters/index.js';
 import { neutralize } from '../formatters/neutralize.js';
 import { formatStatistics } from '../formatters/statistics.js';
 import { hiddenCount } from '../formatters/stylish.js';
-import { appliesToInput, type Severity, severityFor, type Target } from '../rule-api.js';
+import { appliesToInput, type Severity, severityFor, type Target } from '../sdk/rule-api.js';
 import type { FileFailure } from '../formatters/types.js';
 import { type LintCommand, UsageError } from './args.js';
 import { useColor } from './colors.js';

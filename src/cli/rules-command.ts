@@ -5,7 +5,7 @@ import path from 'node:path';
 import { rules as registry } from '../../rules/index.js';
 import { didYouMean } from '../engine/config-core.js';
 import { INPUT_FORMATS } from '../engine/lint.js';
-import { appliesToInput, docsUrl, type RuleMeta, severityFor, TARGETS } from '../rule-api.js';
+import { appliesToInput, docsUrl, type RuleMeta, severityFor, TARGETS } from '../sdk/rule-api.js';
 import type { Command } from './args.js';
 import { type CliIO, warn } from './io.js';
 import { packageRoot } from './package-root.js';

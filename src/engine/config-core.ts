@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { rules as registry } from '../../rules/index.js';
-import type { Rule, Severity, Target } from '../rule-api.js';
+import type { Rule, Severity, Target } from '../sdk/rule-api.js';
 import type { ConfigFile } from './config-file.js';
 import { type IgnoreMatcher, isIgnored } from './files.js';
 import type { InputFormat } from './lint.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { rules as registry } from '../../rules/index.js';
-import { type Rule, TARGETS, type Target } from '../rule-api.js';
+import { type Rule, TARGETS, type Target } from '../sdk/rule-api.js';
 import { ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
 import { readRegularSync } from './read-regular.js';

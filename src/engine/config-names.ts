@@ -1,5 +1,5 @@
 // Config constants the argument parser needs, apart from config-core.ts, which loads the rule registry.
-import type { Severity } from '../rule-api.js';
+import type { Severity } from '../sdk/rule-api.js';
 
 export const CONFIG_FILE_NAME = 'transcript-lint.config.json';
 

@@ -3,8 +3,9 @@
 import { rules as allRules } from '../../rules/index.js';
 import type { Bytes } from '../loader/bytes.js';
 import { type InputFormat, type InputOptions, loadInput } from '../loader/input.js';
-import { TranscriptModel } from '../model/index.js';
-import { appliesToInput, type Rule, type Severity, type Target } from '../rule-api.js';
+import { modelOf } from '../formats/load.js';
+import type { TranscriptModel } from '../model/index.js';
+import { appliesToInput, type Rule, type Severity, type Target } from '../sdk/rule-api.js';
 import { readRegularSync } from './read-regular.js';
 import { type Diagnostic, type Finding, runRules } from './run-rules.js';
 
@@ -45,8 +46,9 @@ export function defaultTarget(format: InputFormat): Target {
 
 /** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
 export function lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
-  const model = TranscriptModel.fromInput(loadInput(filePath, data, options));
-  const inputFormat = model.inputFormat;
+  const model = modelOf(loadInput(filePath, data, options));
+  // The format ids of today's three inputs; formats as plug-ins make this a plain string.
+  const inputFormat = model.inputFormat as InputFormat;
   const target = options.target ?? defaultTarget(inputFormat);
   const rules = (options.rules ?? allRules).filter((r) => appliesToInput(r.meta, inputFormat));
   const findings = runRules(model, rules, { target, severities: options.severities });

@@ -12,7 +12,7 @@ import {
   severityFor,
   type Target,
   type FixDescriptor,
-} from '../rule-api.js';
+} from '../sdk/rule-api.js';
 
 export interface Diagnostic {
   ruleId: string;

@@ -3,7 +3,7 @@
 // anchor's children, copies the session fields, and carries a marker naming transcript-lint and the rule. An insert
 // leaves the rest of the walk as it was: where it starts (leaf and root) and where dangling parents are bridged.
 import { createHash } from 'node:crypto';
-import { newestTip } from '../model/chain.js';
+import { newestTip, timeOfValue } from '../model/queries.js';
 import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { Edit } from './edits.js';
@@ -314,11 +314,11 @@ function pinEdits(pins: readonly Relink[], ruleId: string): Edit[] {
 
 /** Whether the bridge from `from` would go to the inserted entry instead of `target` (the order of bridgeFinder). */
 function takesOver(inserted: Record<string, unknown>, after: number, from: Entry, target: Entry | null): boolean {
-  const at = timeOf(from.raw.timestamp);
+  const at = timeOfValue(from.raw.timestamp);
   if (at === undefined) return after < from.line && (target === null || after >= target.line);
-  const t = timeOf(inserted.timestamp);
+  const t = timeOfValue(inserted.timestamp);
   if (t === undefined || t > at) return false;
-  const targetAt = target ? timeOf(target.raw.timestamp) : undefined;
+  const targetAt = target ? timeOfValue(target.raw.timestamp) : undefined;
   return target === null || targetAt === undefined || t > targetAt || (t === targetAt && after >= target.line);
 }
 
@@ -334,10 +334,6 @@ function closesLoop(model: TranscriptModel, entry: Entry, target: Entry): boolea
   return false;
 }
 
-function timeOf(value: unknown): number | undefined {
-  const t = typeof value === 'string' ? Date.parse(value) : NaN;
-  return Number.isNaN(t) ? undefined : t;
-}
 
 function shiftedTimestamp(entry: Entry, deltaMs: number): Record<string, string> {
   const t = typeof entry.raw.timestamp === 'string' ? Date.parse(entry.raw.timestamp) : NaN;

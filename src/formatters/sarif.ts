@@ -23,7 +23,7 @@ import { rules as registry } from '../../rules/index.js';
 // The reader of package.json lives with the CLI (--version); it has no CLI dependencies, and its result is read once.
 import { packageVersion } from '../version.js';
 import type { Diagnostic } from '../engine/run-rules.js';
-import { docsUrl, type RuleMeta, type Severity, severityFor } from '../rule-api.js';
+import { docsUrl, type RuleMeta, type Severity, severityFor } from '../sdk/rule-api.js';
 import { repoRelativeSegments } from './display-path.js';
 import { neutralize } from './neutralize.js';
 import type { Formatter } from './types.js';

@@ -6,7 +6,7 @@
 // `[*]` marks a rule with at least one problem `--fix` repairs (ruff's marker). It counts what the report holds (after
 // --quiet), not what --max-diagnostics let through. Pure, and never coloured, so it reads the same in a file.
 import type { LintResult } from '../engine/lint.js';
-import type { RuleMeta } from '../rule-api.js';
+import type { RuleMeta } from '../sdk/rule-api.js';
 import { neutralize } from './neutralize.js';
 
 export interface RuleStatistic {

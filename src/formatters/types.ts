@@ -1,6 +1,6 @@
 // What every formatter receives and returns. Formatters are pure: no I/O, no process state.
 import type { LintResult } from '../engine/lint.js';
-import type { RuleMeta, Target } from '../rule-api.js';
+import type { RuleMeta, Target } from '../sdk/rule-api.js';
 
 export interface FormatContext {
   /** Paths are shown (and, in sarif and github, made repository-relative) relative to this folder. */

@@ -1,56 +1,11 @@
-// Entries: a thin, lossless view over parsed lines. `raw` is the parsed object itself and is never modified;
-// everything else is read from it defensively because transcripts are often damaged or of another version.
-import type { SourceFile } from '../loader/read-jsonl.js';
+// Reading entries: `raw` is the parsed object itself and is never modified; everything is read from it defensively,
+// because transcripts are often damaged or of another version.
+import type { Block, Entry, MessageView } from './types.js';
+
+export type { Block, Entry, MessageView } from './types.js';
 
 /** Entry types that take part in the uuid/parentUuid tree and can reach the model. */
 export const CHAIN_TYPES = new Set(['user', 'assistant', 'attachment', 'system']);
-
-export interface Entry {
-  /** 1-based line number in the file. */
-  line: number;
-  /** Position among the file's entries (file order). */
-  index: number;
-  /** The entry's `type`, or '' when it has none. */
-  type: string;
-  uuid?: string;
-  /** undefined when the field is absent, null when it is JSON null. */
-  parentUuid?: string | null;
-  isSidechain: boolean;
-  raw: Record<string, unknown>;
-}
-
-export interface MessageView {
-  role?: unknown;
-  id?: string;
-  model?: string;
-  /** The message content as stored: a string, an array of blocks, or something malformed. */
-  content: unknown;
-}
-
-export type Block = Record<string, unknown> & { type?: unknown };
-
-export function buildEntries(file: SourceFile): Entry[] {
-  const entries: Entry[] = [];
-  for (const line of file.lines) {
-    const raw = line.json;
-    if (!raw) continue;
-    entries.push({
-      line: line.lineNo,
-      index: entries.length,
-      type: typeof raw.type === 'string' ? raw.type : '',
-      uuid: typeof raw.uuid === 'string' ? raw.uuid : undefined,
-      parentUuid: readParent(raw.parentUuid),
-      isSidechain: raw.isSidechain === true,
-      raw,
-    });
-  }
-  return entries;
-}
-
-function readParent(value: unknown): string | null | undefined {
-  if (value === null) return null;
-  return typeof value === 'string' ? value : undefined;
-}
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -1,6 +1,6 @@
 // `transcript-lint export`: the compiled request as plain JSON, the way Claude Code would send it.
 import { asText } from './entries.js';
-import type { ApiMessage } from './api-view.js';
+import type { ApiMessage } from './types.js';
 
 export interface ExportedMessage {
   role: ApiMessage['role'];

@@ -1,12 +1,19 @@
-// TranscriptModel: one file's entries, chain and compiled request, each built on first use and then kept.
-// A Claude Code session is modelled from its JSONL entries; a plain input (a Messages API request or a message list,
-// see loader/input.ts) from its messages, with no client-side repair, so the same request-view rules run on both.
-import { type FileLocation, type InputFormat, type LoadedInput, type InputOptions, loadInput, type PlainSource } from '../loader/input.js';
+// TranscriptModel: one file's entries, chain and compiled request, each built on first use and then kept. The format
+// that loaded the file supplies how each is built (ModelParts): a Claude Code session from its JSONL entries and uuid
+// chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
+// client-side repair. The same request-view rules run on all of them.
+import type { FileLocation, PlainSource } from '../loader/input.js';
 import type { SourceFile } from '../loader/read-jsonl.js';
-import { type ApiView, compileRequest } from './api-view.js';
-import { buildChain, type Chain } from './chain.js';
-import { buildEntries, type Entry } from './entries.js';
-import { buildPlainEntries, compilePlainRequest, linearChain } from './plain.js';
+import type { ApiView, Chain, Entry } from './types.js';
+
+/** How a format builds its model's parts from the lines it loaded. */
+export interface ModelParts {
+  /** The format's id. */
+  format: string;
+  buildEntries(file: SourceFile): Entry[];
+  buildChain(entries: readonly Entry[]): Chain;
+  compile(chain: Chain, entries: readonly Entry[]): ApiView;
+}
 
 export class TranscriptModel {
   private entriesCache?: Entry[];
@@ -16,28 +23,21 @@ export class TranscriptModel {
 
   /**
    * @param file the lines to model (for a JSON document, its virtual lines: see loader/input.ts)
+   * @param parts how the format builds entries, chain and request
    * @param plain set for a plain Messages API input (request or message list)
    */
   constructor(
     readonly file: SourceFile,
+    private readonly parts: ModelParts,
     readonly plain?: PlainSource,
   ) {}
 
-  /** Loads an input of any format (detected unless given) and models it. */
-  static fromBytes(path: string, data: Uint8Array, options: InputOptions = {}): TranscriptModel {
-    return TranscriptModel.fromInput(loadInput(path, data, options));
-  }
-
-  static fromInput(input: LoadedInput): TranscriptModel {
-    return new TranscriptModel(input.file, input.plain);
-  }
-
-  get inputFormat(): InputFormat {
-    return this.plain?.format ?? 'claude-code';
+  get inputFormat(): string {
+    return this.parts.format;
   }
 
   get entries(): Entry[] {
-    this.entriesCache ??= this.plain ? buildPlainEntries(this.file, this.plain) : buildEntries(this.file);
+    this.entriesCache ??= this.parts.buildEntries(this.file);
     return this.entriesCache;
   }
 
@@ -47,12 +47,12 @@ export class TranscriptModel {
   }
 
   chain(): Chain {
-    this.chainCache ??= this.plain ? linearChain(this.entries) : buildChain(this.entries);
+    this.chainCache ??= this.parts.buildChain(this.entries);
     return this.chainCache;
   }
 
   apiView(): ApiView {
-    this.apiViewCache ??= this.plain ? compilePlainRequest(this.entries) : compileRequest(this.chain());
+    this.apiViewCache ??= this.parts.compile(this.chain(), this.entries);
     return this.apiViewCache;
   }
 

@@ -4,10 +4,10 @@
 import { removeEntries } from '../fixer/chain-edits.js';
 import type { Edit } from '../fixer/edits.js';
 import { isArrayField } from '../loader/lazy-strings.js';
-import type { ApiBlock, ApiMessage } from '../model/api-view.js';
+import type { ApiBlock, ApiMessage } from '../model/types.js';
 import { type Entry, isObject, isUserPrompt, messageOf } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
-import type { Fixability, FixDescriptor, ReportDescriptor, RuleContext } from '../rule-api.js';
+import type { Fixability, FixDescriptor, ReportDescriptor, RuleContext } from '../sdk/rule-api.js';
 
 export type Obj = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
 // of the compiled request, their tool blocks, and a file-wide index of tool ids for `related` lines; and the edits
 // their fixes share (removing blocks across entries, the marker field).
 import { createHash } from 'node:crypto';
-import type { ApiBlock, ApiMessage } from '../model/api-view.js';
+import type { ApiBlock, ApiMessage } from '../model/types.js';
 import { asText, type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixBytes } from '../../src/fixer/loop.js';
-import { defineRule, type Rule } from '../../src/rule-api.js';
+import { defineRule, type Rule } from '../../src/sdk/rule-api.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fixFile } from '../../src/engine/fix.js';
 import { fixBytes } from '../../src/fixer/loop.js';
 import { MISSING_HISTORY } from '../../rules/first-message-user.js';
-import { INTERRUPTED_TOOL_RESULT } from '../../src/model/repair-passes.js';
+import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { assistantMsg, doc, jsonl, type Layout, request, text, thinking, toolResult, toolUse, TOOLS, userMsg } from '../helpers/plain.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);

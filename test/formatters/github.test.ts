@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { escapeData, escapeProperty, github } from '../../src/formatters/github.js';
-import { docsUrl } from '../../src/rule-api.js';
+import { docsUrl } from '../../src/sdk/rule-api.js';
 import { CLEAN, CWD, OUTSIDE, diag, result, sampleResults } from './results.js';
 
 const ctx = { cwd: CWD, color: true };

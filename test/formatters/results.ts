@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { LintResult } from '../../src/engine/lint.js';
 import type { Diagnostic } from '../../src/engine/run-rules.js';
-import { docsUrl } from '../../src/rule-api.js';
+import { docsUrl } from '../../src/sdk/rule-api.js';
 
 /** The folder the report is relative to: absolute, with a space in it. */
 export const CWD = path.resolve(path.sep, 'work', 'my repo');

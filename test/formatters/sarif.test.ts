@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
 import { INFORMATION_URI, MAX_RESULTS, sarif } from '../../src/formatters/sarif.js';
 import type { FormatContext } from '../../src/formatters/types.js';
-import { DOCS_BASE, docsUrl, type RuleMeta } from '../../src/rule-api.js';
+import { DOCS_BASE, docsUrl, type RuleMeta } from '../../src/sdk/rule-api.js';
 import { CLEAN, CWD, OUTSIDE, diag, result, sampleResults } from './results.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

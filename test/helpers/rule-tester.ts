@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../../src/engine/lint.js';
 import { fixBytes } from '../../src/fixer/loop.js';
 import { type InputFormat, loadInput } from '../../src/loader/input.js';
-import type { Rule, Target } from '../../src/rule-api.js';
+import type { Rule, Target } from '../../src/sdk/rule-api.js';
 
 export interface ExpectedError {
   messageId: string;

@@ -2,13 +2,14 @@
 // (claude-code-observed.md). Skeleton notation as in the oracle's skeleton.py.
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import type { ApiMessage } from '../../src/model/api-view.js';
+import type { ApiMessage } from '../../src/model/types.js';
 import { exportMessages } from '../../src/model/export.js';
 import { TranscriptModel } from '../../src/model/index.js';
-import { INTERRUPTED_TOOL_RESULT } from '../../src/model/repair-passes.js';
+import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
-const model = (t: string): TranscriptModel => new TranscriptModel(loadText('t.jsonl', t));
+const model = (t: string): TranscriptModel => claudeCodeModel(loadText('t.jsonl', t));
 
 function skeleton(messages: readonly ApiMessage[]): string[] {
   return exportMessages(messages).messages.map((m) => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const { fixBytes } = await import(`${repo}dist/src/fixer/loop.js`);
 const { loadBytes } = await import(`${repo}dist/src/loader/read-jsonl.js`);
-const { TranscriptModel } = await import(`${repo}dist/src/model/index.js`);
+const { claudeCodeModel } = await import(`${repo}dist/src/formats/claude-code/model.js`);
 const { rules } = await import(`${repo}dist/rules/index.js`);
 
 const [out, casesJson, ...names] = process.argv.slice(2);
@@ -72,11 +72,11 @@ for (const name of names) {
   const idempotent = read(`${w}/idempotent.txt`)?.trim() === 'yes';
 
   const fixed = readFileSync(`${w}/${name}.jsonl`);
-  const view = new TranscriptModel(loadBytes(`${w}/${name}.jsonl`, fixed)).apiView();
+  const view = claudeCodeModel(loadBytes(`${w}/${name}.jsonl`, fixed)).apiView();
   const inFile = uniq(view.merged.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id)));
   const ours = uniq(toolUseIds(json(`${w}/export.json`)?.messages));
   // Every tool_use written on the main thread of the fixed file, on the resumed branch or not (forks, truncation).
-  const model = new TranscriptModel(loadBytes(`${w}/${name}.jsonl`, fixed));
+  const model = claudeCodeModel(loadBytes(`${w}/${name}.jsonl`, fixed));
   const stored = uniq(
     model.entries
       .filter((e) => e.type === 'assistant' && !e.isSidechain && Array.isArray(e.raw.message?.content))

@@ -10,10 +10,11 @@ import { generate, OUTPUT } from '../../scripts/gen-entry-shape.mjs';
 import { loadInput } from '../../src/loader/input.js';
 import { isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../../src/loader/lazy-strings.js';
 import { TranscriptModel } from '../../src/model/index.js';
-import type { ReportDescriptor } from '../../src/rule-api.js';
+import type { ReportDescriptor } from '../../src/sdk/rule-api.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { assistantMsg, doc, jsonl, lineAt, request, TOOLS, userMsg } from '../helpers/plain.js';
+import { modelOf } from '../../src/formats/load.js';
 
 // Plain Messages API inputs: the shape the API validates.
 const goodRequest = doc(
@@ -353,7 +354,7 @@ describe('entry-shape validators', () => {
     t.assistant([text(long), toolUse('toolu_L')]);
     t.user([toolResult('toolu_L', long)]);
     t.user([toolResult('toolu_L', [text(long)]), { type: 'image', source: long }]);
-    const model = TranscriptModel.fromInput(loadInput('long.jsonl', new TextEncoder().encode(t.toString())));
+    const model = modelOf(loadInput('long.jsonl', new TextEncoder().encode(t.toString())));
     const message = (i: number) => model.entries[i]!.raw.message as { content: Record<string, unknown>[] };
     const lazy = () => [
       isLazyString(message(1), 'content'),

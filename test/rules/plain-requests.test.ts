@@ -8,7 +8,7 @@ import thinkingPlacement from '../../rules/thinking-placement.js';
 import toolResultFirst from '../../rules/tool-result-first.js';
 import toolUseHasResult from '../../rules/tool-use-has-result.js';
 import uniqueToolUseId from '../../rules/unique-tool-use-id.js';
-import { INTERRUPTED_TOOL_RESULT } from '../../src/model/repair-passes.js';
+import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { assistantMsg, doc, jsonl, lineAt, request, text, thinking, toolResult, toolUse, userMsg } from '../helpers/plain.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 

@@ -6,6 +6,7 @@ import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { createHash } from 'node:crypto';
+import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
 // ---- Expected fix output -------------------------------------------------------------------------------------
 const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
@@ -221,7 +222,7 @@ runRuleTests(rule, {
 describe('split-assistant-message details', () => {
   it('keeps the renamed parts one response and its results paired', () => {
     const shapeOf = (t: string) =>
-      new TranscriptModel(loadText('t.jsonl', t))
+      claudeCodeModel(loadText('t.jsonl', t))
         .apiView()
         .messages.filter((m) => m.role !== 'system')
         .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
@@ -236,7 +237,7 @@ describe('split-assistant-message details', () => {
     ]);
     const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelReuse.toString()), { rules: [rule], target: 'claude-code', unsafe: true });
     const fixedText = new TextDecoder().decode(out.output);
-    const model = new TranscriptModel(loadText('t.jsonl', fixedText));
+    const model = claudeCodeModel(loadText('t.jsonl', fixedText));
     expect(shapeOf(fixedText)).toEqual([
       'user:text',
       'assistant:toolu_A1',

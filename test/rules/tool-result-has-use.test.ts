@@ -6,6 +6,7 @@ import { loadText } from '../../src/loader/read-jsonl.js';
 import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
 // ---- Expected fix output -------------------------------------------------------------------------------------
 const file = (lines: readonly (string | undefined)[]): string => lines.filter((l) => l !== undefined).join('\n') + '\n';
@@ -214,7 +215,7 @@ describe('tool-result-has-use details', () => {
 
 describe('tool-result-has-use fix', () => {
   const shape = (t: string): string[] =>
-    new TranscriptModel(loadText('t.jsonl', t))
+    claudeCodeModel(loadText('t.jsonl', t))
       .apiView()
       .messages.filter((m) => m.role !== 'system')
       .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
@@ -225,7 +226,7 @@ describe('tool-result-has-use fix', () => {
     const text = new TextDecoder().decode(out.output);
     // Results go in file order: the interrupted one sits right after its part, before B1's.
     expect(shape(text)).toEqual(['user:text', 'assistant:toolu_B1,toolu_B2', 'user:toolu_B2,toolu_B1', 'assistant:text']);
-    const model = new TranscriptModel(loadText('t.jsonl', text));
+    const model = claudeCodeModel(loadText('t.jsonl', text));
     expect(model.apiView().repairs).toEqual([]);
     // The two parts still hang one off the other, each result off its own part.
     const byUuid = new Map(model.entries.map((e) => [e.uuid, e]));

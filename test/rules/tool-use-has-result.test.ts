@@ -4,11 +4,12 @@ import rule from '../../rules/tool-use-has-result.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
 import { fixBytes } from '../../src/fixer/loop.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import type { ApiMessage } from '../../src/model/api-view.js';
+import type { ApiMessage } from '../../src/model/types.js';
 import { TranscriptModel } from '../../src/model/index.js';
-import { INTERRUPTED_TOOL_RESULT } from '../../src/model/repair-passes.js';
+import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { type Json, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
 // ---- Expected fix output -------------------------------------------------------------------------------------
 const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
@@ -408,7 +409,7 @@ runRuleTests(rule, {
 describe('tool-use-has-result details', () => {
   const fixed = (t: string, rules = [rule]): string =>
     new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(t), { rules, target: 'claude-code' }).output);
-  const modelOf = (t: string): TranscriptModel => new TranscriptModel(loadText('t.jsonl', t));
+  const modelOf = (t: string): TranscriptModel => claudeCodeModel(loadText('t.jsonl', t));
 
   it('writes the fields Claude Code 2.1.332 writes for an interrupted call', () => {
     const out = fixed(tail.toString()).trimEnd().split('\n');

@@ -5,6 +5,7 @@ import { TranscriptModel } from '../../src/model/index.js';
 import { fixBytes } from '../../src/fixer/loop.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
 // ---- Expected fix output -------------------------------------------------------------------------------------
 const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
@@ -153,7 +154,7 @@ describe('unique-tool-use-id fix', () => {
   it('leaves a request in which every call is answered once', () => {
     for (const t of [sameMessage, acrossTurns, three, parallelDup, oneResult]) {
       const out = fixBytes('t.jsonl', new TextEncoder().encode(t.toString()), { rules: [rule], target: 'claude-code' }).output;
-      const model = new TranscriptModel(loadText('t.jsonl', new TextDecoder().decode(out)));
+      const model = claudeCodeModel(loadText('t.jsonl', new TextDecoder().decode(out)));
       for (const view of [model.apiView().merged, model.apiView().messages]) {
         const uses = view.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id));
         const results = view.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id));

@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 const repo = new URL('../../../', import.meta.url).pathname;
 const { loadBytes } = await import(repo + 'dist/src/loader/read-jsonl.js');
-const { TranscriptModel } = await import(repo + 'dist/src/model/index.js');
+const { claudeCodeModel } = await import(repo + 'dist/src/formats/claude-code/model.js');
 const { exportMessages } = await import(repo + 'dist/src/model/export.js');
 const f = process.argv[2];
 const bytes = readFileSync(f);
 const out = {};
 try {
-  const m = new TranscriptModel(loadBytes(f, bytes));
+  const m = claudeCodeModel(loadBytes(f, bytes));
   out.messages = exportMessages(m.apiView().messages).messages;
   const ch = m.chain();
   out.chain = { leafLine: ch.leaf?.line, leafSource: ch.leafSource, rootReason: ch.rootReason,

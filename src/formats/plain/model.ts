@@ -2,11 +2,26 @@
 // a Claude Code entry (`{type: role, message}`, the message being the parsed object itself), linked in file order,
 // so that every request-view rule and every fix helper works on it unchanged. There is no client-side repair: the
 // request is the file, so `merged` and `messages` are the same list.
-import { type PlainSource, SHELL_LINE } from '../loader/input.js';
-import type { SourceFile } from '../loader/read-jsonl.js';
-import type { ApiBlock, ApiMessage, ApiView } from './api-view.js';
-import type { Chain } from './chain.js';
-import { type Block, type Entry, isObject } from './entries.js';
+import { type LoadedInput, type PlainSource, SHELL_LINE } from '../../loader/input.js';
+import type { SourceFile } from '../../loader/read-jsonl.js';
+import { isObject } from '../../model/entries.js';
+import { TranscriptModel } from '../../model/index.js';
+import type { ApiBlock, ApiMessage, ApiView, Block, Chain, Entry } from '../../model/types.js';
+
+/** The model of a request or message list, loaded as `input` (its plain source set). */
+export function plainModel(input: LoadedInput & { plain: PlainSource }): TranscriptModel {
+  const { plain } = input;
+  return new TranscriptModel(
+    input.file,
+    {
+      format: plain.format,
+      buildEntries: (file) => buildPlainEntries(file, plain),
+      buildChain: linearChain,
+      compile: (_chain, entries) => compilePlainRequest(entries),
+    },
+    plain,
+  );
+}
 
 /** The roles a message of the Messages API may have. */
 const ROLES = new Set(['user', 'assistant']);

@@ -1,7 +1,7 @@
 // The contract between the engine and the rules: what a rule declares about itself, and how it reports.
-import type { Edit } from './fixer/edits.js';
-import type { InputFormat } from './loader/input.js';
-import type { TranscriptModel } from './model/index.js';
+import type { Edit } from '../fixer/edits.js';
+import type { InputFormat } from '../loader/input.js';
+import type { TranscriptModel } from '../model/index.js';
 
 export type Target = 'claude-code' | 'api' | 'bedrock';
 export const TARGETS: readonly Target[] = ['claude-code', 'api', 'bedrock'];

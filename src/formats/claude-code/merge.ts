@@ -1,6 +1,5 @@
 // Claude Code's mergeUserMessages, shared by the compiler and the repair passes that re-merge neighbours.
-import type { ApiBlock, ApiMessage } from './api-view.js';
-import type { Entry } from './entries.js';
+import type { ApiBlock, ApiMessage, Entry } from '../../model/types.js';
 
 /** Appended to the left text where two text blocks meet in a merge (observed: "do round two\n"). */
 export const SEAM = '\n';

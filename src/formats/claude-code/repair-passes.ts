@@ -1,16 +1,10 @@
 // Claude Code's client-side repairs, applied to the merged view in the order 2.1.332 applies them
 // (claude-code-internals.md §1.2 step 7 and §1.3, adjusted to what claude-code-observed.md measured).
 // Each pass copies what it changes; the merged view and the entries' raw objects are never mutated.
-import { asText } from './entries.js';
-import type { ApiBlock, ApiMessage, Origin } from './api-view.js';
-import { isArrayField } from '../loader/lazy-strings.js';
+import { isArrayField } from '../../loader/lazy-strings.js';
+import { asText } from '../../model/entries.js';
+import type { ApiBlock, ApiMessage, Origin, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
-
-export interface Repair {
-  pass: string;
-  description: string;
-  origin: Origin;
-}
 
 export const NO_CONTENT = '(no content)';
 export const NO_MESSAGE_CONTENT = '[No message content]';

@@ -3,40 +3,10 @@
 // reordering, virtual-message filter, merges): rules judge this. `messages` is `merged` after Claude Code's
 // client-side repair passes (pairing repair, thinking and empty-content handling): `export` prints this.
 // Every block keeps its origin so that a finding on the request points back at a line of the file.
-import type { Chain } from './chain.js';
-import { asText, type Block, type Entry, isObject, isSyntheticApiError, messageOf } from './entries.js';
+import { asText, isObject, isSyntheticApiError, messageOf } from '../../model/entries.js';
+import type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, Entry, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
-import { repairPasses, type Repair } from './repair-passes.js';
-
-export interface Origin {
-  line: number;
-  /** Index of the block in the entry's `message.content` (absent for string content and synthetic blocks). */
-  blockIndex?: number;
-  /** Set on blocks Claude Code makes up (placeholders, synthetic results, seams). */
-  synthetic?: boolean;
-}
-
-export interface ApiBlock {
-  block: Block;
-  origin: Origin;
-}
-
-export type ApiRole = 'user' | 'assistant' | 'system';
-
-export interface ApiMessage {
-  role: ApiRole;
-  blocks: ApiBlock[];
-  /** The message is a single stored string (sent as a string, not as blocks). */
-  stringContent: boolean;
-  /** The entries this message was built from, in order. */
-  entries: Entry[];
-}
-
-export interface ApiView {
-  merged: ApiMessage[];
-  messages: ApiMessage[];
-  repairs: Repair[];
-}
+import { repairPasses } from './repair-passes.js';
 
 export function compileRequest(chain: Chain): ApiView {
   const items = reorderAttachments(toItems(chain.active));

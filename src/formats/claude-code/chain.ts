@@ -2,56 +2,14 @@
 // (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7).
 import {
   assistantMessageId,
-  CHAIN_TYPES,
-  type Entry,
   isCompactBoundary,
   isObject,
   isToolResultEntry,
   isUserPrompt,
   messageOf,
-} from './entries.js';
-
-export type LeafSource = 'last-prompt' | 'last-tip' | 'none';
-
-export interface ChainStep {
-  entry: Entry;
-  /** How the walk reached the next (older) entry. */
-  link?: 'parent' | 'preserved-segment' | 'bridged';
-}
-
-export interface Chain {
-  /** Entries holding a uuid, keyed by uuid; the later line wins, as in Claude Code. */
-  byUuid: Map<string, Entry>;
-  /** Every entry per uuid, in file order (length > 1 means a duplicate uuid). */
-  allByUuid: Map<string, Entry[]>;
-  /** Children per parent uuid, by effective parent, in file order. */
-  children: Map<string, Entry[]>;
-  leaf?: Entry;
-  leafSource: LeafSource;
-  /** The leaf named by each `last-prompt` entry in file order (for resume-branch). */
-  lastPromptLeaves: { entry: Entry; leafUuid: string; exists: boolean }[];
-  /** The active chain, root first, as walked from the leaf (before parallel-part recovery). */
-  walked: ChainStep[];
-  /** The active chain after off-chain parts and results of split responses are spliced in, root first. */
-  active: Entry[];
-  /** Why the walk stopped at its root. */
-  rootReason: 'null-parent' | 'compact-boundary' | 'dangling-prompt' | 'cycle' | 'no-parent-field' | 'empty';
-  /** The entry whose dangling parent truncated the history, if any. */
-  truncatedAt?: Entry;
-  /** Entries whose parent was missing and which the walk bridged to the previous entry in file order. */
-  bridged: Entry[];
-  /** A cycle met by the walk: the entry whose parent link closes the loop. */
-  cycleAt?: Entry;
-  /** The last compact boundary on the active chain, if the chain was cut there. */
-  compactBoundary?: Entry;
-  /** Effective parent of each entry after Claude Code's preserved-segment relinks. */
-  parentOf(entry: Entry): string | null | undefined;
-}
-
-/** Chain entries of the main conversation (not sidechain) that the walk can use. */
-function isMainChainEntry(entry: Entry): boolean {
-  return entry.uuid !== undefined && !entry.isSidechain && (CHAIN_TYPES.has(entry.type) || entry.type === 'progress');
-}
+} from '../../model/entries.js';
+import { isMainTreeEntry, isReadable, newestTip, timeOf } from '../../model/queries.js';
+import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
   const allByUuid = new Map<string, Entry[]>();
@@ -125,20 +83,12 @@ function chooseLeaf(
   // Every entry has a child only when the links form a cycle: start from the last entry of the file.
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    if (isMainChainEntry(e) && byUuid.get(e.uuid!) === e && hasUsableMessage(e)) return { leaf: e, leafSource: 'last-tip' };
+    if (isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && isReadable(e)) return { leaf: e, leafSource: 'last-tip' };
   }
   return { leafSource: 'none' };
 }
 
 /** The branch tip that comes last in the file (timestamps play no part); sidechain children do not count. */
-export function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (!isMainChainEntry(e) || byUuid.get(e.uuid!) !== e || !hasUsableMessage(e)) continue;
-    if (!(children.get(e.uuid!) ?? []).some((c) => !c.isSidechain)) return e;
-  }
-  return undefined;
-}
 
 function isAncestor(
   ancestor: Entry,
@@ -160,12 +110,6 @@ function isAncestor(
 }
 
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
-function hasUsableMessage(e: Entry): boolean {
-  if (e.type !== 'user' && e.type !== 'assistant') return true;
-  const content = messageOf(e)?.content;
-  return typeof content === 'string' || (Array.isArray(content) && content.every(isObject));
-}
-
 function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
   const seen = new Set<Entry>();
   const bridgeTarget = bridgeFinder(entries, chain.byUuid);
@@ -226,12 +170,12 @@ function bridgeFinder(entries: readonly Entry[], byUuid: Map<string, Entry>): (f
     if (at === undefined) {
       for (let i = from.index - 1; i >= 0; i--) {
         const e = entries[i]!;
-        if (isMainChainEntry(e) && byUuid.get(e.uuid!) === e && !seen.has(e)) return e;
+        if (isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && !seen.has(e)) return e;
       }
       return undefined;
     }
     sorted ??= entries
-      .filter((e) => isMainChainEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined)
+      .filter((e) => isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined)
       .map((e) => ({ t: timeOf(e)!, e }))
       .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
     let lo = 0;
@@ -247,11 +191,6 @@ function bridgeFinder(entries: readonly Entry[], byUuid: Map<string, Entry>): (f
     }
     return undefined;
   };
-}
-
-function timeOf(e: Entry): number | undefined {
-  const t = typeof e.raw.timestamp === 'string' ? Date.parse(e.raw.timestamp) : NaN;
-  return Number.isNaN(t) ? undefined : t;
 }
 
 /**

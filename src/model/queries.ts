@@ -1,0 +1,43 @@
+// Questions about a transcript that several rules, the chain walk and the fix builders ask: answered here once, so
+// that every one of them asks the same way.
+import { CHAIN_TYPES, isObject, messageOf } from './entries.js';
+import type { Entry } from './types.js';
+
+/**
+ * Whether Claude Code can read the entry at all: a user or assistant entry needs a `message` whose content is a
+ * string or an array of objects. Claude Code never resumes from, nor bridges to, an entry it cannot read.
+ */
+export function isReadable(e: Entry): boolean {
+  if (e.type !== 'user' && e.type !== 'assistant') return true;
+  const content = messageOf(e)?.content;
+  return typeof content === 'string' || (Array.isArray(content) && content.every(isObject));
+}
+
+/** An entry of the main conversation's uuid tree: a chain type (or legacy `progress`) with a uuid, not a sidechain. */
+export function isMainTreeEntry(e: Entry): boolean {
+  return e.uuid !== undefined && !e.isSidechain && (CHAIN_TYPES.has(e.type) || e.type === 'progress');
+}
+
+/** A timestamp value in milliseconds, when it is a parseable string. */
+export function timeOfValue(value: unknown): number | undefined {
+  const t = typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/** The entry's timestamp in milliseconds, when it has a parseable one. */
+export function timeOf(e: Entry): number | undefined {
+  return timeOfValue(e.raw.timestamp);
+}
+
+/**
+ * The newest tip of the main conversation: the last entry in the file (that a later line does not shadow, and that
+ * Claude Code can read) with no child on the main tree. Where resume starts when no `last-prompt` says otherwise.
+ */
+export function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainTreeEntry(e) || byUuid.get(e.uuid!) !== e || !isReadable(e)) continue;
+    if (!(children.get(e.uuid!) ?? []).some((c) => !c.isSidechain)) return e;
+  }
+  return undefined;
+}
