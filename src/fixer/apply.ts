@@ -1,14 +1,16 @@
 // Applies fixes to a loaded file. Each fix claims the lines it edits (an insert claims the gap after its line);
 // a fix whose claims collide with an accepted one waits for the next pass, unless its colliding edits are
 // identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
-// edited lines are re-serialised from a copy of the parsed entry, which keeps key order.
-import { copyJson, stringifyJson } from './deep-json.js';
+// edited lines get their edits spliced into their original bytes (splice.ts): every byte outside the members an edit
+// names stays as it was. A JSON document (a plain request) gets the same, into the document's own bytes.
+import { stringifyJson } from './deep-json.js';
 import { type Bytes, extendView, joinBytes, PieceWriter } from '../loader/bytes.js';
 import { SHELL_LINE } from '../loader/input.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import type { TranscriptModel } from '../model/index.js';
 import { claimOf, type Edit, type Fix } from './edits.js';
-import { removeAt, setAt } from './pointer.js';
+import { applyEdit, Splice } from './splice.js';
+import { spliceDocument } from './splice-document.js';
 
 export interface ApplyResult {
   /** The fixed file, in pieces that share the original's memory (see loader/bytes.ts). */
@@ -26,42 +28,140 @@ const LF = encoder.encode('\n');
 const CRLF = encoder.encode('\r\n');
 
 export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult {
+  const plan = planFixes(file, fixes);
+  return applyResult(render(file, plan.edits, plan.rewritten), plan.applied, plan.deferred, plan.failed);
+}
+
+interface Plan {
+  applied: Fix[];
+  deferred: Fix[];
+  failed: ApplyResult['failed'];
+  /** The edits of the applied fixes, each once, in the order they apply. */
+  edits: Edit[];
+  /** The lines those edits rewrite, as the check of their fix made them. */
+  rewritten: Map<number, Rewritten>;
+}
+
+/** A line a fix rewrites: its edits (each once, in order) and the bytes they make, made once when the fix is checked. */
+interface Rewritten {
+  edits: Edit[];
+  bytes: Uint8Array;
+}
+
+/** Which fixes apply (see the top of this file), and their edits. */
+function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
   const ordered = [...fixes].sort(
     (a, b) => firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
   );
-  // Per claimed line (or gap), the accepted edits keyed by their JSON, so identical edits are found in O(1).
-  const claimed = new Map<number, Map<string, Edit>>();
+  // Per claimed line (or gap), the accepted edits.
+  const claimed = new Map<number, Bucket>();
   const applied: Fix[] = [];
   const deferred: Fix[] = [];
   const failed: ApplyResult['failed'] = [];
   const existingUuids = uuidsOf(file);
+  const rewritten = new Map<number, Rewritten>();
   for (const fix of ordered) {
-    const problem = checkApplicable(file, fix, existingUuids);
-    if (problem) {
-      failed.push({ fix, reason: problem });
+    const checked = checkApplicable(file, fix, existingUuids);
+    if (typeof checked === 'string') {
+      failed.push({ fix, reason: checked });
       continue;
     }
-    const fresh = fix.edits.filter((e) => !claimed.get(claimOf(e))?.has(stringifyJson(e)));
-    if (fresh.some((e) => claimed.has(claimOf(e)))) {
+    const groups = groupBy(fix.edits, claimOf);
+    // On a claim another fix took, every edit must be one that fix made already.
+    let conflict = false;
+    for (const [claim, edits] of groups) {
+      const bucket = claimed.get(claim);
+      if (bucket && !edits.every((e) => bucket.has(e))) {
+        conflict = true;
+        break;
+      }
+    }
+    if (conflict) {
       deferred.push(fix);
       continue;
     }
-    for (const e of fresh) {
-      const bucket = claimed.get(claimOf(e)) ?? new Map<string, Edit>();
-      bucket.set(stringifyJson(e), e);
-      claimed.set(claimOf(e), bucket);
+    const added: number[] = [];
+    for (const [claim, edits] of groups) {
+      if (claimed.has(claim)) continue;
+      claimed.set(claim, new Bucket(checked.get(claim)?.edits ?? distinct(edits)));
+      added.push(claim);
     }
     if (opensWithForeignBom(file, claimed)) {
-      for (const e of fresh) claimed.get(claimOf(e))!.delete(stringifyJson(e));
-      for (const e of fresh) if (claimed.get(claimOf(e))!.size === 0) claimed.delete(claimOf(e));
+      for (const claim of added) claimed.delete(claim);
       deferred.push(fix);
       continue;
+    }
+    for (const claim of added) {
+      const line = checked.get(claim);
+      if (line) rewritten.set(claim, line);
     }
     applied.push(fix);
   }
 
-  const dedup = [...claimed.values()].flatMap((bucket) => [...bucket.values()]);
-  return applyResult(render(file, dedup), applied, deferred, failed);
+  const edits = [...claimed.values()].flatMap((bucket) => bucket.edits);
+  return { applied, deferred, failed, edits, rewritten };
+}
+
+/** The accepted edits of one claim, each once. Their keys are made only when another fix claims the same line. */
+class Bucket {
+  private keys?: Set<string>;
+  constructor(readonly edits: Edit[]) {}
+
+  has(e: Edit): boolean {
+    this.keys ??= new Set(this.edits.map(editKey));
+    return this.keys.has(editKey(e));
+  }
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const list = groups.get(key);
+    if (list) list.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** An edit's identity: equal for byte-identical edits (which dedupe), distinct otherwise. */
+function editKey(e: Edit): string {
+  if (e.kind === 'remove') return `remove\u0000${e.line}\u0000${e.pointer}`;
+  if (e.kind === 'set') return `set\u0000${e.line}\u0000${e.pointer}\u0000${stringifyJson(e.value ?? null)}`;
+  return stringifyJson(e);
+}
+
+/**
+ * The edits of one claim without repeats (the first of identical edits stays). A fix may hold hundreds of thousands
+ * (the blank blocks of a huge entry): a hash of each one's pointer, sorted, finds the few that could be equal, and
+ * only those get a key (a Map of that many strings costs seconds).
+ */
+function distinct(edits: Edit[]): Edit[] {
+  if (edits.length === 1) return edits;
+  let candidates: ((i: number) => boolean) | undefined;
+  if (edits.length > 64) {
+    const hashes = new Uint32Array(edits.length);
+    edits.forEach((e, i) => (hashes[i] = fnv1a(e.kind === 'set' || e.kind === 'remove' ? e.pointer : e.kind)));
+    const sorted = hashes.slice().sort();
+    const repeated = new Set<number>();
+    for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
+    if (repeated.size === 0) return edits;
+    candidates = (i) => repeated.has(hashes[i]!);
+  }
+  const seen = new Set<string>();
+  return edits.filter((e, i) => {
+    if (candidates && !candidates(i)) return true;
+    const key = editKey(e);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function fnv1a(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: ApplyResult['failed']): ApplyResult {
@@ -82,18 +182,19 @@ function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: App
  * reader would then take the line's BOM for the file's own, and the line, which no fix named, would read differently
  * (unreadable before, an entry after). Such a fix waits; it never applies.
  */
-function opensWithForeignBom(file: SourceFile, claimed: ReadonlyMap<number, ReadonlyMap<string, Edit>>): boolean {
+function opensWithForeignBom(file: SourceFile, claimed: ReadonlyMap<number, Bucket>): boolean {
   if (file.bom || claimed.has(0.5)) return false;
   for (const line of file.lines) {
     const own = claimed.get(line.lineNo);
-    if (own && [...own.values()].some((e) => e.kind === 'delete')) {
+    if (own && own.edits.some((e) => e.kind === 'delete')) {
       // Deleted: an entry inserted after it opens the file instead; else the next line does.
       if (claimed.has(line.lineNo + 0.5)) return false;
       continue;
     }
-    // Rewritten lines are written as JSON; a line written as it is, or as new text, may start with a BOM.
+    // A rewritten line starts as it did, JSON (which never starts with a BOM), or is new JSON; a line written as it
+    // is, or as new text, may start with a BOM.
     if (own === undefined) return line.bytes[0] === 0xef && line.bytes[1] === 0xbb && line.bytes[2] === 0xbf;
-    return [...own.values()].some((e) => e.kind === 'replaceText' && e.text.startsWith('\ufeff'));
+    return own.edits.some((e) => e.kind === 'replaceText' && e.text.startsWith('\ufeff'));
   }
   return false;
 }
@@ -105,32 +206,38 @@ function uuidsOf(file: SourceFile): Set<string> {
 }
 
 /**
- * Tries a fix's edits on copies of the lines they touch, so a fix that cannot apply is dropped whole. An inserted
- * entry whose uuid is already in the file would be a second copy: refused here for every rule.
+ * Applies a fix's edits to the lines they touch, so a fix that cannot apply is dropped whole: the reason, or the
+ * lines it rewrites (kept for writing the file when the fix applies). An inserted entry whose uuid is already in the
+ * file would be a second copy: refused here for every rule.
  */
-function checkApplicable(file: SourceFile, fix: Fix, existingUuids: Set<string>): string | undefined {
+function checkApplicable(file: SourceFile, fix: Fix, existingUuids: Set<string>): string | Map<number, Rewritten> {
   for (const e of fix.edits) {
     if (e.kind === 'insertAfter' && typeof e.value.uuid === 'string' && existingUuids.has(e.value.uuid)) {
       return `an entry with uuid ${e.value.uuid} is already in the file`;
     }
   }
-  const lines = new Set(fix.edits.map((e) => e.line));
-  for (const lineNo of lines) {
-    const edits = fix.edits.filter((e) => e.line === lineNo && e.kind !== 'insertAfter');
-    if (edits.length === 0) continue;
+  const lines = new Map<number, Rewritten>();
+  for (const [lineNo, all] of groupBy(
+    fix.edits.filter((e) => e.kind !== 'insertAfter'),
+    (e) => e.line,
+  )) {
     const line = file.lines[lineNo - 1];
     if (!line) return `line ${lineNo} does not exist`;
+    const edits = distinct(all);
     try {
-      rewrite(line, edits);
+      lines.set(lineNo, { edits, bytes: rewrite(line, edits) });
     } catch (err) {
       return `line ${lineNo}: ${err instanceof Error ? err.message : String(err)}`;
     }
   }
-  return undefined;
+  return lines;
 }
 
 function firstClaim(fix: Fix): number {
-  return Math.min(...fix.edits.map(claimOf));
+  // A loop, not Math.min(...): a fix may hold more edits than a call takes arguments.
+  let first = Infinity;
+  for (const e of fix.edits) first = Math.min(first, claimOf(e));
+  return first;
 }
 
 /**
@@ -138,7 +245,7 @@ function firstClaim(fix: Fix): number {
  * is copied or re-serialised), each new or rewritten line a small piece of its own, every piece but the last ending
  * a line.
  */
-function render(file: SourceFile, edits: Edit[]): Uint8Array[] {
+function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Uint8Array[] {
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
     const list = byLine.get(e.line);
@@ -176,7 +283,9 @@ function render(file: SourceFile, edits: Edit[]): Uint8Array[] {
     } else if (own.length === 0) {
       push(line.bytes, terminator, true);
     } else {
-      push(rewrite(line, own), terminator);
+      const done = rewritten?.get(line.lineNo);
+      const same = done !== undefined && done.edits.length === own.length && done.edits.every((e, i) => e === own[i]);
+      push(same ? done.bytes : rewrite(line, own), terminator);
     }
     inserts(line.lineNo);
   }
@@ -191,18 +300,16 @@ function terminatorOf(file: SourceFile, line: SourceLine): Uint8Array | undefine
   return line.crlf ? CRLF : LF;
 }
 
+/** The line with its edits (none of them inserts) applied, spliced into its original bytes. */
 function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
   if (edits.some((e) => e.kind === 'delete')) return new Uint8Array(0);
   const text = edits.find((e) => e.kind === 'replaceText');
   if (text) return encoder.encode(text.text);
-  let value = line.json ? copyJson(line.json) : undefined;
+  const splice = new Splice(line.bytes, line.json);
   for (const e of edits) {
-    if (e.kind === 'replace') value = copyJson(e.value);
-    else if (!value) throw new Error('the line is not a JSON object');
-    else if (e.kind === 'set') setAt(value, e.pointer, e.value === undefined ? null : copyJson(e.value));
-    else if (e.kind === 'remove') removeAt(value, e.pointer);
+    if (e.kind === 'replace' || e.kind === 'set' || e.kind === 'remove') applyEdit(splice, e);
   }
-  return value ? encoder.encode(stringifyJson(value)) : line.bytes;
+  return splice.write();
 }
 
 
@@ -212,7 +319,7 @@ function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
 // the fields only Claude Code entries have (uuid links, the marker field, session fields) have no place in a
 // request: those edits are dropped. An inserted entry inserts its `message`. The edits then apply to the lines as
 // usual: the message lines of a JSONL list (untouched lines stay byte for byte), or the virtual lines of a JSON
-// document (line 1 its shell, the others its messages), which is then written back with its own layout.
+// document (line 1 its shell, the others its messages), whose edits are then spliced into the document's bytes.
 
 /** Applies fixes to the input a model was built from, whatever its format. */
 export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[]): ApplyResult {
@@ -221,7 +328,6 @@ export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[])
   const failed: ApplyResult['failed'] = [];
   const refuse = (reason: string): ApplyResult =>
     applyResult(new Uint8Array(0), [], [], fixes.map((fix) => ({ fix, reason })));
-  if (plain.container === 'document' && plain.invalidUtf8) return refuse('the file is not valid UTF-8; it is not rewritten');
   if (plain.container === 'document' && plain.unwritable) return refuse('the document is nested too deeply to be written back');
   const original = new Map<Fix, Fix>();
   const translated: Fix[] = [];
@@ -234,14 +340,16 @@ export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[])
     original.set(result, fix);
     translated.push(result);
   }
-  const result = applyFixes(model.file, translated);
+  const plan = planFixes(model.file, translated);
   const back = (f: Fix): Fix => original.get(f) ?? f;
-  const applied = result.applied.map(back);
-  const deferred = result.deferred.map(back);
-  const allFailed = [...failed, ...result.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
-  if (plain.container !== 'document' || applied.length === 0) return applyResult(result.pieces, applied, deferred, allFailed);
+  const applied = plan.applied.map(back);
+  const deferred = plan.deferred.map(back);
+  const allFailed = [...failed, ...plan.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
+  if (plain.container !== 'document') return applyResult(render(model.file, plan.edits), applied, deferred, allFailed);
+  if (applied.length === 0) return applyResult(plain.source ?? new Uint8Array(0), applied, deferred, allFailed);
   try {
-    return applyResult(plain.rebuildDocument(result.bytes), applied, deferred, allFailed);
+    // The edits go into the document's own bytes: its layout, and every byte no edit names, stay.
+    return applyResult(spliceDocument(plain, plan.edits), applied, deferred, allFailed);
   } catch (err) {
     return refuse(`the document could not be written back (${err instanceof Error ? err.message : String(err)})`);
   }

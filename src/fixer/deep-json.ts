@@ -77,3 +77,49 @@ export function copyJson<T>(root: T): T {
   }
   return result as T;
 }
+
+/**
+ * Whether two values read the same as JSON, without recursion: `a` is a parsed value, `b` any value a fix made.
+ * Key order counts (a parse of the one would not give the other's order), -0 differs from 0 (JSON.parse keeps -0),
+ * and `b`'s members that JSON.stringify leaves out (undefined, functions) count as absent, its array holes as null.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  const work: unknown[] = [a, b];
+  while (work.length > 0) {
+    const y = work.pop();
+    const x = work.pop();
+    if (x === y) {
+      if (typeof x === 'number' && !Object.is(x, y)) return false;
+      continue;
+    }
+    if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') {
+      // A value JSON.stringify writes as null (undefined, a function) in an array.
+      if (x === null && (y === undefined || typeof y === 'function' || typeof y === 'symbol')) continue;
+      return false;
+    }
+    const xArray = Array.isArray(x);
+    if (xArray !== Array.isArray(y)) return false;
+    if (xArray) {
+      const xs = x as unknown[];
+      const ys = y as unknown[];
+      if (xs.length !== ys.length) return false;
+      for (let i = 0; i < xs.length; i++) work.push(xs[i], ys[i]);
+      continue;
+    }
+    const proto = Object.getPrototypeOf(y) as unknown;
+    if (proto !== Object.prototype && proto !== null) return false;
+    const xo = x as Record<string, unknown>;
+    const yo = y as Record<string, unknown>;
+    const xKeys = Object.keys(xo);
+    let j = 0;
+    for (const key of Object.keys(yo)) {
+      const v = yo[key];
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+      if (xKeys[j] !== key) return false;
+      j++;
+      work.push(xo[key], v);
+    }
+    if (j !== xKeys.length) return false;
+  }
+  return true;
+}

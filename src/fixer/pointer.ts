@@ -4,6 +4,8 @@
 export function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw new Error(`invalid JSON pointer "${pointer}"`);
+  const tokens = pointer.slice(1).split('/');
+  if (!pointer.includes('~')) return tokens;
   return pointer
     .slice(1)
     .split('/')
@@ -43,12 +45,26 @@ function parentOf(root: unknown, pointer: string): { parent: Container; key: str
   return { parent, key };
 }
 
-function arrayIndex(arr: unknown[], key: string, allowEnd: boolean): number {
-  if (key === '-' && allowEnd) return arr.length;
+/**
+ * The index an edit's last token names in an array of `length` elements: "-" (or `length`) is the end when
+ * `allowEnd` (a set appends there); anything but a canonical index in range throws.
+ */
+export function editIndex(length: number, key: string, allowEnd: boolean): number {
+  if (key === '-' && allowEnd) return length;
   if (!/^(0|[1-9]\d*)$/.test(key)) throw new Error(`invalid array index "${key}"`);
   const i = Number(key);
-  if (i > arr.length || (!allowEnd && i === arr.length)) throw new Error(`array index ${i} out of range`);
+  if (i > length || (!allowEnd && i === length)) throw new Error(`array index ${i} out of range`);
   return i;
+}
+
+/** The element a token reads on the way down (getAt): `Number(token)`, as an index in range, or undefined. */
+export function readIndex(length: number, token: string): number | undefined {
+  const i = Number(token);
+  return Number.isInteger(i) && i >= 0 && i < length ? i : undefined;
+}
+
+function arrayIndex(arr: unknown[], key: string, allowEnd: boolean): number {
+  return editIndex(arr.length, key, allowEnd);
 }
 
 /** Sets (or replaces) the value at `pointer`; on an array, replaces the element (use "-" to append). */

@@ -9,7 +9,7 @@
 //   request-level fields such as `tools` live), line k (k >= 2) holds message k - 2. These line numbers are keys, not
 //   positions: `PlainSource.locate` maps a key (and a pointer into the message) back to the line of the real file
 //   where the value starts, and to a JSON pointer into the document.
-import { escapePointerToken, type JsonDocument, type JsonLayout, parseJsonDocument, serializeJson } from './json-positions.js';
+import { escapePointerToken, type JsonDocument, type JsonLayout, parseJsonDocument } from './json-positions.js';
 import { type Bytes, joinBytes } from './bytes.js';
 import { foreignEncodingOf, type LoadOptions, loadBytes, type SourceFile, type SourceLine } from './read-jsonl.js';
 
@@ -186,7 +186,9 @@ export class PlainSource {
   messagesPointer?: string;
   /** The virtual lines of a document. */
   virtualFile?: SourceFile;
-  /** The original text holds invalid UTF-8 (a rewrite would change those bytes). */
+  /** The document's bytes as read (BOM included): a fix splices its edits into them (fixer/splice-document.ts). */
+  source?: Uint8Array;
+  /** The original text holds invalid UTF-8 (kept as it is by a fix: it only changes the values it names). */
   invalidUtf8 = false;
   /** A value of the document cannot be written back (nested too deeply for JSON.stringify): it is never rewritten. */
   unwritable = false;
@@ -209,6 +211,7 @@ export class PlainSource {
 
   static document(path: string, data: Uint8Array, format: 'request' | 'messages'): PlainSource {
     const p = new PlainSource(format, 'document');
+    p.source = data;
     p.bom = hasBom(data);
     const body = p.bom ? data.subarray(3) : data;
     let text: string;
@@ -338,32 +341,6 @@ export class PlainSource {
       this.unwritable = true;
       return new Uint8Array(0);
     }
-  }
-
-  /**
-   * The document rewritten from the virtual file's lines after fixing: line 1 is the shell, the other lines the
-   * messages. Written with the original layout, line ending, BOM and final newline.
-   */
-  rebuildDocument(virtualBytes: Uint8Array): Uint8Array {
-    const text = new TextDecoder().decode(virtualBytes);
-    const parts = text.split('\n');
-    if (parts[parts.length - 1] === '') parts.pop();
-    const shell: unknown = JSON.parse(parts[0]!);
-    const messages = parts.slice(1).map((l) => JSON.parse(l) as unknown);
-    let value: unknown = shell;
-    if (this.messagesPointer === '') value = messages;
-    else if (this.messagesPointer === '/messages' && isPlainObject(shell)) {
-      Object.defineProperty(shell, 'messages', { value: messages, enumerable: true, writable: true, configurable: true });
-    }
-    let out = serializeJson(value, this.layout!);
-    if (this.eol === '\r\n') out = out.replace(/\n/g, '\r\n');
-    if (this.finalNewline) out += this.eol;
-    const bytes = encoder.encode(out);
-    if (!this.bom) return bytes;
-    const withBom = new Uint8Array(bytes.length + 3);
-    withBom.set([0xef, 0xbb, 0xbf]);
-    withBom.set(bytes, 3);
-    return withBom;
   }
 }
 

@@ -279,9 +279,12 @@ export function detectLayout(text: string): JsonLayout {
 
 const NON_ASCII = /[\u0080-\uffff]/g;
 
-/** Writes a JSON value in a layout; key order is kept, undefined members are left out (as JSON.stringify does). */
-export function serializeJson(value: unknown, layout: JsonLayout): string {
-  const out = write(value, layout, '');
+/**
+ * Writes a JSON value in a layout; key order is kept, undefined members are left out (as JSON.stringify does).
+ * `indent` is the indentation of the line the value starts on (a value written into a document).
+ */
+export function serializeJson(value: unknown, layout: JsonLayout, indent = ''): string {
+  const out = write(value, layout, indent);
   return layout.asciiOnly ? out.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : out;
 }
 

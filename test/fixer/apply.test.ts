@@ -80,7 +80,8 @@ describe('applyFixes', () => {
     ]);
     expect(r.applied.map((f) => f.ruleId)).toEqual(['a', 'b']);
     expect(r.deferred.map((f) => f.ruleId)).toEqual(['c']);
-    expect(decode(r.bytes)).toBe('{"b":1,"a":2}\n{"spaced":false}\r\n{"n":1}\n{"c":3}');
+    // The edit is spliced into the line: its spacing stays.
+    expect(decode(r.bytes)).toBe('{"b":1,"a":2}\n{ "spaced" : false }\r\n{"n":1}\n{"c":3}');
   });
 
   it('drops a whole fix whose edit cannot apply, and reports why', () => {
