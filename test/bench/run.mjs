@@ -1,112 +1,129 @@
-// `npm run bench`: times transcript-lint against a floor (read + JSON.parse every line, single-threaded) on
-// generated sessions — one of 200 MB and 200 of 1 MB — alternating the two in the same run, and prints CPU and wall
-// ratios and peak RSS against the targets of the speed issue. Also checks that one worker and several give
-// identical results. Sizes can be scaled down for a quick look: BENCH_SCALE=0.1 npm run bench.
+// `npm run bench`: times transcript-lint against the floor (floor.mjs: read + JSON.parse every line, one thread) and
+// against peers (jq empty, ccusage, simdjson) on the same files, rows alternating within each round, medians of
+// BENCH_ROUNDS (default 3). The sets that count are built from real sessions (sets.mjs); the real corpus as it is and
+// the old synthetic generator are extra rows. Prints each set's shape, then the targets of issue 13 as PASS/FAIL.
+// Targets are reported, not asserted: exit 0, or 2 when something could not run.
+// BENCH_SCALE=0.1 for a quick look; BENCH_HUGE=1 adds the 1 GB row (linearity); BENCH_CORPUS=<dir> if the corpus is
+// not at ../shared/corpus; BENCH_PEERS=<npm prefix holding ccusage> (default $TMPDIR/peers).
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, copyFileSync, existsSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statfsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { generateCorpus } from './generate.mjs';
+import { measure } from './proc.mjs';
+import { lintSummary, printSet, printTargets, replicaCheck } from './report.mjs';
+import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
+import { formatShape } from './shape.mjs';
+import { fixTargetFile, tools } from './tools.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
-const dir = path.join(os.tmpdir(), `transcript-lint-bench-${scale}`);
-const params = { largeBytes: Math.round(200 * 1024 * 1024 * scale), smallCount: 200, smallBytes: Math.round(1024 * 1024 * scale) };
+const huge = process.env.BENCH_HUGE === '1';
+const { all, skipped, root } = tools();
+const corpus = path.resolve(process.env.BENCH_CORPUS ?? path.join(root, '../shared/corpus'));
+const failures = [];
 
-if (!existsSync(path.join(root, 'dist/bundle/cli.js'))) {
-  console.error('build first: npm run build');
-  process.exit(2);
-}
-const marker = path.join(dir, 'params.json');
-if (!existsSync(marker) || readFileSync(marker, 'utf8') !== JSON.stringify(params)) {
-  rmSync(dir, { recursive: true, force: true });
-  console.error(`generating sessions in ${dir} ...`);
-  await generateCorpus(dir, params);
-  writeFileSync(marker, JSON.stringify(params));
-}
-const large = path.join(dir, 'large.jsonl');
-const many = path.join(dir, 'many');
-const manyFiles = readdir(many);
-
-function readdir(d) {
-  return spawnSync('ls', [d]).stdout.toString().trim().split('\n').map((f) => path.join(d, f));
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 2;
 }
 
-function run(script, args, env = {}) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [script, ...args], { cwd: root, env: { ...process.env, ...env }, maxBuffer: 1 << 26 });
-  const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0 && r.status !== 1) throw new Error(`${script} failed (${r.status}): ${r.stderr}`);
-  return { wallMs, ...JSON.parse(r.stdout.toString().trim().split('\n').pop()) };
-}
-
-const loadBefore = os.loadavg();
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const supportsJobs = spawnSync(process.execPath, ['bin/transcript-lint.js', '--help'], { cwd: root }).stdout.toString().includes('--jobs');
-
-function bench(name, files, lintArgs) {
-  const floor = [];
-  const ours = [];
-  for (let i = 0; i < rounds; i++) {
-    floor.push(run(path.join(here, 'floor.mjs'), files));
-    ours.push(run(path.join(here, 'measure.mjs'), ['-f', 'json', '--no-progress', ...lintArgs, ...files]));
+async function main() {
+  if (!existsSync(path.join(root, 'dist/bundle/cli.js'))) {
+    console.error('build first: npm run build');
+    process.exit(2);
   }
-  const f = { cpu: median(floor.map((x) => x.cpuMs)), wall: median(floor.map((x) => x.wallMs)), rss: Math.max(...floor.map((x) => x.maxRssKb)) };
-  const o = { cpu: median(ours.map((x) => x.cpuMs)), wall: median(ours.map((x) => x.wallMs)), rss: Math.max(...ours.map((x) => x.maxRssKb)) };
-  return { name, floor: f, ours: o };
+  if (!existsSync(path.join(corpus, 'claude-code-trace'))) {
+    console.error(`no corpus at ${corpus}: the real-shaped sets are built from its sessions (set BENCH_CORPUS)`);
+    process.exit(2);
+  }
+
+  const loadBefore = os.loadavg();
+  const peers = ['jq', 'ccusage', 'simdjson'];
+  const mbOf = (set) => (set.shape.bytes / 2 ** 20).toFixed(0);
+  const longSet = await realLongSession(corpus, 200 * scale);
+  const long = { key: 'real-long', name: `real sessions, one ${mbOf(longSet)} MB session`, ...longSet, rows: ['floor', 'lint', 'lint-j1', 'fix', ...peers] };
+  const manySet = await realManySessions(corpus, 200 * scale);
+  const many = { key: 'real-many', name: `real sessions, a folder of ${manySet.files.length} sessions`, ...manySet, rows: ['floor', 'lint', 'lint-j1', ...peers] };
+  const pub = { key: 'real-public', name: 'real public, as they are', ...realPublic(corpus), rows: ['floor', 'lint', 'lint-j1', ...peers] };
+  const syn = await syntheticSets(scale);
+  const sets = [
+    long,
+    many,
+    pub,
+    { key: 'syn-long', name: 'synthetic (old generator), one session', ...syn.large, rows: ['floor', 'lint', 'lint-j1', ...peers] },
+    { key: 'syn-many', name: `synthetic (old generator), ${syn.many.files.length} sessions`, ...syn.many, rows: ['floor', 'lint', 'lint-j1', ...peers] },
+  ];
+  if (huge) {
+    // The 1 GB session (and its cache) takes disk: say so rather than fill it.
+    const { bavail, bsize } = statfsSync(path.dirname(benchDir()));
+    const needMb = 1100 * scale;
+    if ((bavail * bsize) / 2 ** 20 < needMb) failures.push(`BENCH_HUGE: ${needMb.toFixed(0)} MB of free disk needed under ${benchDir()}`);
+    else {
+      const set = await realLongSession(corpus, 1024 * scale);
+      sets.push({ key: 'real-huge', name: `real sessions, one ${mbOf(set)} MB session`, ...set, rows: ['floor', 'lint', 'jq', 'simdjson'] });
+    }
+  }
+  for (const set of sets) set.largest = set.files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
+
+  // Rows alternate within a round, so a change in the machine's speed touches them all alike.
+  for (const set of sets) {
+    process.stderr.write(`measuring ${set.name} ...\n`);
+    warm(set.files);
+    set.results = {};
+    const rows = all.filter((t) => set.rows.includes(t.id));
+    for (let r = 0; r < rounds; r++) {
+      for (const t of rows) {
+        const res = (set.results[t.id] ??= { label: t.label, runs: [] });
+        if (res.failed) continue;
+        try {
+          const { cmd, args, env, stdoutFile, okCodes } = t.plan(set);
+          res.runs.push(measure(cmd, args, { env, cwd: root, stdoutFile, okCodes }));
+          res.report = stdoutFile;
+        } catch (err) {
+          res.failed = err.message;
+          failures.push(`${set.name}, ${t.label}: ${err.message}`);
+        }
+      }
+    }
+  }
+
+  rmSync(fixTargetFile(), { force: true });
+  const check = await replicaCheck(await replicaCheckFiles(corpus), root);
+
+  console.log(`\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads)`);
+  // Other work on the machine skews the ratios, the wall ratio of the parallel run most.
+  const load = (l) => l.map((x) => x.toFixed(2)).join(', ');
+  console.log(`load average before the runs: ${load(loadBefore)}, after: ${load(os.loadavg())}; scale ${scale}; code at ${gitHead()}`);
+  for (const s of skipped) console.log(`  ${s}`);
+  console.log(`replication check: ${check}`);
+  for (const set of sets) {
+    const lines = formatShape(set.shape);
+    if (set.leftOut) lines.push(`(${set.leftOut} files left out: a line that is not JSON, as a publisher's comment header)`);
+    printSet(set, lines, lintSummary(set.results.lint?.report));
+  }
+  printTargets(sets, { long, many, huge: sets.find((s) => s.key === 'real-huge') });
+  if (failures.length) {
+    console.log('\ncould not run:');
+    for (const f of failures) console.log(`  ${f}`);
+    process.exitCode = 2;
+  }
 }
 
-const mb = (kb) => (kb / 1024).toFixed(0);
-const largestMb = statSync(large).size / 1024 / 1024;
-const results = [bench(`1 session of ${largestMb.toFixed(0)} MB`, [large], []), bench(`${manyFiles.length} sessions of ${(params.smallBytes / 1048576).toFixed(1)} MB`, manyFiles, [])];
-
-console.log(`\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${rounds} alternating rounds, medians)`);
-// Other work on the machine skews the ratios, the wall ratio of the parallel run most.
-console.log(`load average before the runs: ${loadBefore.map((l) => l.toFixed(2)).join(', ')}\n`);
-for (const r of results) {
-  console.log(`${r.name}`);
-  console.log(`  floor (read + JSON.parse, 1 thread): cpu ${r.floor.cpu.toFixed(0)} ms, wall ${r.floor.wall.toFixed(0)} ms, peak RSS ${mb(r.floor.rss)} MB`);
-  console.log(`  transcript-lint:                     cpu ${r.ours.cpu.toFixed(0)} ms, wall ${r.ours.wall.toFixed(0)} ms, peak RSS ${mb(r.ours.rss)} MB`);
-  console.log(`  ratios: cpu ${(r.ours.cpu / r.floor.cpu).toFixed(2)}x, wall ${(r.ours.wall / r.floor.wall).toFixed(2)}x`);
-}
-const [big, small] = results;
-const rssBudgetMb = 1.5 * largestMb + 100;
-const checks = [
-  [`CPU time <= 1.2x floor (200 MB session)`, big.ours.cpu / big.floor.cpu <= 1.2, `${(big.ours.cpu / big.floor.cpu).toFixed(2)}x`],
-  [`CPU time <= 1.2x floor (200 files)`, small.ours.cpu / small.floor.cpu <= 1.2, `${(small.ours.cpu / small.floor.cpu).toFixed(2)}x`],
-  [`wall <= 0.6x single-threaded floor (200 files)`, small.ours.wall / small.floor.wall <= 0.6, `${(small.ours.wall / small.floor.wall).toFixed(2)}x`],
-  [`peak RSS <= 1.5 x largest file + 100 MB (${rssBudgetMb.toFixed(0)} MB)`, big.ours.rss / 1024 <= rssBudgetMb, `${mb(big.ours.rss)} MB`],
-];
-if (supportsJobs) {
-  const one = path.join(os.tmpdir(), 'tl-bench-jobs1.json');
-  const several = path.join(os.tmpdir(), 'tl-bench-jobsN.json');
-  run(path.join(here, 'measure.mjs'), ['-f', 'json', '--jobs', '1', ...manyFiles], { BENCH_REPORT: one });
-  run(path.join(here, 'measure.mjs'), ['-f', 'json', '--jobs', String(os.cpus().length), ...manyFiles], { BENCH_REPORT: several });
-  checks.push(['one worker and several give identical results', readFileSync(one, 'utf8') === readFileSync(several, 'utf8'), '']);
-} else {
-  checks.push(['one worker and several give identical results', false, 'no --jobs flag yet']);
-}
-// --fix on the large session: a copy with one entry repeated (the fix drops it) and a torn last line (the fix drops
-// it too), written back in place. Peak RSS against the same budget; one run (the copy is remade for it).
-const fixTarget = path.join(dir, 'large-fix.jsonl');
-copyFileSync(large, fixTarget);
-appendFileSync(fixTarget, `${firstEntryLine(large)}\n{"parentUuid":null,"type":"user","mess`);
-const fixRun = run(path.join(here, 'measure.mjs'), ['-f', 'json', '--no-progress', '--fix', '--no-backup', fixTarget]);
-rmSync(fixTarget, { force: true });
-console.log(`\n--fix on the ${largestMb.toFixed(0)} MB session (2 fixes): cpu ${fixRun.cpuMs.toFixed(0)} ms, wall ${fixRun.wallMs.toFixed(0)} ms, peak RSS ${mb(fixRun.maxRssKb)} MB`);
-checks.push([`--fix peak RSS <= 1.5 x largest file + 100 MB (${rssBudgetMb.toFixed(0)} MB)`, fixRun.maxRssKb / 1024 <= rssBudgetMb, `${mb(fixRun.maxRssKb)} MB`]);
-
-/** The first line of a session that is an entry with a uuid (read from its first MB). */
-function firstEntryLine(file) {
-  const fd = openSync(file, 'r');
-  const head = Buffer.alloc(1 << 20);
-  const n = readSync(fd, head, 0, head.length, 0);
-  closeSync(fd);
-  return head.subarray(0, n).toString('utf8').split('\n').find((l) => l.includes('"uuid"'));
+/** Reads the files once, so no row pays for a cold page cache. */
+function warm(files) {
+  const buf = Buffer.allocUnsafe(16 << 20);
+  for (const f of files) {
+    const fd = openSync(f, 'r');
+    while (readSync(fd, buf, 0, buf.length, null) > 0);
+    closeSync(fd);
+  }
 }
 
-console.log('\ntargets');
-for (const [what, ok, value] of checks) console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${what}${value ? `: ${value}` : ''}`);
+function gitHead() {
+  const r = spawnSync('git', ['-C', root, 'log', '-1', '--format=%h'], { encoding: 'utf8' });
+  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'src', 'rules'], { encoding: 'utf8' }).stdout?.trim();
+  return r.status === 0 ? `${r.stdout.trim()}${dirty ? ' (src/rules modified)' : ''}` : path.basename(root);
+}
+
