@@ -2,7 +2,25 @@
 // request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume by dropping
 // the call mid-history, or by appending an "interrupted" error result when the call ends the transcript.
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call.
-import { assistantMessageId, blocksOf, blocksOfType, conversation, defineRule, derivedUuid, insertAfterEntry, INTERRUPTED_TOOL_RESULT, isToolResultEntry, showValue, toolIndex, type ApiBlock, type ApiMessage, type Edit, type Entry, type FixDescriptor, type RelatedLine, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  type ApiMessage,
+  assistantMessageId,
+  blocksOf,
+  blocksOfType,
+  conversation,
+  defineRule,
+  derivedUuid,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  HeldReports,
+  INTERRUPTED_TOOL_RESULT,
+  isToolResultEntry,
+  type RelatedLine,
+  showValue,
+  toolIndex,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-use-has-result';
 
@@ -13,17 +31,13 @@ const RULE_ID = 'tool-use-has-result';
  * response, the results of the entry and the further parts of the response stay where they are (the parts stay one
  * linear chain, each result off its own part, as Claude Code writes them); the next turn moves below the new entry.
  */
-function interruptedFix(
-  model: TranscriptModel,
-  anchor: Entry,
-  ids: readonly string[],
-  lastPrompts: () => ReadonlyMap<unknown, Entry[]>,
-): FixDescriptor | undefined {
+function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly string[]): FixDescriptor | undefined {
   if (anchor.uuid === undefined) return undefined;
   // Already written by an earlier pass that did not pair the call (e.g. a message.id collision): do not stack copies.
   if (model.chain().allByUuid.has(derivedUuid(RULE_ID, anchor.uuid, ''))) return undefined;
   const messageId = assistantMessageId(anchor);
-  const inserted = insertAfterEntry(model, anchor, {
+  const plan = new FixPlan(model);
+  const uuid = plan.insertAfter(anchor, {
     ruleId: RULE_ID,
     body: {
       type: 'user',
@@ -39,54 +53,49 @@ function interruptedFix(
     // entry must sit on the chain itself, so every child moves below it.
     keepChildren: messageId === undefined ? undefined : (child) => isToolResultEntry(child) || assistantMessageId(child) === messageId,
   });
-  // No place for it that leaves the rest of the walk as it is (see insertAfterEntry): no fix.
-  if (!inserted) return undefined;
-  const { edits, uuid } = inserted;
-  const all: Edit[] = [...edits];
+  // No place for it that leaves the rest of the walk as it is (see FixPlan.insertAfter): no fix.
+  if (uuid === undefined) return undefined;
   if (messageId === undefined) {
     // A last-prompt naming the call's entry would keep resuming from above the new result.
-    for (const e of lastPrompts().get(anchor.uuid) ?? []) all.push({ kind: 'set', line: e.line, pointer: '/leafUuid', value: uuid });
+    for (const e of model.lastPromptsByLeaf().get(anchor.uuid) ?? []) plan.set(e, '/leafUuid', uuid);
   }
-  return {
-    applicability: 'safe',
-    description:
-      ids.length === 1
-        ? `insert an is_error tool_result for ${ids[0]} saying the call was interrupted`
-        : `insert is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
-    edits: all,
-  };
+  return plan.fix(
+    'safe',
+    ids.length === 1
+      ? `insert an is_error tool_result for ${ids[0]} saying the call was interrupted`
+      : `insert is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
+  );
+}
+
+/** Ids of tool results held by entries whose uuid a later line takes over (Claude Code never sees them). */
+function hiddenResultIds(model: TranscriptModel): Set<string> {
+  const ids = new Set<string>();
+  for (const e of model.entries) {
+    if (!model.isShadowed(e) || !isToolResultEntry(e)) continue;
+    for (const b of blocksOf(e)) if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') ids.add(b.tool_use_id);
+  }
+  return ids;
 }
 
 /**
  * In a plain request or message list the next user message (when there is one) takes the results first in its own
  * content: a new user message in front of it would make two user turns in a row, which Bedrock rejects.
  */
-/** Ids of tool results held by entries whose uuid a later line takes over (Claude Code never sees them). */
-function hiddenResultIds(model: TranscriptModel): Set<string> {
-  const ids = new Set<string>();
-  const { byUuid } = model.chain();
-  for (const e of model.entries) {
-    if (e.uuid === undefined || byUuid.get(e.uuid) === e || !isToolResultEntry(e)) continue;
-    for (const b of blocksOf(e)) if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') ids.add(b.tool_use_id);
-  }
-  return ids;
-}
-
-function resultsIntoNext(next: ApiMessage, ids: readonly string[]): FixDescriptor | undefined {
+function resultsIntoNext(model: TranscriptModel, next: ApiMessage, ids: readonly string[]): FixDescriptor | undefined {
   const entry = next.entries[0];
   const content = (entry?.raw.message as { content?: unknown } | undefined)?.content;
   if (!entry || next.entries.length !== 1) return undefined;
   const rest = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : undefined;
   if (!rest) return undefined;
   const results = ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true }));
-  return {
-    applicability: 'safe',
-    description:
+  return new FixPlan(model)
+    .setContent(entry, [...results, ...rest])
+    .fix(
+      'safe',
       ids.length === 1
         ? `add an is_error tool_result for ${ids[0]} saying the call was interrupted`
         : `add is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
-    edits: [{ kind: 'set', line: entry.line, pointer: '/message/content', value: [...results, ...rest] }],
-  };
+    );
 }
 
 export default defineRule({
@@ -107,9 +116,28 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const conv = conversation(ctx.model.apiView().merged);
-    const found: { use: ApiBlock; id: string; messageId: 'dropped' | 'interrupted' | 'missing' }[] = [];
-    const nextByLine = new Map<number, ApiMessage | undefined>();
+    const { model } = ctx;
+    const conv = conversation(model.apiView().merged);
+    // The calls of one stored entry are answered by one inserted entry: one fix, shared by their reports.
+    const reports = new HeldReports(ctx);
+    const idsByLine = new Map<number, string[]>();
+    const fixByLine = new Map<number, FixDescriptor | undefined>();
+    // A result that is in the file but hidden behind a duplicate uuid is unique-uuid's to bring back; writing an
+    // interrupted result beside it would shadow the real one for good.
+    let hidden: Set<string> | undefined;
+    const fixFor = (line: number, next: ApiMessage | undefined) => (): FixDescriptor | undefined => {
+      if (fixByLine.has(line)) return fixByLine.get(line);
+      const ids = idsByLine.get(line)!;
+      hidden ??= hiddenResultIds(model);
+      const anchor = model.entryAtLine(line);
+      let fix: FixDescriptor | undefined;
+      if (ids.some((id) => hidden!.has(id))) fix = undefined;
+      else if (model.plain && next?.role === 'user') fix = resultsIntoNext(model, next, ids);
+      else fix = anchor ? interruptedFix(model, anchor, ids) : undefined;
+      fixByLine.set(line, fix);
+      return fix;
+    };
+
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
@@ -122,59 +150,25 @@ export default defineRule({
       for (const use of uses) {
         const id = use.block.id as string;
         if (answered.has(id)) continue;
-        found.push({ use, id, messageId: ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted' });
-        nextByLine.set(use.origin.line, next);
+        const line = use.origin.line;
+        const ids = idsByLine.get(line);
+        if (!ids) idsByLine.set(line, [id]);
+        else if (!ids.includes(id)) ids.push(id);
+        const related: RelatedLine[] = (toolIndex(model).results.get(id) ?? [])
+          .filter((site) => site.line !== line)
+          .slice(0, 3)
+          .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
+        reports.hold(
+          {
+            messageId: ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted',
+            data: { id, name: showValue(use.block.name) },
+            at: { request: use },
+            related,
+          },
+          fixFor(line, next),
+        );
       }
     }
-
-    // The calls of one stored entry are answered by one inserted entry: one fix, shared by their reports.
-    const idsByLine = new Map<number, string[]>();
-    for (const f of found) {
-      const ids = idsByLine.get(f.use.origin.line);
-      if (!ids) idsByLine.set(f.use.origin.line, [f.id]);
-      else if (!ids.includes(f.id)) ids.push(f.id);
-    }
-    let byLeaf: Map<unknown, Entry[]> | undefined;
-    const lastPrompts = (): Map<unknown, Entry[]> => {
-      if (byLeaf) return byLeaf;
-      byLeaf = new Map();
-      for (const e of ctx.model.entries) {
-        if (e.type !== 'last-prompt') continue;
-        const list = byLeaf.get(e.raw.leafUuid);
-        if (list) list.push(e);
-        else byLeaf.set(e.raw.leafUuid, [e]);
-      }
-      return byLeaf;
-    };
-    // A result that is in the file but hidden behind a duplicate uuid is unique-uuid's to bring back; writing an
-    // interrupted result beside it would shadow the real one for good.
-    const hidden = hiddenResultIds(ctx.model);
-    const fixByLine = new Map<number, FixDescriptor | undefined>();
-    for (const [line, ids] of idsByLine) {
-      if (ids.some((id) => hidden.has(id))) {
-        fixByLine.set(line, undefined);
-        continue;
-      }
-      const anchor = ctx.model.entryAtLine(line);
-      const next = nextByLine.get(line);
-      if (ctx.model.plain && next?.role === 'user') fixByLine.set(line, resultsIntoNext(next, ids));
-      else fixByLine.set(line, anchor ? interruptedFix(ctx.model, anchor, ids, lastPrompts) : undefined);
-    }
-
-    for (const { use, id, messageId } of found) {
-      const related: RelatedLine[] = (toolIndex(ctx.model).results.get(id) ?? [])
-        .filter((site) => site.line !== use.origin.line)
-        .slice(0, 3)
-        .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
-      const fix = fixByLine.get(use.origin.line);
-      ctx.report({
-        messageId,
-        data: { id, name: showValue(use.block.name) },
-        line: use.origin.line,
-        blockIndex: use.origin.blockIndex,
-        related,
-        ...(fix ? { fix } : {}),
-      });
-    }
+    reports.send();
   },
 });

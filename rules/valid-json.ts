@@ -1,5 +1,5 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
-import { defineRule, INPUT_FORMATS, type FixDescriptor, type SourceLine } from '../src/sdk/index.js';
+import { defineRule, FixPlan, type FixDescriptor, INPUT_FORMATS, type SourceLine, type StorageView } from '../src/sdk/index.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -12,19 +12,14 @@ function parsesAsObject(text: string): boolean {
   }
 }
 
-const dropLine = (line: SourceLine, applicability: 'safe' | 'unsafe', description: string): FixDescriptor => ({
-  applicability,
-  description,
-  edits: [{ kind: 'delete', line: line.lineNo }],
-});
+const dropLine = (model: StorageView, line: SourceLine, applicability: 'safe' | 'unsafe', description: string): FixDescriptor =>
+  new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
 
 /** Without its NUL bytes the line may be a good entry again: keep it (safe); otherwise dropping it is a guess. */
-function nulFix(line: SourceLine): FixDescriptor {
+function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
   const text = lenient.decode(line.bytes).replace(/\u0000/g, '');
-  if (parsesAsObject(text)) {
-    return { applicability: 'safe', description: 'strip the NUL bytes', edits: [{ kind: 'replaceText', line: line.lineNo, text }] };
-  }
-  return dropLine(line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
+  if (parsesAsObject(text)) return new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
+  return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
 }
 
 export default defineRule({
@@ -56,7 +51,7 @@ export default defineRule({
   check(ctx) {
     const encoding = ctx.model.file.foreignEncoding;
     if (encoding) {
-      ctx.report({ messageId: 'encoding', line: 1, data: { encoding } });
+      ctx.report({ messageId: 'encoding', at: { line: 1 }, data: { encoding } });
       return;
     }
     const plain = ctx.model.plain;
@@ -65,57 +60,51 @@ export default defineRule({
       for (const p of ctx.model.file.lines[0]?.problems ?? []) {
         if (p.kind === 'parse') {
           const detail = p.message.replace(/^file is not JSON \((.*)\)$/, '$1') + (p.column !== undefined ? ` at column ${p.column}` : '');
-          ctx.report({ messageId: 'document', line: 1, data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' } });
+          ctx.report({ messageId: 'document', at: { line: 1 }, data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' } });
         } else if (p.kind === 'utf8') {
-          ctx.report({ messageId: 'utf8', line: 1 });
+          ctx.report({ messageId: 'utf8', at: { line: 1 } });
         }
       }
       return;
     }
     // A message list in JSONL: the same findings and fixes as a session, worded for a request.
-    const id = <A extends string, B extends string>(session: A, list: B): A | B => (plain ? list : session);
-    for (const line of ctx.model.file.lines) {
+    const { model } = ctx;
+    for (const line of model.file.lines) {
       const kinds = new Set(line.problems.map((p) => p.kind));
+      const at = { line: line.lineNo };
       for (const p of line.problems) {
         switch (p.kind) {
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
-            ctx.report({ messageId: id('torn', 'messageTorn'), line: line.lineNo, fix: dropLine(line, 'safe', 'drop the torn last line') });
+            ctx.report({ messageId: plain ? 'messageTorn' : 'torn', at, fix: dropLine(model, line, 'safe', 'drop the torn last line') });
             break;
           case 'nul':
-            ctx.report({ messageId: id('nul', 'messageNul'), line: line.lineNo, fix: nulFix(line) });
+            ctx.report({ messageId: plain ? 'messageNul' : 'nul', at, fix: nulFix(model, line) });
             break;
           case 'utf8':
             // With NUL or parse problems on the same line, their fix covers the line.
             ctx.report({
               messageId: 'utf8',
-              line: line.lineNo,
-              fix: kinds.size === 1 ? { applicability: 'unsafe', description: 'replace the invalid bytes with U+FFFD', edits: [{ kind: 'replaceText', line: line.lineNo, text: lenient.decode(line.bytes) }] } : undefined,
+              at,
+              fix:
+                kinds.size === 1
+                  ? new FixPlan(model).replaceLineText(line.lineNo, lenient.decode(line.bytes)).fix('unsafe', 'replace the invalid bytes with U+FFFD')
+                  : undefined,
             });
             break;
           case 'parse':
             // A NUL line that also fails to parse is reported once, as NUL: that is the worse consequence.
             if (!kinds.has('nul')) {
-              ctx.report({
-                messageId: id('parse', 'messageParse'),
-                line: line.lineNo,
-                data: { detail: p.message.replace(/^line is not JSON \((.*)\)$/, '$1') },
-                fix: dropLine(line, 'unsafe', 'drop the line'),
-              });
+              ctx.report({ messageId: plain ? 'messageParse' : 'parse', at, data: { detail: p.detail ?? '' }, fix: dropLine(model, line, 'unsafe', 'drop the line') });
             }
             break;
           case 'not-object':
-            ctx.report({
-              messageId: id('notObject', 'messageNotObject'),
-              line: line.lineNo,
-              data: { detail: p.message.replace(/^line is JSON (.*), not an object$/, '$1') },
-              fix: dropLine(line, 'unsafe', 'drop the line'),
-            });
+            ctx.report({ messageId: plain ? 'messageNotObject' : 'notObject', at, data: { detail: p.detail ?? '' }, fix: dropLine(model, line, 'unsafe', 'drop the line') });
             break;
           case 'too-long':
             ctx.report({
               messageId: p.limit?.of === 'string' ? 'tooLongForString' : 'tooLong',
-              line: line.lineNo,
+              at,
               data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' },
             });
             break;

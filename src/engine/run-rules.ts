@@ -1,17 +1,22 @@
 // Runs the rules over one model and turns their reports into diagnostics. A report that breaks the rule's own
-// contract (unknown message, a fix from a rule that declares none) is a bug in the rule and throws.
+// contract (unknown message, a fix from a rule that declares none, a storage rule reading the request) is a bug in
+// the rule and throws.
+import { SHELL_LINE } from '../loader/input.js';
 import type { TranscriptModel } from '../model/index.js';
 import {
   docsUrl,
   type Fixability,
+  type FixDescriptor,
   interpolate,
   type RelatedLine,
   type ReportDescriptor,
   type Rule,
+  type RuleContext,
   type Severity,
   severityFor,
+  type Site,
+  type StorageView,
   type Target,
-  type FixDescriptor,
 } from '../sdk/rule-api.js';
 
 export interface Diagnostic {
@@ -47,11 +52,12 @@ export function runRules(model: TranscriptModel, rules: readonly Rule[], options
     const configured = options.severities?.get(rule.meta.id);
     const base = configured ?? severityFor(rule.meta, options.target);
     if (base === 'off') continue;
-    rule.check({
-      model,
+    const ctx: RuleContext = {
+      model: rule.meta.view === 'storage' ? storageView(model, rule.meta.id) : model,
       target: options.target,
       report: (d) => findings.push(toFinding(rule, d, configured ?? d.severity ?? base)),
-    });
+    };
+    rule.check(ctx);
   }
   return findings.sort(
     (a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId),
@@ -70,14 +76,45 @@ function toFinding(rule: Rule, d: ReportDescriptor, severity: Severity): Finding
     severity: severity === 'off' ? 'warn' : severity,
     messageId: d.messageId,
     message: interpolate(template, d.data),
-    line: d.line,
+    line: 0,
     related: d.related ?? [],
     docsUrl: docsUrl(meta.id),
   };
-  if (d.endLine !== undefined) diagnostic.endLine = d.endLine;
-  if (d.blockIndex !== undefined) diagnostic.blockIndex = d.blockIndex;
-  if (d.uuid !== undefined) diagnostic.uuid = d.uuid;
-  if (d.pointer !== undefined) diagnostic.pointer = d.pointer;
+  place(diagnostic, d.at);
   if (d.fix) diagnostic.fix = { applicability: d.fix.applicability, description: d.fix.description };
   return { diagnostic, fix: d.fix };
+}
+
+/** The diagnostic's place (line, block, uuid, pointer) from the site a rule gave. */
+function place(d: Diagnostic, site: Site): void {
+  if ('line' in site) {
+    d.line = site.line;
+  } else if ('entry' in site) {
+    d.line = site.entry.line;
+    if (site.block !== undefined) d.blockIndex = site.block;
+    if (site.entry.uuid !== undefined) d.uuid = site.entry.uuid;
+    if (site.pointer !== undefined) d.pointer = site.pointer;
+  } else if ('request' in site) {
+    d.line = site.request.origin.line;
+    if (site.request.origin.blockIndex !== undefined) d.blockIndex = site.request.origin.blockIndex;
+    if (site.pointer !== undefined) d.pointer = site.pointer;
+  } else {
+    d.line = SHELL_LINE;
+    d.pointer = site.requestField;
+  }
+}
+
+/** The model as a storage-view rule may see it: reading the compiled request is a bug in such a rule. */
+function storageView(model: TranscriptModel, ruleId: string): StorageView {
+  return new Proxy(model, {
+    get(target, key) {
+      if (key === 'apiView') {
+        return () => {
+          throw new Error(`rule ${ruleId} declares the storage view but reads the compiled request (apiView)`);
+        };
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

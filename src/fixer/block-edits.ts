@@ -1,14 +1,14 @@
 // Edits on the content blocks of one entry, as request-view rules need them. Removing the last block of an entry
 // removes the entry itself (its children re-linked), because Claude Code would drop an empty message anyway.
 import { blocksOf, type Entry, messageOf } from '../model/entries.js';
-import type { TranscriptModel } from '../model/index.js';
+import type { TranscriptStorage } from '../model/index.js';
 import { removeEntries } from './chain-edits.js';
 import type { Edit } from './edits.js';
 
 const contentPointer = (i: number): string => `/message/content/${i}`;
 
 /** Remove some blocks of an entry (indexes into message.content); the entry goes when nothing is left. */
-export function removeBlocks(model: TranscriptModel, entry: Entry, blockIndexes: readonly number[]): Edit[] {
+export function removeBlocks(model: TranscriptStorage, entry: Entry, blockIndexes: readonly number[]): Edit[] {
   return removeBlocksAcross(model, new Map([[entry, blockIndexes]]));
 }
 
@@ -16,7 +16,7 @@ export function removeBlocks(model: TranscriptModel, entry: Entry, blockIndexes:
  * Remove blocks from several entries in one fix (e.g. a tool_use and its result). An entry left without blocks is
  * deleted, its children re-linked to the nearest ancestor that stays.
  */
-export function removeBlocksAcross(model: TranscriptModel, targets: ReadonlyMap<Entry, readonly number[]>): Edit[] {
+export function removeBlocksAcross(model: TranscriptStorage, targets: ReadonlyMap<Entry, readonly number[]>): Edit[] {
   const edits: Edit[] = [];
   const emptied: Entry[] = [];
   for (const [entry, indexes] of targets) {

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { newestTip, timeOfValue } from '../model/queries.js';
 import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from '../model/entries.js';
-import type { TranscriptModel } from '../model/index.js';
+import type { TranscriptStorage } from '../model/index.js';
 import type { Edit } from './edits.js';
 
 /** The marker field on every entry transcript-lint writes. */
@@ -30,9 +30,9 @@ export interface StoredLinks {
   lastPrompts: Entry[];
 }
 
-const linksCache = new WeakMap<TranscriptModel, StoredLinks>();
+const linksCache = new WeakMap<TranscriptStorage, StoredLinks>();
 
-export function storedLinks(model: TranscriptModel): StoredLinks {
+export function storedLinks(model: TranscriptStorage): StoredLinks {
   const cached = linksCache.get(model);
   if (cached) return cached;
   const links: StoredLinks = { children: new Map(), byUuid: new Map(), lastPrompts: [] };
@@ -48,12 +48,12 @@ export function storedLinks(model: TranscriptModel): StoredLinks {
   return links;
 }
 
-export function childrenOf(model: TranscriptModel, uuid: string): Entry[] {
+export function childrenOf(model: TranscriptStorage, uuid: string): Entry[] {
   return storedLinks(model).children.get(uuid) ?? [];
 }
 
 /** Delete an entry; its children hang off its parent instead. */
-export function removeEntry(model: TranscriptModel, entry: Entry): Edit[] {
+export function removeEntry(model: TranscriptStorage, entry: Entry): Edit[] {
   return removeEntries(model, [entry]);
 }
 
@@ -62,7 +62,7 @@ export function removeEntry(model: TranscriptModel, entry: Entry): Edit[] {
  * deleting a part and the result hanging off it leaves no dangling parent), and a `last-prompt` naming a deleted
  * entry names that ancestor instead, so resume does not move to another branch.
  */
-export function removeEntries(model: TranscriptModel, entries: Iterable<Entry>): Edit[] {
+export function removeEntries(model: TranscriptStorage, entries: Iterable<Entry>): Edit[] {
   const links = storedLinks(model);
   const gone = new Set(entries);
   const survivor = (start: Entry): string | null => {
@@ -161,7 +161,7 @@ interface Relink {
  * moving it would put the new entry into the loop and make it where the walk starts). Undefined when the insert
  * would move where resume starts (`keepsNewestTip`) or take over a bridge that cannot be pinned (`pinBridges`).
  */
-export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options: InsertOptions): Inserted {
+export function insertAfterEntry(model: TranscriptStorage, anchor: Entry, options: InsertOptions): Inserted {
   const { value, uuid } = newEntry(anchor, anchor.uuid ?? null, 1, options);
   const relinks: Relink[] = [];
   if (anchor.uuid !== undefined) {
@@ -184,7 +184,7 @@ export function insertAfterEntry(model: TranscriptModel, anchor: Entry, options:
  * Claude Code and for split-assistant-message). Undefined when it would move where resume starts or take over a
  * bridge that cannot be pinned.
  */
-export function insertRootBefore(model: TranscriptModel, first: Entry, options: InsertOptions): Inserted {
+export function insertRootBefore(model: TranscriptStorage, first: Entry, options: InsertOptions): Inserted {
   const { value, uuid } = newEntry(first, null, -1, options);
   const after = gapOutsideResponses(model, first.line - 1);
   const pins = pinBridges(model, value, after, first);
@@ -206,9 +206,9 @@ interface WalkFacts {
   bridgedSteps: number[];
 }
 
-const factsCache = new WeakMap<TranscriptModel, WalkFacts>();
+const factsCache = new WeakMap<TranscriptStorage, WalkFacts>();
 
-function walkFacts(model: TranscriptModel): WalkFacts {
+function walkFacts(model: TranscriptStorage): WalkFacts {
   const cached = factsCache.get(model);
   if (cached) return cached;
   const chain = model.chain();
@@ -233,7 +233,7 @@ function walkFacts(model: TranscriptModel): WalkFacts {
  * or not), that tip must be the same entry, or the new entry when it hangs below the old tip (`anchor`).
  */
 function keepsNewestTip(
-  model: TranscriptModel,
+  model: TranscriptStorage,
   relinks: readonly Relink[],
   inserted: { after: number; parent: string | null; adopts: boolean; anchor?: Entry },
 ): boolean {
@@ -265,7 +265,7 @@ function keepsNewestTip(
  * The gap (insert after this line) at or above `gap` that lies between no two parts (same message.id) of one
  * response in the file: the spans of the responses are merged, and a gap inside one moves above it.
  */
-function gapOutsideResponses(model: TranscriptModel, gap: number): number {
+function gapOutsideResponses(model: TranscriptStorage, gap: number): number {
   const spans = new Map<string, { from: number; to: number }>();
   const { byUuid } = model.chain();
   for (const e of model.entries) {
@@ -290,7 +290,7 @@ function gapOutsideResponses(model: TranscriptModel, gap: number): number {
  * the bridged entry's parentUuid (pinned), so the walk does not change; not for `relinked`, which the insert itself
  * hangs below the new entry. Undefined when a pinned link would close a stored loop.
  */
-function pinBridges(model: TranscriptModel, inserted: Record<string, unknown>, after: number, relinked?: Entry): Relink[] | undefined {
+function pinBridges(model: TranscriptStorage, inserted: Record<string, unknown>, after: number, relinked?: Entry): Relink[] | undefined {
   if (inserted.isSidechain === true || typeof inserted.type !== 'string' || !CHAIN_TYPES.has(inserted.type)) return [];
   const chain = model.chain();
   const pins: Relink[] = [];
@@ -323,7 +323,7 @@ function takesOver(inserted: Record<string, unknown>, after: number, from: Entry
 }
 
 /** Whether a stored link from `entry` to `target` would close a loop (`target` descends from `entry`). */
-function closesLoop(model: TranscriptModel, entry: Entry, target: Entry): boolean {
+function closesLoop(model: TranscriptStorage, entry: Entry, target: Entry): boolean {
   const { byUuid } = storedLinks(model);
   const seen = new Set<Entry>();
   for (let cur: Entry | undefined = target; cur && !seen.has(cur); ) {

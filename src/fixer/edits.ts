@@ -13,6 +13,15 @@ export type Edit =
   /** Replace a line that is not JSON with other text (e.g. the same line without its NUL bytes). */
   | { kind: 'replaceText'; line: number; text: string };
 
+export type Fixability = 'safe' | 'unsafe';
+
+/** The repair a report carries: edits applied all or nothing, with how safe they are and what they do. */
+export interface FixDescriptor {
+  applicability: Fixability;
+  description: string;
+  edits: Edit[];
+}
+
 /** A fix as the fix engine applies it: a rule's edits, all or nothing. */
 export interface Fix {
   ruleId: string;

@@ -22,6 +22,8 @@ export interface LineProblem {
   message: string;
   /** 1-based column where the problem was seen, when known. */
   column?: number;
+  /** For 'parse' and 'torn': the parser's own words (`Unexpected token ...`); for 'not-object': what the line is. */
+  detail?: string;
   /** For 'too-long': the limit the line is over, and whose it is (--max-line-bytes, or what one string can hold). */
   limit?: { bytes: number; of: 'option' | 'string' };
 }
@@ -210,13 +212,15 @@ function readLine(
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       json = value as Record<string, unknown>;
     } else {
-      problems.push({ kind: 'not-object', message: `line is JSON ${describeJson(value)}, not an object` });
+      const what = describeJson(value);
+      problems.push({ kind: 'not-object', message: `line is JSON ${what}, not an object`, detail: what });
     }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     problems.push({
       kind: unterminatedLast ? 'torn' : 'parse',
       message: unterminatedLast ? `last line is cut off mid-entry (${message})` : `line is not JSON (${message})`,
+      detail: message,
       column: columnOf(message),
     });
   }

@@ -15,11 +15,15 @@ export interface ModelParts {
   compile(chain: Chain, entries: readonly Entry[]): ApiView;
 }
 
+/** The model without its compiled request: what storage-view rules and the fix builders use. */
+export type TranscriptStorage = Omit<TranscriptModel, 'apiView'>;
+
 export class TranscriptModel {
   private entriesCache?: Entry[];
   private chainCache?: Chain;
   private apiViewCache?: ApiView;
   private byLineCache?: Map<number, Entry>;
+  private lastPromptsCache?: Map<string, Entry[]>;
 
   /**
    * @param file the lines to model (for a JSON document, its virtual lines: see loader/input.ts)
@@ -44,6 +48,25 @@ export class TranscriptModel {
   entryAtLine(line: number): Entry | undefined {
     this.byLineCache ??= new Map(this.entries.map((e) => [e.line, e]));
     return this.byLineCache.get(line);
+  }
+
+  /** The `last-prompt` entries by the leaf uuid each names, in file order. */
+  lastPromptsByLeaf(): ReadonlyMap<string, readonly Entry[]> {
+    if (this.lastPromptsCache) return this.lastPromptsCache;
+    const byLeaf = new Map<string, Entry[]>();
+    for (const e of this.entries) {
+      if (e.type !== 'last-prompt' || typeof e.raw.leafUuid !== 'string') continue;
+      const list = byLeaf.get(e.raw.leafUuid);
+      if (list) list.push(e);
+      else byLeaf.set(e.raw.leafUuid, [e]);
+    }
+    this.lastPromptsCache = byLeaf;
+    return byLeaf;
+  }
+
+  /** Whether a later line holds the entry's uuid: then Claude Code reads that one, and this entry does not exist for it. */
+  isShadowed(entry: Entry): boolean {
+    return entry.uuid !== undefined && this.chain().byUuid.get(entry.uuid) !== entry;
   }
 
   chain(): Chain {

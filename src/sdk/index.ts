@@ -1,6 +1,9 @@
 // The rule SDK: everything a rule may use, from one place. Rules import this barrel and nothing deeper, so the model,
 // the formats and the fixer can change shape behind it.
 export * from './rule-api.js';
+export * from './held-reports.js';
+export * from './media.js';
+export * from './request.js';
 export type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, ChainStep, Entry, MessageView, Origin } from '../model/types.js';
 export {
   asText,
@@ -14,14 +17,12 @@ export {
   isUserPrompt,
   messageOf,
 } from '../model/entries.js';
-export type { TranscriptModel } from '../model/index.js';
+export { isBlankText, isThinkingBlock, isThinkingType } from '../model/blocks.js';
 export { isMainTreeEntry, isReadable, newestTip, timeOf, timeOfValue } from '../model/queries.js';
+export type { TranscriptModel } from '../model/index.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
 export { isArrayField, isLazyString } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
-export { INPUT_FORMATS, SHELL_LINE } from '../loader/input.js';
-export type { Edit } from '../fixer/edits.js';
-export { removeBlocksAcross, setContent } from '../fixer/block-edits.js';
-export { derivedUuid, insertAfterEntry, insertRootBefore, MARKER_FIELD, markerEdit } from '../fixer/chain-edits.js';
-export * from '../rules-support/content.js';
-export * from '../rules-support/request-structure.js';
+export { INPUT_FORMATS } from '../loader/input.js';
+export { FixPlan, NO_CONTENT_PLACEHOLDER, placeholder, type InsertOptions, type StoredSite, storedContent, storedSite } from '../fixer/fix-plan.js';
+export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';

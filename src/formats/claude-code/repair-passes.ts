@@ -2,6 +2,7 @@
 // (claude-code-internals.md §1.2 step 7 and §1.3, adjusted to what claude-code-observed.md measured).
 // Each pass copies what it changes; the merged view and the entries' raw objects are never mutated.
 import { isArrayField } from '../../loader/lazy-strings.js';
+import { isBlankText, isThinkingBlock } from '../../model/blocks.js';
 import { asText } from '../../model/entries.js';
 import type { ApiBlock, ApiMessage, Origin, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
@@ -33,12 +34,6 @@ const textBlock = (text: string, origin: Origin): ApiBlock => ({
   block: { type: 'text', text },
   origin: { line: origin.line, synthetic: true },
 });
-
-export const isBlankText = (b: ApiBlock): boolean =>
-  b.block.type === 'text' && (typeof b.block.text !== 'string' || b.block.text.trim() === '');
-
-export const isThinkingBlock = (b: ApiBlock): boolean =>
-  b.block.type === 'thinking' || b.block.type === 'redacted_thinking';
 
 const firstOrigin = (m: ApiMessage): Origin => m.blocks[0]?.origin ?? { line: m.entries[0]?.line ?? 0 };
 

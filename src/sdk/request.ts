@@ -1,0 +1,159 @@
+// Walking the compiled request, for the request-view rules: the conversational messages, their blocks (nested ones
+// too) with where each is stored, tool ids across the file, and the words messages use for values.
+import { createHash } from 'node:crypto';
+import { isArrayField } from '../loader/lazy-strings.js';
+import { storedSite } from '../fixer/fix-plan.js';
+import { asText, type Entry, isObject } from '../model/entries.js';
+import type { TranscriptModel } from '../model/index.js';
+import type { ApiBlock, ApiMessage } from '../model/types.js';
+
+type Obj = Record<string, unknown>;
+
+/** The message the request ends with (system messages aside), if any. */
+export function finalMessage(merged: readonly ApiMessage[]): ApiMessage | undefined {
+  for (let i = merged.length - 1; i >= 0; i--) if (merged[i]!.role !== 'system') return merged[i];
+  return undefined;
+}
+
+/** RFC 6901 pointer to a block in its entry: `/message/content/3`, or `/message/content` for string content. */
+export function blockPointer(b: ApiBlock, ...inner: (string | number)[]): string {
+  const base = b.origin.blockIndex === undefined ? '/message/content' : `/message/content/${b.origin.blockIndex}`;
+  return inner.length === 0 ? base : `${base}/${inner.join('/')}`;
+}
+
+/** Where a block (or a block nested in a tool_result) sits in the file. */
+export interface BlockSite {
+  block: Obj;
+  /** The top-level block of the message holding it (the tool_result, for a nested block). */
+  outer: ApiBlock;
+  message: ApiMessage;
+  /** Index in the tool_result's content, for a nested block. */
+  nestedIndex?: number;
+  line: number;
+  blockIndex?: number;
+  pointer: string;
+}
+
+/**
+ * Every non-synthetic block of the conversational messages, in request order, followed (right after each
+ * tool_result) by the blocks of its array content.
+ */
+export function* requestBlocks(merged: readonly ApiMessage[], opts: { nested?: boolean } = {}): Generator<BlockSite> {
+  for (const message of merged) {
+    if (message.role === 'system') continue;
+    for (const outer of message.blocks) {
+      if (outer.origin.synthetic) continue;
+      yield { block: outer.block, outer, message, line: outer.origin.line, blockIndex: outer.origin.blockIndex, pointer: blockPointer(outer) };
+      if (!opts.nested || outer.block.type !== 'tool_result' || !isArrayField(outer.block, 'content')) continue;
+      const content = outer.block.content as unknown[];
+      for (let j = 0; j < content.length; j++) {
+        const inner = content[j];
+        if (!isObject(inner)) continue;
+        yield {
+          block: inner,
+          outer,
+          message,
+          nestedIndex: j,
+          line: outer.origin.line,
+          blockIndex: outer.origin.blockIndex,
+          pointer: blockPointer(outer, 'content', j),
+        };
+      }
+    }
+  }
+}
+
+/** Where a block of the request (top level or inside a tool_result) is stored, as an entry and a pointer. */
+export function storedPointer(model: TranscriptModel, site: BlockSite): { entry: Entry; pointer: string } | undefined {
+  const outer = storedSite(model, site.outer);
+  if (!outer || outer.kind !== 'element') return undefined;
+  const base = `${outer.array}/${outer.index}`;
+  return { entry: outer.entry, pointer: site.nestedIndex === undefined ? base : `${base}/content/${site.nestedIndex}` };
+}
+
+/** "an image/png", "a PDF": the indefinite article for a noun phrase. */
+export const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
+
+/** The messages the API pairs and alternates: role 'system' messages (Claude Code's rendered attachments) are skipped. */
+export function conversation(merged: readonly ApiMessage[]): ApiMessage[] {
+  return merged.filter((m) => m.role !== 'system');
+}
+
+/** Recorded (not synthetic) blocks of one type, in message order. */
+export function blocksOfType(m: ApiMessage, type: string): ApiBlock[] {
+  return m.blocks.filter((b) => !b.origin.synthetic && b.block.type === type);
+}
+
+/** An id or name for a message: the string itself, or a short JSON rendering of whatever is there instead. */
+export function showValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '(none)';
+  const json = asText(value);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
+/** The first line of the message's last recorded block, or of its last entry. */
+export function lastLineOf(m: ApiMessage): number {
+  for (let i = m.blocks.length - 1; i >= 0; i--) {
+    const b = m.blocks[i]!;
+    if (!b.origin.synthetic) return b.origin.line;
+  }
+  return m.entries[m.entries.length - 1]?.line ?? 0;
+}
+
+/** The line of the message's first recorded block, or of its first entry. */
+export function firstLineOf(m: ApiMessage): number {
+  const b = m.blocks.find((x) => !x.origin.synthetic);
+  return b?.origin.line ?? m.entries[0]?.line ?? 0;
+}
+
+export interface ToolSite {
+  line: number;
+  blockIndex: number;
+}
+
+export interface ToolIndex {
+  /** Every tool_use per id, in file order (all entries, whether or not on the active chain). */
+  uses: Map<string, ToolSite[]>;
+  /** Every tool_result per tool_use_id, in file order. */
+  results: Map<string, ToolSite[]>;
+}
+
+const toolIndexCache = new WeakMap<TranscriptModel, ToolIndex>();
+
+/** tool_use and tool_result blocks of every entry in the file, by id: one pass, memoised per model. */
+export function toolIndex(model: TranscriptModel): ToolIndex {
+  const cached = toolIndexCache.get(model);
+  if (cached) return cached;
+  const index: ToolIndex = { uses: new Map(), results: new Map() };
+  for (const entry of model.entries) {
+    if (entry.type !== 'user' && entry.type !== 'assistant') continue;
+    const content = contentArray(entry);
+    content.forEach((block, blockIndex) => {
+      if (!isObject(block)) return;
+      if (block.type === 'tool_use' && typeof block.id === 'string') push(index.uses, block.id, { line: entry.line, blockIndex });
+      if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
+        push(index.results, block.tool_use_id, { line: entry.line, blockIndex });
+      }
+    });
+  }
+  toolIndexCache.set(model, index);
+  return index;
+}
+
+function contentArray(entry: Entry): unknown[] {
+  const message = entry.raw.message;
+  if (!isObject(message) || !Array.isArray(message.content)) return [];
+  return message.content;
+}
+
+function push(map: Map<string, ToolSite[]>, key: string, site: ToolSite): void {
+  const list = map.get(key);
+  if (list) list.push(site);
+  else map.set(key, [site]);
+}
+
+/** A short stable hash (hex) of some strings, for ids transcript-lint makes up. */
+export function shortHash(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
+}
