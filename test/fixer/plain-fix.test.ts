@@ -60,6 +60,37 @@ describe('JSON documents keep their layout', () => {
   });
 });
 
+describe('JSON documents keep every byte no fix names (issue 11, items 3 and 4)', () => {
+  const latin1 = (b: Uint8Array): string => Buffer.from(b).toString('latin1');
+  const bytesOf = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+  /** The document with exotic spellings a re-serialisation would lose, in fields and messages no fix touches. */
+  const exotic = (text: string): string =>
+    text
+      .replace('"max_tokens": 1024', '"max_tokens": 1024.0, "temperature" : 1E0, "top_k":12345678901234567890, "top_k":-0')
+      .replace('What is the weather in Paris?', 'Caf\\u00e9 \\/ Paris? ')
+      .replace('"Sunny."', '"Sunny.",\n      "n":  1e400');
+
+  it('a pretty request: the fix cuts the block it names, everything else stays as written', () => {
+    const input = exotic(doc(request(orphan, { tools: TOOLS })));
+    const out = fix(input);
+    expect(out.status).toBe('fixed');
+    expect(out.text).toBe(exotic(doc(request(orphanFixed, { tools: TOOLS }))));
+  });
+
+  it('a document with invalid UTF-8 is fixed, its invalid bytes kept, and still reported', () => {
+    const input = bytesOf(exotic(doc(request(orphan))).replace('Paris? ', 'Paris? caf\xe9 \xff'));
+    const out = fixBytes('fixture.json', input);
+    expect(out.status).toBe('fixed');
+    expect(latin1(out.output)).toBe(exotic(doc(request(orphanFixed))).replace('Paris? ', 'Paris? caf\xe9 \xff'));
+    expect(out.final.result.diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+  });
+
+  it('a hand-formatted document keeps its own spacing around the edit', () => {
+    const input = '{ "model" : "claude-opus-5-5",\n"messages" : [ { "role" : "user", "content" : "hi" } ,\n  { "role":"assistant", "content":[{"type":"text","text":"Sunny. "}] } ] }\n';
+    expect(fix(input).text).toBe(input.replace('"Sunny. "', '"Sunny."'));
+  });
+});
+
 describe('JSONL message lists', () => {
   it('keeps untouched lines byte for byte', () => {
     const odd = '{ "role" : "user", "content" : "What is the weather in Paris?" }';
