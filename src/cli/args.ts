@@ -2,10 +2,11 @@
 // version text come back as data, and every parse failure becomes a UsageError (exit 2, never yargs' default 1).
 import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
-import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-names.js';
-import { INPUT_FORMATS, type InputFormat } from '../loader/input.js';
-import { FORMAT_NAMES, type FormatName } from '../formatters/names.js';
-import { type Severity, TARGETS, type Target } from '../sdk/rule-api.js';
+import { SEVERITIES } from '../engine/config-names.js';
+import type { InputFormat } from '../loader/input.js';
+import type { FormatName } from '../formatters/names.js';
+import type { Severity, Target } from '../sdk/rule-api.js';
+import { CONFLICTS, LINT_OPTIONS, type OptionGroup } from './options.js';
 
 /** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */
 export type FixMode = 'none' | 'fix' | 'dry-run' | 'diff';
@@ -102,66 +103,17 @@ export async function parseArgs(argv: readonly string[], version: string, option
     .strict()
     // Paths are names, never numbers: `transcript-lint 2024` must not become 2024.
     .parserConfiguration({ 'parse-positional-numbers': false })
-    .command('$0 [paths..]', 'Lint transcripts: files, folders (all *.jsonl below) or globs; - reads stdin.', (y) =>
-      y
-        .positional('paths', {
-          type: 'string',
-          array: true,
-          describe: 'Default: ${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
-        })
-        .option('format', {
-          alias: 'f',
-          choices: FORMAT_NAMES,
-          default: 'stylish' as FormatName,
-          requiresArg: true,
-          describe: 'Output format',
-        })
-        .option('output-file', { alias: 'o', type: 'string', requiresArg: true, describe: 'Write the report to this file instead of stdout' })
-        .option('target', {
-          choices: TARGETS,
-          requiresArg: true,
-          describe: 'Judge the file as Claude Code resumes it, or as a raw API request (default: by input format)',
-        })
-        .option('input-format', {
-          choices: INPUT_FORMATS,
-          requiresArg: true,
-          describe: 'What the files hold (default: detected per file)',
-        })
-        .option('session', { type: 'string', requiresArg: true, describe: 'Lint the session with this id from the sessions folder (repeatable)' })
-        .option('session-sidechains', { type: 'boolean', describe: "With --session: also lint the session's subagent transcripts" })
-        .option('stdin', { type: 'boolean', describe: 'Read one transcript from stdin (same as the path -)' })
-        .option('stdin-filename', { type: 'string', requiresArg: true, describe: 'The name to report stdin under (and match against ignores)' })
-        .option('fix', { type: 'boolean', describe: 'Apply safe fixes and write the files (atomically, with a backup)' })
-        .option('unsafe-fixes', { type: 'boolean', describe: 'With --fix, --fix-dry-run or --diff: also apply fixes that drop or guess content' })
-        .option('fix-dry-run', { type: 'boolean', describe: 'Report the state after fixing without writing (json carries the fixed text as "output")' })
-        .option('diff', { type: 'boolean', describe: 'Print a unified diff of what --fix would change; exit 1 if anything would change' })
-        .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak before writing (--no-backup to skip)' })
-        .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write backups into this folder instead of beside each file' })
-        .option('force', { type: 'boolean', describe: 'With --fix: write even when another process (a running agent) holds the file open' })
-        .option('rule', { type: 'string', requiresArg: true, describe: 'Set a rule\'s severity: id=off|warn|error (repeatable)' })
-        .option('select', { type: 'string', requiresArg: true, describe: 'Run only these rules (comma-separated ids)' })
-        .option('ignore', { type: 'string', requiresArg: true, describe: 'Do not run these rules (comma-separated ids)' })
-        .option('config', { alias: 'c', type: 'string', requiresArg: true, describe: `Use this config file (default: the nearest ${CONFIG_FILE_NAME}); --no-config for none` })
-        .option('print-config', { type: 'string', requiresArg: true, describe: 'Print the effective config for this file as JSON and exit' })
-        .option('max-warnings', { type: 'number', requiresArg: true, describe: 'Exit 1 when there are more warnings than this (default -1: no limit)' })
-        .option('quiet', { type: 'boolean', describe: 'Report errors only (warnings still count for --max-warnings)' })
-        .option('max-diagnostics', { type: 'string', requiresArg: true, describe: 'Print at most this many problems in stylish/compact (or none for no cap; counts stay complete)' })
-        .option('statistics', { type: 'boolean', describe: 'Also print how many problems each rule found' })
-        .option('exit-zero', { type: 'boolean', describe: 'Exit 0 even when problems are found (2 still means the run failed)' })
-        .option('exit-non-zero-on-fix', { type: 'boolean', describe: 'With --fix: exit 1 if any file was changed' })
-        .option('error-on-unmatched-pattern', { type: 'boolean', default: true, describe: 'A path or glob that matches nothing exits 2 (--no-error-on-unmatched-pattern to go on)' })
-        .option('max-line-bytes', { type: 'number', requiresArg: true, describe: 'Lines longer than this are reported, not parsed (default 64 MiB)' })
-        .option('jobs', { alias: 'j', type: 'number', requiresArg: true, describe: 'Lint this many files at once, on worker threads (default: the available cores, at most one per file; 1: no workers)' })
-        .option('color', { type: 'boolean', describe: 'Force colour on, or off with --no-color (default: on for a terminal, honouring NO_COLOR/FORCE_COLOR)' })
-        .option('progress', { type: 'boolean', default: true, describe: 'Show progress on a terminal for long runs (--no-progress to hide)' })
-        .group(['format', 'output-file', 'quiet', 'max-diagnostics', 'statistics', 'color', 'progress'], 'Output:')
-        .group(['target', 'input-format', 'rule', 'select', 'ignore', 'config', 'print-config'], 'Rules and config:')
-        .group(['fix', 'unsafe-fixes', 'fix-dry-run', 'diff', 'backup', 'backup-dir', 'force'], 'Fixing:')
-        .group(['max-warnings', 'exit-zero', 'exit-non-zero-on-fix', 'error-on-unmatched-pattern'], 'Exit code:')
-        .group(['session', 'session-sidechains', 'stdin', 'stdin-filename', 'max-line-bytes', 'jobs'], 'Input:')
-        .conflicts('fix', ['fix-dry-run', 'diff'])
-        .conflicts('fix-dry-run', 'diff')
-        .conflicts('exit-zero', 'exit-non-zero-on-fix'),
+    .command(
+      '$0 [paths..]',
+      'Lint transcripts: files, folders (all *.jsonl below) or globs; - reads stdin.',
+      (y) => {
+        const lint = y
+          .positional('paths', { type: 'string', array: true, describe: 'Default: ${CLAUDE_CONFIG_DIR:-~/.claude}/projects' })
+          .options(yargsOptions())
+          .conflicts(yargsConflicts());
+        for (const group of HELP_GROUP_ORDER) lint.group(LINT_OPTIONS.filter((o) => o.group === group).map((o) => o.name), `${group}:`);
+        return lint;
+      },
       () => {
         matched = 'lint';
       },
@@ -203,6 +155,44 @@ export async function parseArgs(argv: readonly string[], version: string, option
   if (matched === 'explain') return { kind: 'explain', rule: unToken(args.rule)! };
   if (matched === 'rules') return { kind: 'rules', format: args.format as 'table' | 'json' };
   return toLintCommand(args, unToken);
+}
+
+/** The order --help lists the groups in: what most runs change first. */
+const HELP_GROUP_ORDER: readonly OptionGroup[] = ['Output', 'Rules and config', 'Fixing', 'Exit code', 'Input'];
+
+/** The yargs form of the option declarations. */
+function yargsOptions(): Record<string, YargsOption> {
+  const out: Record<string, YargsOption> = {};
+  for (const o of LINT_OPTIONS) {
+    const option: YargsOption = { describe: o.help };
+    if (o.alias) option.alias = o.alias;
+    if (o.choices) option.choices = o.choices;
+    else option.type = o.kind;
+    if (o.kind !== 'boolean') option.requiresArg = true;
+    if (o.default !== undefined) option.default = o.default;
+    out[o.name] = option;
+  }
+  return out;
+}
+
+/** Each flag of a conflicting group, with the others of its group. */
+function yargsConflicts(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const group of CONFLICTS) {
+    for (const [i, name] of group.entries()) {
+      if (i < group.length - 1) out[name] = group.slice(i + 1);
+    }
+  }
+  return out;
+}
+
+interface YargsOption {
+  describe: string;
+  alias?: string;
+  choices?: readonly string[];
+  type?: 'string' | 'number' | 'boolean';
+  requiresArg?: boolean;
+  default?: unknown;
 }
 
 function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => string | undefined): LintCommand {
@@ -326,46 +316,15 @@ interface FastOption {
   negatable?: boolean;
 }
 
-const FAST_OPTIONS: Record<string, FastOption> = {
-  format: { kind: 'string', choices: FORMAT_NAMES },
-  'output-file': { kind: 'string' },
-  target: { kind: 'string', choices: TARGETS },
-  'input-format': { kind: 'string', choices: INPUT_FORMATS },
-  session: { kind: 'string', repeat: true },
-  'session-sidechains': { kind: 'boolean' },
-  stdin: { kind: 'boolean' },
-  'stdin-filename': { kind: 'string' },
-  fix: { kind: 'boolean' },
-  'unsafe-fixes': { kind: 'boolean' },
-  'fix-dry-run': { kind: 'boolean' },
-  diff: { kind: 'boolean' },
-  backup: { kind: 'boolean', negatable: true },
-  'backup-dir': { kind: 'string' },
-  force: { kind: 'boolean' },
-  rule: { kind: 'string', repeat: true },
-  select: { kind: 'string', repeat: true },
-  ignore: { kind: 'string', repeat: true },
-  config: { kind: 'string', negatable: true },
-  'print-config': { kind: 'string' },
-  'max-warnings': { kind: 'number' },
-  quiet: { kind: 'boolean' },
-  'max-diagnostics': { kind: 'string' },
-  statistics: { kind: 'boolean' },
-  'exit-zero': { kind: 'boolean' },
-  'exit-non-zero-on-fix': { kind: 'boolean' },
-  'error-on-unmatched-pattern': { kind: 'boolean', negatable: true },
-  'max-line-bytes': { kind: 'number' },
-  jobs: { kind: 'number' },
-  color: { kind: 'boolean', negatable: true },
-  progress: { kind: 'boolean', negatable: true },
-};
-const FAST_ALIASES: Record<string, string> = { '-f': 'format', '-o': 'output-file', '-c': 'config', '-j': 'jobs' };
-const FAST_DEFAULTS: Record<string, unknown> = { format: 'stylish', backup: true, progress: true, 'error-on-unmatched-pattern': true };
+/** The options as the fast path reads them: from the one declaration (options.ts). */
+const FAST_OPTIONS: Record<string, FastOption> = Object.fromEntries(
+  LINT_OPTIONS.map((o) => [o.name, { kind: o.kind, choices: o.choices, repeat: o.repeat, negatable: o.negatable }]),
+);
+const FAST_ALIASES: Record<string, string> = Object.fromEntries(LINT_OPTIONS.filter((o) => o.alias).map((o) => [`-${o.alias}`, o.name]));
+const FAST_DEFAULTS: Record<string, unknown> = Object.fromEntries(
+  LINT_OPTIONS.filter((o) => o.default !== undefined).map((o) => [o.name, o.default]),
+);
 const SUBCOMMANDS = new Set(['rules', 'explain', 'export']);
-const CONFLICTS: readonly (readonly string[])[] = [
-  ['fix', 'fix-dry-run', 'diff'],
-  ['exit-zero', 'exit-non-zero-on-fix'],
-];
 
 /** yargs' arguments for a plain lint command line, or undefined when yargs must parse it. */
 export function fastLintArgs(argv: readonly string[]): Record<string, unknown> | undefined {

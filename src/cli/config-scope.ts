@@ -12,6 +12,7 @@ import {
   resolveConfig,
 } from '../engine/config-core.js';
 import { displayPath } from '../formatters/display-path.js';
+import type { Rule } from '../sdk/rule-api.js';
 import type { LintCommand } from './args.js';
 import type { CliIO } from './io.js';
 
@@ -25,9 +26,10 @@ export class ConfigScope {
   constructor(
     private readonly cmd: LintCommand,
     private readonly io: Pick<CliIO, 'cwd'>,
+    private readonly rules: readonly Rule[],
   ) {
     // Also checks the command line's rule ids before anything is read.
-    this.noConfig = resolveConfig(undefined, this.overrides());
+    this.noConfig = resolveConfig(undefined, this.overrides(), rules);
   }
 
   /** The config for a file (or, with `isDir`, for the files of a folder). Throws ConfigError for a bad config. */
@@ -36,7 +38,7 @@ export class ConfigScope {
     if (file === undefined) return this.noConfig;
     let config = this.effective.get(file);
     if (!config) {
-      config = this.load(file).then((loaded) => resolveConfig(loaded, this.overrides()));
+      config = this.load(file).then((loaded) => resolveConfig(loaded, this.overrides(), this.rules));
       this.effective.set(file, config);
     }
     return config;
@@ -57,7 +59,7 @@ export class ConfigScope {
   private async load(file: string): Promise<LoadedConfig> {
     // Errors name the file as the user gave it, or relative to the cwd when it was found. zod loads only here.
     const { loadConfigFile } = await import('../engine/config-file.js');
-    return loadConfigFile(file, { name: this.cmd.config !== undefined && this.cmd.config !== false ? this.cmd.config : displayPath(file, this.io.cwd) });
+    return loadConfigFile(file, { rules: this.rules, name: this.cmd.config !== undefined && this.cmd.config !== false ? this.cmd.config : displayPath(file, this.io.cwd) });
   }
 
   private overrides(): CliOverrides {

@@ -52,7 +52,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   let inputs: Input[] | undefined;
   const failures: FileFailure[] = [];
   try {
-    scope = new ConfigScope(cmd, io);
+    scope = new ConfigScope(cmd, io, registry);
     if (cmd.printConfig !== undefined) {
       const file = path.resolve(io.cwd, cmd.printConfig);
       return printConfig(file, await scope.forPath(file), io);
@@ -386,10 +386,10 @@ function printConfig(filePath: string, config: EffectiveConfig, io: CliIO): numb
   }
   // An unreadable file with no chosen format: a Claude Code session is what a run would most likely find.
   const target: Target = config.target ?? defaultTarget(inputFormat ?? 'claude-code');
-  const rules: Record<string, Severity | [Severity, unknown]> = {};
+  const rules: Record<string, Severity> = {};
   for (const { meta } of registry) {
     const severity = config.severities.get(meta.id) ?? severityFor(meta, target);
-    rules[meta.id] = config.ruleOptions.has(meta.id) ? [severity, config.ruleOptions.get(meta.id)] : severity;
+    rules[meta.id] = severity;
   }
   const doc = {
     filePath,

@@ -3,15 +3,23 @@
 // reads and validates a file, is imported only when there is one.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { rules as registry } from '../../rules/index.js';
 import type { Rule, Severity, Target } from '../sdk/rule-api.js';
-import type { ConfigFile } from './config-file.js';
+import { CONFIG_FILE_NAME } from './config-names.js';
 import { type IgnoreMatcher, isIgnored } from './files.js';
 import type { InputFormat } from './lint.js';
 
-export type { ConfigFile, RuleSetting } from './config-file.js';
+/** A severity, or `[severity]` (ESLint's array form; no rule takes options). */
+export type RuleSetting = Severity | [Severity];
 
-import { CONFIG_FILE_NAME } from './config-names.js';
+/** What a config file may say (config-file.ts checks a file against exactly this). */
+export interface ConfigFile {
+  /** For editors: a JSON schema URL. Ignored. */
+  $schema?: string;
+  target?: Target;
+  inputFormat?: InputFormat;
+  rules?: Record<string, RuleSetting>;
+  ignores?: string[];
+}
 
 export { CONFIG_FILE_NAME, SEVERITIES } from './config-names.js';
 
@@ -106,8 +114,6 @@ export interface EffectiveConfig {
    * catalogue's severity for the target, including a rule's finer per-report severity.
    */
   severities: Map<string, Severity>;
-  /** Options from the config, by rule id (validated). */
-  ruleOptions: Map<string, unknown>;
   ignores?: IgnoreMatcher;
 }
 
@@ -115,11 +121,7 @@ export interface EffectiveConfig {
  * Applies, in order: the config's rules, then --select (every rule not selected is off), then --ignore, then --rule
  * (the most specific flag has the last word). Throws ConfigError for an id no rule has.
  */
-export function resolveConfig(
-  loaded: LoadedConfig | undefined,
-  cli: CliOverrides = {},
-  rules: readonly Rule[] = registry,
-): EffectiveConfig {
+export function resolveConfig(loaded: LoadedConfig | undefined, cli: CliOverrides, rules: readonly Rule[]): EffectiveConfig {
   const ids = rules.map((r) => r.meta.id);
   const known = new Set(ids);
   const check = (id: string, flag: string) => {
@@ -130,11 +132,8 @@ export function resolveConfig(
   for (const [id] of cli.rules ?? []) check(id, '--rule');
 
   const severities = new Map<string, Severity>();
-  const ruleOptions = new Map<string, unknown>();
   for (const [id, setting] of Object.entries(loaded?.config.rules ?? {})) {
-    const [severity, options] = Array.isArray(setting) ? setting : [setting];
-    severities.set(id, severity);
-    if (options !== undefined) ruleOptions.set(id, options);
+    severities.set(id, Array.isArray(setting) ? setting[0] : setting);
   }
   if (cli.select) {
     const selected = new Set(cli.select);
@@ -148,7 +147,6 @@ export function resolveConfig(
     target: cli.target ?? loaded?.config.target,
     inputFormat: cli.inputFormat ?? loaded?.config.inputFormat,
     severities,
-    ruleOptions,
     ignores: loaded?.ignores,
   };
 }

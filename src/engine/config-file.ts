@@ -1,12 +1,9 @@
-// Reading and validating a config file (see config.ts): the strict zod schema, and Ajv for the rules' own option
-// schemas. Imported only when a config file is used.
-import { createRequire } from 'node:module';
+// Reading and validating a config file (see config-core.ts): a strict zod schema of ConfigFile. Imported only when a
+// config file is used, so a run without one never loads zod.
 import path from 'node:path';
-import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
-import { rules as registry } from '../../rules/index.js';
 import { type Rule, TARGETS, type Target } from '../sdk/rule-api.js';
-import { ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
+import { type ConfigFile, ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
 import { readRegularSync } from './read-regular.js';
 
@@ -14,8 +11,8 @@ const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 import { INPUT_FORMATS, type InputFormat } from './lint.js';
 
 const severitySchema = z.enum(SEVERITIES);
-const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema]), z.tuple([severitySchema, z.unknown()])], {
-  error: 'expected "off", "warn" or "error", or an array ["off" | "warn" | "error", options]',
+const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema])], {
+  error: 'expected "off", "warn" or "error" (no rule takes options)',
 });
 
 const configSchema = z.strictObject({
@@ -25,20 +22,14 @@ const configSchema = z.strictObject({
   inputFormat: z.enum(INPUT_FORMATS as [InputFormat, ...InputFormat[]]).optional(),
   rules: z.record(z.string(), ruleSettingSchema).optional(),
   ignores: z.array(z.string().min(1, 'an empty pattern matches nothing')).optional(),
-});
-
-export type ConfigFile = z.infer<typeof configSchema>;
-export type RuleSetting = NonNullable<ConfigFile['rules']>[string];
+}) satisfies z.ZodType<ConfigFile>;
 
 /**
  * Reads, parses and validates a config file. Throws ConfigError naming the file (as `name`, default the path given)
  * and the key on any problem.
  */
-export async function loadConfigFile(
-  filePath: string,
-  options: { rules?: readonly Rule[]; name?: string } = {},
-): Promise<LoadedConfig> {
-  const { rules = registry } = options;
+export async function loadConfigFile(filePath: string, options: { rules: readonly Rule[]; name?: string }): Promise<LoadedConfig> {
+  const { rules } = options;
   const absolute = path.resolve(filePath);
   filePath = options.name ?? filePath;
   let text: string;
@@ -73,7 +64,7 @@ export async function loadConfigFile(
 }
 
 /** Validates a parsed config value; `source` names it in errors. */
-export function parseConfig(value: unknown, source: string, rules: readonly Rule[] = registry): ConfigFile {
+export function parseConfig(value: unknown, source: string, rules: readonly Rule[]): ConfigFile {
   // zod's record drops a "__proto__" key (it sets the prototype instead), so rule ids are checked on the parsed
   // JSON itself: every key there must be a rule.
   const rawRules = isPlainObject(value) ? value.rules : undefined;
@@ -85,41 +76,7 @@ export function parseConfig(value: unknown, source: string, rules: readonly Rule
   }
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) throw new ConfigError(`invalid config ${source}:\n${z.prettifyError(parsed.error)}`, source);
-  const config = parsed.data;
-  const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  for (const [id, setting] of Object.entries(config.rules ?? {})) {
-    const rule = byId.get(id);
-    if (!rule) throw new ConfigError(`invalid config ${source}: rules.${id}: ${unknownRule(id, byId.keys())}`, source);
-    if (Array.isArray(setting) && setting.length > 1) {
-      const problem = checkRuleOptions(rule, setting[1]);
-      if (problem) throw new ConfigError(`invalid config ${source}: rules.${id}[1]${problem}`, source);
-    }
-  }
-  return config;
-}
-
-// One Ajv for every rule schema; a rule's validator is compiled the first time it is needed and then reused.
-let ajv: Ajv2020 | undefined;
-const validators = new WeakMap<object, ValidateFunction>();
-
-/** Why `options` are not valid for `rule` (a suffix like `: must be object`), or undefined when they are. */
-export function checkRuleOptions(rule: Rule, options: unknown): string | undefined {
-  const schema = (rule.meta as { schema?: object | boolean }).schema;
-  if (schema === undefined) {
-    const empty = options === undefined || (isPlainObject(options) && Object.keys(options).length === 0);
-    return empty ? undefined : `: ${rule.meta.id} takes no options (use "${rule.meta.id}": "<severity>")`;
-  }
-  if (typeof schema === 'boolean') return schema ? undefined : `: ${rule.meta.id} takes no options`;
-  let validate = validators.get(schema);
-  if (!validate) {
-    // Loaded on first use: most configs set no rule options.
-    ajv ??= new (createRequire(import.meta.url)('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020({ strict: true });
-    validate = ajv.compile(schema);
-    validators.set(schema, validate);
-  }
-  if (validate(options)) return undefined;
-  const err = validate.errors?.[0];
-  return `${err?.instancePath.replaceAll('/', '.') ?? ''}: ${err?.message ?? 'invalid options'}`;
+  return parsed.data;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -1,0 +1,309 @@
+// The lint command's options, declared once: the yargs parser, the fast parser (args.ts) and the README's option
+// tables (generated: npm run gen:docs) are all made from this list.
+import { CONFIG_FILE_NAME } from '../engine/config-names.js';
+import { FORMAT_NAMES } from '../formatters/names.js';
+import { INPUT_FORMATS } from '../loader/input.js';
+import { TARGETS } from '../sdk/rule-api.js';
+
+export type OptionGroup = 'Input' | 'Rules and config' | 'Output' | 'Fixing' | 'Exit code';
+
+export interface OptionSpec {
+  name: string;
+  alias?: string;
+  kind: 'string' | 'number' | 'boolean';
+  choices?: readonly string[];
+  default?: string | boolean;
+  group: OptionGroup;
+  /** The line --help shows. */
+  help: string;
+  /** The README's words for it, when they say more than the help line. */
+  doc?: string;
+  /** How the README names it (default: `--name` with its alias and value). */
+  docName?: string;
+  /** Given more than once, its values are collected (a later one may win). */
+  repeat?: boolean;
+  /** `--no-<name>` turns it off. */
+  negatable?: boolean;
+  /** The value's placeholder in the README (`FILE`, `N`...). */
+  value?: string;
+}
+
+export const OPTION_GROUPS: readonly OptionGroup[] = ['Input', 'Rules and config', 'Output', 'Fixing', 'Exit code'];
+
+export const LINT_OPTIONS: readonly OptionSpec[] = [
+  // Input
+  {
+    name: 'stdin',
+    kind: 'boolean',
+    group: 'Input',
+    help: 'Read one transcript from stdin (same as the path -)',
+    docName: '`-`, `--stdin`',
+    doc: 'Read one transcript from stdin. Cannot be combined with paths or `--session`; `--fix` is refused (use `--fix-dry-run` or `--diff`).',
+  },
+  {
+    name: 'stdin-filename',
+    kind: 'string',
+    value: 'NAME',
+    group: 'Input',
+    help: 'The name to report stdin under (and match against ignores)',
+    doc: "The name stdin's transcript is reported under and matched against the config's `ignores`. Given alone (no paths), it implies `--stdin`.",
+  },
+  {
+    name: 'session',
+    kind: 'string',
+    value: 'UUID',
+    repeat: true,
+    group: 'Input',
+    help: 'Lint the session with this id from the sessions folder (repeatable)',
+    doc: 'Lints `<projects>/*/<UUID>.jsonl`, where `<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`. Repeatable; combines with paths.',
+  },
+  {
+    name: 'session-sidechains',
+    kind: 'boolean',
+    group: 'Input',
+    help: "With --session: also lint the session's subagent transcripts",
+    doc: "With `--session`: also the session's subagent transcripts, `<projects>/*/<UUID>/subagents/**/*.jsonl`.",
+  },
+  {
+    name: 'input-format',
+    kind: 'string',
+    choices: INPUT_FORMATS,
+    group: 'Input',
+    help: 'What the files hold (default: detected per file)',
+    doc: 'What the files hold. By default it is detected per file from the content: a Claude Code session (JSONL entries), a Messages API request body (`{model, messages, ...}`), or a message list (a JSON array, or JSONL of `{role, content}`).',
+  },
+  {
+    name: 'max-line-bytes',
+    kind: 'number',
+    value: 'N',
+    group: 'Input',
+    help: 'Lines longer than this are reported, not parsed (default 64 MiB)',
+    doc: 'Lines longer than `N` bytes are reported by `valid-json`, not parsed (default 64 MiB).',
+  },
+  {
+    name: 'jobs',
+    alias: 'j',
+    kind: 'number',
+    value: 'N',
+    group: 'Input',
+    help: 'Lint this many files at once, on worker threads (default: the available cores, at most one per file; 1: no workers)',
+    doc: 'Lint `N` files at once on worker threads (the main thread is one of them), never more than the available cores. Default: the available cores, at most one per file and one per 16 MiB of input; `--jobs 1` uses no workers. The report is the same whatever `N`. `--fix`, `--fix-dry-run` and `--diff` run in one thread.',
+  },
+  // Rules and config
+  {
+    name: 'target',
+    kind: 'string',
+    choices: TARGETS,
+    group: 'Rules and config',
+    help: 'Judge the file as Claude Code resumes it, or as a raw API request (default: by input format)',
+    doc: 'Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default `claude-code` for Claude Code sessions and `api` for requests and message lists.',
+  },
+  {
+    name: 'rule',
+    kind: 'string',
+    value: 'ID=off|warn|error',
+    repeat: true,
+    group: 'Rules and config',
+    help: "Set a rule's severity: id=off|warn|error (repeatable)",
+    doc: "Sets one rule's severity. Repeatable; a later one wins.",
+  },
+  {
+    name: 'select',
+    kind: 'string',
+    value: 'IDS',
+    repeat: true,
+    group: 'Rules and config',
+    help: 'Run only these rules (comma-separated ids)',
+    doc: 'Runs only these rules (comma-separated, repeatable).',
+  },
+  {
+    name: 'ignore',
+    kind: 'string',
+    value: 'IDS',
+    repeat: true,
+    group: 'Rules and config',
+    help: 'Do not run these rules (comma-separated ids)',
+    doc: 'Turns these rules off (comma-separated, repeatable).',
+  },
+  {
+    name: 'config',
+    alias: 'c',
+    kind: 'string',
+    value: 'FILE',
+    negatable: true,
+    group: 'Rules and config',
+    help: `Use this config file (default: the nearest ${CONFIG_FILE_NAME}); --no-config for none`,
+    docName: '`-c, --config FILE`, `--no-config`',
+    doc: `Uses this config file for every input, instead of the nearest \`${CONFIG_FILE_NAME}\` above each file; \`--no-config\` uses none.`,
+  },
+  {
+    name: 'print-config',
+    kind: 'string',
+    value: 'FILE',
+    group: 'Rules and config',
+    help: 'Print the effective config for this file as JSON and exit',
+    doc: 'Prints the settings a run would use for `FILE` as JSON (config file, ignored or not, input format, target, every rule\'s severity) and exits 0.',
+  },
+  // Output
+  {
+    name: 'format',
+    alias: 'f',
+    kind: 'string',
+    choices: FORMAT_NAMES,
+    default: 'stylish',
+    group: 'Output',
+    help: 'Output format',
+    doc: '`stylish` (default) is the human report; the others are described under [Output formats](#output-formats).',
+  },
+  {
+    name: 'output-file',
+    alias: 'o',
+    kind: 'string',
+    value: 'FILE',
+    group: 'Output',
+    help: 'Write the report to this file instead of stdout',
+    doc: 'Writes the report (and `--statistics`, or the `--diff` output) to `FILE` (creating its folder); stdout stays empty. Never coloured unless `--color` is given. `-o -` is stdout. A `FILE` that is one of the inputs is refused.',
+  },
+  {
+    name: 'quiet',
+    kind: 'boolean',
+    group: 'Output',
+    help: 'Report errors only (warnings still count for --max-warnings)',
+    doc: 'Reports errors only. Warnings still count for `--max-warnings` and the exit code, as in ESLint.',
+  },
+  {
+    name: 'max-diagnostics',
+    kind: 'string',
+    value: 'N|none',
+    group: 'Output',
+    help: 'Print at most this many problems in stylish/compact (or none for no cap; counts stay complete)',
+    doc: '`stylish` and `compact` print at most `N` problems; the counts and the summary still cover all of them, and the report says how many were not shown (stylish in the report, compact on stderr). Machine formats are never capped. Default `none`.',
+  },
+  {
+    name: 'statistics',
+    kind: 'boolean',
+    group: 'Output',
+    help: 'Also print how many problems each rule found',
+    doc: 'Adds a count per rule, most frequent first, `[*]` marking rules with problems `--fix` repairs (as ruff does). After the report for `stylish`/`compact`; on stderr for `json`, `sarif` and `github`, so their output stays parseable.',
+  },
+  {
+    name: 'color',
+    kind: 'boolean',
+    negatable: true,
+    group: 'Output',
+    help: 'Force colour on, or off with --no-color (default: on for a terminal, honouring NO_COLOR/FORCE_COLOR)',
+    docName: '`--color`, `--no-color`',
+    doc: 'Forces colour on or off. By default colour is used only when stdout is a terminal; `NO_COLOR` turns it off and `FORCE_COLOR` on.',
+  },
+  {
+    name: 'progress',
+    kind: 'boolean',
+    default: true,
+    negatable: true,
+    group: 'Output',
+    help: 'Show progress on a terminal for long runs (--no-progress to hide)',
+    docName: '`--no-progress`',
+    doc: 'Never shows progress. Progress is one line on stderr, redrawn in place and erased before the report, shown only for a long run (more than 20 files, or longer than half a second) when stderr is a terminal, `CI` is not set, `TERM` is not `dumb`, the format is `stylish` to stdout (not `-o`) and `--quiet` is off.',
+  },
+  // Fixing
+  {
+    name: 'fix',
+    kind: 'boolean',
+    group: 'Fixing',
+    help: 'Apply safe fixes and write the files (atomically, with a backup)',
+    doc: 'Applies **safe** fixes and writes each file atomically (temp file + rename), after checking that nobody appended to it meanwhile. The report shows the state after fixing.',
+  },
+  {
+    name: 'unsafe-fixes',
+    kind: 'boolean',
+    group: 'Fixing',
+    help: 'With --fix, --fix-dry-run or --diff: also apply fixes that drop or guess content',
+    doc: 'With `--fix`, `--fix-dry-run` or `--diff`: also applies fixes that drop or guess content.',
+  },
+  {
+    name: 'fix-dry-run',
+    kind: 'boolean',
+    group: 'Fixing',
+    help: 'Report the state after fixing without writing (json carries the fixed text as "output")',
+    doc: 'Reports the state after fixing without writing; `-f json` carries the fixed text as `output`.',
+  },
+  {
+    name: 'diff',
+    kind: 'boolean',
+    group: 'Fixing',
+    help: 'Print a unified diff of what --fix would change; exit 1 if anything would change',
+    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
+  },
+  {
+    name: 'backup',
+    kind: 'boolean',
+    default: true,
+    negatable: true,
+    group: 'Fixing',
+    help: 'Keep <file>.bak before writing (--no-backup to skip)',
+    docName: '`--backup`, `--no-backup`',
+    doc: 'Keeps the original as `<file>.bak` (`.bak.1`, ... when taken) before writing. On by default.',
+  },
+  {
+    name: 'backup-dir',
+    kind: 'string',
+    value: 'DIR',
+    group: 'Fixing',
+    help: 'Write backups into this folder instead of beside each file',
+    doc: 'Puts the backups in `DIR` instead of beside each file.',
+  },
+  {
+    name: 'force',
+    kind: 'boolean',
+    group: 'Fixing',
+    help: 'With --fix: write even when another process (a running agent) holds the file open',
+    doc: 'With `--fix`: writes a file even when another process (a running agent) holds it open, which `--fix` otherwise refuses.',
+  },
+  // Exit code
+  {
+    name: 'max-warnings',
+    kind: 'number',
+    value: 'N',
+    group: 'Exit code',
+    help: 'Exit 1 when there are more warnings than this (default -1: no limit)',
+    doc: 'Exit 1 when there are more than `N` warnings (default -1: no limit).',
+  },
+  {
+    name: 'exit-zero',
+    kind: 'boolean',
+    group: 'Exit code',
+    help: 'Exit 0 even when problems are found (2 still means the run failed)',
+    doc: 'Exit 0 even with errors or too many warnings; 2 still means the run failed.',
+  },
+  {
+    name: 'exit-non-zero-on-fix',
+    kind: 'boolean',
+    group: 'Exit code',
+    help: 'With --fix: exit 1 if any file was changed',
+    doc: 'With `--fix`: exit 1 when any file was changed, even if it is clean now.',
+  },
+  {
+    name: 'error-on-unmatched-pattern',
+    kind: 'boolean',
+    default: true,
+    negatable: true,
+    group: 'Exit code',
+    help: 'A path or glob that matches nothing exits 2 (--no-error-on-unmatched-pattern to go on)',
+    docName: '`--no-error-on-unmatched-pattern`',
+    doc: 'A path, glob or session that matches nothing is reported on stderr, not an error.',
+  },
+];
+
+/** Flags that cannot be given together. */
+export const CONFLICTS: readonly (readonly string[])[] = [
+  ['fix', 'fix-dry-run', 'diff'],
+  ['exit-zero', 'exit-non-zero-on-fix'],
+];
+
+/** How the README names an option: `-j`, `--jobs N`. */
+export function docNameOf(o: OptionSpec): string {
+  if (o.docName) return o.docName;
+  // A `|` inside a markdown table cell must be escaped.
+  const value = o.kind === 'boolean' ? '' : ` ${(o.choices ? o.choices.join('|') : (o.value ?? 'VALUE')).replaceAll('|', '\\|')}`;
+  return o.alias ? `\`-${o.alias}\`, \`--${o.name}${value}\`` : `\`--${o.name}${value}\``;
+}
