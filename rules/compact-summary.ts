@@ -36,17 +36,15 @@ export default defineRule({
         : 'names no entry in the file (the boundary is gone)';
       ctx.report({
         messageId: 'boundaryGone',
-        line: e.line,
-        ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
-        pointer: '/parentUuid',
+        at: { entry: e, pointer: '/parentUuid' },
         data: { parent: e.parentUuid, why },
         related: parent ? [{ line: parent.line, message: 'the entry the summary hangs off' }] : [],
       });
     }
     for (const e of entries) {
       if (!isCompactBoundary(e) || e.uuid === undefined || summarised.has(e.uuid)) continue;
-      if (byUuid.get(e.uuid) !== e) continue;
-      ctx.report({ messageId: 'noSummary', line: e.line, uuid: e.uuid });
+      if (ctx.model.isShadowed(e)) continue;
+      ctx.report({ messageId: 'noSummary', at: { entry: e } });
     }
   },
 });

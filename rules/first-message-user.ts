@@ -4,7 +4,7 @@
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
-import { assistantMessageId, conversation, defineRule, derivedUuid, firstLineOf, insertAfterEntry, insertRootBefore, isCompactBoundary, markerEdit, type Entry, type FixDescriptor, type RelatedLine, type TranscriptModel } from '../src/sdk/index.js';
+import { assistantMessageId, conversation, defineRule, derivedUuid, type Entry, firstLineOf, type FixDescriptor, FixPlan, isCompactBoundary, type RelatedLine, type Site, type TranscriptModel } from '../src/sdk/index.js';
 
 const RULE_ID = 'first-message-user';
 
@@ -28,11 +28,12 @@ function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor |
   const uuid = derivedUuid(RULE_ID, anchor.uuid ?? String(anchor.line), '');
   // Written by an earlier pass that did not put a user message first: do not stack copies.
   if (model.chain().allByUuid.has(uuid)) return undefined;
+  const plan = new FixPlan(model);
   const inserted = atBoundary
-    ? insertAfterEntry(model, anchor, { ruleId: RULE_ID, body, keepChildren: (c) => anchor === root && isCompactSummary(c) })
-    : insertRootBefore(model, root, { ruleId: RULE_ID, body });
-  if (!inserted) return undefined;
-  return { applicability: 'safe', description: 'insert a user entry saying the earlier history is missing', edits: inserted.edits };
+    ? plan.insertAfter(anchor, { ruleId: RULE_ID, body, keepChildren: (c) => anchor === root && isCompactSummary(c) })
+    : plan.insertRootBefore(root, { ruleId: RULE_ID, body });
+  if (inserted === undefined) return undefined;
+  return plan.fix('safe', 'insert a user entry saying the earlier history is missing');
 }
 
 /**
@@ -57,14 +58,10 @@ function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | un
     const p = parentOf(cur);
     cur = typeof p === 'string' ? byUuid.get(p) : undefined;
   }
-  return {
-    applicability: 'safe',
-    description: `link the part to the earlier part of its response on line ${previous.line}, so the history above that response is sent`,
-    edits: [
-      { kind: 'set', line: root.line, pointer: '/parentUuid', value: previous.uuid },
-      markerEdit(root, RULE_ID, { originalParentUuid: root.raw.parentUuid ?? null }),
-    ],
-  };
+  return new FixPlan(model)
+    .set(root, '/parentUuid', previous.uuid)
+    .mark(root, RULE_ID, { originalParentUuid: root.raw.parentUuid ?? null })
+    .fix('safe', `link the part to the earlier part of its response on line ${previous.line}, so the history above that response is sent`);
 }
 
 /** The compact summary the walk passes right below `boundary`, if any. */
@@ -100,14 +97,14 @@ export default defineRule({
     if (!first || first.role !== 'assistant') return;
     const entry = first.entries[0];
     const line = entry?.line ?? firstLineOf(first);
+    const at: Site = entry ? { entry } : { line };
     if (ctx.model.plain) {
       // A plain request or message list: no chain, the first message is simply the assistant's.
-      const fix = entry ? missingHistoryFix(ctx.model, entry) : undefined;
-      ctx.report({ messageId: 'assistantFirst', line, ...(fix ? { fix } : {}) });
+      ctx.report({ messageId: 'assistantFirst', at, fix: entry ? missingHistoryFix(ctx.model, entry) : undefined });
       return;
     }
     if (!entry) {
-      ctx.report({ messageId: 'nothingSent', data: { root: line }, line });
+      ctx.report({ messageId: 'nothingSent', data: { root: line }, at });
       return;
     }
     const chain = ctx.model.chain();
@@ -115,16 +112,14 @@ export default defineRule({
     // sent in file order wherever the walk met one of them.
     const root = chain.walked[0]?.entry;
     const parent = chain.parentOf(entry);
-    const uuid = entry.uuid;
     const fix = root ? (earlierPartFix(ctx.model, root) ?? missingHistoryFix(ctx.model, root)) : undefined;
     if (root === entry || chain.bridged.includes(entry)) {
       const missing = typeof parent === 'string' && !chain.byUuid.has(parent);
       ctx.report({
         messageId: missing ? 'missingParent' : 'root',
         data: { parent: parent === undefined ? 'absent' : String(parent) },
-        line,
-        ...(uuid !== undefined ? { uuid } : {}),
-        ...(fix ? { fix } : {}),
+        at,
+        fix,
       });
       return;
     }
@@ -132,10 +127,9 @@ export default defineRule({
     ctx.report({
       messageId: 'nothingSent',
       data: { root: root?.line ?? line },
-      line,
-      ...(uuid !== undefined ? { uuid } : {}),
+      at,
       related,
-      ...(fix ? { fix } : {}),
+      fix,
     });
   },
 });

@@ -7,7 +7,7 @@
 //   continues from its parent, so it is lost;
 // - on an entry in the middle of the active chain: no effect today (warn).
 // A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
-import { CHAIN_TYPES, defineRule, isReadable, type Chain, type Entry, type FixDescriptor } from '../src/sdk/index.js';
+import { CHAIN_TYPES, type Chain, defineRule, type Entry, type FixDescriptor, FixPlan, isReadable, type StorageView } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -27,9 +27,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const { entries } = ctx.model;
-    if (!isMainFile(ctx.model.file.path, entries)) return;
-    const chain = ctx.model.chain();
+    const { model } = ctx;
+    if (!isMainFile(model.file.path, model.entries)) return;
+    const chain = model.chain();
 
     let start: Entry | undefined;
     if (chain.leafSource === 'last-prompt' && chain.leaf) {
@@ -38,24 +38,20 @@ export default defineRule({
         const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === chain.leaf);
         ctx.report({
           messageId: 'leaf',
-          line: chain.leaf.line,
-          ...(chain.leaf.uuid !== undefined ? { uuid: chain.leaf.uuid } : {}),
-          pointer: '/isSidechain',
+          at: { entry: chain.leaf, pointer: '/isSidechain' },
           data: { promptLine: prompt?.entry.line ?? '?' },
           related: prompt ? [{ line: prompt.entry.line, message: '`last-prompt` naming this entry' }] : [],
-          fix: clearFlag(chain.leaf),
+          fix: clearFlag(model, chain.leaf),
         });
       }
     } else {
-      const tip = flaggedNewestTip(entries, chain);
+      const tip = flaggedNewestTip(model);
       if (tip) {
         start = tip;
         ctx.report({
           messageId: 'skippedTip',
-          line: tip.line,
-          ...(tip.uuid !== undefined ? { uuid: tip.uuid } : {}),
-          pointer: '/isSidechain',
-          fix: clearFlag(tip),
+          at: { entry: tip, pointer: '/isSidechain' },
+          fix: clearFlag(model, tip),
         });
       }
     }
@@ -66,21 +62,16 @@ export default defineRule({
       ctx.report({
         messageId: 'midChain',
         severity: 'warn',
-        line: e.line,
-        ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
-        pointer: '/isSidechain',
-        fix: clearFlag(e),
+        at: { entry: e, pointer: '/isSidechain' },
+        fix: clearFlag(model, e),
       });
     }
   },
 });
 
 /** Clearing the flag puts the entry back in the main conversation, where it hangs. */
-const clearFlag = (e: Entry): FixDescriptor => ({
-  applicability: 'safe',
-  description: 'set isSidechain to false',
-  edits: [{ kind: 'set', line: e.line, pointer: '/isSidechain', value: false }],
-});
+const clearFlag = (model: StorageView, e: Entry): FixDescriptor =>
+  new FixPlan(model).set(e, '/isSidechain', false).fix('safe', 'set isSidechain to false')!;
 
 /** A main session file: not named agent-*.jsonl and holding at least one chain entry that is not a sidechain. */
 function isMainFile(path: string, entries: readonly Entry[]): boolean {
@@ -94,11 +85,13 @@ function isMainFile(path: string, entries: readonly Entry[]): boolean {
  * ends. When it is flagged as a sidechain although it hangs off the main conversation (a real sidechain starts at its
  * own root), Claude Code passes it over.
  */
-function flaggedNewestTip(entries: readonly Entry[], chain: Chain): Entry | undefined {
+function flaggedNewestTip(model: StorageView): Entry | undefined {
+  const { entries } = model;
+  const chain = model.chain();
   const memo = new Map<Entry, boolean>();
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    if (!CHAIN_TYPES.has(e.type) || e.uuid === undefined || chain.byUuid.get(e.uuid) !== e) continue;
+    if (!CHAIN_TYPES.has(e.type) || e.uuid === undefined || model.isShadowed(e)) continue;
     if (chain.children.has(e.uuid) || !isReadable(e)) continue;
     if (!e.isSidechain) return undefined;
     // A real sidechain written into the main file (older versions) starts at its own root: pass over its tips.

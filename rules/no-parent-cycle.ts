@@ -3,7 +3,7 @@
 // reach a root from those entries, and readers (older Claude Code versions among them) may hang or lose history.
 // Each parent points to at most one entry, so the links form a functional graph: one iterative pass with three
 // colours finds every cycle once, in time linear in the number of entries.
-import { CHAIN_TYPES, defineRule, type Entry } from '../src/sdk/index.js';
+import { CHAIN_TYPES, defineRule, type Entry, FixPlan } from '../src/sdk/index.js';
 
 /** A loop can span a whole file: the message names a few of its lines and `related` lists the first ones. */
 const MAX_LISTED = 8;
@@ -67,24 +67,27 @@ export default defineRule({
       const parent = parentOf(at)!;
       const others = cycle.filter((e) => e !== at).sort((a, b) => a.line - b.line);
       const inLoop = new Set(cycle);
-      const anchor = nearestEarlier(ctx.model.entries, at, (e) => !inLoop.has(e) && byUuid.get(e.uuid!) === e);
+      const anchor = nearestEarlier(ctx.model.entries, at, (e) => !inLoop.has(e) && !ctx.model.isShadowed(e));
+      const found = {
+        at: { entry: at, pointer: '/parentUuid' },
+        related: others.slice(0, MAX_RELATED).map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
+        fix: new FixPlan(ctx.model)
+          .set(at, '/parentUuid', anchor?.uuid ?? null)
+          .fix('safe', anchor ? `re-link to the entry on line ${anchor.line}` : 'make the entry a root'),
+      };
+      if (cycle.length === 1) {
+        ctx.report({ messageId: 'selfLoop', ...found });
+        return;
+      }
       ctx.report({
-        messageId: cycle.length === 1 ? 'selfLoop' : 'cycle',
-        line: at.line,
-        ...(at.uuid !== undefined ? { uuid: at.uuid } : {}),
-        pointer: '/parentUuid',
+        messageId: 'cycle',
         data: {
           parent: String(at.parentUuid),
           parentLine: parent.line,
           count: cycle.length,
           lines: listLines(cycle.map((e) => e.line).sort((a, b) => a - b)),
         },
-        related: others.slice(0, MAX_RELATED).map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
-        fix: {
-          applicability: 'safe',
-          description: anchor ? `re-link to the entry on line ${anchor.line}` : 'make the entry a root',
-          edits: [{ kind: 'set', line: at.line, pointer: '/parentUuid', value: anchor?.uuid ?? null }],
-        },
+        ...found,
       });
     }
   },

@@ -3,7 +3,7 @@
 // other entries the walk bridges the gap to the previous entry in the file. Not a finding: a null parent (roots and
 // compact boundaries) and a parent removed by a snip boundary (`snipMetadata.removedUuids`). A compact summary whose
 // boundary is gone is left to `compact-summary`.
-import { CHAIN_TYPES, defineRule, isObject, isReadable, isUserPrompt, timeOf, type Entry } from '../src/sdk/index.js';
+import { CHAIN_TYPES, defineRule, type Entry, FixPlan, isObject, isReadable, isUserPrompt, timeOf } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -60,20 +60,13 @@ export default defineRule({
       ctx.report({
         messageId,
         severity: messageId === 'prompt' ? 'error' : 'warn',
-        line: entry.line,
-        ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}),
-        pointer: '/parentUuid',
+        at: { entry, pointer: '/parentUuid' },
         data: { parent },
         related: previous ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }] : [],
-        ...(previous?.uuid !== undefined
-          ? {
-              fix: {
-                applicability: 'unsafe' as const,
-                description: `re-link to the entry on line ${previous.line}`,
-                edits: [{ kind: 'set' as const, line: entry.line, pointer: '/parentUuid', value: previous.uuid }],
-              },
-            }
-          : {}),
+        fix:
+          previous?.uuid !== undefined
+            ? new FixPlan(ctx.model).set(entry, '/parentUuid', previous.uuid).fix('unsafe', `re-link to the entry on line ${previous.line}`)
+            : undefined,
       });
     }
   },

@@ -8,7 +8,7 @@
 // is on the active chain (as rebuilt, with split parts and their results spliced in): parallel tool results hanging
 // off their own parts, attachments and progress entries hanging off the chain, are covered that way. Tips that come
 // before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
-import { defineRule, isMainTreeEntry, isReadable, type Chain, type Entry } from '../src/sdk/index.js';
+import { type Chain, defineRule, type Entry, isMainTreeEntry, isReadable, type StorageView } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -29,7 +29,7 @@ export default defineRule({
     const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === leaf);
 
     const { entries } = ctx.model;
-    const isTip = tipTest(chain);
+    const isTip = tipTest(ctx.model);
     // Claude Code's own pick: when the named entry lies on the chain of the newest tip, it resumes that tip.
     let newest: Entry | undefined;
     for (let i = entries.length - 1; i >= 0 && !newest; i--) if (isTip(entries[i]!)) newest = entries[i];
@@ -46,8 +46,7 @@ export default defineRule({
       if (anchor && covered.has(anchor)) continue;
       ctx.report({
         messageId: 'olderBranch',
-        line: leaf.line,
-        ...(leaf.uuid !== undefined ? { uuid: leaf.uuid } : {}),
+        at: { entry: leaf },
         data: { tipLine: tip.line, promptLine: prompt?.entry.line ?? '?' },
         related: [
           { line: tip.line, message: 'tip of the newer branch, not resumed' },
@@ -60,9 +59,10 @@ export default defineRule({
 });
 
 /** A main-conversation entry with no main-conversation children (sidechain children do not count, as in Claude Code). */
-function tipTest(chain: Chain): (e: Entry) => boolean {
+function tipTest(model: StorageView): (e: Entry) => boolean {
+  const chain = model.chain();
   return (e) => {
-    if (!isMainTreeEntry(e) || chain.byUuid.get(e.uuid!) !== e || !isReadable(e)) return false;
+    if (!isMainTreeEntry(e) || model.isShadowed(e) || !isReadable(e)) return false;
     return !(chain.children.get(e.uuid!) ?? []).some(isMainTreeEntry);
   };
 }

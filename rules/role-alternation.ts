@@ -24,7 +24,7 @@ export default defineRule({
       ctx.report({
         messageId: 'consecutive',
         data: { role: m.role, previous: ctx.model.displayLine(previous) },
-        line: firstLineOf(m),
+        at: { line: firstLineOf(m) },
         related: [{ line: previous, message: `the previous ${prev.role} message` }],
       });
     }

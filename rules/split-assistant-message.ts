@@ -4,14 +4,12 @@
 // merges tool_uses from different turns into one message and invents error results for them (observed with
 // 2.1.332, claude-code-observed.md "Surprises" 1). The rule reasons on the file's entries; sidechain entries are
 // left out (a subagent's parts are judged in its own file). The (unsafe) fix gives the later group a fresh id.
-import { assistantMessageId, defineRule, isSyntheticApiError, isUserPrompt, markerEdit, shortHash, type Edit, type Entry, type FixDescriptor, type RelatedLine, type ReportDescriptor } from '../src/sdk/index.js';
+import { assistantMessageId, defineRule, type Entry, type FixDescriptor, FixPlan, HeldReports, isSyntheticApiError, isUserPrompt, type RelatedLine, shortHash, type TranscriptModel } from '../src/sdk/index.js';
 
 const RULE_ID = 'split-assistant-message';
-type MessageId = 'afterPrompt' | 'afterResponse' | 'requestId';
 
 /** A reported group: its report waits until the loop has seen all its parts, which the fix renames together. */
 interface Pending {
-  report: ReportDescriptor<MessageId>;
   id: string;
   parts: Entry[];
 }
@@ -22,18 +20,14 @@ function freshMessageId(id: string, first: Entry): string {
 }
 
 /** Give every part of the later group the fresh id; the marker field on each keeps the original. */
-function renameFix(p: Pending): FixDescriptor {
+function renameFix(model: TranscriptModel, p: Pending): FixDescriptor | undefined {
   const fresh = freshMessageId(p.id, p.parts[0]!);
-  const edits: Edit[] = [];
-  for (const part of p.parts) {
-    edits.push({ kind: 'set', line: part.line, pointer: '/message/id', value: fresh });
-    edits.push(markerEdit(part, RULE_ID, { originalMessageId: p.id }));
-  }
-  return {
-    applicability: 'unsafe',
-    description: `give the later group of message.id ${p.id} (${p.parts.length} part${p.parts.length === 1 ? '' : 's'}) the fresh id ${fresh}`,
-    edits,
-  };
+  const plan = new FixPlan(model);
+  for (const part of p.parts) plan.set(part, '/message/id', fresh).mark(part, RULE_ID, { originalMessageId: p.id });
+  return plan.fix(
+    'unsafe',
+    `give the later group of message.id ${p.id} (${p.parts.length} part${p.parts.length === 1 ? '' : 's'}) the fresh id ${fresh}`,
+  );
 }
 
 const REGROUPED =
@@ -125,17 +119,17 @@ export default defineRule({
       current = undefined;
     };
 
-    const pendings: Pending[] = [];
+    const reports = new HeldReports(ctx);
     const startGroup = (id: string, part: Entry, requestId: string | undefined, pending?: Pending): void => {
       pending?.parts.push(part);
       groups.set(id, { first: part, last: part, requestId, requestIdLine: requestId !== undefined ? part.line : undefined, pending });
       responseAfter.delete(id);
     };
-    /** Reports are held back until the loop has seen all the parts of the group they rename. */
-    const holdReport = (id: string, part: Entry, requestId: string | undefined, report: ReportDescriptor<MessageId>): void => {
-      const pending: Pending = { report, id, parts: [] };
-      pendings.push(pending);
+    /** Reports are held back until the loop has seen all the parts of the group they rename: the fix of a later group. */
+    const laterGroup = (id: string, part: Entry, requestId: string | undefined): (() => FixDescriptor | undefined) => {
+      const pending: Pending = { id, parts: [] };
       startGroup(id, part, requestId, pending);
+      return () => renameFix(ctx.model, pending);
     };
 
     const reportSeparated = (id: string, part: Entry, group: Group, sep: Separator, requestId: string | undefined): void => {
@@ -143,19 +137,21 @@ export default defineRule({
         { line: group.last.line, message: `earlier part with message.id ${id}` },
         { line: sep.entry.line, message: sep.kind === 'prompt' ? 'the user prompt between them' : 'the other response between them' },
       ];
-      holdReport(id, part, requestId, {
-        messageId: sep.kind === 'prompt' ? 'afterPrompt' : 'afterResponse',
-        data: { id, earlier: group.last.line, separator: sep.entry.line },
-        line: part.line,
-        ...(part.uuid !== undefined ? { uuid: part.uuid } : {}),
-        related,
-      });
+      reports.hold(
+        {
+          messageId: sep.kind === 'prompt' ? 'afterPrompt' : 'afterResponse',
+          data: { id, earlier: group.last.line, separator: sep.entry.line },
+          at: { entry: part },
+          related,
+        },
+        laterGroup(id, part, requestId),
+      );
     };
 
     for (const e of ctx.model.entries) {
       if (e.isSidechain) continue;
       // A line whose uuid a later line takes over is not loaded by Claude Code.
-      if (e.uuid !== undefined && chain.byUuid.get(e.uuid) !== e) continue;
+      if (ctx.model.isShadowed(e)) continue;
       if (isUserPrompt(e)) {
         prompts.push(e);
         leave(undefined);
@@ -193,13 +189,15 @@ export default defineRule({
         continue;
       }
       if (requestId !== undefined && group.requestId !== undefined && requestId !== group.requestId) {
-        holdReport(id, e, requestId, {
-          messageId: 'requestId',
-          data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line },
-          line: e.line,
-          ...(e.uuid !== undefined ? { uuid: e.uuid } : {}),
-          related: [{ line: group.requestIdLine ?? group.last.line, message: `part of message.id ${id} from request ${group.requestId}` }],
-        });
+        reports.hold(
+          {
+            messageId: 'requestId',
+            data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line },
+            at: { entry: e },
+            related: [{ line: group.requestIdLine ?? group.last.line, message: `part of message.id ${id} from request ${group.requestId}` }],
+          },
+          laterGroup(id, e, requestId),
+        );
         continue;
       }
       group.last = e;
@@ -210,6 +208,6 @@ export default defineRule({
       }
     }
 
-    for (const p of pendings) ctx.report({ ...p.report, fix: renameFix(p) });
+    reports.send();
   },
 });

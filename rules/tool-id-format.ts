@@ -26,15 +26,15 @@ export default defineRule({
       if (m.role !== 'assistant') continue;
       for (const use of blocksOfType(m, 'tool_use')) {
         const { id, name } = use.block;
-        const at = { line: use.origin.line, blockIndex: use.origin.blockIndex };
+        const at = { request: use };
         if (typeof id === 'string') {
-          if (!ID_CHARSET.test(id)) ctx.report({ messageId: 'idCharset', data: { id: showValue(id) }, ...at });
+          if (!ID_CHARSET.test(id)) ctx.report({ messageId: 'idCharset', data: { id: showValue(id) }, at });
           if (ctx.target === 'bedrock' && id.length > BEDROCK_MAX_ID) {
-            ctx.report({ messageId: 'idLength', data: { id: showValue(id), length: id.length }, ...at });
+            ctx.report({ messageId: 'idLength', data: { id: showValue(id), length: id.length }, at });
           }
         }
         if (typeof name === 'string' && !NAME.test(name)) {
-          ctx.report({ messageId: 'name', data: { name: showValue(name), id: showValue(id) }, ...at });
+          ctx.report({ messageId: 'name', data: { name: showValue(name), id: showValue(id) }, at });
         }
       }
     }

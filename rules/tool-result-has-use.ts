@@ -1,7 +1,7 @@
 // tool-result-has-use: every tool_result answers a tool_use of the previous assistant message. The API rejects an
 // orphan result (E2, typical after compaction dropped the call); Claude Code 2.1.332 drops it silently on resume.
 // The fix removes the block, and the entry when nothing is left in it.
-import { blocksOfType, conversation, defineRule, removeBlocksAcross, showValue, toolIndex, type ApiBlock, type FixDescriptor, type RelatedLine } from '../src/sdk/index.js';
+import { blocksOfType, conversation, defineRule, type FixDescriptor, FixPlan, HeldReports, type RelatedLine, showValue, toolIndex } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -19,8 +19,27 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const conv = conversation(ctx.model.apiView().merged);
-    const orphans: ApiBlock[] = [];
+    const { model } = ctx;
+    const conv = conversation(model.apiView().merged);
+    // The orphans of one stored entry go in one fix (shared by their reports), so the entry is removed whole when
+    // they are all it holds.
+    const reports = new HeldReports(ctx);
+    const indexesByLine = new Map<number, number[]>();
+    const fixByLine = new Map<number, FixDescriptor | undefined>();
+    const fixFor = (line: number) => (): FixDescriptor | undefined => {
+      if (fixByLine.has(line)) return fixByLine.get(line);
+      const indexes = indexesByLine.get(line);
+      const entry = model.entryAtLine(line);
+      const fix =
+        indexes && entry
+          ? new FixPlan(model)
+              .removeBlocks(new Map([[entry, indexes]]))
+              .fix('safe', indexes.length === 1 ? 'remove the orphan tool_result' : `remove the ${indexes.length} orphan tool_results`)
+          : undefined;
+      fixByLine.set(line, fix);
+      return fix;
+    };
+
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'user') continue;
@@ -31,48 +50,31 @@ export default defineRule({
         prev?.role === 'assistant' ? prev.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id) : [],
       );
       for (const result of results) {
-        if (!offered.has(result.block.tool_use_id)) orphans.push(result);
+        if (offered.has(result.block.tool_use_id)) continue;
+        const { line, blockIndex } = result.origin;
+        if (blockIndex !== undefined) {
+          const list = indexesByLine.get(line);
+          if (list) list.push(blockIndex);
+          else indexesByLine.set(line, [blockIndex]);
+        }
+        const raw = result.block.tool_use_id;
+        const related: RelatedLine[] =
+          typeof raw === 'string'
+            ? (toolIndex(model).uses.get(raw) ?? [])
+                .slice(0, 3)
+                .map((site) => ({ line: site.line, message: `a tool_use with id ${raw} is here, not in the previous assistant message` }))
+            : [];
+        reports.hold(
+          {
+            messageId: ctx.target === 'claude-code' ? 'dropped' : 'unexpected',
+            data: { id: showValue(raw) },
+            at: { request: result },
+            related,
+          },
+          fixFor(line),
+        );
       }
     }
-
-    // The orphans of one stored entry go in one fix (shared by their reports), so the entry is removed whole when
-    // they are all it holds.
-    const indexesByLine = new Map<number, number[]>();
-    for (const o of orphans) {
-      if (o.origin.blockIndex === undefined) continue;
-      const list = indexesByLine.get(o.origin.line);
-      if (list) list.push(o.origin.blockIndex);
-      else indexesByLine.set(o.origin.line, [o.origin.blockIndex]);
-    }
-    const fixByLine = new Map<number, FixDescriptor>();
-    for (const [line, indexes] of indexesByLine) {
-      const entry = ctx.model.entryAtLine(line);
-      if (!entry) continue;
-      fixByLine.set(line, {
-        applicability: 'safe',
-        description: indexes.length === 1 ? 'remove the orphan tool_result' : `remove the ${indexes.length} orphan tool_results`,
-        edits: removeBlocksAcross(ctx.model, new Map([[entry, indexes]])),
-      });
-    }
-
-    for (const result of orphans) {
-      const raw = result.block.tool_use_id;
-      const id = showValue(raw);
-      const fix = fixByLine.get(result.origin.line);
-      const related: RelatedLine[] =
-        typeof raw === 'string'
-          ? (toolIndex(ctx.model).uses.get(raw) ?? [])
-              .slice(0, 3)
-              .map((site) => ({ line: site.line, message: `a tool_use with id ${raw} is here, not in the previous assistant message` }))
-          : [];
-      ctx.report({
-        messageId: ctx.target === 'claude-code' ? 'dropped' : 'unexpected',
-        data: { id },
-        line: result.origin.line,
-        blockIndex: result.origin.blockIndex,
-        related,
-        ...(fix ? { fix } : {}),
-      });
-    }
+    reports.send();
   },
 });

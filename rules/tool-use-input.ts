@@ -1,7 +1,7 @@
 // tool-use-input: a tool_use's `input` is a JSON object. Anything else (a string left by a torn stream, an array,
 // null, a missing field) makes the API reject the request with a 400 on every resume. The (unsafe) fix replaces it
 // with {} and keeps the original under the marker field of the entry.
-import { blocksOfType, conversation, defineRule, isObject, MARKER_FIELD, markerEdit, showValue, type ApiBlock, type Edit, type Entry, type FixDescriptor } from '../src/sdk/index.js';
+import { type ApiBlock, blocksOfType, conversation, defineRule, type Entry, type FixDescriptor, FixPlan, HeldReports, isObject, MARKER_FIELD, showValue, type StorageView } from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-use-input';
 
@@ -18,12 +18,12 @@ function describe(input: unknown): string {
  * block index (a missing input has no entry there; `missingInput` lists those indexes). Originals already recorded
  * by an earlier fix are kept.
  */
-function emptyInputFix(entry: Entry, uses: readonly ApiBlock[], plain: boolean): FixDescriptor {
+function emptyInputFix(model: StorageView, entry: Entry, uses: readonly ApiBlock[]): FixDescriptor | undefined {
   const marker = entry.raw[MARKER_FIELD];
   const recorded = isObject(marker) && isObject(marker.originalInput) ? marker.originalInput : {};
   const originalInput: Record<string, unknown> = { ...recorded };
   const missing: number[] = isObject(marker) && Array.isArray(marker.missingInput) ? [...(marker.missingInput as number[])] : [];
-  const edits: Edit[] = [];
+  const plan = new FixPlan(model);
   for (const use of uses) {
     const i = use.origin.blockIndex!;
     if (use.block.input === undefined) {
@@ -31,20 +31,19 @@ function emptyInputFix(entry: Entry, uses: readonly ApiBlock[], plain: boolean):
     } else {
       originalInput[String(i)] = use.block.input;
     }
-    edits.push({ kind: 'set', line: entry.line, pointer: `/message/content/${i}/input`, value: {} });
+    plan.set(entry, `/message/content/${i}/input`, {});
   }
   const fields: Record<string, unknown> = { originalInput };
   if (missing.length > 0) fields.missingInput = missing.sort((a, b) => a - b);
-  edits.push(markerEdit(entry, RULE_ID, fields));
+  plan.mark(entry, RULE_ID, fields);
   const ids = uses.map((u) => showValue(u.block.id)).join(', ');
-  return {
-    applicability: 'unsafe',
+  return plan.fix(
+    'unsafe',
     // A plain request has no place for the marker field: there the original input is only in the backup.
-    description: plain
+    model.plain
       ? `replace the input of tool_use ${ids} with {}`
       : `replace the input of tool_use ${ids} with {} (the original is kept under ${MARKER_FIELD}.originalInput)`,
-    edits,
-  };
+  );
 }
 
 export default defineRule({
@@ -61,33 +60,39 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const bad: ApiBlock[] = [];
-    for (const m of conversation(ctx.model.apiView().merged)) {
-      if (m.role !== 'assistant') continue;
-      for (const use of blocksOfType(m, 'tool_use')) if (!isObject(use.block.input)) bad.push(use);
-    }
+    const { model } = ctx;
+    // The bad inputs of one stored entry go in one fix, shared by their reports.
+    const reports = new HeldReports(ctx);
     const byLine = new Map<number, ApiBlock[]>();
-    for (const use of bad) {
-      if (use.origin.blockIndex === undefined) continue;
-      const list = byLine.get(use.origin.line);
-      if (list) list.push(use);
-      else byLine.set(use.origin.line, [use]);
+    const fixByLine = new Map<number, FixDescriptor | undefined>();
+    const fixFor = (line: number) => (): FixDescriptor | undefined => {
+      if (fixByLine.has(line)) return fixByLine.get(line);
+      const uses = byLine.get(line);
+      const entry = model.entryAtLine(line);
+      const fix = uses && entry ? emptyInputFix(model, entry, uses) : undefined;
+      fixByLine.set(line, fix);
+      return fix;
+    };
+    for (const m of conversation(model.apiView().merged)) {
+      if (m.role !== 'assistant') continue;
+      for (const use of blocksOfType(m, 'tool_use')) {
+        if (isObject(use.block.input)) continue;
+        const { line, blockIndex } = use.origin;
+        if (blockIndex !== undefined) {
+          const list = byLine.get(line);
+          if (list) list.push(use);
+          else byLine.set(line, [use]);
+        }
+        reports.hold(
+          {
+            messageId: 'notObject',
+            data: { id: showValue(use.block.id), name: showValue(use.block.name), kind: describe(use.block.input) },
+            at: { request: use, pointer: blockIndex !== undefined ? `/message/content/${blockIndex}/input` : undefined },
+          },
+          fixFor(line),
+        );
+      }
     }
-    const fixByLine = new Map<number, FixDescriptor>();
-    for (const [line, uses] of byLine) {
-      const entry = ctx.model.entryAtLine(line);
-      if (entry) fixByLine.set(line, emptyInputFix(entry, uses, ctx.model.plain !== undefined));
-    }
-    for (const use of bad) {
-      const fix = fixByLine.get(use.origin.line);
-      ctx.report({
-        messageId: 'notObject',
-        data: { id: showValue(use.block.id), name: showValue(use.block.name), kind: describe(use.block.input) },
-        line: use.origin.line,
-        blockIndex: use.origin.blockIndex,
-        ...(use.origin.blockIndex !== undefined ? { pointer: `/message/content/${use.origin.blockIndex}/input` } : {}),
-        ...(fix ? { fix } : {}),
-      });
-    }
+    reports.send();
   },
 });

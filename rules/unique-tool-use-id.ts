@@ -1,7 +1,7 @@
 // unique-tool-use-id: a tool_use id may appear once in a request. The API rejects a repeat (E3, a burst of reports
 // around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
 // two blocks from the file.
-import { blocksOfType, conversation, defineRule, removeBlocksAcross, type ApiBlock, type ApiMessage, type Entry, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
+import { type ApiBlock, type ApiMessage, blocksOfType, conversation, defineRule, type Entry, type FixDescriptor, FixPlan, type TranscriptModel } from '../src/sdk/index.js';
 
 /**
  * Remove the later tool_use and the result that answers it: in the next user message, the results with that id
@@ -28,11 +28,9 @@ function removeLaterUse(model: TranscriptModel, m: ApiMessage, use: ApiBlock, ne
       withResult = true;
     }
   }
-  return {
-    applicability: 'safe',
-    description: withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`,
-    edits: removeBlocksAcross(model, targets),
-  };
+  return new FixPlan(model)
+    .removeBlocks(targets)
+    .fix('safe', withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`);
 }
 
 export default defineRule({
@@ -64,14 +62,12 @@ export default defineRule({
           first.set(id, use);
           continue;
         }
-        const fix = removeLaterUse(ctx.model, m, use, conv[k + 1]);
         ctx.report({
           messageId: ctx.target === 'claude-code' ? 'dropped' : 'notUnique',
           data: { id, first: ctx.model.displayLine(earlier.origin.line, earlier.origin.blockIndex) },
-          line: use.origin.line,
-          blockIndex: use.origin.blockIndex,
+          at: { request: use },
           related: [{ line: earlier.origin.line, message: `first tool_use with id ${id}` }],
-          ...(fix ? { fix } : {}),
+          fix: removeLaterUse(ctx.model, m, use, conv[k + 1]),
         });
       }
     }

@@ -2,7 +2,7 @@
 // (spec: claude-code-observed.md, behaviour table "duplicate line" / "duplicate uuid on different entries"):
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along.
-import { assistantMessageId, CHAIN_TYPES, defineRule, derivedUuid, isToolResultEntry, isUserPrompt, markerEdit, newestTip, type Entry, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
+import { assistantMessageId, CHAIN_TYPES, defineRule, derivedUuid, type Entry, type FixDescriptor, FixPlan, isToolResultEntry, isUserPrompt, newestTip, type StorageView } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -39,8 +39,7 @@ export default defineRule({
         ctx.report({
           messageId: isCopy ? 'identicalCopy' : 'differentEntries',
           severity: isCopy ? 'warn' : 'error',
-          line: later.line,
-          uuid,
+          at: { entry: later },
           data: { uuid, first: first.line },
           related: [
             {
@@ -48,7 +47,7 @@ export default defineRule({
               message: isCopy ? 'first copy of this entry' : 'earlier entry with the same uuid (lost on resume unless it is the last)',
             },
           ],
-          ...(isCopy ? (drop ? { fix: drop } : {}) : { fix: renameShadowed(before, uuid) }),
+          fix: isCopy ? drop : renameShadowed(ctx.model, before, uuid),
         });
       });
     }
@@ -67,7 +66,7 @@ export default defineRule({
  * - When the live line is another entry, every copy but the first goes (none of them is read).
  */
 function dropCopies(
-  model: TranscriptModel,
+  model: StorageView,
   all: readonly Entry[],
   copies: readonly Entry[],
   order: () => ResponseOrder,
@@ -87,11 +86,9 @@ function dropCopies(
   }
   if (gone.length === 0) return undefined;
   const lines = gone.map((c) => c.line);
-  return {
-    applicability: 'safe',
-    description: `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`,
-    edits: lines.map((line) => ({ kind: 'delete' as const, line })),
-  };
+  const plan = new FixPlan(model);
+  for (const line of lines) plan.deleteLine(line);
+  return plan.fix('safe', `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`);
 }
 
 /**
@@ -101,12 +98,12 @@ function dropCopies(
  * back in the file decide which branch resume continues); the entry is not the newest branch tip nor a bridge's
  * target.
  */
-function movesBack(model: TranscriptModel, live: Entry, first: Entry): boolean {
+function movesBack(model: StorageView, live: Entry, first: Entry): boolean {
   const chain = model.chain();
   const id = assistantMessageId(live);
   const between = (e: Entry | undefined): boolean => e !== undefined && e.index > first.index && e.index < live.index;
   for (const e of model.entries.slice(first.index + 1, live.index)) {
-    if (e.uuid === undefined || chain.byUuid.get(e.uuid) !== e || e.isSidechain) continue;
+    if (e.uuid === undefined || model.isShadowed(e) || e.isSidechain) continue;
     if (isUserPrompt(e) || (e.type === 'assistant' && assistantMessageId(e) !== id)) return false;
     if (typeof e.parentUuid === 'string' && !chain.byUuid.has(e.parentUuid)) return false;
   }
@@ -125,7 +122,7 @@ interface ResponseOrder {
  * src/model/chain.ts spliceSplitResponses orders the parts of a response (one message.id), and the results hanging
  * off them, by where their uuid first appears. Per response: those positions, sorted, for a binary search.
  */
-function responseOrder(model: TranscriptModel): ResponseOrder {
+function responseOrder(model: StorageView): ResponseOrder {
   const { byUuid, allByUuid } = model.chain();
   const responseOf = (e: Entry): string | undefined => {
     const id = assistantMessageId(e);
@@ -167,14 +164,11 @@ function responseOrder(model: TranscriptModel): ResponseOrder {
  * The earlier entry (the one Claude Code loses) gets a fresh uuid and keeps the old one in the marker field. Which
  * entry the links to that uuid meant cannot be known, so they stay with the entry resume uses today: unsafe.
  */
-const renameShadowed = (shadowed: Entry, uuid: string): FixDescriptor => ({
-  applicability: 'unsafe',
-  description: 'give the earlier entry a new uuid',
-  edits: [
-    { kind: 'set', line: shadowed.line, pointer: '/uuid', value: derivedUuid('unique-uuid', uuid, String(shadowed.line)) },
-    markerEdit(shadowed, 'unique-uuid', { originalUuid: uuid }),
-  ],
-});
+const renameShadowed = (model: StorageView, shadowed: Entry, uuid: string): FixDescriptor | undefined =>
+  new FixPlan(model)
+    .set(shadowed, '/uuid', derivedUuid('unique-uuid', uuid, String(shadowed.line)))
+    .mark(shadowed, 'unique-uuid', { originalUuid: uuid })
+    .fix('unsafe', 'give the earlier entry a new uuid');
 
 /**
  * Entries Claude Code keeps in its uuid-keyed message map: the chain types plus legacy `progress`. Metadata records
