@@ -2,7 +2,8 @@
 // id twice. A source is cut once into a template (text between the ids, the ids, the timestamps); each copy then
 // draws new ids in first-seen order from a seeded generator, so the same seed gives the same bytes. Every id is
 // replaced wherever it occurs (keys, nested progress entries, tool results that quote it), so the links between
-// entries hold within a copy; ids keep their length, prefix and UUID version, so the bytes keep their shape.
+// entries hold within a copy; ids keep their prefix, their UUID version and their length (mock ids shorter than 12
+// characters grow to 12, so copies cannot collide), so the bytes keep their shape.
 import { readFileSync } from 'node:fs';
 
 // A lowercase UUID; an API id (message, request, tool use), or one the file declares in an id field (mock ids such as
@@ -70,7 +71,7 @@ export function makeTemplate(file) {
     if (i < lines.length - 1) segments.push('\n');
   });
   const span = Number.isFinite(lastTs - firstTs) ? lastTs - firstTs : 0;
-  return { file, bytes: Buffer.byteLength(text), segments: merge(segments), sessionIds, leaf, span, firstTs };
+  return { file, bytes: Buffer.byteLength(text), segments: merge(segments), sessionIds, leaf, span, firstTs: Number.isFinite(firstTs) ? firstTs : 0 };
 }
 
 /** Collects the ids an entry holds in its id fields, at any depth (progress entries nest whole entries). */

@@ -96,6 +96,8 @@ async function main() {
   // Other work on the machine skews the ratios, the wall ratio of the parallel run most.
   const load = (l) => l.map((x) => x.toFixed(2)).join(', ');
   console.log(`load average before the runs: ${load(loadBefore)}, after: ${load(os.loadavg())}; scale ${scale}; code at ${gitHead()}`);
+  // Other sessions' work takes turns on the same cores: wall time then grows with the queue, CPU time far less.
+  if (Math.max(loadBefore[0], os.loadavg()[0]) > os.cpus().length) console.log(`  the machine was busy (load above ${os.cpus().length} cores): wall ratios are unreliable, CPU ratios less so`);
   for (const s of skipped) console.log(`  ${s}`);
   console.log(`replication check: ${check}`);
   for (const set of sets) {
