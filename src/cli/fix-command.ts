@@ -20,6 +20,8 @@ export interface FixRun {
   changedFiles: number;
   fixes: number;
   backups: string[];
+  /** One line each, for after the summary: other names of a fixed file, temp files cleared. */
+  warnings: string[];
 }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -33,7 +35,7 @@ export async function runFix(
   options: LintOptions,
   hooks: { cwd: string; note: (message: string) => void; onProgress: (done: number) => void; writeFs?: WriteFs },
 ): Promise<FixRun> {
-  const run: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [] };
+  const run: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [], warnings: [] };
   const { note } = hooks;
   let done = 0;
 
@@ -51,6 +53,7 @@ export async function runFix(
               dryRun: cmd.fix !== 'fix',
               // A relative --backup-dir is relative to where the command runs, like every other path it takes.
               backup: typeof cmd.backup === 'string' ? path.resolve(hooks.cwd, cmd.backup) : cmd.backup,
+              onWarning: (message) => run.warnings.push(message),
               fsImpl: hooks.writeFs,
             });
     } catch (err) {

@@ -1,13 +1,19 @@
-// --fix for one file: read, run the fix loop, and (unless previewing) write the result atomically with a backup.
-import { readFile } from 'node:fs/promises';
+// --fix for one file: read it (a regular file only), run the fix loop, and (unless previewing) write the result
+// atomically with a backup, after clearing away temp files an interrupted earlier run left beside it.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { type FixOptions, type FixOutcome, fixBytes } from '../fixer/loop.js';
+import { readFixable } from './fix-target.js';
 import { writeFileAtomic, type WriteOptions } from './io.js';
+import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
 
 export interface FixFileOptions extends FixOptions {
   /** Compute the fixes but write nothing (--fix-dry-run, --diff). */
   dryRun?: boolean;
   /** false: no backup; a string: the backup folder; default: `<file>.bak` beside the file. */
   backup?: boolean | string;
+  /** Told one line at a time what is worth knowing besides the outcome (see WriteOptions.onWarning). */
+  onWarning?: (message: string) => void;
   /** For tests: the filesystem calls the write uses (see io.ts). */
   fsImpl?: WriteOptions['fsImpl'];
 }
@@ -21,11 +27,28 @@ export interface FixFileResult {
 }
 
 export async function fixFile(filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
-  const original = await readFile(filePath);
+  if (!options.dryRun) for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
+  const original = await readFixable(fs, filePath);
   const outcome = fixBytes(filePath, original, options);
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
     return { filePath, original, outcome, written: false };
   }
-  const { backupPath } = await writeFileAtomic(filePath, outcome.outputPieces, { original, backup: options.backup, fsImpl: options.fsImpl });
+  const { backupPath } = await writeFileAtomic(filePath, outcome.outputPieces, {
+    original,
+    backup: options.backup,
+    onWarning: options.onWarning,
+    fsImpl: options.fsImpl,
+  });
   return { filePath, original, outcome, written: true, backupPath };
+}
+
+/** Where a write of `filePath` puts temp files: beside its target (through a symlink) and where its backups go. */
+async function tempPlaces(filePath: string, backup: FixFileOptions['backup']): Promise<TempPlace[]> {
+  const real = await fs.realpath(filePath).catch(() => filePath);
+  const places: TempPlace[] = [{ dir: path.dirname(real), name: path.basename(real) }];
+  if (backup !== false) {
+    const dir = typeof backup === 'string' ? backup : path.dirname(filePath);
+    if (dir !== places[0]!.dir || path.basename(filePath) !== places[0]!.name) places.push({ dir, name: path.basename(filePath) });
+  }
+  return places;
 }

@@ -1,140 +1,134 @@
-// Writing a repaired transcript without ever losing the original: backup first, then a temp file in the same
-// folder (same filesystem, so the rename is atomic), fsync, a last check that nobody appended to the original
-// since it was read (Claude Code may still be running), and the rename. Any failure removes the temp file, and one
-// before the rename also the backup it made.
-import { createHash, randomBytes } from 'node:crypto';
+// Writing a repaired transcript without ever losing the original. Through a symlink to its target; refused for a
+// file we should not replace (fix-target.ts). A whole backup first (backup.ts), then a temp file in the target's
+// folder (same filesystem, so the rename is atomic) with the original's owner, group and mode, synced; a last
+// check that the file is still exactly what the fix was computed from; and the rename. Any failure before the
+// rename removes the temp file and the backup it made.
+import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { type Bytes, piecesOf } from '../loader/bytes.js';
+import type { Bytes } from '../loader/bytes.js';
+import { writeBackup } from './backup.js';
+import { assertReplaceable, openFixable } from './fix-target.js';
+import { liveTemps, removeTemp, syncDir, tempPath, writeTemp } from './temp-file.js';
+import { describeFsError, WriteError } from './write-error.js';
+import type { WriteFs } from './write-fs.js';
 
-export class WriteError extends Error {
-  constructor(
-    message: string,
-    readonly filePath: string,
-  ) {
-    super(message);
-    this.name = 'WriteError';
-  }
-}
+export { WriteError } from './write-error.js';
+export type { WriteFs } from './write-fs.js';
 
 export interface WriteOptions {
   /** The bytes the fix was computed from: the file must still hold exactly these. */
   original: Uint8Array;
   /** false: no backup; a string: the folder backups go to; default: beside the file. */
   backup?: boolean | string;
+  /** Told one line at a time what is worth knowing: other names of the file. */
+  onWarning?: (message: string) => void;
   /** For tests: the filesystem calls, so faults can be injected. */
-  fsImpl?: Pick<typeof fs, 'open' | 'readFile' | 'rename' | 'unlink' | 'stat' | 'copyFile' | 'mkdir' | 'writeFile'>;
+  fsImpl?: WriteFs;
 }
 
 export interface WriteResult {
   backupPath?: string;
+  /** The file actually replaced: the symlink's target when `filePath` is a link. */
+  writtenPath: string;
 }
 
-/** Node's FileHandle#writeFile takes an iterable of chunks (since 15.14); @types/node 20 does not say so. */
-interface PieceWriter {
-  writeFile(data: Iterable<Uint8Array>): Promise<void>;
+/** The file as it was opened for the write: held open until the end. */
+interface Held {
+  realPath: string;
+  handle: FileHandle;
+  stat: Stats;
 }
-
-const digest = (b: Uint8Array): string => createHash('sha256').update(b).digest('hex');
 
 /** Writes `data` (whole, or in pieces written one after another) in place of `filePath`. */
 export async function writeFileAtomic(filePath: string, data: Bytes, options: WriteOptions): Promise<WriteResult> {
   const io = options.fsImpl ?? fs;
-  const dir = path.dirname(filePath);
-  const tmp = path.join(dir, `.${path.basename(filePath)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  let backupPath: string | undefined;
-  let backupWritten = false;
-  let renaming = false;
+  let held: Held;
   try {
-    const stat = await io.stat(filePath);
-    await assertUnchanged(io, filePath, options.original);
-    if (options.backup !== false) {
-      backupPath = await freeBackupPath(io, filePath, typeof options.backup === 'string' ? options.backup : undefined);
-      await io.writeFile(backupPath, options.original, { flag: 'wx', mode: stat.mode & 0o777 });
-      backupWritten = true;
-    }
-    const handle = await io.open(tmp, 'wx', stat.mode & 0o777);
-    try {
-      // Pieces go out one after another: a large fixed file is never joined in memory.
-      await (handle as unknown as PieceWriter).writeFile(piecesOf(data));
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await assertUnchanged(io, filePath, options.original);
-    renaming = true;
-    await io.rename(tmp, filePath);
-    return { backupPath };
+    const realPath = await io.realpath(filePath);
+    held = { realPath, ...(await openFixable(io, realPath)) };
   } catch (err) {
-    await io.unlink(tmp).catch(() => undefined);
-    // Before the rename the original is unchanged, so the backup just made of it is only clutter. A rename that
-    // failed is not trusted to have done nothing (network filesystems can report an error for a rename that
-    // happened): the backup stays.
-    if (backupWritten && !renaming && backupPath !== undefined) await io.unlink(backupPath).catch(() => undefined);
-    if (err instanceof WriteError) throw err;
-    throw new WriteError(`could not write ${filePath}: ${describe(err)}; the original is unchanged`, filePath);
+    throw asWriteError(err, filePath);
+  }
+  try {
+    return await replace(io, filePath, data, held, options);
+  } finally {
+    await held.handle.close().catch(() => undefined);
   }
 }
 
-async function assertUnchanged(io: NonNullable<WriteOptions['fsImpl']>, filePath: string, original: Uint8Array): Promise<void> {
-  if (!(await sameContent(io, filePath, original))) {
-    throw new WriteError(
-      `${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`,
-      filePath,
-    );
+async function replace(io: WriteFs, filePath: string, data: Bytes, held: Held, options: WriteOptions): Promise<WriteResult> {
+  const { backupPath, out } = await putInPlace(io, filePath, data, held, options);
+  await out.close().catch(() => undefined);
+  if (held.stat.nlink > 1) {
+    options.onWarning?.(`${filePath} has ${held.stat.nlink - 1} other name(s) (hard links): only this one got the fixed file, the others keep the original`);
+  }
+  await syncDir(io, path.dirname(held.realPath));
+  return { backupPath, writtenPath: held.realPath };
+}
+
+/** Checks, the backup, the temp file, the last check and the rename; returns the new file's handle. */
+async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held, options: WriteOptions) {
+  const { realPath, stat } = held;
+  const tmp = tempPath(path.dirname(realPath), path.basename(realPath));
+  let backupPath: string | undefined;
+  let out: FileHandle | undefined;
+  let renaming = false;
+  try {
+    assertReplaceable(filePath, stat);
+    await assertUnchanged(io, filePath, held, options.original, false);
+    if (options.backup !== false) {
+      const dir = typeof options.backup === 'string' ? options.backup : undefined;
+      backupPath = await writeBackup(io, options.original, { filePath, dir }, stat);
+    }
+    out = await writeTemp(io, tmp, data, stat, filePath);
+    await assertUnchanged(io, filePath, held, options.original, true);
+    renaming = true;
+    await io.rename(tmp, realPath);
+    liveTemps.delete(tmp);
+    return { backupPath, out };
+  } catch (err) {
+    await out?.close().catch(() => undefined);
+    await removeTemp(io, tmp);
+    // Before the rename the original is unchanged, so the backup just made of it is only clutter. A rename that
+    // failed is not trusted to have done nothing (network filesystems can report an error for a rename that
+    // happened): the backup stays.
+    if (backupPath !== undefined && !renaming) await io.unlink(backupPath).catch(() => undefined);
+    throw asWriteError(err, filePath);
+  }
+}
+
+/**
+ * Whether the path still names the file we hold and that file holds exactly `original` (compared in full only when
+ * `full`; before that, its size is enough).
+ */
+async function assertUnchanged(io: WriteFs, filePath: string, held: Held, original: Uint8Array, full: boolean): Promise<void> {
+  const named = await io.stat(held.realPath);
+  const now = await held.handle.stat();
+  const same =
+    named.dev === now.dev && named.ino === now.ino && now.size === original.length && (!full || (await sameContent(held.handle, original)));
+  if (!same) {
+    throw new WriteError(`${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`, filePath);
   }
 }
 
 const COMPARE_CHUNK = 1024 * 1024;
 
-/** Whether the file holds exactly `original`, read a chunk at a time (a large session is not read whole again). */
-async function sameContent(io: NonNullable<WriteOptions['fsImpl']>, filePath: string, original: Uint8Array): Promise<boolean> {
-  if (original.length <= COMPARE_CHUNK) {
-    const now = await io.readFile(filePath);
-    return now.length === original.length && digest(now) === digest(original);
-  }
-  const handle = await io.open(filePath, 'r');
-  try {
-    const chunk = Buffer.alloc(COMPARE_CHUNK);
-    const want = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
-    let at = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(chunk, 0, COMPARE_CHUNK, at);
-      if (bytesRead === 0) return at === want.length;
-      if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead))) return false;
-      at += bytesRead;
-    }
-  } finally {
-    await handle.close();
+/** Whether the handle's file holds exactly `original`, read a chunk at a time (a large session is not read whole again). */
+async function sameContent(handle: FileHandle, original: Uint8Array): Promise<boolean> {
+  const chunk = Buffer.alloc(Math.min(COMPARE_CHUNK, original.length + 1));
+  const want = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
+  let at = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
+    if (bytesRead === 0) return at === want.length;
+    if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead))) return false;
+    at += bytesRead;
   }
 }
 
-/** `<file>.bak`, or `<file>.bak.1`, `.bak.2`... when taken; in `dir` when given. */
-async function freeBackupPath(io: NonNullable<WriteOptions['fsImpl']>, filePath: string, dir?: string): Promise<string> {
-  if (dir !== undefined) await io.mkdir(dir, { recursive: true });
-  const base = dir !== undefined ? path.join(dir, path.basename(filePath)) : filePath;
-  for (let n = 0; ; n++) {
-    const candidate = n === 0 ? `${base}.bak` : `${base}.bak.${n}`;
-    try {
-      await io.stat(candidate);
-    } catch {
-      return candidate;
-    }
-  }
+function asWriteError(err: unknown, filePath: string): WriteError {
+  if (err instanceof WriteError) return err;
+  return new WriteError(`could not write ${filePath}: ${describeFsError(err)}; the original is unchanged`, filePath);
 }
-
-function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException;
-  switch (e?.code) {
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EROFS':
-      return 'the filesystem is read-only';
-    default:
-      return e instanceof Error ? e.message : String(err);
-  }
-}
-

@@ -1,0 +1,80 @@
+// Temp files a fix writes before renaming or linking them into place: their names (hidden, with our pid, so a
+// later run can tell whose they are), and writing one with the original's owner, group and mode, synced to disk.
+import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { type Bytes, piecesOf } from '../loader/bytes.js';
+import { WriteError } from './write-error.js';
+import type { WriteFs } from './write-fs.js';
+
+/** The temp files this process has in flight: a later sweep in the same process must not take them for stale. */
+export const liveTemps = new Set<string>();
+
+/** `.<name>.<pid>.<8 hex>.tmp` in `dir`; `name` is the file's name, or `<name>.bak` for a backup's. */
+export function tempPath(dir: string, name: string): string {
+  return path.join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+}
+
+/** Matches our temp files for `name` (and for its backups), capturing the pid. */
+export function tempPattern(name: string): RegExp {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\.${escaped}(?:\\.bak)?\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+}
+
+/** Node's FileHandle#writeFile takes an iterable of chunks (since 15.14); @types/node 20 does not say so. */
+interface PieceWriter {
+  writeFile(data: Iterable<Uint8Array>): Promise<void>;
+}
+
+/**
+ * Creates `tmp` (O_APPEND: later writes through the handle only ever add at the end), writes `data`, gives it
+ * `like`'s owner, group and mode, and syncs it. Returns the open handle; on failure removes the file.
+ */
+export async function writeTemp(io: WriteFs, tmp: string, data: Bytes, like: Stats, shownPath: string): Promise<FileHandle> {
+  const handle = await io.open(tmp, 'ax', like.mode & 0o777);
+  liveTemps.add(tmp);
+  try {
+    // Pieces go out one after another: a large fixed file is never joined in memory.
+    await (handle as unknown as PieceWriter).writeFile(piecesOf(data));
+    await keepOwnership(handle, like, shownPath);
+    await handle.sync();
+    return handle;
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await removeTemp(io, tmp);
+    throw err;
+  }
+}
+
+export async function removeTemp(io: WriteFs, tmp: string): Promise<void> {
+  await io.unlink(tmp).catch(() => undefined);
+  liveTemps.delete(tmp);
+}
+
+/**
+ * Owner and group where we may set them (root; or a group we are in), then the mode, always: open() applied the
+ * umask, and chown clears set-id bits. An owner or group we cannot keep is a refusal, not a silent change.
+ */
+async function keepOwnership(handle: FileHandle, like: Stats, shownPath: string): Promise<void> {
+  try {
+    await handle.chown(like.uid, like.gid);
+  } catch (err) {
+    const now = await handle.stat();
+    if (now.uid !== like.uid || now.gid !== like.gid) {
+      throw new WriteError(
+        `could not write ${shownPath}: its owner and group (${like.uid}:${like.gid}) could not be kept (${(err as Error).message}); the original is unchanged`,
+        shownPath,
+      );
+    }
+  }
+  await handle.chmod(like.mode & 0o7777);
+}
+
+/** Makes a rename or link in `dir` durable; where a folder cannot be opened or synced, there is nothing to do. */
+export async function syncDir(io: WriteFs, dir: string): Promise<void> {
+  const handle = await io.open(dir, 'r').catch(() => undefined);
+  if (handle === undefined) return;
+  await handle.sync().catch(() => undefined);
+  await handle.close().catch(() => undefined);
+}
