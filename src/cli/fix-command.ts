@@ -20,7 +20,7 @@ export interface FixRun {
   changedFiles: number;
   fixes: number;
   backups: string[];
-  /** One line each, for after the summary: other names of a fixed file, temp files cleared. */
+  /** One line each, for after the summary: other names of a fixed file, temp files cleared, late appends. */
   warnings: string[];
 }
 
@@ -53,6 +53,7 @@ export async function runFix(
               dryRun: cmd.fix !== 'fix',
               // A relative --backup-dir is relative to where the command runs, like every other path it takes.
               backup: typeof cmd.backup === 'string' ? path.resolve(hooks.cwd, cmd.backup) : cmd.backup,
+              force: cmd.force,
               onWarning: (message) => run.warnings.push(message),
               fsImpl: hooks.writeFs,
             });

@@ -12,10 +12,14 @@ export interface FixFileOptions extends FixOptions {
   dryRun?: boolean;
   /** false: no backup; a string: the backup folder; default: `<file>.bak` beside the file. */
   backup?: boolean | string;
+  /** Write even when another process holds the file open (--force). */
+  force?: boolean;
   /** Told one line at a time what is worth knowing besides the outcome (see WriteOptions.onWarning). */
   onWarning?: (message: string) => void;
   /** For tests: the filesystem calls the write uses (see io.ts). */
   fsImpl?: WriteOptions['fsImpl'];
+  /** For tests: who else holds the file open (see io.ts). */
+  openers?: WriteOptions['openers'];
 }
 
 export interface FixFileResult {
@@ -36,8 +40,10 @@ export async function fixFile(filePath: string, options: FixFileOptions = {}): P
   const { backupPath } = await writeFileAtomic(filePath, outcome.outputPieces, {
     original,
     backup: options.backup,
+    force: options.force,
     onWarning: options.onWarning,
     fsImpl: options.fsImpl,
+    openers: options.openers,
   });
   return { filePath, original, outcome, written: true, backupPath };
 }
