@@ -11,13 +11,23 @@
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
 // The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
 // (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
-import type { ErrorObject } from 'ajv/dist/2020.js';
-import { defineRule, INPUT_FORMATS, isArrayField, isLazyString, SHELL_LINE, type RuleContext, type TranscriptModel } from '../src/sdk/index.js';
+import { defineRule, INPUT_FORMATS, isArrayField, isLazyString, type ReportDescriptor, type RuleContext, type Site } from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
 
 /** Diagnostics kept per entry (or plain line, or plain document); the rest are counted in one more diagnostic. */
 export const MAX_PER_ENTRY = 200;
+
+/** The fields of an error the generated validators report (Ajv's ErrorObject, which only the generator needs). */
+interface ErrorObject {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  parentSchema?: Record<string, unknown>;
+  data?: unknown;
+}
 
 type Validator = ((data: unknown, options?: { instancePath?: string }) => boolean) & { errors?: ErrorObject[] | null };
 const VALIDATORS = generated as unknown as Record<SchemaName, Validator>;
@@ -152,26 +162,33 @@ function valueAt(root: unknown, pointer: string): unknown {
 // ---- plain inputs (a Messages API request or a message list): the shape the API validates ----------------------
 
 /** The shape checks of a plain input: the document as a whole, or each line of a JSONL message list. */
-function checkPlain(ctx: RuleContext<MessageId>, model: TranscriptModel): void {
+function checkPlain(ctx: RuleContext<typeof MESSAGES, 'storage'>): void {
+  const { model } = ctx;
   const plain = model.plain!;
-  const check = (name: SchemaName, value: unknown, line: number, prefix: string, root: string): void => {
+  /** `at`: the site of the value at a pointer; `whole`: the site of what was validated, for the count of the rest. */
+  const check = (name: SchemaName, value: unknown, at: (pointer: string) => Site, whole: Site, root: string): void => {
     const cap = new Cap();
     validateTree(name, value, (error, pointer) => {
       if (!cap.keep()) return;
       const field = fieldName(pointer) || root;
       const problem = problemOf(error, value);
-      ctx.report({ messageId: 'apiShape', line, pointer: prefix + pointer, data: { field, problem } });
+      ctx.report({ messageId: 'apiShape', at: at(pointer), data: { field, problem } });
     });
-    if (cap.more > 0) ctx.report({ messageId: 'more', line, data: cap.data(`in this ${root}`) });
+    if (cap.more > 0) ctx.report({ messageId: 'more', at: whole, data: cap.data(`in this ${root}`) });
   };
   if (plain.container === 'document') {
     const doc = plain.document!;
     if (!doc.ok) return; // valid-json reports it
-    if (plain.format === 'request') check('plainRequest', doc.value, SHELL_LINE, '', 'request');
-    else check('plainMessages', doc.value, SHELL_LINE, '', 'message list');
+    // The document as a whole is its shell line (1), as valid-json reports it.
+    const field = (pointer: string): Site => ({ requestField: pointer });
+    if (plain.format === 'request') check('plainRequest', doc.value, field, { line: 1 }, 'request');
+    else check('plainMessages', doc.value, field, { line: 1 }, 'message list');
     return;
   }
-  for (const line of model.file.lines) if (line.json) check('plainMessage', line.json, line.lineNo, '/message', 'message');
+  // A line of a message list need not be an entry (a role other than user or assistant is none).
+  for (const line of model.file.lines) {
+    if (line.json) check('plainMessage', line.json, (pointer) => ({ line: line.lineNo, pointer: '/message' + pointer }), { line: line.lineNo }, 'message');
+  }
 }
 
 /** Counts the diagnostics of one entry (or line, or document) and keeps the first MAX_PER_ENTRY. */
@@ -188,14 +205,7 @@ class Cap {
   }
 }
 
-const MESSAGE_BY_EFFECT = {
-  entry: 'unreadableEntry',
-  dropped: 'droppedBlock',
-  rejected: 'rejectedBlock',
-  uuid: 'badUuid',
-  parent: 'badParent',
-  meta: 'badMeta',
-} as const;
+const EFFECTS: ReadonlySet<string> = new Set<Effect>(['entry', 'dropped', 'rejected', 'uuid', 'parent', 'meta']);
 
 const MESSAGES = {
   unreadableEntry:
@@ -213,7 +223,23 @@ const MESSAGES = {
   more: 'and {{count}} more malformed fields {{where}}, not listed one by one (only the first {{shown}} are).',
 } as const;
 
-type MessageId = keyof typeof MESSAGES;
+/** The report of an error by its effect: the effect picks the message, which takes the data it names. */
+function effectReport(effect: Effect, at: Site, field: string, problem: string, type: string): ReportDescriptor<typeof MESSAGES> {
+  switch (effect) {
+    case 'entry':
+      return { messageId: 'unreadableEntry', at, data: { field, problem, type } };
+    case 'dropped':
+      return { messageId: 'droppedBlock', at, data: { field, problem } };
+    case 'rejected':
+      return { messageId: 'rejectedBlock', at, data: { field, problem } };
+    case 'uuid':
+      return { messageId: 'badUuid', at, data: { problem } };
+    case 'parent':
+      return { messageId: 'badParent', at, data: { problem } };
+    case 'meta':
+      return { messageId: 'badMeta', at, data: { field, problem, type } };
+  }
+}
 
 export default defineRule({
   meta: {
@@ -227,7 +253,7 @@ export default defineRule({
   },
   check(ctx) {
     if (ctx.model.plain) {
-      checkPlain(ctx, ctx.model);
+      checkPlain(ctx);
       return;
     }
     for (const entry of ctx.model.entries) {
@@ -237,26 +263,18 @@ export default defineRule({
       validateTree(name, entry.raw, (error, pointer) => {
         const effect = effectOf(error);
         if (!effect || !cap.keep()) return;
-        const blockIndex = /^\/message\/content\/(\d+)(?:\/|$)/.exec(pointer)?.[1];
-        ctx.report({
-          messageId: MESSAGE_BY_EFFECT[effect],
-          line: entry.line,
-          ...(blockIndex !== undefined ? { blockIndex: Number(blockIndex) } : {}),
-          ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}),
-          pointer,
-          data: { field: fieldName(pointer), problem: problemOf(error, entry.raw), type: `\`${entry.type}\`` },
-        });
+        const block = /^\/message\/content\/(\d+)(?:\/|$)/.exec(pointer)?.[1];
+        const at = { entry, block: block !== undefined ? Number(block) : undefined, pointer };
+        ctx.report(effectReport(effect, at, fieldName(pointer), problemOf(error, entry.raw), `\`${entry.type}\``));
       });
-      if (cap.more > 0) {
-        ctx.report({ messageId: 'more', line: entry.line, ...(entry.uuid !== undefined ? { uuid: entry.uuid } : {}), data: cap.data(`in this \`${entry.type}\` entry`) });
-      }
+      if (cap.more > 0) ctx.report({ messageId: 'more', at: { entry }, data: cap.data(`in this \`${entry.type}\` entry`) });
     }
   },
 });
 
 function effectOf(error: ErrorObject): Effect | undefined {
   const effect = (error.parentSchema as Record<string, unknown> | undefined)?.[EFFECT];
-  return typeof effect === 'string' && effect in MESSAGE_BY_EFFECT ? (effect as Effect) : undefined;
+  return typeof effect === 'string' && EFFECTS.has(effect) ? (effect as Effect) : undefined;
 }
 
 /** RFC 6901 pointer to the field at fault (the missing property itself for `required`). */

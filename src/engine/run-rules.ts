@@ -89,6 +89,7 @@ function toFinding(rule: Rule, d: ReportDescriptor, severity: Severity): Finding
 function place(d: Diagnostic, site: Site): void {
   if ('line' in site) {
     d.line = site.line;
+    if (site.pointer !== undefined) d.pointer = site.pointer;
   } else if ('entry' in site) {
     d.line = site.entry.line;
     if (site.block !== undefined) d.blockIndex = site.block;

@@ -54,13 +54,13 @@ export interface RuleMeta<Ms extends Messages = Messages> {
 /**
  * Where a finding is. The format turns a site into a place in the file (line, and for a JSON document the pointer
  * into it), so a rule never works out positions itself.
- * - `{ line }`: a line as such (one that is not an entry: not JSON, too long...);
+ * - `{ line }`: a line as such (one that is not an entry: not JSON, too long...), or with `pointer` a value in it;
  * - `{ entry }`: an entry, or with `pointer` a value in it, or with `block` a block of its message content;
  * - `{ request }`: a block of the compiled request, where it is stored (its origin), or with `pointer` a value in it;
  * - `{ requestField }`: a field of the request itself (`/tools/2/name`), for inputs that are requests.
  */
 export type Site =
-  | { line: number }
+  | { line: number; pointer?: string }
   | { entry: Entry; pointer?: string; block?: number }
   | { request: ApiBlock; pointer?: string }
   | { requestField: string };
