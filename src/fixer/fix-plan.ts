@@ -240,7 +240,9 @@ export class FixPlan {
       }
     }
 
-    edits.push(...removeEntries(this.model, dropped), ...this.direct);
+    // Removing entries reads the stored links (built once per model): only when there is one to remove.
+    if (dropped.size > 0) edits.push(...removeEntries(this.model, dropped));
+    edits.push(...this.direct);
     this.memo = edits;
     return edits;
   }
