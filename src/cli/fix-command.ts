@@ -1,11 +1,13 @@
 // --fix, --fix-dry-run and --diff: run the fix loop over every input, collect the state after fixing (or the diff),
 // and say on stderr what was refused and why. The report itself and the exit code are lint-command's.
+import { constants as bufferConstants } from 'node:buffer';
 import path from 'node:path';
 import { fixFile, type FixFileResult } from '../engine/fix.js';
 import { WriteError } from '../engine/io.js';
 import type { LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
 import { fixBytes, MAX_PASSES } from '../fixer/loop.js';
+import { byteLengthOf } from '../loader/bytes.js';
 import type { LintCommand } from './args.js';
 import { describeReadError, type WriteFs } from './io.js';
 import type { Input } from './lint-command.js';
@@ -84,13 +86,42 @@ export async function runFix(
 
     if (cmd.fix === 'diff') {
       if (outcome.changed) {
-        run.diffs.push(unifiedDiff(decoder.decode(fixed.original), decoder.decode(outcome.output), diffNames(shown)));
+        const bytes = Math.max(fixed.original.length, byteLengthOf(outcome.outputPieces));
+        const make = () => unifiedDiff(decoder.decode(fixed.original), decoder.decode(outcome.output), diffNames(shown));
+        const diff = asText(shown, '--diff', bytes, make, note);
+        if (diff === undefined) run.failed = true;
+        else run.diffs.push(diff);
       }
       continue;
     }
     const result: LintResult = { ...outcome.final.result, filePath: input.filePath };
-    if (cmd.fix === 'dry-run' && outcome.changed) result.output = decoder.decode(outcome.output);
+    if (cmd.fix === 'dry-run' && outcome.changed) {
+      const output = asText(shown, '--fix-dry-run', byteLengthOf(outcome.outputPieces), () => decoder.decode(outcome.output), note);
+      if (output === undefined) run.failed = true;
+      else result.output = output;
+    }
     run.results.push(result);
   }
   return run;
 }
+
+/**
+ * Text made from a file for output, or undefined (with one line said) when it would be longer than a string can
+ * be: V8's limit, hit by --diff or --fix-dry-run of a file over 512 MiB (or a diff of several huge lines).
+ */
+function asText(shown: string, flag: string, bytes: number, make: () => string, note: (message: string) => void): string | undefined {
+  const limit = `${flag} shows the file as text, and the longest text Node can hold is ${mib(bufferConstants.MAX_STRING_LENGTH)} MiB`;
+  if (bytes > bufferConstants.MAX_STRING_LENGTH) {
+    note(`${shown}: too large for ${flag} (${mib(bytes)} MiB; ${limit}); nothing was written`);
+    return undefined;
+  }
+  try {
+    return make();
+  } catch (err) {
+    if (!(err instanceof RangeError) && (err as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw err;
+    note(`${shown}: the ${flag} output is too large (${limit}); nothing was written`);
+    return undefined;
+  }
+}
+
+const mib = (bytes: number): number => Math.floor(bytes / 2 ** 20);
