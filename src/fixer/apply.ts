@@ -345,7 +345,7 @@ export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[])
   const applied = plan.applied.map(back);
   const deferred = plan.deferred.map(back);
   const allFailed = [...failed, ...plan.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
-  if (plain.container !== 'document') return applyResult(render(model.file, plan.edits), applied, deferred, allFailed);
+  if (plain.container !== 'document') return applyResult(render(model.file, plan.edits, plan.rewritten), applied, deferred, allFailed);
   if (applied.length === 0) return applyResult(plain.source ?? new Uint8Array(0), applied, deferred, allFailed);
   try {
     // The edits go into the document's own bytes: its layout, and every byte no edit names, stay.

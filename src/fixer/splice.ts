@@ -106,11 +106,7 @@ export class Container {
   /** Counts alive positions (built at the first cut): finds the k-th alive item in O(log n). */
   private tree?: Int32Array;
 
-  constructor(
-    readonly scan: ContainerScan,
-    value: unknown,
-    readonly text: JsonBytes,
-  ) {
+  constructor(scan: ContainerScan, value: unknown) {
     this.kind = scan.kind;
     this.start = scan.start;
     this.end = scan.end;
@@ -386,23 +382,30 @@ export class Splice {
     }
     const value = origValue(node);
     if (!isContainerValue(value)) throw new Error(`no container at ${where()}`);
-    const scan = this.text.container(node.start);
-    if ((scan.kind === 'array') !== Array.isArray(value) || scan.end !== node.end) {
-      throw new Error(`the bytes at ${where() || 'the root'} do not match the parsed value`);
-    }
-    const c = new Container(scan, value, this.text);
+    const c = this.open(node, value, where);
     this.put(ref, c);
     return c;
   }
 
+  /** The members or elements of an original container, found in its bytes. */
+  private open(node: Orig, value: object, where: () => string): Container {
+    const scan = this.text.container(node.start);
+    if ((scan.kind === 'array') !== Array.isArray(value) || scan.end !== node.end) {
+      throw new Error(`the bytes at ${where() || 'the root'} do not match the parsed value`);
+    }
+    return new Container(scan, value);
+  }
+
   /** Sets the value at `tokens` below `from` (RFC 6901; see pointer.ts setAt). */
   set(tokens: readonly string[], value: unknown, from: Ref = this.rootRef, base: readonly string[] = []): void {
+    this.last = undefined;
     if (tokens.length === 0) throw new Error('cannot edit the root through a pointer');
     this.setIn(this.descend(from, tokens, base), tokens[tokens.length - 1]!, value);
   }
 
   /** Removes the value at `tokens` below `from` (see pointer.ts removeAt). */
   remove(tokens: readonly string[], from: Ref = this.rootRef, base: readonly string[] = []): void {
+    this.last = undefined;
     if (tokens.length === 0) throw new Error('cannot edit the root through a pointer');
     this.removeIn(this.descend(from, tokens, base), tokens[tokens.length - 1]!);
   }
@@ -448,7 +451,6 @@ export class Splice {
   /** Applies one edit (pointers below `from`, when given; `base` is the pointer of `from`, for messages). */
   edit(e: SpliceEdit, from?: Ref, base: readonly string[] = []): void {
     if (e.kind === 'replace') {
-      this.last = undefined;
       this.replace(e.value, from);
       return;
     }
@@ -476,6 +478,7 @@ export class Splice {
 
   /** Replaces the value at `ref` (the whole text by default) with `value`, keeping the bytes of what is unchanged. */
   replace(value: unknown, ref: Ref = this.rootRef): void {
+    this.last = undefined;
     const node = this.get(ref);
     this.put(ref, this.assign(node, value, 0));
   }
@@ -517,11 +520,14 @@ export class Splice {
 
   /** A new item (a new value, written fresh) at the end of a container; its id. */
   appendFresh(c: Container, value: unknown, key?: string): number {
+    this.last = undefined;
     return c.append(freshNode(value), key);
   }
 
   /** The original container at `tokens` (a document's messages array), expanded; undefined when there is none. */
   containerAt(tokens: readonly string[]): Container | undefined {
+    // The caller changes what it gets directly.
+    this.last = undefined;
     let ref: Ref = this.rootRef;
     for (let i = 0; ; i++) {
       const node = this.get(ref);
@@ -546,8 +552,7 @@ export class Splice {
         this.fallbacks.push(`a value differing more than ${MAX_DIFF_DEPTH} levels down is written whole`);
         return freshNode(value);
       }
-      const scan = this.text.container(node.start);
-      const c = new Container(scan, old, this.text);
+      const c = this.open(node, old as object, () => 'a changed value');
       this.reconcile(c, value as object, depth);
       return c;
     }
