@@ -669,64 +669,76 @@ export class Splice {
       return out.finish();
     }
     out.range(this.prefix[0], this.prefix[1]);
-    this.emit(this.root, out, '');
+    this.emit(this.root, out);
     out.range(this.suffix[0], this.suffix[1]);
     return out.finish();
   }
 
-  private emit(node: Node, out: Out, indent: string): void {
-    if (node.t === 'orig') out.range(node.start, node.end);
-    else if (node.t === 'fresh') out.str(this.style.fresh(node.value, indent));
-    else this.emitContainer(node, out);
+  /** Writes a node, without recursion: expanded containers can be nested as deep as the text (10,000 levels). */
+  private emit(root: Node, out: Out): void {
+    // A node still to write, or a container being written (at position `p`, after item `prev`).
+    type Task = { node: Node; indent: string } | { c: Container; p: number; prev: number };
+    const stack: Task[] = [{ node: root, indent: '' }];
+    while (stack.length > 0) {
+      const task = stack[stack.length - 1]!;
+      if ('node' in task) {
+        stack.pop();
+        const node = task.node;
+        if (node.t === 'orig') out.range(node.start, node.end);
+        else if (node.t === 'fresh') out.str(this.style.fresh(node.value, task.indent));
+        else if (this.openContainer(node, out)) stack.push({ c: node, p: 0, prev: -1 });
+        continue;
+      }
+      const c = task.c;
+      let p = task.p;
+      while (p < c.length && !c.alive[p]) p++;
+      if (p === c.length) {
+        stack.pop();
+        this.closeContainer(c, out);
+        continue;
+      }
+      const id = c.order[p]!;
+      if (task.prev !== -1) {
+        if (task.prev < c.n - 1) out.range(c.ends[task.prev]!, c.starts[task.prev + 1]!);
+        else out.str(this.defaultSep(c));
+      }
+      task.p = p + 1;
+      task.prev = id;
+      const own = c.nodes.get(id);
+      if (id < c.n) {
+        if (!own) {
+          out.range(c.starts[id]!, c.ends[id]!);
+          continue;
+        }
+        out.range(c.starts[id]!, c.valueStarts[id]!);
+        stack.push({ node: own, indent: this.indentOfItem(c, id) });
+        continue;
+      }
+      if (c.kind === 'object') out.str(this.style.key(c.keyOf(id)) + this.colonOf(c));
+      stack.push({ node: own!, indent: this.childIndent(c) });
+    }
   }
 
-  private emitContainer(c: Container, out: Out): void {
-    const close = c.kind === 'object' ? '}' : ']';
+  /** Writes what comes before a container's first item; false when the container is written whole (empty). */
+  private openContainer(c: Container, out: Out): boolean {
     if (c.aliveCount === 0) {
       if (c.n === 0 && c.extraCount === 0) out.range(c.start, c.end);
       else out.str(c.kind === 'object' ? '{}' : '[]');
-      return;
+      return false;
     }
-    const pretty = this.style.pretty;
-    if (c.n === 0) {
-      out.range(c.start, c.start + 1);
-      if (pretty) out.str(pretty.eol + this.childIndent(c));
-    } else {
+    if (c.n > 0) {
       out.range(c.start, c.starts[0]!);
+      return true;
     }
-    let sep: string | undefined;
-    let prev = -1;
-    for (let p = 0; p < c.length; p++) {
-      if (!c.alive[p]) continue;
-      const id = c.order[p]!;
-      if (prev !== -1) {
-        if (prev < c.n - 1) out.range(c.ends[prev]!, c.starts[prev + 1]!);
-        else out.str((sep ??= this.defaultSep(c)));
-      }
-      this.emitItem(c, id, out);
-      prev = id;
-    }
-    if (c.n === 0) {
-      if (pretty) out.str(pretty.eol + this.text.indentAt(c.start) + close);
-      else out.range(c.start + 1, c.end);
-    } else {
-      out.range(c.ends[c.n - 1]!, c.end);
-    }
+    out.range(c.start, c.start + 1);
+    if (this.style.pretty) out.str(this.style.pretty.eol + this.childIndent(c));
+    return true;
   }
 
-  private emitItem(c: Container, id: number, out: Out): void {
-    const own = c.nodes.get(id);
-    if (id < c.n) {
-      if (!own) {
-        out.range(c.starts[id]!, c.ends[id]!);
-        return;
-      }
-      out.range(c.starts[id]!, c.valueStarts[id]!);
-      this.emit(own, out, this.indentOfItem(c, id));
-      return;
-    }
-    if (c.kind === 'object') out.str(this.style.key(c.keyOf(id)) + this.colonOf(c));
-    this.emit(own!, out, this.childIndent(c));
+  private closeContainer(c: Container, out: Out): void {
+    if (c.n > 0) out.range(c.ends[c.n - 1]!, c.end);
+    else if (this.style.pretty) out.str(this.style.pretty.eol + this.text.indentAt(c.start) + (c.kind === 'object' ? '}' : ']'));
+    else out.range(c.start + 1, c.end);
   }
 
   /** The colon as the object's first member writes it (`:`, `: `, ` : `). */

@@ -310,6 +310,34 @@ describe('a safe fix keeps invalid UTF-8 it does not name, and the finding (issu
   });
 });
 
+describe('long and deep lines', () => {
+  it('a long line (its long strings read lazily) keeps them, and a replace built from the parsed entry keeps them too', () => {
+    const long = 'x'.repeat(200_000) + '\\u00e9';
+    const line = `{"n":1E2,"message":{"content":[{"type":"text","text":"${long}"},{"type":"text","text":"tail "}]},"d":1,"d":2}`;
+    const file = loadBytes('long.jsonl', enc(line + '\n'));
+    expect(file.lines[0]!.json).toBeDefined();
+    const set: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'set', line: 1, pointer: '/message/content/1/text', value: 'tail' }] };
+    expect(dec(applyFixes(file, [set]).bytes)).toBe(line.replace('"tail "', '"tail"') + '\n');
+    const entry = file.lines[0]!.json as { message: { content: Record<string, unknown>[] } };
+    const [first, second] = entry.message.content;
+    const value = { ...entry, message: { ...entry.message, content: [{ ...first }, { ...second, text: 'tail' }] } };
+    const replace: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'replace', line: 1, value }] };
+    expect(dec(applyFixes(file, [replace]).bytes)).toBe(line.replace('"tail "', '"tail"') + '\n');
+  });
+
+  it('an edit 10,000 levels down, and one beside a 100,000-deep value, stay fast', () => {
+    const deep = (n: number, inner: string): string => '['.repeat(n) + inner + ']'.repeat(n);
+    const line = `{"a":${deep(10_000, '1.50')},"b":${deep(100_000, '-0')},"c":1}`;
+    const file = loadBytes('deep.jsonl', enc(line + '\n'));
+    const started = performance.now();
+    const down: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'set', line: 1, pointer: '/a' + '/0'.repeat(9_999), value: [2] }] };
+    expect(dec(applyFixes(file, [down]).bytes)).toBe(line.replace(deep(10_000, '1.50'), deep(10_000, '2')) + '\n');
+    const beside: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'remove', line: 1, pointer: '/c' }] };
+    expect(dec(applyFixes(file, [beside]).bytes)).toBe(line.replace(',"c":1', '') + '\n');
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
 describe('many edits on one huge line stay linear', () => {
   it('removes 200,000 of 400,000 blocks in well under a few seconds', () => {
     const n = 400_000;
