@@ -79,6 +79,24 @@ describe.runIf(process.platform === 'linux')('another process holds the file ope
     expect(r.stderr).not.toContain('holds');
   });
 
+  it.runIf(existsSync('/usr/bin/lsof'))("macOS's way (lsof) finds the same writer, and no reader", async () => {
+    const st = statSync(file);
+    const asMac = () => {
+      const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+      Object.defineProperty(process, 'platform', { value: 'darwin' });
+      try {
+        return openersOf({ path: file, dev: st.dev, ino: st.ino });
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+      }
+    };
+    const pid = await holdOpen(file);
+    expect(asMac()).toEqual([{ pid, command: 'sleep' }]);
+    holder?.kill('SIGKILL');
+    await holdOpen(file, 'read');
+    expect(asMac()).toEqual([]);
+  });
+
   it('this process holding the file open (as the writer itself does) is not another process', () => {
     const fd = openSync(file, 'r');
     try {
