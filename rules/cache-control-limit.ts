@@ -4,23 +4,30 @@
 // breakpoints (Claude Code adds them when it sends), so the rule runs on requests and message lists only.
 // The usual cause is an agent that adds a breakpoint to every new turn and never removes the old ones: the (unsafe)
 // fix removes the oldest message breakpoints first, keeping the last one, then the earliest of tools and system.
-import { asText, defineRule, isObject, isThinkingType, requestBlocks, SHELL_LINE, type Edit, type FixDescriptor, type RelatedLine } from '../src/sdk/index.js';
+import { asText, type BlockSite, defineRule, FixPlan, isObject, isThinkingType, requestBlocks, type RelatedLine, type Site, type TranscriptModel } from '../src/sdk/index.js';
 
 export const MAX_CACHE_BREAKPOINTS = 4;
 
 interface Breakpoint {
-  /** Model line: the document's shell for tools and system, the message for message blocks. */
-  line: number;
-  /** Pointer to the block in the document (shell) or in its entry (`/message/content/2`). */
+  /** Pointer to the block in the request (tools and system) or in its entry (`/message/content/2`). */
   pointer: string;
   where: 'tools' | 'system' | 'messages';
-  blockIndex?: number;
+  /** Where a message block is in the request. */
+  site?: BlockSite;
   type?: unknown;
 }
 
 const hasCacheControl = (v: unknown): boolean => isObject(v) && v.cache_control !== undefined && v.cache_control !== null;
 
-const removeEdit = (b: Breakpoint): Edit => ({ kind: 'remove', line: b.line, pointer: `${b.pointer}/cache_control` });
+/** A field of the request for tools and system, the message block for message blocks. */
+const siteOf = (b: Breakpoint): Site => (b.site ? { request: b.site.outer, pointer: b.pointer } : { requestField: b.pointer });
+
+function removeCacheControl(model: TranscriptModel, plan: FixPlan, b: Breakpoint): FixPlan {
+  const pointer = `${b.pointer}/cache_control`;
+  if (!b.site) return plan.removeRequestField(pointer);
+  const entry = model.entryAtLine(b.site.line);
+  return entry ? plan.remove(entry, pointer) : plan;
+}
 
 export default defineRule({
   meta: {
@@ -30,7 +37,7 @@ export default defineRule({
     description: 'A request marks at most 4 blocks with cache_control (tools, system and messages together), and none of them is a thinking block.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
-    inputs: ['request', 'messages'],
+    formats: ['request', 'messages'],
     messages: {
       tooMany:
         'The request marks {{count}} blocks with cache_control, over the limit of 4; the API rejects it: "A maximum of 4 blocks with cache_control may be provided. Found {{count}}."',
@@ -44,29 +51,27 @@ export default defineRule({
     if (request) {
       if (Array.isArray(request.tools)) {
         request.tools.forEach((t, i) => {
-          if (hasCacheControl(t)) found.push({ line: SHELL_LINE, pointer: `/tools/${i}`, where: 'tools' });
+          if (hasCacheControl(t)) found.push({ pointer: `/tools/${i}`, where: 'tools' });
         });
       }
       if (Array.isArray(request.system)) {
         request.system.forEach((b, i) => {
-          if (hasCacheControl(b)) found.push({ line: SHELL_LINE, pointer: `/system/${i}`, where: 'system', type: (b as { type?: unknown }).type });
+          if (hasCacheControl(b)) found.push({ pointer: `/system/${i}`, where: 'system', type: (b as { type?: unknown }).type });
         });
       }
     }
     for (const site of requestBlocks(model.apiView().merged, { nested: true })) {
       if (!hasCacheControl(site.block) || site.blockIndex === undefined) continue;
-      found.push({ line: site.line, pointer: site.pointer, where: 'messages', blockIndex: site.blockIndex, type: site.block.type });
+      found.push({ pointer: site.pointer, where: 'messages', site, type: site.block.type });
     }
 
     for (const b of found) {
       if (!isThinkingType(b.type)) continue;
       ctx.report({
         messageId: 'onThinking',
-        line: b.line,
-        pointer: b.pointer,
-        blockIndex: b.blockIndex,
+        at: siteOf(b),
         data: { type: asText(b.type) },
-        fix: { applicability: 'safe', description: 'remove cache_control from the thinking block', edits: [removeEdit(b)] },
+        fix: removeCacheControl(model, new FixPlan(model), b).fix('safe', 'remove cache_control from the thinking block'),
       });
     }
 
@@ -77,20 +82,19 @@ export default defineRule({
     const messages = found.filter((b) => b.where === 'messages' && b !== last);
     const others = found.filter((b) => b.where !== 'messages' && b !== last);
     const dropped = [...messages, ...others].slice(0, excess);
-    const fix: FixDescriptor = {
-      applicability: 'unsafe',
-      description: `remove cache_control from ${excess === 1 ? 'the oldest breakpoint' : `the ${excess} oldest breakpoints`} (message breakpoints first, the last one kept)`,
-      edits: dropped.map(removeEdit),
-    };
+    const plan = new FixPlan(model);
+    for (const b of dropped) removeCacheControl(model, plan, b);
+    const fix = plan.fix(
+      'unsafe',
+      `remove cache_control from ${excess === 1 ? 'the oldest breakpoint' : `the ${excess} oldest breakpoints`} (message breakpoints first, the last one kept)`,
+    );
     const related: RelatedLine[] = found
       .filter((b) => b !== at && b.where === 'messages')
       .slice(0, 4)
-      .map((b) => ({ line: b.line, message: 'another block with cache_control' }));
+      .map((b) => ({ line: b.site!.line, message: 'another block with cache_control' }));
     ctx.report({
       messageId: 'tooMany',
-      line: at.line,
-      pointer: at.pointer,
-      blockIndex: at.blockIndex,
+      at: siteOf(at),
       data: { count: found.length },
       related,
       fix,

@@ -24,12 +24,12 @@ export default defineRule({
   },
   check(ctx) {
     // Each PDF the API refuses is replaced by a text placeholder saying what was there; one fix per message.
-    const reports = new PlannedReports<'tooLarge' | 'tooManyPages'>(ctx.model);
+    const reports = new PlannedReports(ctx);
     for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type !== 'document' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
       if (!source || source.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
-      const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      const at = { request: site.outer, pointer: site.pointer };
       const title = typeof site.block.title === 'string' && site.block.title !== '' ? ` ("${site.block.title}")` : '';
       const stored = storedPointer(ctx.model, site);
       const planFor = (what: string) => {
@@ -39,7 +39,7 @@ export default defineRule({
       if (source.data.length > MAX_PDF_BASE64) {
         const size = formatSize(source.data.length);
         reports.add(
-          { messageId: 'tooLarge', data: { size }, ...at },
+          { messageId: 'tooLarge', data: { size }, at },
           planFor(`removed a PDF document${title} of ${size} (base64) that is over the API's 32 MB request limit`),
         );
         continue;
@@ -47,11 +47,11 @@ export default defineRule({
       const pages = pdfPageCount(source.data, PAGE_COUNT_DECODE_LIMIT);
       if (pages !== undefined && pages > MAX_PDF_PAGES) {
         reports.add(
-          { messageId: 'tooManyPages', data: { pages }, ...at },
+          { messageId: 'tooManyPages', data: { pages }, at },
           planFor(`removed a PDF document${title} of ${pages} pages that is over the API's 100-page limit`),
         );
       }
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });

@@ -11,7 +11,7 @@
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
 // The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
 // (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
-import { defineRule, INPUT_FORMATS, isArrayField, isLazyString, type ReportDescriptor, type RuleContext, type Site } from '../src/sdk/index.js';
+import { defineRule, isArrayField, isLazyString, type ReportDescriptor, type RuleContext, type Site } from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
 
@@ -248,7 +248,7 @@ export default defineRule({
     view: 'storage',
     description: 'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
     severity: { 'claude-code': 'error', api: 'error' },
-    inputs: INPUT_FORMATS,
+    formats: ['claude-code', 'request', 'messages'],
     messages: MESSAGES,
   },
   check(ctx) {

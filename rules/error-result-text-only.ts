@@ -18,7 +18,7 @@ export default defineRule({
   },
   check(ctx) {
     // The fix keeps the text blocks (a placeholder when there are none); one fix per message.
-    const reports = new PlannedReports<'nonText'>(ctx.model);
+    const reports = new PlannedReports(ctx);
     for (const site of requestBlocks(ctx.model.apiView().merged)) {
       const b = site.block;
       if (site.message.role !== 'user' || b.type !== 'tool_result' || b.is_error !== true || !Array.isArray(b.content)) continue;
@@ -35,10 +35,10 @@ export default defineRule({
       const content = texts.length > 0 ? texts : [{ type: 'text', text: placeholder(`removed ${list} content from an error result, which may hold only text`) }];
       const plan = stored && reports.plan(site.message).set(stored.entry, `${stored.pointer}/content`, content);
       reports.add(
-        { messageId: 'nonText', data: { id: asText(b.tool_use_id), types: list }, line: site.line, blockIndex: site.blockIndex, pointer: site.pointer },
+        { messageId: 'nonText', data: { id: asText(b.tool_use_id), types: list }, at: { request: site.outer, pointer: site.pointer } },
         plan && { plan, description: 'keep only the text of the error result' },
       );
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });

@@ -1,7 +1,7 @@
 // final-assistant-whitespace: a request that ends with an assistant message (a prefill) may not end in whitespace
 // (api-errors.md E11). On resume Claude Code sends a new prompt after it, so it is harmless there
 // (claude-code-observed.md: "trailing whitespace in final assistant text ... Not changed").
-import { blockPointer, defineRule, finalMessage, isBlankText, storedSite } from '../src/sdk/index.js';
+import { blockPointer, defineRule, finalMessage, FixPlan, isBlankText, storedSite } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -29,10 +29,8 @@ export default defineRule({
     const pointer = site?.kind === 'element' ? `${site.array}/${site.index}/text` : '/message/content';
     ctx.report({
       messageId: 'trailingWhitespace',
-      line: last.origin.line,
-      blockIndex: last.origin.blockIndex,
-      pointer: blockPointer(last),
-      fix: site && { applicability: 'safe', description: 'trim the trailing whitespace', edits: [{ kind: 'set', line: site.entry.line, pointer, value: last.block.text.trimEnd() }] },
+      at: { request: last, pointer: blockPointer(last) },
+      fix: site && new FixPlan(ctx.model).set(site.entry, pointer, last.block.text.trimEnd()).fix('safe', 'trim the trailing whitespace'),
     });
   },
 });

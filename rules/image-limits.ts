@@ -2,9 +2,7 @@
 // (Claude Code 2.1.332 refuses locally before sending, on every resume: claude-code-observed.md), empty, over 8000 px,
 // over 2000 px when the request holds more than 20 images, more than 100 images. Images inside tool_result content
 // count. Pixel sizes come from the image header (PNG, JPEG, GIF, WebP); only those few bytes are decoded.
-import { base64Source, defineRule, formatSize, imageSize, placeholder, PlannedReports, requestBlocks, storedPointer, withArticle, type BlockSite, type ReportDescriptor } from '../src/sdk/index.js';
-
-type MessageId = 'tooLarge' | 'empty' | 'tooManyPixels' | 'manyImagesPixels' | 'tooMany';
+import { base64Source, defineRule, formatSize, imageSize, placeholder, PlannedReports, requestBlocks, storedPointer, withArticle, type BlockSite } from '../src/sdk/index.js';
 
 /** Claude Code's and the API's per-image limit, measured on the base64 string (apiLimits.ts). */
 export const MAX_IMAGE_BASE64 = 5 * 1024 * 1024;
@@ -36,10 +34,11 @@ export default defineRule({
     for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type === 'image' && site.message.role === 'user') images.push(site);
     }
-    const at = (s: BlockSite) => ({ line: s.line, blockIndex: s.blockIndex, pointer: s.pointer });
+    const at = (s: BlockSite) => ({ request: s.outer, pointer: s.pointer });
     // Each image the API refuses is replaced by a text placeholder saying what was there; one fix per message.
-    const reports = new PlannedReports<MessageId>(ctx.model);
-    const flag = (site: BlockSite, descriptor: ReportDescriptor<MessageId>, what: string): void => {
+    const reports = new PlannedReports(ctx);
+    type Report = Parameters<typeof reports.add>[0];
+    const flag = (site: BlockSite, descriptor: Report, what: string): void => {
       const stored = storedPointer(ctx.model, site);
       const plan = stored && reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });
       reports.add(descriptor, plan && { plan, description: 'replace the image with a text placeholder' });
@@ -51,12 +50,12 @@ export default defineRule({
       const { data } = source;
       const image = source.mediaType ?? 'image';
       if (typeof data !== 'string' || data === '') {
-        flag(site, { messageId: 'empty', ...at(site) }, `removed ${withArticle(`empty ${image}`)} (no data), which the API rejects`);
+        flag(site, { messageId: 'empty', at: at(site) }, `removed ${withArticle(`empty ${image}`)} (no data), which the API rejects`);
         continue;
       }
       if (data.length > MAX_IMAGE_BASE64) {
         const size = formatSize(data.length);
-        flag(site, { messageId: 'tooLarge', data: { size }, ...at(site) }, `removed ${withArticle(image)} of ${size} (base64) that is over the API's 5 MB limit`);
+        flag(site, { messageId: 'tooLarge', data: { size }, at: at(site) }, `removed ${withArticle(image)} of ${size} (base64) that is over the API's 5 MB limit`);
         continue;
       }
       const size = imageSize(data);
@@ -64,11 +63,11 @@ export default defineRule({
       const px = { width: size.width, height: size.height };
       const dims = `${size.width}x${size.height} px`;
       if (size.width > MAX_IMAGE_PX || size.height > MAX_IMAGE_PX) {
-        flag(site, { messageId: 'tooManyPixels', data: px, ...at(site) }, `removed ${withArticle(image)} of ${dims} that is over the API's 8000 px limit`);
+        flag(site, { messageId: 'tooManyPixels', data: px, at: at(site) }, `removed ${withArticle(image)} of ${dims} that is over the API's 8000 px limit`);
       } else if (images.length > MANY_IMAGES && (size.width > MANY_IMAGES_MAX_PX || size.height > MANY_IMAGES_MAX_PX)) {
         flag(
           site,
-          { messageId: 'manyImagesPixels', data: { ...px, count: images.length }, ...at(site) },
+          { messageId: 'manyImagesPixels', data: { ...px, count: images.length }, at: at(site) },
           `removed ${withArticle(image)} of ${dims} that is over the API's 2000 px limit for requests of more than 20 images`,
         );
       }
@@ -81,10 +80,10 @@ export default defineRule({
       reports.add({
         messageId: 'tooMany',
         data: { count: images.length },
-        ...at(first),
+        at: at(first),
         related: [{ line: images[0]!.line, message: 'the first image of the request' }],
       });
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });

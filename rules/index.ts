@@ -30,6 +30,7 @@ import compactSummary from './compact-summary.js';
 import toolNames from './tool-names.js';
 import cacheControlLimit from './cache-control-limit.js';
 import thinkingConfig from './thinking-config.js';
+import knownFormat from './known-format.js';
 
 export const rules: readonly Rule[] = [
   validJson,
@@ -62,6 +63,8 @@ export const rules: readonly Rule[] = [
   toolNames,
   cacheControlLimit,
   thinkingConfig,
+  // Files of no supported format.
+  knownFormat,
 ] as Rule[];
 
 export const rulesById: ReadonlyMap<string, Rule> = new Map(rules.map((r) => [r.meta.id, r]));

@@ -4,8 +4,6 @@
 // an empty prompt with "(no content)" (claude-code-observed.md behaviour table).
 import { blockPointer, defineRule, finalMessage, isBlankText, isObject, PlannedReports, storedSite, type ApiBlock, type Entry } from '../src/sdk/index.js';
 
-type MessageId = 'emptyText' | 'emptyPrompt' | 'noContent';
-
 const NON_EMPTY = 'text content blocks must be non-empty';
 const NON_WHITESPACE = 'text content blocks must contain non-whitespace text';
 
@@ -30,7 +28,7 @@ export default defineRule({
     const { merged } = model.apiView();
     const final = finalMessage(merged);
     // One plan per message: its blank blocks (or empty entries) go; a user turn left with nothing keeps "(no content)".
-    const reports = new PlannedReports<MessageId>(model);
+    const reports = new PlannedReports(ctx);
 
     for (const m of merged) {
       if (m.role === 'system') continue;
@@ -46,9 +44,7 @@ export default defineRule({
           {
             messageId: 'noContent',
             data: { role: m.role === 'user' ? 'User' : 'Assistant' },
-            line: first.line,
-            uuid: first.uuid,
-            pointer: '/message/content',
+            at: { entry: first, pointer: '/message/content' },
             related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
           },
           { plan, description: m.role === 'user' ? 'write "(no content)" as the empty user message' : 'remove the empty entry' },
@@ -65,21 +61,19 @@ export default defineRule({
         const site = storedSite(model, b);
         // An empty compact summary stays: without it the boundary would have no summary (compact-summary).
         const plan = site && entry?.raw.isCompactSummary !== true ? reports.plan(m).removeSite(site) : undefined;
+        const pointer = pointerFor(b, entry);
         reports.add(
           {
             messageId: m.role === 'user' && fromString && entry?.type === 'user' ? 'emptyPrompt' : 'emptyText',
             data: { what: whitespace ? 'whitespace only' : 'empty', apiError: whitespace ? NON_WHITESPACE : NON_EMPTY },
-            line: b.origin.line,
-            blockIndex: b.origin.blockIndex,
-            uuid: entry?.uuid,
-            pointer: pointerFor(b, entry),
+            at: entry ? { entry, block: b.origin.blockIndex, pointer } : { request: b, pointer },
           },
           plan && { plan, description: 'remove the empty text (a user message left with nothing keeps "(no content)")' },
         );
       }
       reports.existing(m)?.keepUserTurn(m);
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });
 

@@ -3,9 +3,7 @@
 // it is fine). Advisor blocks need the advisor tool in the request (Claude Code strips them otherwise,
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
-import { asText, blockPointer, defineRule, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite, type ApiBlock, type ApiMessage, type Entry, type ReportDescriptor } from '../src/sdk/index.js';
-
-type MessageId = 'toolReference' | 'wrongRole' | 'unknown' | 'badResultContent' | 'advisor' | 'advisorUnpaired';
+import { asText, blockPointer, defineRule, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite, type ApiBlock, type ApiMessage, type Entry } from '../src/sdk/index.js';
 
 /** Block types the API accepts in a user message. */
 const USER_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_result', 'container_upload']);
@@ -55,8 +53,9 @@ export default defineRule({
     const { merged } = model.apiView();
     const claudeCode = ctx.target === 'claude-code';
     // Each finding's fix removes its block; all of one message's removals go in one fix.
-    const reports = new PlannedReports<MessageId>(model);
-    const flag = (m: ApiMessage, b: ApiBlock, descriptor: ReportDescriptor<MessageId>): void => {
+    const reports = new PlannedReports(ctx);
+    type Report = Parameters<typeof reports.add>[0];
+    const flag = (m: ApiMessage, b: ApiBlock, descriptor: Report): void => {
       const site = storedSite(model, b);
       const plan = site ? reports.plan(m).removeSite(site) : undefined;
       reports.add(descriptor, plan && { plan, description: `remove the \`${asText(b.block.type)}\` block` });
@@ -71,12 +70,12 @@ export default defineRule({
       );
       for (const b of m.blocks) {
         if (b.origin.synthetic) continue;
-        const at = { line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) };
+        const at = { request: b, pointer: blockPointer(b) };
         if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
           // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
-          flag(m, b, { messageId: 'advisorUnpaired', data: { id: asText(b.block.id) }, ...at, severity: claudeCode ? 'warn' : undefined });
+          flag(m, b, { messageId: 'advisorUnpaired', data: { id: asText(b.block.id) }, at, severity: claudeCode ? 'warn' : undefined });
         } else if (!claudeCode && (isAdvisorCall(b.block) || b.block.type === ADVISOR_RESULT)) {
-          flag(m, b, { messageId: 'advisor', data: { type: asText(b.block.type) }, ...at });
+          flag(m, b, { messageId: 'advisor', data: { type: asText(b.block.type) }, at });
         }
       }
     }
@@ -84,11 +83,11 @@ export default defineRule({
     for (const site of requestBlocks(merged, { nested: true })) {
       const type = site.block.type;
       if (typeof type !== 'string') continue; // a block without a type is entry-shape's finding
-      const at = { line: site.line, blockIndex: site.blockIndex, pointer: site.pointer };
+      const at = { request: site.outer, pointer: site.pointer };
       const m = site.message;
       if (site.nestedIndex !== undefined) {
         if (RESULT_CONTENT_TYPES.has(type)) continue;
-        const descriptor: ReportDescriptor<MessageId> = { messageId: 'badResultContent', data: { type }, ...at };
+        const descriptor: Report = { messageId: 'badResultContent', data: { type }, at };
         const key = `${site.line}/${site.blockIndex}`;
         const stored = storedSite(model, site.outer);
         if (!stored || stored.kind !== 'element') {
@@ -105,15 +104,15 @@ export default defineRule({
       const role = m.role;
       if (role === 'user') {
         if (USER_TYPES.has(type) || isThinkingType(type)) continue; // thinking here is thinking-placement's finding
-        if (type === 'tool_reference') flag(m, site.outer, { messageId: 'toolReference', ...at });
+        if (type === 'tool_reference') flag(m, site.outer, { messageId: 'toolReference', at });
         else if (acceptedInAssistant(type) || type === ADVISOR_RESULT) {
-          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, ...at });
-        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, ...at });
+          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, at });
+        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, at });
       } else if (role === 'assistant') {
         if (acceptedInAssistant(type) || type === ADVISOR_RESULT) continue;
         if (USER_TYPES.has(type)) {
-          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, ...at });
-        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, ...at });
+          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, at });
+        } else flag(m, site.outer, { messageId: 'unknown', data: { type }, at });
       }
     }
 
@@ -130,7 +129,7 @@ export default defineRule({
       }
     }
     for (const m of merged) reports.existing(m)?.keepUserTurn(m);
-    reports.flush(ctx);
+    reports.send();
   },
 });
 

@@ -56,7 +56,7 @@ export default defineRule({
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     // Claude Code's regrouping by message.id; a plain request is sent as written.
-    inputs: ['claude-code'],
+    formats: ['claude-code'],
     messages: {
       afterPrompt: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with the user prompt on line {{separator}} between them; ${REGROUPED}.`,
       afterResponse: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with another response on line {{separator}} between them; ${REGROUPED}.`,

@@ -32,7 +32,7 @@ export default defineRule({
       'With thinking enabled, the assistant turn a request ends in starts with thinking; with thinking disabled or not set, the final assistant message holds no thinking.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
-    inputs: ['request'],
+    formats: ['request'],
     messages: {
       notThinkingFirst:
         'Thinking is enabled and the request ends inside an assistant turn whose first message starts with a `{{found}}` block, not thinking; the API rejects it: "Expected `thinking` or `redacted_thinking`, but found `{{found}}`. When `thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the lastmost set of `tool_use` and `tool_result` blocks)."',
@@ -58,9 +58,7 @@ export default defineRule({
       ctx.report({
         messageId: 'notThinkingFirst',
         data: { found },
-        line: first.origin.line,
-        blockIndex: first.origin.blockIndex,
-        pointer: blockPointer(first),
+        at: { request: first, pointer: blockPointer(first) },
       });
       return;
     }
@@ -81,10 +79,8 @@ export default defineRule({
     ctx.report({
       messageId: 'thinkingWhileDisabled',
       data: { setting: thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled', type: asText(shown.block.type) },
-      line: shown.origin.line,
-      blockIndex: shown.origin.blockIndex,
-      pointer: blockPointer(shown),
-      ...(fix ? { fix } : {}),
+      at: { request: shown, pointer: blockPointer(shown) },
+      fix,
     });
   },
 });

@@ -28,9 +28,7 @@ export default defineRule({
       ctx.report({
         messageId: 'notFirst',
         data: { found },
-        line: thinking.origin.line,
-        blockIndex: thinking.origin.blockIndex,
-        pointer: blockPointer(thinking),
+        at: { request: thinking, pointer: blockPointer(thinking) },
         related: [{ line: first.origin.line, message: `the \`${found}\` block that comes first` }],
         fix: moveThinkingFirst(ctx.model, m, first),
       });

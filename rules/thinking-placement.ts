@@ -3,9 +3,7 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
-import { asText, blockPointer, defineRule, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite, type ApiBlock, type ApiMessage, type RelatedLine } from '../src/sdk/index.js';
-
-type MessageId = 'inUser' | 'thinkingOnly' | 'thinkingOnlyFinal' | 'trailingThinking';
+import { asText, blockPointer, defineRule, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite, type ApiBlock, type ApiMessage } from '../src/sdk/index.js';
 
 const FINAL_BLOCK_ERROR = '"The final block in an assistant message cannot be `thinking`."';
 
@@ -36,20 +34,18 @@ export default defineRule({
     const final = finalMessage(merged);
     // Each finding's fix removes its block; all of one message's removals go in one fix (a part left with nothing
     // is removed and its children re-linked; a user message left with nothing keeps "(no content)").
-    const reports = new PlannedReports<MessageId>(ctx.model);
-    const flag = (m: ApiMessage, messageId: MessageId, b: ApiBlock, extra: { data?: Record<string, string>; related?: RelatedLine[] } = {}): void => {
+    const reports = new PlannedReports(ctx);
+    const at = (b: ApiBlock) => ({ request: b, pointer: blockPointer(b) });
+    const removal = (m: ApiMessage, b: ApiBlock) => {
       const site = storedSite(ctx.model, b);
       const plan = site ? reports.plan(m).removeSite(site) : undefined;
-      reports.add(
-        { messageId, line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b), ...extra },
-        plan && { plan, description: 'remove the thinking block' },
-      );
+      return plan && { plan, description: 'remove the thinking block' };
     };
 
     for (const m of merged) {
       if (m.role === 'user') {
         for (const b of m.blocks) {
-          if (!b.origin.synthetic && isThinkingBlock(b)) flag(m, 'inUser', b, { data: { type: asText(b.block.type) } });
+          if (!b.origin.synthetic && isThinkingBlock(b)) reports.add({ messageId: 'inUser', data: { type: asText(b.block.type) }, at: at(b) }, removal(m, b));
         }
         reports.existing(m)?.keepUserTurn(m);
         continue;
@@ -62,7 +58,7 @@ export default defineRule({
       if (kept.every(isThinkingBlock)) {
         // Earlier in the request the API accepts such a message; only Claude Code's resume drops it.
         if (!isFinal && ctx.target !== 'claude-code') continue;
-        for (const b of kept) flag(m, isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', b);
+        for (const b of kept) reports.add({ messageId: isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', at: at(b) }, removal(m, b));
         continue;
       }
       if (!isFinal) continue;
@@ -70,11 +66,16 @@ export default defineRule({
       while (end > 0 && isThinkingBlock(kept[end - 1]!)) end--;
       const last = kept[end - 1];
       for (const b of kept.slice(end)) {
-        flag(m, 'trailingThinking', b, {
-          related: last ? [{ line: last.origin.line, message: 'the last block that is not thinking' }] : undefined,
-        });
+        reports.add(
+          {
+            messageId: 'trailingThinking',
+            at: at(b),
+            related: last ? [{ line: last.origin.line, message: 'the last block that is not thinking' }] : undefined,
+          },
+          removal(m, b),
+        );
       }
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });

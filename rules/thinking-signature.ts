@@ -25,7 +25,7 @@ export default defineRule({
   },
   check(ctx) {
     // Every bad block of one message goes in one fix: a part left with nothing is removed, its children re-linked.
-    const reports = new PlannedReports<'missingSignature' | 'emptySignature' | 'redactedNoData'>(ctx.model);
+    const reports = new PlannedReports(ctx);
     for (const m of ctx.model.apiView().merged) {
       if (m.role !== 'assistant') continue;
       for (const b of m.blocks) {
@@ -43,11 +43,11 @@ export default defineRule({
         const site = storedSite(ctx.model, b);
         const plan = site ? reports.plan(m).removeSite(site) : undefined;
         reports.add(
-          { messageId, line: b.origin.line, blockIndex: b.origin.blockIndex, pointer: blockPointer(b) },
+          { messageId, at: { request: b, pointer: blockPointer(b) } },
           plan && { plan, description: FIX },
         );
       }
     }
-    reports.flush(ctx);
+    reports.send();
   },
 });

@@ -2,7 +2,7 @@
 // "IDs/names") and no name is defined twice. Only a request has `tools[]`, so the rule never fires on a Claude Code
 // session or a bare message list. The fix drops a later definition that is an exact copy of an earlier one (the
 // model loses nothing); a different definition under the same name, or a bad name, is left to the user.
-import { defineRule, isObject, SHELL_LINE, showValue, type FixDescriptor } from '../src/sdk/index.js';
+import { defineRule, FixPlan, HeldReports, isObject, showValue } from '../src/sdk/index.js';
 
 export const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -16,7 +16,7 @@ export default defineRule({
     description: 'Every tool defined in a request\'s `tools[]` has a name matching ^[a-zA-Z0-9_-]{1,64}$, and no name is defined twice.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
-    inputs: ['request'],
+    formats: ['request'],
     messages: {
       pattern: 'Tool name {{name}} (tools[{{index}}]) does not match ^[a-zA-Z0-9_-]{1,64}$; the API rejects the request.',
       missing: 'Tool definition tools[{{index}}] has no name; the API rejects the request.',
@@ -30,16 +30,24 @@ export default defineRule({
     if (!plain || !Array.isArray(tools)) return;
     const firstByName = new Map<string, number>();
     const copies: number[] = [];
-    const pending: { index: number; name: string; first: number; copy: boolean }[] = [];
+    // Every exact copy goes in one fix (highest index first, so the indexes stay right), shared by their reports:
+    // the duplicates are reported once all copies are known.
+    const duplicates = new HeldReports(ctx);
+    const removeCopies = new FixPlan(ctx.model);
+    const fix = () =>
+      removeCopies.fix(
+        'safe',
+        copies.length === 1 ? `remove tools[${copies[0]}], a copy of an earlier definition` : `remove ${copies.length} copies of earlier tool definitions`,
+      );
     tools.forEach((tool, index) => {
       if (!isObject(tool)) return; // entry-shape reports it
       const name = tool.name;
       if (typeof name !== 'string') {
-        ctx.report({ messageId: 'missing', line: SHELL_LINE, pointer: `/tools/${index}`, data: { index } });
+        ctx.report({ messageId: 'missing', at: { requestField: `/tools/${index}` }, data: { index } });
         return;
       }
       if (!TOOL_NAME.test(name)) {
-        ctx.report({ messageId: 'pattern', line: SHELL_LINE, pointer: `/tools/${index}/name`, data: { name: showValue(name), index } });
+        ctx.report({ messageId: 'pattern', at: { requestField: `/tools/${index}/name` }, data: { name: showValue(name), index } });
       }
       const first = firstByName.get(name);
       if (first === undefined) {
@@ -48,25 +56,16 @@ export default defineRule({
       }
       const copy = sameJson(tools[first], tool);
       if (copy) copies.push(index);
-      pending.push({ index, name, first, copy });
+      duplicates.hold(
+        {
+          messageId: 'duplicate',
+          at: { requestField: `/tools/${index}/name` },
+          data: { name: showValue(name), index, first, firstLine: plain.lineOf(`/tools/${first}`) },
+        },
+        copy ? fix : undefined,
+      );
     });
-    // Every exact copy goes in one fix (highest index first, so the indexes stay right), shared by their reports.
-    const fix: FixDescriptor | undefined =
-      copies.length === 0
-        ? undefined
-        : {
-            applicability: 'safe',
-            description: copies.length === 1 ? `remove tools[${copies[0]}], a copy of an earlier definition` : `remove ${copies.length} copies of earlier tool definitions`,
-            edits: [...copies].sort((a, b) => b - a).map((i) => ({ kind: 'remove' as const, line: SHELL_LINE, pointer: `/tools/${i}` })),
-          };
-    for (const p of pending) {
-      ctx.report({
-        messageId: 'duplicate',
-        line: SHELL_LINE,
-        pointer: `/tools/${p.index}/name`,
-        data: { name: showValue(p.name), index: p.index, first: p.first, firstLine: plain.lineOf(`/tools/${p.first}`) },
-        ...(p.copy && fix ? { fix } : {}),
-      });
-    }
+    for (const i of [...copies].sort((a, b) => b - a)) removeCopies.removeRequestField(`/tools/${i}`);
+    duplicates.send();
   },
 });

@@ -2,7 +2,7 @@
 // it merges several entries into one message, but a single entry written as [text, tool_result] is sent as it is,
 // and the API rejects it on every retry (observed: the same body 6 times, then exit 1). The fix moves the
 // tool_result blocks first within the stored entry, keeping the order of everything else.
-import { conversation, defineRule, isObject, messageOf, setContent, showValue, type ApiBlock, type ApiMessage, type Edit, type FixDescriptor } from '../src/sdk/index.js';
+import { conversation, defineRule, FixPlan, isObject, messageOf, showValue, withArticle, type ApiBlock, type ApiMessage, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
 
 const isResult = (block: unknown): boolean => isObject(block) && block.type === 'tool_result';
 
@@ -15,17 +15,14 @@ function resultsFirst(content: unknown): unknown[] | undefined {
 }
 
 /** Reorder every entry of the message whose own content puts a tool_result after another block. */
-function reorderFix(m: ApiMessage): FixDescriptor | undefined {
-  const edits: Edit[] = [];
+function reorderFix(model: TranscriptModel, m: ApiMessage): FixDescriptor | undefined {
+  const plan = new FixPlan(model);
   for (const entry of m.entries) {
     const reordered = resultsFirst(messageOf(entry)?.content);
-    if (reordered) edits.push(setContent(entry, reordered));
+    if (reordered) plan.setContent(entry, reordered);
   }
-  if (edits.length === 0) return undefined;
-  return { applicability: 'safe', description: 'move the tool_result blocks first', edits };
+  return plan.fix('safe', 'move the tool_result blocks first');
 }
-
-const withArticle = (word: string): string => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 export default defineRule({
   meta: {
@@ -52,14 +49,12 @@ export default defineRule({
         }
         if (!before) continue;
         // One report per message: the first misplaced result (moving them all first is one fix).
-        const fix = reorderFix(m);
         ctx.report({
           messageId: 'notFirst',
           data: { id: showValue(b.block.tool_use_id), before: withArticle(showValue(before.block.type)) },
-          line: b.origin.line,
-          blockIndex: b.origin.blockIndex,
+          at: { request: b },
           related: before.origin.line !== b.origin.line ? [{ line: before.origin.line, message: 'the block it follows' }] : [],
-          ...(fix ? { fix } : {}),
+          fix: reorderFix(ctx.model, m),
         });
         break;
       }

@@ -1,5 +1,5 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
-import { defineRule, FixPlan, type FixDescriptor, INPUT_FORMATS, type SourceLine, type StorageView } from '../src/sdk/index.js';
+import { defineRule, FixPlan, type FixDescriptor, type SourceLine, type StorageView } from '../src/sdk/index.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -30,7 +30,7 @@ export default defineRule({
     description: 'Every line is one JSON object: no torn last line, garbage, NUL bytes or invalid UTF-8.',
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
-    inputs: INPUT_FORMATS,
+    formats: ['claude-code', 'request', 'messages'],
     messages: {
       torn: 'Last line is cut off mid-entry (a crash while writing); Claude Code skips it and resumes from the entry before it.',
       nul: 'Line contains a NUL byte: Claude Code skips the line, and tools that search sessions as text (grep) treat the whole file as binary.',
@@ -59,7 +59,7 @@ export default defineRule({
       // One JSON document: a parse error is one finding at the error (nothing to drop: the whole file is the request).
       for (const p of ctx.model.file.lines[0]?.problems ?? []) {
         if (p.kind === 'parse') {
-          const detail = p.message.replace(/^file is not JSON \((.*)\)$/, '$1') + (p.column !== undefined ? ` at column ${p.column}` : '');
+          const detail = (p.detail ?? '') + (p.column !== undefined ? ` at column ${p.column}` : '');
           ctx.report({ messageId: 'document', at: { line: 1 }, data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' } });
         } else if (p.kind === 'utf8') {
           ctx.report({ messageId: 'utf8', at: { line: 1 } });

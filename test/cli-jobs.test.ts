@@ -9,8 +9,12 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fastLintArgs, parseArgs } from '../src/cli/args.js';
 import { describeReadError } from '../src/cli/io.js';
-import { lintBytes } from '../src/engine/lint.js';
+import { lintBytes } from '../src/index.js';
+import { linter } from '../src/composition.js';
+import { workerUrl } from '../src/cli/worker-url.js';
 import { lintFiles } from '../src/engine/lint-files.js';
+
+const WORKER = workerUrl();
 import { BYTES_PER_JOB, availableCores, defaultJobs, lintFilesParallel } from '../src/engine/parallel.js';
 import { discardSpareWorker, hasSpareWorker, prestartWorker } from '../src/engine/worker-start.js';
 import { mayLintInParallel } from '../src/cli/main.js';
@@ -117,10 +121,10 @@ describe('lintFilesParallel', () => {
   ];
 
   it('returns the outcomes of an in-process run, in input order, read errors included', async () => {
-    const expected = await lintFiles(files());
+    const expected = await lintFiles(linter, files());
     for (const jobs of [2, 3, 5]) {
       const done: number[] = [];
-      const out = await lintFilesParallel(files(), {}, { jobs, onProgress: (n) => done.push(n) });
+      const out = await lintFilesParallel(linter, files(), {}, { jobs, onProgress: (n) => done.push(n), workerUrl: WORKER });
       expect(out.map((o) => o.filePath)).toEqual(files());
       expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
       expect(out.map((o) => o.error && describeReadError('f', o.error))).toEqual(expected.map((o) => o.error && describeReadError('f', o.error)));
@@ -130,14 +134,14 @@ describe('lintFilesParallel', () => {
   });
 
   it('lints in the main thread what a worker took but never reported on, or what a worker that failed left', async () => {
-    const expected = await lintFiles(files());
+    const expected = await lintFiles(linter, files());
     const dies = path.join(tmp, 'dies.mjs');
     writeFileSync(dies, "import { workerData } from 'node:worker_threads';\nAtomics.add(new Int32Array(workerData.counter), 0, 1);\nprocess.exit(3);\n");
     const throws = path.join(tmp, 'throws.mjs');
     writeFileSync(throws, "throw new Error('cannot start');\n");
     for (const script of [dies, throws, path.join(tmp, 'missing.mjs')]) {
       const done: number[] = [];
-      const out = await lintFilesParallel(files(), {}, { jobs: 3, workerUrl: pathToFileURL(script), onProgress: (n) => done.push(n) });
+      const out = await lintFilesParallel(linter, files(), {}, { jobs: 3, workerUrl: pathToFileURL(script), onProgress: (n) => done.push(n) });
       expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
       expect(done.at(-1)).toBe(files().length);
     }
@@ -153,40 +157,40 @@ describe('lintFilesParallel', () => {
         return undefined;
       }
     });
-    expect((await lintFiles(list)).map((o) => o.result)).toEqual(expected);
+    expect((await lintFiles(linter, list)).map((o) => o.result)).toEqual(expected);
     rmSync(big);
   });
 
   it('passes the lint options to the workers', async () => {
     const severities = new Map([['valid-json', 'warn' as const], ['tool-use-has-result', 'off' as const]]);
     const options = { target: 'api' as const, severities, maxLineBytes: 100_000 };
-    const expected = await lintFiles(files(), options);
-    const out = await lintFilesParallel(files(), options, { jobs: 3 });
+    const expected = await lintFiles(linter, files(), options);
+    const out = await lintFilesParallel(linter, files(), options, { jobs: 3, workerUrl: WORKER });
     expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
   });
 
   it('hands its work to a prestarted worker, with the same outcomes', async () => {
     const options = { target: 'api' as const, severities: new Map([['valid-json', 'warn' as const]]) };
-    const expected = await lintFiles(files(), options);
-    prestartWorker();
+    const expected = await lintFiles(linter, files(), options);
+    prestartWorker(WORKER);
     expect(hasSpareWorker()).toBe(true);
-    const out = await lintFilesParallel(files(), options, { jobs: 2 });
+    const out = await lintFilesParallel(linter, files(), options, { jobs: 2, workerUrl: WORKER });
     expect(hasSpareWorker()).toBe(false);
     expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
   });
 
   it('lints in the main thread what a prestarted worker that failed to start would have taken', async () => {
-    const expected = await lintFiles(files());
+    const expected = await lintFiles(linter, files());
     const throws = path.join(tmp, 'throws-spare.mjs');
     writeFileSync(throws, "throw new Error('cannot start');\n");
     prestartWorker(pathToFileURL(throws));
     // Whether it has died yet or dies once given its work, its files are linted here.
-    const out = await lintFilesParallel(files(), {}, { jobs: 2 });
+    const out = await lintFilesParallel(linter, files(), {}, { jobs: 2, workerUrl: pathToFileURL(throws) });
     expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
   });
 
   it('stops a prestarted worker no run took', () => {
-    prestartWorker();
+    prestartWorker(WORKER);
     discardSpareWorker();
     expect(hasSpareWorker()).toBe(false);
   });

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useColor } from '../src/cli/colors.js';
 import { describeReadError } from '../src/cli/io.js';
-import { defaultSessionsDir, expandPaths } from '../src/engine/files.js';
+import { linter } from '../src/composition.js';
+import { expandPaths } from '../src/engine/files.js';
+import { claudeCode } from '../src/formats/claude-code/index.js';
 import type { LintResult } from '../src/engine/lint.js';
 import { lintFiles, mapLimit } from '../src/engine/lint-files.js';
 import type { Diagnostic } from '../src/engine/run-rules.js';
@@ -43,18 +45,19 @@ describe('expandPaths', () => {
   });
 });
 
-describe('defaultSessionsDir', () => {
+describe("Claude Code's sessions folder", () => {
   it('is ${CLAUDE_CONFIG_DIR:-~/.claude}/projects', () => {
-    expect(defaultSessionsDir({}, '/home/u')).toBe(path.join('/home/u', '.claude', 'projects'));
-    expect(defaultSessionsDir({ CLAUDE_CONFIG_DIR: '' }, '/home/u')).toBe(path.join('/home/u', '.claude', 'projects'));
-    expect(defaultSessionsDir({ CLAUDE_CONFIG_DIR: '/cfg' }, '/home/u')).toBe(path.join('/cfg', 'projects'));
+    const roots = claudeCode.sessions!.roots;
+    expect(roots({}, '/home/u')).toEqual([path.join('/home/u', '.claude', 'projects')]);
+    expect(roots({ CLAUDE_CONFIG_DIR: '' }, '/home/u')).toEqual([path.join('/home/u', '.claude', 'projects')]);
+    expect(roots({ CLAUDE_CONFIG_DIR: '/cfg' }, '/home/u')).toEqual([path.join('/cfg', 'projects')]);
   });
 });
 
 describe('lintFiles', () => {
   it('keeps input order and turns read failures into outcomes', async () => {
     const files = [path.join(tmp, 'b.jsonl'), path.join(tmp, 'dir'), path.join(tmp, 'a.jsonl')];
-    const out = await lintFiles(files);
+    const out = await lintFiles(linter, files);
     expect(out.map((o) => o.filePath)).toEqual(files);
     expect(out[0]!.result?.errorCount).toBe(0);
     expect(out[1]!.error?.code).toBe('EISDIR');

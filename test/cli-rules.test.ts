@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { TARGETS } from '../src/sdk/rule-api.js';
+import { TARGET_IDS as TARGETS } from '../src/formats/catalog.js';
 import { runCli } from './helpers/run-cli.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlFiles } from './helpers/corpus.js';
 import { describe, expect, it } from 'vitest';
-import { lintBytes } from '../src/engine/lint.js';
+import { lintBytes } from '../src/index.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { exportMessages, type ExportedMessage } from '../src/model/export.js';
 import { TranscriptModel } from '../src/model/index.js';

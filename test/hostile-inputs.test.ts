@@ -11,7 +11,7 @@ import { compileIgnores, isIgnored } from '../src/engine/files.js';
 import { effectiveJobs } from '../src/engine/parallel.js';
 import { availableCores } from '../src/engine/worker-start.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
-import { lintBytes } from '../src/engine/lint.js';
+import { lintBytes } from '../src/index.js';
 import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
 
@@ -162,9 +162,12 @@ describe('item 19: UTF-16 and UTF-32 files', () => {
   const utf16le = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
   it('a UTF-16LE session gets one finding and no fix', () => {
     const out = lintBytes('s.jsonl', utf16le(cleanTranscript() + tornTranscript()));
-    expect(out.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['valid-json', 'encoding', 1]]);
-    expect(out.result.diagnostics[0]!.message).toContain('File is UTF-16LE');
+    expect(out.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['known-format', 'encoding', 1]]);
+    expect(out.result.diagnostics[0]!.message).toContain('File is UTF-16LE text');
     expect(out.findings[0]!.fix).toBeUndefined();
+    // Read as a session all the same (--input-format), it is one valid-json finding, not one per line.
+    const forced = lintBytes('s.jsonl', utf16le(cleanTranscript() + tornTranscript()), { inputFormat: 'claude-code' });
+    expect(forced.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['valid-json', 'encoding', 1]]);
   });
 
   it.each([

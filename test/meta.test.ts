@@ -5,8 +5,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { rules, rulesById } from '../rules/index.js';
-import { appliesToInput, TARGETS } from '../src/sdk/rule-api.js';
-import { INPUT_FORMATS } from '../src/loader/input.js';
+import { TARGET_IDS as TARGETS } from '../src/formats/catalog.js';
+import { severityFor } from '../src/sdk/rule-api.js';
+import { linter } from '../src/composition.js';
+import { appliesTo } from '../src/engine/run-rules.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCS = `${ROOT}docs/rules/`;
@@ -61,10 +63,9 @@ describe('rule registry', () => {
     for (const { meta } of rules) {
       expect(meta.description.trim(), `${meta.id} description`).not.toBe('');
       expect(['problem', 'suggestion']).toContain(meta.type);
-      expect(['storage', 'request']).toContain(meta.view);
+      expect(['storage', 'request', 'file']).toContain(meta.view);
       for (const target of TARGETS) {
-        const sev = target === 'bedrock' ? meta.severity.bedrock ?? meta.severity.api : meta.severity[target];
-        expect(['error', 'warn', 'off'], `${meta.id} ${target}`).toContain(sev);
+        expect(['error', 'warn', 'off'], `${meta.id} ${target}`).toContain(severityFor(meta, target, linter.targets));
       }
       const messages = Object.entries(meta.messages as Record<string, unknown>);
       expect(messages.length, `${meta.id} has messages`).toBeGreaterThan(0);
@@ -77,13 +78,13 @@ describe('rule registry', () => {
   });
 
   it('every input format has the rules it needs', () => {
-    for (const format of INPUT_FORMATS) {
-      const running = rules.filter((r) => appliesToInput(r.meta, format)).map((r) => r.meta.id);
+    for (const format of linter.formats) {
+      const running = rules.filter((r) => appliesTo(r.meta, format)).map((r) => r.meta.id);
       expect(running).toContain('valid-json');
       expect(running).toContain('tool-use-has-result');
     }
-    expect(rules.filter((r) => appliesToInput(r.meta, 'request')).map((r) => r.meta.id)).not.toContain('parent-exists');
-    expect(rules.filter((r) => appliesToInput(r.meta, 'claude-code')).map((r) => r.meta.id)).not.toContain('tool-names');
+    expect(rules.filter((r) => appliesTo(r.meta, linter.format('request')!)).map((r) => r.meta.id)).not.toContain('parent-exists');
+    expect(rules.filter((r) => appliesTo(r.meta, linter.format('claude-code')!)).map((r) => r.meta.id)).not.toContain('tool-names');
   });
 });
 

@@ -2,8 +2,8 @@
 // api-errors.md are reported by the right rule at the line where the offending message or block starts, in every
 // layout (2 spaces, 4 spaces, tabs, compact, JSONL); clean inputs give nothing; targets api and bedrock.
 import { describe, expect, it } from 'vitest';
-import { lintBytes } from '../src/engine/lint.js';
-import type { Target } from '../src/rule-api.js';
+import { lintBytes } from '../src/index.js';
+import type { Target } from '../src/sdk/rule-api.js';
 import {
   assistantMsg,
   doc,

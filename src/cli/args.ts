@@ -3,7 +3,6 @@
 import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
 import { SEVERITIES } from '../engine/config-names.js';
-import type { InputFormat } from '../loader/input.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { CONFLICTS, LINT_OPTIONS, type OptionGroup } from './options.js';
@@ -27,7 +26,7 @@ export interface LintCommand {
   outputFile?: string;
   /** Only when given: otherwise the config's, or the engine's default for the input format. */
   target?: Target;
-  inputFormat?: InputFormat;
+  inputFormat?: string;
   color?: boolean;
   fix: FixMode;
   unsafeFixes: boolean;
@@ -233,7 +232,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     // `-o -` is stdout, as in most tools that take an output file.
     outputFile: outputFile === '-' ? undefined : outputFile,
     target: args.target as Target | undefined,
-    inputFormat: args['input-format'] as InputFormat | undefined,
+    inputFormat: args['input-format'] as string | undefined,
     color: args.color as boolean | undefined,
     fix,
     unsafeFixes: args['unsafe-fixes'] === true,

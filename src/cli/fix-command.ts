@@ -4,13 +4,13 @@ import { constants as bufferConstants } from 'node:buffer';
 import path from 'node:path';
 import { fixFile, type FixFileResult } from '../engine/fix.js';
 import { WriteError } from '../engine/io.js';
-import type { LintOptions, LintResult } from '../engine/lint.js';
+import { fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
+import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
-import { fixBytes, MAX_PASSES } from '../fixer/loop.js';
 import { byteLengthOf } from '../loader/bytes.js';
 import type { LintCommand } from './args.js';
 import { describeReadError, type WriteFs } from './io.js';
-import type { Input } from './lint-command.js';
+import type { Input } from './inputs.js';
 
 export interface FixRun {
   /** The state after fixing, one per input that could be read (none with --diff). */
@@ -32,6 +32,7 @@ const diffNames = (shown: string) =>
   shown.startsWith('/') ? { fromFile: shown, toFile: shown } : { fromFile: `a/${shown}`, toFile: `b/${shown}` };
 
 export async function runFix(
+  linter: Linter,
   inputs: readonly Input[],
   cmd: LintCommand,
   options: LintOptions,
@@ -48,8 +49,8 @@ export async function runFix(
       fixed =
         input.data !== undefined
           ? // stdin: never written (args refuse --fix with stdin), only previewed.
-            { original: input.data, outcome: fixBytes(input.filePath, input.data, { ...options, unsafe: cmd.unsafeFixes }) }
-          : await fixFile(input.filePath, {
+            { original: input.data, outcome: fixBytes(linter, input.filePath, input.data, { ...options, unsafe: cmd.unsafeFixes }) }
+          : await fixFile(linter, input.filePath, {
               ...options,
               unsafe: cmd.unsafeFixes,
               dryRun: cmd.fix !== 'fix',

@@ -1,63 +1,50 @@
 // `transcript-lint [paths..]`: load the config, gather the inputs (paths, --session, stdin), lint or fix them, print
 // one report (stdout, or the -o file), and turn the outcome into an exit code. Problems with the run itself (bad
 // config, no input, unreadable files) go to stderr and mean exit 2.
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { rules as registry } from '../../rules/index.js';
-import { ConfigError, type EffectiveConfig, isIgnoredByConfig } from '../engine/config-core.js';
-import {
-  defaultSessionsDir,
-  describeUnmatched,
-  expandPaths,
-  findSessionFiles,
-  isSessionId,
-  PLAIN_FOLDER_PATTERN,
-  SESSION_FOLDER_PATTERN,
-} from '../engine/files.js';
-import { defaultTarget, detectInputFormat, type InputFormat, type LintOptions, type LintResult, lintBytes } from '../engine/lint.js';
+import { ConfigError, type EffectiveConfig } from '../engine/config-core.js';
+import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { lintFilesParallel } from '../engine/parallel.js';
-import { readRegularSync } from '../engine/read-regular.js';
 import { displayPath } from '../formatters/display-path.js';
-import { formatters } from '../formatters/index.js';
+import type { Formatter } from '../formatters/index.js';
+import type { FormatName } from '../formatters/names.js';
 import { neutralize } from '../formatters/neutralize.js';
 import { formatStatistics } from '../formatters/statistics.js';
 import { hiddenCount } from '../formatters/stylish.js';
-import { appliesToInput, type Severity, severityFor, type Target } from '../sdk/rule-api.js';
 import type { FileFailure } from '../formatters/types.js';
-import { type LintCommand, UsageError } from './args.js';
+import type { Target } from '../sdk/rule-api.js';
+import type { LintCommand } from './args.js';
 import { useColor } from './colors.js';
 import { ConfigScope } from './config-scope.js';
 import type { FixRun } from './fix-command.js';
-import { type CliIO, describeReadError, readStdin, warn } from './io.js';
+import { gatherInputs } from './gather-inputs.js';
+import type { Input } from './inputs.js';
+import { type CliIO, describeReadError, warn } from './io.js';
+import { printConfig } from './print-config.js';
 import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
 import { emit, outputConflict } from './report-output.js';
+import { workerUrl } from './worker-url.js';
 
-/** One transcript to lint: a file, or stdin's bytes under a name. */
-export interface Input {
-  filePath: string;
-  /** How the file is named in messages. */
-  shown: string;
-  /** Already read (stdin). */
-  data?: Uint8Array;
-  /** The config that applies to it (see config-scope.ts). */
-  config: EffectiveConfig;
+/** What the lint command works with: the composition root's linter and formatters. */
+export interface Composition {
+  linter: Linter;
+  formatters: Readonly<Record<FormatName, Formatter>>;
 }
 
 const HUMAN_FORMATS = new Set(['stylish', 'compact']);
-const STDIN_NAME = '<stdin>';
 const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
 
-export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
+export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters }: Composition): Promise<number> {
   let scope: ConfigScope;
   let inputs: Input[] | undefined;
   const failures: FileFailure[] = [];
   try {
-    scope = new ConfigScope(cmd, io, registry);
+    scope = new ConfigScope(cmd, io, linter.rules);
     if (cmd.printConfig !== undefined) {
       const file = path.resolve(io.cwd, cmd.printConfig);
-      return printConfig(file, await scope.forPath(file), io);
+      return printConfig(file, await scope.forPath(file), linter, io);
     }
-    inputs = await gatherInputs(cmd, scope, io, failures);
+    inputs = await gatherInputs(cmd, linter, scope, io, failures);
   } catch (err) {
     if (err instanceof ConfigError) {
       warn(io, err.message);
@@ -96,7 +83,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     const runs = [];
     for (const group of groups) {
       runs.push(
-        await runFix(group.inputs, cmd, lintOptions(cmd, group.config), {
+        await runFix(linter, group.inputs, cmd, lintOptions(cmd, group.config), {
           cwd: io.cwd,
           note,
           onProgress: () => progress.update(++done),
@@ -116,7 +103,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
       if (run.failed) return 2;
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
-    if (!report(run.results, cmd, context, io)) return 2;
+    if (!report(run.results, cmd, context, { linter, formatters }, io)) return 2;
     if (cmd.fix === 'fix' && run.changedFiles > 0) {
       const backups = run.backups.map((b) => displayPath(b, io.cwd));
       const where = backups.length > 0 ? `; backups: ${backups.join(', ')}` : '';
@@ -132,16 +119,17 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
     const options = lintOptions(cmd, group.config);
     for (const input of group.inputs) {
       if (input.data !== undefined) {
-        results.push(lintBytes(input.filePath, input.data, options).result);
+        results.push(linter.lintBytes(input.filePath, input.data, options).result);
         progress.update(++done);
       }
     }
     const fromDisk = group.inputs.filter((i) => i.data === undefined);
     const before = done;
     const outcomes = await lintFilesParallel(
+      linter,
       fromDisk.map((i) => i.filePath),
       options,
-      { jobs: cmd.jobs, onProgress: (n) => progress.update((done = before + n)) },
+      { jobs: cmd.jobs, onProgress: (n) => progress.update((done = before + n)), workerUrl: workerUrl() },
     );
     for (const o of outcomes) {
       if (o.error) {
@@ -155,7 +143,7 @@ export async function runLint(cmd: LintCommand, io: CliIO): Promise<number> {
   }
   progress.clear();
   sortByInput(results, inputs);
-  if (!report(results, cmd, context, io)) return 2;
+  if (!report(results, cmd, context, { linter, formatters }, io)) return 2;
   return exitCode(results, cmd, io, context.failures.length > 0, 0);
 }
 
@@ -217,84 +205,6 @@ function lintOptions(cmd: LintCommand, config: EffectiveConfig): LintOptions {
   return options;
 }
 
-/** The inputs, or undefined (after saying why) when the run cannot start or a path matched nothing. */
-async function gatherInputs(cmd: LintCommand, scope: ConfigScope, io: CliIO, failures: FileFailure[]): Promise<Input[] | undefined> {
-  if (cmd.stdin) {
-    const name = cmd.stdinFilename;
-    const filePath = name === undefined ? STDIN_NAME : path.resolve(io.cwd, name);
-    // stdin's transcript takes the config of the file it stands for, or else of the cwd.
-    const config = await scope.forPath(name === undefined ? io.cwd : filePath, name === undefined);
-    if (name !== undefined && isIgnoredByConfig(config, filePath)) {
-      warn(io, `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
-      return [];
-    }
-    let data: Uint8Array;
-    try {
-      data = await readStdin(io.stdin);
-    } catch (err) {
-      warn(io, describeReadError(STDIN_NAME, err as NodeJS.ErrnoException));
-      return undefined;
-    }
-    return [{ filePath, shown: name === undefined ? STDIN_NAME : displayPath(filePath, io.cwd), data, config }];
-  }
-
-  const sessionsDir = defaultSessionsDir(io.env, io.homedir);
-  const unmatched: string[] = [];
-  const files = new Set<string>();
-  for (const id of cmd.sessions) {
-    if (!isSessionId(id)) throw new UsageError(`--session ${JSON.stringify(id)} is not a session id (the name of a .jsonl file, without .jsonl)`);
-    const found = await findSessionFiles(sessionsDir, id, { sidechains: cmd.sessionSidechains });
-    if (found.length === 0) unmatched.push(`no session ${id} in ${sessionsDir}`);
-    for (const f of found) files.add(f);
-  }
-
-  let patterns = cmd.paths;
-  if (patterns.length === 0 && cmd.sessions.length === 0) {
-    const dir = await defaultPatterns(io);
-    if (dir === undefined) return undefined;
-    patterns = [dir];
-  }
-  const expansion = await expandPaths(patterns, io.cwd, {
-    // Requests and message lists are usually .json files: a folder is searched for them too when its config (or the
-    // command line) says the input is one.
-    folderPattern: async (dir) => {
-      const format = (await scope.forPath(dir, true)).inputFormat;
-      return format !== undefined && format !== 'claude-code' ? PLAIN_FOLDER_PATTERN : SESSION_FOLDER_PATTERN;
-    },
-    ignores: async (file) => {
-      const config = await scope.forPath(file);
-      return isIgnoredByConfig(config, file) ? config.configFile : undefined;
-    },
-  });
-  for (const u of expansion.unmatched) unmatched.push(describeUnmatched(u));
-  for (const f of expansion.files) files.add(f);
-  for (const f of expansion.undecodable) {
-    const message = `cannot read ${displayPath(f, io.cwd)}: its name is not valid UTF-8; rename it to lint it`;
-    failures.push({ filePath: f, message });
-    warn(io, message);
-  }
-  for (const { file, configFile } of expansion.ignored) {
-    warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
-  }
-  // A typo'd path or glob must not pass CI green with "0 files linted" (pitfall 8), unless the user says it may.
-  for (const message of unmatched) warn(io, message);
-  if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) return undefined;
-
-  const sorted = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const inputs: Input[] = [];
-  for (const filePath of sorted) inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
-  return inputs;
-}
-
-/** With no paths, lint every session Claude Code has stored; undefined (after saying why) when there are none. */
-async function defaultPatterns(io: CliIO): Promise<string | undefined> {
-  const dir = defaultSessionsDir(io.env, io.homedir);
-  const isDir = await stat(dir).then((s) => s.isDirectory(), () => false);
-  if (isDir) return dir;
-  warn(io, `no paths given, and the Claude Code sessions folder ${dir} does not exist; pass files, folders or globs (or set CLAUDE_CONFIG_DIR)`);
-  return undefined;
-}
-
 /** What the report says beyond the results: inputs that failed, configs used, the target to describe rules for. */
 interface ReportContext {
   failures: FileFailure[];
@@ -303,7 +213,7 @@ interface ReportContext {
 }
 
 /** Formats and prints the report (to stdout or -o); false when the -o file could not be written. */
-function report(results: LintResult[], cmd: LintCommand, context: ReportContext, io: CliIO): boolean {
+function report(results: LintResult[], cmd: LintCommand, context: ReportContext, { linter, formatters }: Composition, io: CliIO): boolean {
   const shown = cmd.quiet ? results.map(errorsOnly) : results;
   const human = HUMAN_FORMATS.has(cmd.format);
   const maxDiagnostics = human ? cmd.maxDiagnostics : undefined;
@@ -316,6 +226,8 @@ function report(results: LintResult[], cmd: LintCommand, context: ReportContext,
   const target = context.target ?? (targets.size === 1 ? [...targets][0] : undefined);
   let text = formatters[cmd.format](shown, {
     cwd: io.cwd,
+    rulesMeta: linter.rules.map((r) => r.meta),
+    targets: linter.targets,
     color,
     target,
     maxDiagnostics,
@@ -323,7 +235,7 @@ function report(results: LintResult[], cmd: LintCommand, context: ReportContext,
     configFiles: context.configFiles,
   });
   if (cmd.statistics) {
-    const stats = formatStatistics(shown, registry.map((r) => r.meta));
+    const stats = formatStatistics(shown, linter.rules.map((r) => r.meta));
     // Human reports get them after the report; machine formats stay parseable, so the table goes to stderr.
     if (human) text += `\n${stats}`;
     else io.stderr.write(stats);
@@ -363,46 +275,4 @@ function exitCode(results: readonly LintResult[], cmd: LintCommand, io: CliIO, f
   }
   if (cmd.exitNonZeroOnFix && changedFiles > 0) code = 1;
   return code;
-}
-
-/**
- * --print-config FILE: the settings a run would use for that file, as JSON. Without a chosen input format it is
- * detected from the file (when it can be read), and the target follows from it as in a real run.
- */
-function printConfig(filePath: string, config: EffectiveConfig, io: CliIO): number {
-  let inputFormat: InputFormat | undefined = config.inputFormat;
-  let inputFormatFrom: 'option' | 'detected' | null = inputFormat !== undefined ? 'option' : null;
-  if (inputFormat === undefined) {
-    let data: Uint8Array | undefined;
-    try {
-      data = readRegularSync(filePath);
-    } catch {
-      // Unreadable, or not a regular file: nothing to detect from.
-    }
-    if (data !== undefined) {
-      inputFormat = detectInputFormat(data);
-      inputFormatFrom = 'detected';
-    }
-  }
-  // An unreadable file with no chosen format: a Claude Code session is what a run would most likely find.
-  const target: Target = config.target ?? defaultTarget(inputFormat ?? 'claude-code');
-  const rules: Record<string, Severity> = {};
-  for (const { meta } of registry) {
-    const severity = config.severities.get(meta.id) ?? severityFor(meta, target);
-    rules[meta.id] = severity;
-  }
-  const doc = {
-    filePath,
-    configFile: config.configFile ?? null,
-    ignored: isIgnoredByConfig(config, filePath),
-    inputFormat: inputFormat ?? null,
-    inputFormatFrom,
-    target,
-    targetFrom: config.target !== undefined ? 'option' : 'input-format',
-    rules,
-    // Rules that never run on this input format, whatever their severity (storage rules on a request file).
-    notApplicable: inputFormat === undefined ? [] : registry.filter((r) => !appliesToInput(r.meta, inputFormat)).map((r) => r.meta.id),
-  };
-  io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
-  return 0;
 }

@@ -6,7 +6,11 @@ import path from 'node:path';
 import { defaultJobs, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
 import { type LintCommand, parseArgs, UsageError } from './args.js';
 import { type CliIO, type Output, type StdinSource, warn } from './io.js';
+import { workerUrl } from './worker-url.js';
 import { packageVersion } from '../version.js';
+
+/** The linter and formatters, from the composition root (loaded after the arguments are read). */
+const composition = () => import('../composition.js');
 
 export interface MainOptions {
   /** Arguments after the program name. */
@@ -48,17 +52,17 @@ export async function main(options: MainOptions): Promise<number> {
       case 'print':
         io.stdout.write(`${cmd.text}\n`);
         return 0;
-      // The other commands' modules load only when they run.
+      // The commands' modules, and the rules and formats they use, load only when they run.
       case 'export':
-        return await (await import('./export-command.js')).runExport(cmd, io);
+        return await (await import('./export-command.js')).runExport(cmd, io, await composition());
       case 'rules':
-        return (await import('./rules-command.js')).runRules(cmd, io);
+        return (await import('./rules-command.js')).runRules(cmd, io, await composition());
       case 'explain':
-        return await (await import('./rules-command.js')).runExplain(cmd, io);
+        return await (await import('./rules-command.js')).runExplain(cmd, io, await composition());
       case 'lint': {
         // The worker loads while this thread loads the engine and finds the files.
-        if (mayLintInParallel(cmd, io)) prestartWorker();
-        return await (await import('./lint-command.js')).runLint(cmd, io);
+        if (mayLintInParallel(cmd, io)) prestartWorker(workerUrl());
+        return await (await import('./lint-command.js')).runLint(cmd, io, await composition());
       }
     }
   } catch (err) {

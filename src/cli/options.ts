@@ -2,8 +2,7 @@
 // tables (generated: npm run gen:docs) are all made from this list.
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { FORMAT_NAMES } from '../formatters/names.js';
-import { INPUT_FORMATS } from '../loader/input.js';
-import { TARGETS } from '../sdk/rule-api.js';
+import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
 
 export type OptionGroup = 'Input' | 'Rules and config' | 'Output' | 'Fixing' | 'Exit code';
 
@@ -67,7 +66,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'input-format',
     kind: 'string',
-    choices: INPUT_FORMATS,
+    choices: FORMAT_IDS,
     group: 'Input',
     help: 'What the files hold (default: detected per file)',
     doc: 'What the files hold. By default it is detected per file from the content: a Claude Code session (JSONL entries), a Messages API request body (`{model, messages, ...}`), or a message list (a JSON array, or JSONL of `{role, content}`).',
@@ -93,7 +92,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'target',
     kind: 'string',
-    choices: TARGETS,
+    choices: TARGET_IDS,
     group: 'Rules and config',
     help: 'Judge the file as Claude Code resumes it, or as a raw API request (default: by input format)',
     doc: 'Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default `claude-code` for Claude Code sessions and `api` for requests and message lists.',

@@ -2,22 +2,26 @@
 // The tool documents itself, like ruff's `rule` command.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { rules as registry } from '../../rules/index.js';
 import { didYouMean } from '../engine/config-core.js';
-import { INPUT_FORMATS } from '../engine/lint.js';
-import { appliesToInput, docsUrl, type RuleMeta, severityFor, TARGETS } from '../sdk/rule-api.js';
+import type { Linter } from '../engine/lint.js';
+import { appliesTo } from '../engine/run-rules.js';
+import { docsUrl, type RuleMeta, severityFor } from '../sdk/rule-api.js';
 import type { Command } from './args.js';
 import { type CliIO, warn } from './io.js';
 import { packageRoot } from './package-root.js';
 
 export const RULES_JSON_VERSION = 1;
 
-export function runRules(cmd: Extract<Command, { kind: 'rules' }>, io: CliIO, rules = registry.map((r) => r.meta)): number {
-  io.stdout.write(cmd.format === 'json' ? rulesJson(rules) : rulesTable(rules));
+export function runRules(cmd: Extract<Command, { kind: 'rules' }>, io: CliIO, { linter }: { linter: Linter }): number {
+  const metas = linter.rules.map((r) => r.meta);
+  io.stdout.write(cmd.format === 'json' ? rulesJson(metas, linter) : rulesTable(metas, linter));
   return 0;
 }
 
-export function rulesJson(metas: readonly RuleMeta[]): string {
+/** The ids of the targets the formats list, in order. */
+const targetIds = (linter: Linter): string[] => linter.targets.map((t) => t.id);
+
+export function rulesJson(metas: readonly RuleMeta[], linter: Linter): string {
   return `${JSON.stringify(
     {
       version: RULES_JSON_VERSION,
@@ -27,8 +31,8 @@ export function rulesJson(metas: readonly RuleMeta[]): string {
         type: m.type,
         view: m.view,
         fixable: m.fixable ?? null,
-        severity: Object.fromEntries(TARGETS.map((t) => [t, severityFor(m, t)])),
-        inputs: INPUT_FORMATS.filter((f) => appliesToInput(m, f)),
+        severity: Object.fromEntries(targetIds(linter).map((t) => [t, severityFor(m, t, linter.targets)])),
+        inputs: linter.formats.filter((f) => appliesTo(m, f)).map((f) => f.id),
         docsUrl: docsUrl(m.id),
       })),
     },
@@ -38,9 +42,10 @@ export function rulesJson(metas: readonly RuleMeta[]): string {
 }
 
 /** One aligned row per rule: id, fix, severity per target, description. */
-export function rulesTable(metas: readonly RuleMeta[]): string {
-  const header = ['rule', 'fix', ...TARGETS, 'description'];
-  const rows = metas.map((m) => [m.id, m.fixable ?? '-', ...TARGETS.map((t) => severityFor(m, t)), m.description]);
+export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
+  const targets = targetIds(linter);
+  const header = ['rule', 'fix', ...targets, 'description'];
+  const rows = metas.map((m) => [m.id, m.fixable ?? '-', ...targets.map((t) => severityFor(m, t, linter.targets)), m.description]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -50,8 +55,8 @@ export function rulesTable(metas: readonly RuleMeta[]): string {
   return `${[header, ...rows].map(line).join('\n')}\n\n${metas.length} rules. \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
 }
 
-export async function runExplain(cmd: Extract<Command, { kind: 'explain' }>, io: CliIO): Promise<number> {
-  const ids = registry.map((r) => r.meta.id);
+export async function runExplain(cmd: Extract<Command, { kind: 'explain' }>, io: CliIO, { linter }: { linter: Linter }): Promise<number> {
+  const ids = linter.rules.map((r) => r.meta.id);
   if (!ids.includes(cmd.rule)) {
     const guess = didYouMean(cmd.rule, ids);
     warn(io, `unknown rule "${cmd.rule}"${guess ? `; did you mean "${guess}"?` : ''} ('transcript-lint rules' lists them all)`);

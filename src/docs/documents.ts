@@ -1,7 +1,7 @@
 // Every generated document, with its text as it should be: the gen:docs script writes them, the docs test compares.
 import { LINT_OPTIONS, OPTION_GROUPS } from '../cli/options.js';
-import { INPUT_FORMATS } from '../loader/input.js';
-import { type RuleMeta, TARGETS } from '../sdk/rule-api.js';
+import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
+import type { RuleMeta } from '../sdk/rule-api.js';
 import { configSchema, optionsTable, replaceGenerated } from './generate.js';
 
 export interface GeneratedDocument {
@@ -26,7 +26,7 @@ export function documents({ rules, read }: DocumentInputs): GeneratedDocument[] 
     if (group === 'Input') table = table.replace('|---|---|\n', `|---|---|\n${PATHS_ROW}\n`);
     readme = replaceGenerated(readme, `options-${group.toLowerCase().replaceAll(' ', '-')}`, table);
   }
-  const schema = configSchema({ rules, targets: TARGETS, inputFormats: INPUT_FORMATS });
+  const schema = configSchema({ rules, targets: TARGET_IDS, inputFormats: FORMAT_IDS });
   return [
     { path: 'README.md', text: readme },
     { path: 'schema/config.schema.json', text: `${JSON.stringify(schema, null, 2)}\n` },

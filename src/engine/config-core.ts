@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { Rule, Severity, Target } from '../sdk/rule-api.js';
 import { CONFIG_FILE_NAME } from './config-names.js';
 import { type IgnoreMatcher, isIgnored } from './files.js';
-import type { InputFormat } from './lint.js';
 
 /** A severity, or `[severity]` (ESLint's array form; no rule takes options). */
 export type RuleSetting = Severity | [Severity];
@@ -16,7 +15,7 @@ export interface ConfigFile {
   /** For editors: a JSON schema URL. Ignored. */
   $schema?: string;
   target?: Target;
-  inputFormat?: InputFormat;
+  inputFormat?: string;
   rules?: Record<string, RuleSetting>;
   ignores?: string[];
 }
@@ -93,7 +92,7 @@ function editDistance(a: string, b: string): number {
 /** What the command line says about rules and targets; each part wins over the config. */
 export interface CliOverrides {
   target?: Target;
-  inputFormat?: InputFormat;
+  inputFormat?: string;
   /** --rule id=severity, in the order given (a later one wins). */
   rules?: readonly (readonly [string, Severity])[];
   /** --select: only these rules run. */
@@ -108,7 +107,7 @@ export interface EffectiveConfig {
   /** Undefined: the engine picks the default for the input format. */
   target?: Target;
   /** Undefined: detected per file. */
-  inputFormat?: InputFormat;
+  inputFormat?: string;
   /**
    * Severities set by the config or the command line. Only rules someone configured are here: the others keep the
    * catalogue's severity for the target, including a rule's finer per-report severity.

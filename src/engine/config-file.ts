@@ -2,13 +2,13 @@
 // config file is used, so a run without one never loads zod.
 import path from 'node:path';
 import { z } from 'zod';
-import { type Rule, TARGETS, type Target } from '../sdk/rule-api.js';
+import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
+import type { Rule } from '../sdk/rule-api.js';
 import { type ConfigFile, ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
 import { readRegularSync } from './read-regular.js';
 
 const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
-import { INPUT_FORMATS, type InputFormat } from './lint.js';
 
 const severitySchema = z.enum(SEVERITIES);
 const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema])], {
@@ -18,8 +18,8 @@ const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema])], {
 const configSchema = z.strictObject({
   /** For editors: a JSON schema URL. Ignored. */
   $schema: z.string().optional(),
-  target: z.enum(TARGETS as [Target, ...Target[]]).optional(),
-  inputFormat: z.enum(INPUT_FORMATS as [InputFormat, ...InputFormat[]]).optional(),
+  target: z.enum(TARGET_IDS).optional(),
+  inputFormat: z.enum(FORMAT_IDS).optional(),
   rules: z.record(z.string(), ruleSettingSchema).optional(),
   ignores: z.array(z.string().min(1, 'an empty pattern matches nothing')).optional(),
 }) satisfies z.ZodType<ConfigFile>;

@@ -26,8 +26,8 @@ export type UnmatchedKind =
 export interface Unmatched {
   pattern: string;
   kind: UnmatchedKind;
-  /** For 'empty-dir': the folder was searched for *.json as well. */
-  plain?: boolean;
+  /** For 'empty-dir': what the folder was searched for. */
+  searched?: readonly string[];
 }
 
 export interface Expansion {
@@ -47,14 +47,13 @@ export interface ExpandOptions {
   /** Which config's `ignores` skip a file (that config's path), or undefined when none does. */
   ignores?: (file: string) => Promise<string | undefined> | string | undefined;
   /**
-   * What a folder expands to: by default every *.jsonl below it (Claude Code sessions); PLAIN_FOLDER_PATTERN adds
-   * *.json, for Messages API requests and message lists, which are usually JSON documents.
+   * What a folder expands to (globs relative to it; `!` excludes): by default every *.jsonl below it, the files of
+   * every agent's sessions. A folder of an input format that is usually `.json` adds those (see Format).
    */
-  folderPattern?: string | ((dir: string) => Promise<string> | string);
+  folderPatterns?: readonly string[] | ((dir: string) => Promise<readonly string[]> | readonly string[]);
 }
 
-export const SESSION_FOLDER_PATTERN = '**/*.jsonl';
-export const PLAIN_FOLDER_PATTERN = '**/*.{json,jsonl}';
+export const DEFAULT_FOLDER_PATTERNS: readonly string[] = ['**/*.jsonl'];
 
 // Walking into these is slow and never finds a transcript (pitfall 9). Symlinks are not followed, so a link inside
 // the folder cannot pull in files from elsewhere.
@@ -75,10 +74,10 @@ export async function expandPaths(
   const ignored = new Map<string, string>();
   const unmatched: Unmatched[] = [];
   const ignoredBy = async (f: string) => (options.ignores ? await options.ignores(f) : undefined);
-  const folderPattern = async (dir: string) =>
-    typeof options.folderPattern === 'function' ? await options.folderPattern(dir) : (options.folderPattern ?? SESSION_FOLDER_PATTERN);
+  const folderPatterns = async (dir: string): Promise<readonly string[]> =>
+    typeof options.folderPatterns === 'function' ? await options.folderPatterns(dir) : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
   for (const pattern of patterns) {
-    const found = await expandOne(pattern, cwd, folderPattern);
+    const found = await expandOne(pattern, cwd, folderPatterns);
     if (found.kind === 'literal') {
       // Named on purpose, yet ignored: skipped (a pre-commit hook passes every staged file), but not silently lost.
       const by = await ignoredBy(found.file);
@@ -93,7 +92,7 @@ export async function expandPaths(
       }
       if (kept === 0) unmatched.push({ pattern, kind: 'all-ignored' });
     } else if (found.kind === 'empty-dir') {
-      unmatched.push({ pattern, kind: found.kind, plain: found.pattern === PLAIN_FOLDER_PATTERN });
+      unmatched.push({ pattern, kind: found.kind, searched: found.patterns });
     } else {
       unmatched.push({ pattern, kind: found.kind });
     }
@@ -166,19 +165,19 @@ function sortPaths(paths: Iterable<string>): string[] {
 type Found =
   | { kind: 'literal'; file: string }
   | { kind: 'expanded'; files: string[] }
-  | { kind: 'empty-dir'; pattern: string }
+  | { kind: 'empty-dir'; patterns: readonly string[] }
   | { kind: Exclude<UnmatchedKind, 'empty-dir'> };
 
-async function expandOne(pattern: string, cwd: string, folderPattern: (dir: string) => Promise<string>): Promise<Found> {
+async function expandOne(pattern: string, cwd: string, folderPatterns: (dir: string) => Promise<readonly string[]>): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
   if (kind === 'file') return { kind: 'literal', file: literal };
   const fg = await loadFastGlob();
   if (kind === 'dir') {
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
-    const walk = await folderPattern(literal);
-    const found = await fg(walk, { ...WALK_OPTIONS, cwd: literal });
-    return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'empty-dir', pattern: walk };
+    const walk = await folderPatterns(literal);
+    const found = await fg([...walk], { ...WALK_OPTIONS, cwd: literal });
+    return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'empty-dir', patterns: walk };
   }
   if (!fg.isDynamicPattern(pattern)) return { kind: 'missing' };
   const found = await fg(toPosix(pattern), { ...WALK_OPTIONS, cwd });
@@ -203,12 +202,6 @@ function toPosix(pattern: string): string {
   return path.sep === '\\' ? pattern.replaceAll('\\', '/') : pattern;
 }
 
-/** Where Claude Code keeps its sessions: `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`. */
-export function defaultSessionsDir(env: Readonly<Record<string, string | undefined>>, homedir: string): string {
-  const configDir = env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR : path.join(homedir, '.claude');
-  return path.join(configDir, 'projects');
-}
-
 export function describeUnmatched(u: Unmatched): string {
   switch (u.kind) {
     case 'missing':
@@ -216,32 +209,32 @@ export function describeUnmatched(u: Unmatched): string {
     case 'no-match':
       return `no files matching the pattern "${u.pattern}" were found`;
     case 'empty-dir':
-      return `no ${u.plain ? '*.json or *.jsonl' : '*.jsonl'} files found in ${u.pattern}`;
+      return `no ${describeSearch(u.searched ?? DEFAULT_FOLDER_PATTERNS)} files found in ${u.pattern}`;
     case 'all-ignored':
       return `every file matched by "${u.pattern}" is skipped by the config's "ignores"`;
   }
 }
 
-/**
- * The files of one session: `<projects>/<project>/<uuid>.jsonl` for every project folder (a session id is unique, but
- * a copied project folder can hold it twice) and, with `sidechains`, its subagent transcripts
- * `<projects>/<project>/<uuid>/subagents/**` (every *.jsonl below). Absolute and sorted; empty when there is none.
- */
-export async function findSessionFiles(
-  projectsDir: string,
-  sessionId: string,
-  options: { sidechains?: boolean } = {},
-): Promise<string[]> {
-  if (!isSessionId(sessionId)) return [];
+/** "*.jsonl", "*.json or *.jsonl": the file names a folder was searched for. */
+function describeSearch(patterns: readonly string[]): string {
+  const names = [...new Set(patterns.filter((p) => !p.startsWith('!')).map((p) => p.slice(p.lastIndexOf('/') + 1)))].sort();
+  return names.join(' or ');
+}
+
+/** The files below `root` that match the patterns (globs relative to it): absolute and sorted; none when it is absent. */
+export async function findBelow(root: string, patterns: readonly string[]): Promise<string[]> {
+  if (pathKind(root) !== 'dir') return [];
   const fg = await loadFastGlob();
-  const id = fg.escapePath(sessionId);
-  const patterns = [`*/${id}.jsonl`];
-  if (options.sidechains) patterns.push(`*/${id}/subagents/**/*.jsonl`);
-  const found = await fg(patterns, { ...WALK_OPTIONS, cwd: projectsDir });
+  const found = await fg([...patterns], { ...WALK_OPTIONS, cwd: root });
   return sortPaths(found.map((f) => path.normalize(f)));
 }
 
-/** A session id as Claude Code names its files: letters, digits, `-`, `_` and `.` (no separators, no glob syntax). */
+/** A pattern-safe form of a session id (fast-glob's escaping). */
+export async function escapeGlob(text: string): Promise<string> {
+  return (await loadFastGlob()).escapePath(text);
+}
+
+/** A session id as agents name their files: letters, digits, `-`, `_` and `.` (no separators, no glob syntax). */
 export function isSessionId(id: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id);
 }

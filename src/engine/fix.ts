@@ -2,7 +2,8 @@
 // atomically with a backup, after clearing away temp files an interrupted earlier run left beside it.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { type FixOptions, type FixOutcome, fixBytes } from '../fixer/loop.js';
+import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
+import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
 import { writeFileAtomic, type WriteOptions } from './io.js';
 import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
@@ -30,10 +31,10 @@ export interface FixFileResult {
   backupPath?: string;
 }
 
-export async function fixFile(filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
+export async function fixFile(linter: Linter, filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
   if (!options.dryRun) for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
   const original = await readFixable(fs, filePath);
-  const outcome = fixBytes(filePath, original, options);
+  const outcome = fixBytes(linter, filePath, original, options);
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
     return { filePath, original, outcome, written: false };
   }

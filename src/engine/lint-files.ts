@@ -2,7 +2,7 @@
 // deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
 // unreadable session does not hide the findings in the others.
 import { closeSync } from 'node:fs';
-import { type LintOptions, type LintResult, lintBytes } from './lint.js';
+import type { Linter, LintOptions, LintResult } from './lint.js';
 import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
 export type FileOutcome =
@@ -19,6 +19,7 @@ export interface LintFilesOptions {
 }
 
 export async function lintFiles(
+  linter: Linter,
   filePaths: readonly string[],
   options: LintOptions = {},
   run: number | LintFilesOptions = {},
@@ -26,14 +27,14 @@ export async function lintFiles(
   const { concurrency = DEFAULT_CONCURRENCY, onProgress } = typeof run === 'number' ? { concurrency: run } : run;
   let done = 0;
   return mapLimit(filePaths, concurrency, async (filePath): Promise<FileOutcome> => {
-    const outcome = lintOne(filePath, options);
+    const outcome = lintOne(linter, filePath, options);
     onProgress?.(++done, filePaths.length);
     return outcome;
   });
 }
 
 /** Reads and lints one file, synchronously (the worker threads run this too). */
-export function lintOne(filePath: string, options: LintOptions): FileOutcome {
+export function lintOne(linter: Linter, filePath: string, options: LintOptions): FileOutcome {
   let data: Uint8Array;
   try {
     // Synchronous reads: for many small files Node's promise-based readFile costs more than the read itself.
@@ -43,7 +44,7 @@ export function lintOne(filePath: string, options: LintOptions): FileOutcome {
   }
   // Only the result is kept: the bytes and the model are dropped as soon as the file is linted, which is also what
   // lets the next file be read into the same buffer.
-  return { filePath, result: lintBytes(filePath, data, options).result };
+  return { filePath, result: linter.lintBytes(filePath, data, options).result };
 }
 
 // One read buffer per thread, reused from file to file: reading into fresh memory costs page faults that cost more

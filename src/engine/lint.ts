@@ -1,19 +1,22 @@
-// The library's lint entry points: bytes or text in, a LintResult out. No filesystem access here except
-// through lintFile, which only reads.
-import { rules as allRules } from '../../rules/index.js';
+// The linter: rules and formats in (from the composition root, never imported here), bytes in, a LintResult out.
+// It picks the file's format (given, or detected from its first bytes by each format's own detect), loads the model,
+// runs the rules written for that format, and lets the format place each finding in the file. No filesystem access
+// here except through lintFile, which only reads.
 import type { Bytes } from '../loader/bytes.js';
-import { type InputFormat, type InputOptions, loadInput } from '../loader/input.js';
-import { modelOf } from '../formats/load.js';
-import type { TranscriptModel } from '../model/index.js';
-import { appliesToInput, type Rule, type Severity, type Target } from '../sdk/rule-api.js';
+import { joinBytes } from '../loader/bytes.js';
+import type { LoadOptions } from '../loader/read-jsonl.js';
+import { Sample } from '../formats/sample.js';
+import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
+import type { Rule, Severity } from '../sdk/rule-api.js';
 import { readRegularSync } from './read-regular.js';
-import { type Diagnostic, type Finding, runRules } from './run-rules.js';
+import { appliesTo, type Diagnostic, type Finding, runRules } from './run-rules.js';
 
-export { detectInputFormat, INPUT_FORMATS, type InputFormat } from '../loader/input.js';
-
-export interface LintOptions extends InputOptions {
-  /** Default: 'claude-code' for Claude Code sessions, 'api' for requests and message lists. */
-  target?: Target;
+export interface LintOptions extends LoadOptions {
+  /** The target to judge for; default: the format's own (its first). */
+  target?: string;
+  /** The format's id; detected from the content when absent. */
+  inputFormat?: string;
+  /** Run only these rules instead of the linter's. */
   rules?: readonly Rule[];
   severities?: ReadonlyMap<string, Severity>;
 }
@@ -25,10 +28,10 @@ export interface LintResult {
   warningCount: number;
   fixableCount: number;
   unsafeFixableCount: number;
-  /** The input format the file was read as (given or detected). */
-  inputFormat: InputFormat;
+  /** The format the file was read as (given or detected). */
+  inputFormat: string;
   /** The target the rules were judged against (given, or the format's default). */
-  target: Target;
+  target: string;
   /** The fixed text, set only by --fix-dry-run when fixing changed the file (as ESLint does). */
   output?: string;
 }
@@ -36,60 +39,87 @@ export interface LintResult {
 export interface LintOutcome {
   result: LintResult;
   findings: Finding[];
-  model: TranscriptModel;
+  model: FormatModel;
+  format: Format;
 }
 
-/** The target a format is judged against when none is given. */
-export function defaultTarget(format: InputFormat): Target {
-  return format === 'claude-code' ? 'claude-code' : 'api';
+export interface LinterParts {
+  rules: readonly Rule[];
+  /** In the order detection prefers them on a tie. */
+  formats: readonly Format[];
+  /** What a file no format recognises is read as (its rule says so). */
+  fallback: Format;
 }
 
-/** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
-export function lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
-  const model = modelOf(loadInput(filePath, data, options));
-  // The format ids of today's three inputs; formats as plug-ins make this a plain string.
-  const inputFormat = model.inputFormat as InputFormat;
-  const target = options.target ?? defaultTarget(inputFormat);
-  const rules = (options.rules ?? allRules).filter((r) => appliesToInput(r.meta, inputFormat));
-  const findings = runRules(model, rules, { target, severities: options.severities });
-  const located = model.plain ? locateFindings(model, findings) : findings;
-  return { result: summarize(filePath, located, inputFormat, target), findings: located, model };
+export class Linter {
+  private readonly byId: ReadonlyMap<string, Format>;
+
+  constructor(private readonly parts: LinterParts) {
+    this.byId = new Map([...parts.formats, parts.fallback].map((f) => [f.id, f]));
+  }
+
+  get rules(): readonly Rule[] {
+    return this.parts.rules;
+  }
+
+  get formats(): readonly Format[] {
+    return this.parts.formats;
+  }
+
+  /** Every target some format's files can be judged for, each once, in format order. */
+  get targets(): readonly TargetSpec[] {
+    const seen = new Map<string, TargetSpec>();
+    for (const f of this.parts.formats) for (const t of f.targets) if (!seen.has(t.id)) seen.set(t.id, t);
+    return [...seen.values()];
+  }
+
+  format(id: string): Format | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The format that reads these bytes: the one whose detect is surest; the fallback when none is. */
+  detect(filePath: string, data: Bytes): Format {
+    const sample = new Sample(filePath.slice(filePath.lastIndexOf('/') + 1), joinBytes(data));
+    let best: Format | undefined;
+    let score = 0;
+    for (const f of this.parts.formats) {
+      const s = f.detect(sample);
+      if (s > score) [best, score] = [f, s];
+    }
+    return best ?? this.parts.fallback;
+  }
+
+  /** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
+  lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
+    const format = this.formatFor(filePath, data, options);
+    const model = format.load(filePath, data, options);
+    const target = options.target ?? format.targets[0]!.id;
+    const rules = (options.rules ?? this.parts.rules).filter((r) => appliesTo(r.meta, format));
+    const findings = runRules(format, model, rules, { target, targets: this.targets, severities: options.severities });
+    return { result: summarize(filePath, findings, format.id, target), findings, model, format };
+  }
+
+  lintText(text: string, options: LintOptions & { filePath?: string } = {}): LintResult {
+    return this.lintBytes(options.filePath ?? '<text>', new TextEncoder().encode(text), options).result;
+  }
+
+  lintFile(filePath: string, options: LintOptions = {}): LintResult {
+    return this.lintBytes(filePath, readRegularSync(filePath), options).result;
+  }
+
+  private formatFor(filePath: string, data: Bytes, options: LintOptions): Format {
+    if (options.inputFormat === undefined) return this.detect(filePath, data);
+    const format = this.byId.get(options.inputFormat);
+    if (!format) throw new Error(`unknown input format "${options.inputFormat}"`);
+    return format;
+  }
 }
 
-export function lintText(text: string, options: LintOptions & { filePath?: string } = {}): LintResult {
-  return lintBytes(options.filePath ?? '<text>', new TextEncoder().encode(text), options).result;
+export function createLinter(parts: LinterParts): Linter {
+  return new Linter(parts);
 }
 
-export async function lintFile(filePath: string, options: LintOptions = {}): Promise<LintResult> {
-  return lintBytes(filePath, readRegularSync(filePath), options).result;
-}
-
-/**
- * Rules report on the model's lines; for a plain input those are keys (one per message, see loader/input.ts).
- * Each diagnostic is moved to the line of the file where the message, block or field starts, its pointer made a
- * pointer into the file's JSON, and its stand-in uuid dropped. The fix edits stay on the model's lines: the fix
- * engine maps them itself.
- */
-function locateFindings(model: TranscriptModel, findings: readonly Finding[]): Finding[] {
-  const located = findings.map((f): Finding => {
-    const d = f.diagnostic;
-    // The line is where the block (or, without one, the message) starts; the pointer names the value exactly.
-    const blockPointer = d.blockIndex !== undefined ? `/message/content/${d.blockIndex}` : undefined;
-    const at = model.locate(d.line, d.pointer ?? blockPointer);
-    if (model.messageIndexAt(d.line) !== undefined) at.line = model.locate(d.line, blockPointer).line;
-    const diagnostic: Diagnostic = { ruleId: d.ruleId, severity: d.severity, messageId: d.messageId, message: d.message, line: at.line } as Diagnostic;
-    if (d.endLine !== undefined) diagnostic.endLine = model.displayLine(d.endLine);
-    if (d.blockIndex !== undefined) diagnostic.blockIndex = d.blockIndex;
-    if (at.pointer !== undefined) diagnostic.pointer = at.pointer;
-    diagnostic.related = d.related.map((r) => ({ ...r, line: model.displayLine(r.line) }));
-    if (d.fix) diagnostic.fix = d.fix;
-    diagnostic.docsUrl = d.docsUrl;
-    return { ...f, diagnostic };
-  });
-  return located.sort((a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
-}
-
-function summarize(filePath: string, findings: Finding[], inputFormat: InputFormat, target: Target): LintResult {
+function summarize(filePath: string, findings: Finding[], inputFormat: string, target: string): LintResult {
   const diagnostics = findings.map((f) => f.diagnostic);
   return {
     filePath,

@@ -6,8 +6,8 @@
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
-import type { LintOptions, LintResult } from './lint.js';
-import { availableCores, defaultJobs, type SpareWorker, takeSpare, workerUrl } from './worker-start.js';
+import type { Linter, LintOptions, LintResult } from './lint.js';
+import { availableCores, defaultJobs, type SpareWorker, takeSpare } from './worker-start.js';
 
 export { availableCores, BYTES_PER_JOB, defaultJobs } from './worker-start.js';
 
@@ -42,22 +42,24 @@ export interface ParallelOptions {
   jobs?: number;
   /** Called after each file, with how many are finished (in any order). */
   onProgress?: (done: number, total: number) => void;
-  /** For tests: another worker script. */
-  workerUrl?: URL;
+  /** The worker script (cli/lint-worker.ts, built): it builds the same linter from the composition root. */
+  workerUrl: URL;
 }
 
 /** Lints the files on `jobs` threads; outcomes in input order, exactly as an in-process run gives them. */
 export async function lintFilesParallel(
+  linter: Linter,
   filePaths: readonly string[],
-  options: LintOptions = {},
-  run: ParallelOptions = {},
+  options: LintOptions,
+  run: ParallelOptions,
 ): Promise<FileOutcome[]> {
   const { onProgress } = run;
-  // Rules given as objects cannot cross to a worker; the CLI never passes any.
+  // Rules given as objects cannot cross to a worker (which builds the composition root's linter); the CLI never
+  // passes any.
   const sizes = run.jobs === 1 || filePaths.length < 2 || options.rules ? undefined : filePaths.map(sizeOf);
   const total = sizes?.reduce((a, b) => a + b, 0) ?? 0;
   const jobs = sizes === undefined ? 1 : effectiveJobs(run.jobs, filePaths.length, total);
-  if (jobs <= 1) return lintFiles(filePaths, options, { onProgress });
+  if (jobs <= 1) return lintFiles(linter, filePaths, options, { onProgress });
 
   // Largest first; ties in input order.
   const order = filePaths.map((_, i) => i).sort((a, b) => sizes![b]! - sizes![a]! || a - b);
@@ -73,9 +75,9 @@ export async function lintFilesParallel(
   };
 
   const data: WorkerData = { files: filePaths, order, counter, options };
-  const url = run.workerUrl ?? workerUrl();
+  const url = run.workerUrl;
   const workers = Array.from({ length: jobs - 1 }, (_, i) =>
-    startWorker(url, data, filePaths, settle, i === 0 && !run.workerUrl ? takeSpare() : undefined),
+    startWorker(url, data, filePaths, settle, i === 0 ? takeSpare(url) : undefined),
   );
 
   // The main thread is one of the jobs: it starts on the largest file while the workers boot.
@@ -84,7 +86,7 @@ export async function lintFilesParallel(
     if (k >= order.length) break;
     const index = order[k]!;
     try {
-      settle(index, lintOne(filePaths[index]!, options));
+      settle(index, lintOne(linter, filePaths[index]!, options));
     } catch (err) {
       settle(index, undefined, err instanceof Error ? err : new Error(String(err)));
     }
@@ -97,7 +99,7 @@ export async function lintFilesParallel(
   for (let index = 0; index < filePaths.length; index++) {
     if (outcomes[index] !== undefined || crashes.has(index)) continue;
     try {
-      settle(index, lintOne(filePaths[index]!, options));
+      settle(index, lintOne(linter, filePaths[index]!, options));
     } catch (err) {
       settle(index, undefined, err instanceof Error ? err : new Error(String(err)));
     }

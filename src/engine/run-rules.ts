@@ -1,7 +1,7 @@
-// Runs the rules over one model and turns their reports into diagnostics. A report that breaks the rule's own
-// contract (unknown message, a fix from a rule that declares none, a storage rule reading the request) is a bug in
-// the rule and throws.
-import { SHELL_LINE } from '../loader/input.js';
+// Runs the rules over one model and turns their reports into diagnostics, each placed in the file by the model's
+// format. A report that breaks the rule's own contract (unknown message, a fix from a rule that declares none, a
+// storage rule reading the request) is a bug in the rule and throws.
+import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
 import type { TranscriptModel } from '../model/index.js';
 import {
   docsUrl,
@@ -12,9 +12,9 @@ import {
   type ReportDescriptor,
   type Rule,
   type RuleContext,
+  type RuleMeta,
   type Severity,
   severityFor,
-  type Site,
   type StorageView,
   type Target,
 } from '../sdk/rule-api.js';
@@ -25,6 +25,7 @@ export interface Diagnostic {
   messageId: string;
   message: string;
   line: number;
+  column?: number;
   endLine?: number;
   blockIndex?: number;
   uuid?: string;
@@ -42,21 +43,33 @@ export interface Finding {
 
 export interface RunOptions {
   target: Target;
+  /** Every known target, for severities that follow a target's `extends`. */
+  targets: readonly TargetSpec[];
   /** Configured severities by rule id; they win over the catalogue and over per-report severities. */
   severities?: ReadonlyMap<string, Severity>;
 }
 
-export function runRules(model: TranscriptModel, rules: readonly Rule[], options: RunOptions): Finding[] {
+/**
+ * Whether a rule runs on files of this format: the formats it names, else (request-view rules) the formats whose
+ * requests are in a dialect it is written for, else (storage-view rules) Claude Code sessions.
+ */
+export function appliesTo(meta: Pick<RuleMeta, 'formats' | 'dialects' | 'view'>, format: Pick<Format, 'id' | 'dialect'>): boolean {
+  if (meta.formats) return meta.formats.includes(format.id);
+  if (meta.view === 'request') return format.dialect !== undefined && (meta.dialects ?? ['anthropic-messages']).includes(format.dialect);
+  return format.id === 'claude-code';
+}
+
+export function runRules(format: Format, model: FormatModel, rules: readonly Rule[], options: RunOptions): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     const configured = options.severities?.get(rule.meta.id);
-    const base = configured ?? severityFor(rule.meta, options.target);
+    const base = configured ?? severityFor(rule.meta, options.target, options.targets);
     if (base === 'off') continue;
-    const ctx: RuleContext = {
-      model: rule.meta.view === 'storage' ? storageView(model, rule.meta.id) : model,
+    const ctx = {
+      model: rule.meta.view === 'storage' ? storageView(model as TranscriptModel, rule.meta.id) : model,
       target: options.target,
-      report: (d) => findings.push(toFinding(rule, d, configured ?? d.severity ?? base)),
-    };
+      report: (d: ReportDescriptor) => findings.push(toFinding(format, model, rule, d, configured ?? d.severity ?? base)),
+    } as unknown as RuleContext;
     rule.check(ctx);
   }
   return findings.sort(
@@ -64,45 +77,29 @@ export function runRules(model: TranscriptModel, rules: readonly Rule[], options
   );
 }
 
-function toFinding(rule: Rule, d: ReportDescriptor, severity: Severity): Finding {
+function toFinding(format: Format, model: FormatModel, rule: Rule, d: ReportDescriptor, severity: Severity): Finding {
   const { meta } = rule;
   const template = (meta.messages as Record<string, string>)[d.messageId];
   if (template === undefined) {
     throw new Error(`rule ${meta.id} reported unknown messageId "${d.messageId}"`);
   }
   if (d.fix && !meta.fixable) throw new Error(`rule ${meta.id} reported a fix but declares no fixable`);
+  const at = format.locate(model, d.at);
   const diagnostic: Diagnostic = {
     ruleId: meta.id,
     severity: severity === 'off' ? 'warn' : severity,
     messageId: d.messageId,
     message: interpolate(template, d.data),
-    line: 0,
-    related: d.related ?? [],
+    line: at.line,
+    related: (d.related ?? []).map((r) => ({ ...r, line: format.locateLine(model, r.line) })),
     docsUrl: docsUrl(meta.id),
   };
-  place(diagnostic, d.at);
+  if (at.column !== undefined) diagnostic.column = at.column;
+  if (at.blockIndex !== undefined) diagnostic.blockIndex = at.blockIndex;
+  if (at.uuid !== undefined) diagnostic.uuid = at.uuid;
+  if (at.pointer !== undefined) diagnostic.pointer = at.pointer;
   if (d.fix) diagnostic.fix = { applicability: d.fix.applicability, description: d.fix.description };
   return { diagnostic, fix: d.fix };
-}
-
-/** The diagnostic's place (line, block, uuid, pointer) from the site a rule gave. */
-function place(d: Diagnostic, site: Site): void {
-  if ('line' in site) {
-    d.line = site.line;
-    if (site.pointer !== undefined) d.pointer = site.pointer;
-  } else if ('entry' in site) {
-    d.line = site.entry.line;
-    if (site.block !== undefined) d.blockIndex = site.block;
-    if (site.entry.uuid !== undefined) d.uuid = site.entry.uuid;
-    if (site.pointer !== undefined) d.pointer = site.pointer;
-  } else if ('request' in site) {
-    d.line = site.request.origin.line;
-    if (site.request.origin.blockIndex !== undefined) d.blockIndex = site.request.origin.blockIndex;
-    if (site.pointer !== undefined) d.pointer = site.pointer;
-  } else {
-    d.line = SHELL_LINE;
-    d.pointer = site.requestField;
-  }
 }
 
 /** The model as a storage-view rule may see it: reading the compiled request is a bug in such a rule. */

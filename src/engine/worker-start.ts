@@ -24,16 +24,18 @@ export function defaultJobs(fileCount: number, totalBytes: number): number {
 export interface SpareWorker {
   worker: Worker;
   exited: boolean;
+  /** The script it runs. */
+  script: string;
 }
 
 let spare: SpareWorker | undefined;
 
 /** Starts a worker that waits for its work (the first message), for the next lintFilesParallel run. */
-export function prestartWorker(script: URL = workerUrl()): void {
+export function prestartWorker(script: URL): void {
   if (spare) return;
   try {
     const worker = new Worker(script, { stdout: false, stderr: false });
-    const started = { worker, exited: false };
+    const started = { worker, exited: false, script: script.href };
     // Listeners from the start: a worker that fails to load must not throw, and its end must be known later.
     worker.on('error', () => undefined);
     worker.on('exit', () => (started.exited = true));
@@ -55,16 +57,11 @@ export function discardSpareWorker(): void {
   spare = undefined;
 }
 
-/** The prestarted worker, if any, now the caller's. */
-export function takeSpare(): SpareWorker | undefined {
+/** The prestarted worker, if any and if it runs `script`, now the caller's. */
+export function takeSpare(script: URL): SpareWorker | undefined {
+  if (spare?.script !== script.href) return undefined;
   const taken = spare;
   spare = undefined;
-  taken?.worker.ref();
+  taken.worker.ref();
   return taken;
-}
-
-/** The built worker script; run from the sources (the tests), the one tsc wrote to dist/. */
-export function workerUrl(): URL {
-  const here = import.meta.url;
-  return here.endsWith('.ts') ? new URL('../../dist/src/engine/lint-worker.js', here) : new URL('./lint-worker.js', here);
 }

@@ -2,15 +2,12 @@
 // a fix whose claims collide with an accepted one waits for the next pass, unless its colliding edits are
 // identical to ones already accepted. Untouched lines are copied byte for byte with their own terminators;
 // edited lines get their edits spliced into their original bytes (splice.ts): every byte outside the members an edit
-// names stays as it was. A JSON document (a plain request) gets the same, into the document's own bytes.
+// names stays as it was. Formats whose lines are not the file's own (a JSON document) map their edits first.
 import { stringifyJson } from './deep-json.js';
 import { type Bytes, extendView, joinBytes, PieceWriter } from '../loader/bytes.js';
-import { SHELL_LINE } from '../loader/input.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
-import type { TranscriptModel } from '../model/index.js';
 import { claimOf, type Edit, type Fix } from './edits.js';
 import { applyEdit, Splice } from './splice.js';
-import { spliceDocument } from './splice-document.js';
 
 export interface ApplyResult {
   /** The fixed file, in pieces that share the original's memory (see loader/bytes.ts). */
@@ -32,7 +29,7 @@ export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult
   return applyResult(render(file, plan.edits, plan.rewritten), plan.applied, plan.deferred, plan.failed);
 }
 
-interface Plan {
+export interface Plan {
   applied: Fix[];
   deferred: Fix[];
   failed: ApplyResult['failed'];
@@ -43,13 +40,13 @@ interface Plan {
 }
 
 /** A line a fix rewrites: its edits (each once, in order) and the bytes they make, made once when the fix is checked. */
-interface Rewritten {
+export interface Rewritten {
   edits: Edit[];
   bytes: Uint8Array;
 }
 
 /** Which fixes apply (see the top of this file), and their edits. */
-function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
+export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
   const ordered = [...fixes].sort(
     (a, b) => firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
   );
@@ -164,7 +161,7 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: ApplyResult['failed']): ApplyResult {
+export function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: ApplyResult['failed']): ApplyResult {
   let joined: Uint8Array | undefined;
   return {
     pieces,
@@ -245,7 +242,7 @@ function firstClaim(fix: Fix): number {
  * is copied or re-serialised), each new or rewritten line a small piece of its own, every piece but the last ending
  * a line.
  */
-function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Uint8Array[] {
+export function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Uint8Array[] {
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
     const list = byLine.get(e.line);
@@ -310,106 +307,4 @@ function rewrite(line: SourceLine, edits: Edit[]): Uint8Array {
     if (e.kind === 'replace' || e.kind === 'set' || e.kind === 'remove') applyEdit(splice, e);
   }
   return splice.write();
-}
-
-
-// ---------------------------------------------------------------------------------------------------------------
-// Plain inputs (a Messages API request or a message list). Rules write their edits against the entries the model
-// makes of messages (`{type: role, message}`), so an edit at `/message/...` is an edit of the message itself, and
-// the fields only Claude Code entries have (uuid links, the marker field, session fields) have no place in a
-// request: those edits are dropped. An inserted entry inserts its `message`. The edits then apply to the lines as
-// usual: the message lines of a JSONL list (untouched lines stay byte for byte), or the virtual lines of a JSON
-// document (line 1 its shell, the others its messages), whose edits are then spliced into the document's bytes.
-
-/** Applies fixes to the input a model was built from, whatever its format. */
-export function applyFixesToModel(model: TranscriptModel, fixes: readonly Fix[]): ApplyResult {
-  const plain = model.plain;
-  if (!plain) return applyFixes(model.file, fixes);
-  const failed: ApplyResult['failed'] = [];
-  const refuse = (reason: string): ApplyResult =>
-    applyResult(new Uint8Array(0), [], [], fixes.map((fix) => ({ fix, reason })));
-  if (plain.container === 'document' && plain.unwritable) return refuse('the document is nested too deeply to be written back');
-  const original = new Map<Fix, Fix>();
-  const translated: Fix[] = [];
-  for (const fix of fixes) {
-    const result = translateFix(fix, plain.container === 'document');
-    if (typeof result === 'string') {
-      failed.push({ fix, reason: result });
-      continue;
-    }
-    original.set(result, fix);
-    translated.push(result);
-  }
-  const plan = planFixes(model.file, translated);
-  const back = (f: Fix): Fix => original.get(f) ?? f;
-  const applied = plan.applied.map(back);
-  const deferred = plan.deferred.map(back);
-  const allFailed = [...failed, ...plan.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
-  if (plain.container !== 'document') return applyResult(render(model.file, plan.edits, plan.rewritten), applied, deferred, allFailed);
-  if (applied.length === 0) return applyResult(plain.source ?? new Uint8Array(0), applied, deferred, allFailed);
-  try {
-    // The edits go into the document's own bytes: its layout, and every byte no edit names, stay.
-    return applyResult(spliceDocument(plain, plan.edits), applied, deferred, allFailed);
-  } catch (err) {
-    return refuse(`the document could not be written back (${err instanceof Error ? err.message : String(err)})`);
-  }
-}
-
-const MESSAGE = '/message';
-
-/** A fix on entries as a fix on the plain input's lines, or the reason it cannot be one. */
-function translateFix(fix: Fix, document: boolean): Fix | string {
-  const edits: Edit[] = [];
-  for (const e of fix.edits) {
-    if (document && e.line === SHELL_LINE && e.kind !== 'insertAfter') {
-      // The shell of a document: request-level fields, addressed by document pointers (never the messages).
-      if (e.kind !== 'set' && e.kind !== 'remove') return `cannot ${e.kind} the document itself`;
-      if (e.pointer === '/messages' || e.pointer.startsWith('/messages/')) return `edit ${e.pointer} through its message`;
-      edits.push(e);
-      continue;
-    }
-    switch (e.kind) {
-      case 'delete':
-        edits.push(e);
-        break;
-      case 'replaceText':
-        if (document) return 'a message of a JSON document is not rewritten as text';
-        edits.push(e);
-        break;
-      case 'replace':
-        if (isMessage(e.value.message)) edits.push({ kind: 'replace', line: e.line, value: e.value.message });
-        else return 'the replacement is not a message';
-        break;
-      case 'insertAfter': {
-        if (!isMessage(e.value.message)) return 'the inserted entry is not a message';
-        // In a document, the first message follows the shell.
-        const line = document ? Math.max(e.line, SHELL_LINE) : e.line;
-        edits.push({ kind: 'insertAfter', line, value: messageOnly(e.value.message) });
-        break;
-      }
-      case 'set':
-      case 'remove': {
-        if (e.pointer === MESSAGE) {
-          if (e.kind === 'remove') return 'cannot remove a message through its pointer';
-          if (!isMessage(e.value)) return 'the new message is not an object';
-          edits.push({ kind: 'replace', line: e.line, value: e.value });
-        } else if (e.pointer.startsWith(MESSAGE + '/')) {
-          edits.push({ ...e, pointer: e.pointer.slice(MESSAGE.length) });
-        }
-        // Anything else (parentUuid, leafUuid, the marker field) belongs to Claude Code's storage format.
-        break;
-      }
-    }
-  }
-  if (edits.length === 0) return 'nothing of this fix applies to a plain message list';
-  return { ...fix, edits };
-}
-
-function isMessage(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-/** An inserted message carries only what the API accepts in a message. */
-function messageOnly(m: Record<string, unknown>): Record<string, unknown> {
-  return { role: m.role, content: m.content };
 }

@@ -3,7 +3,7 @@
 // into the Edit list the fix engine applies all or nothing: removing every block of an entry removes the entry, the
 // children of removed entries hang off their nearest surviving ancestor, and inserted entries keep the walk as it was
 // (chain-edits.ts). Rules never write raw edits.
-import { SHELL_LINE } from '../loader/input.js';
+import { SHELL_LINE } from '../model/lines.js';
 import { isObject, isUserPrompt, messageOf } from '../model/entries.js';
 import type { TranscriptStorage } from '../model/index.js';
 import type { ApiBlock, ApiMessage, Entry } from '../model/types.js';

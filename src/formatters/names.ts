@@ -1,5 +1,5 @@
 // The names `--format` accepts, in the order `--help` lists them: apart from the formatters themselves so that the
-// argument parser loads none of them (sarif loads the whole rule registry).
+// argument parser loads none of them.
 export const FORMAT_NAMES = ['stylish', 'compact', 'json', 'sarif', 'github'] as const;
 
 export type FormatName = (typeof FORMAT_NAMES)[number];

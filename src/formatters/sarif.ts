@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for GitHub code scanning (and any other SARIF viewer): one run, a driver that describes every rule of
-// the registry, and one result per problem. Modelled on markdownlint-cli2's formatter-sarif and ruff's sarif.rs, with
+// the linter (its context's rulesMeta), and one result per problem. Modelled on markdownlint-cli2's formatter-sarif and ruff's sarif.rs, with
 // what GitHub needs to keep alerts stable across runs (pitfall 13):
-// - ruleId is the rule id, and the driver lists every rule in registry order, so ruleIndex never shifts between runs
+// - ruleId is the rule id, and the driver lists every rule in the linter's order, so ruleIndex never shifts between runs
 //   that find different problems;
 // - artifact URIs are relative to cwd (the checkout root in a workflow) under the `%SRCROOT%` base, which
 //   originalUriBaseIds resolves to cwd's file URL; a file outside cwd gets an absolute file:// URI instead;
@@ -19,7 +19,6 @@
 // text (`[line 88](1)`, SARIF 3.11.6), which is how GitHub shows them.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { rules as registry } from '../../rules/index.js';
 // The reader of package.json lives with the CLI (--version); it has no CLI dependencies, and its result is read once.
 import { packageVersion } from '../version.js';
 import type { Diagnostic } from '../engine/run-rules.js';
@@ -71,9 +70,9 @@ interface Result {
 let version: string | undefined;
 
 export const sarif: Formatter = (results, ctx) => {
-  const metas = ctx.rulesMeta ?? registry.map((r) => r.meta);
+  const metas = ctx.rulesMeta ?? [];
   const target = ctx.target ?? 'claude-code';
-  const descriptors = metas.map((meta) => describeRule(meta, severityFor(meta, target)));
+  const descriptors = metas.map((meta) => describeRule(meta, severityFor(meta, target, ctx.targets)));
   const ruleIndex = new Map(descriptors.map((d, i) => [d.id, i]));
 
   const all: Result[] = [];
@@ -82,7 +81,7 @@ export const sarif: Formatter = (results, ctx) => {
     for (const d of result.diagnostics) {
       let index = ruleIndex.get(d.ruleId);
       if (index === undefined) {
-        // A rule outside the registry (a library caller's own): describe it from the diagnostic, so that every
+        // A rule the context does not list (a library caller's own): describe it from the diagnostic, so that every
         // result still points at a driver rule.
         index = descriptors.push({ id: d.ruleId, helpUri: d.docsUrl }) - 1;
         ruleIndex.set(d.ruleId, index);

@@ -1,5 +1,6 @@
 // What every formatter receives and returns. Formatters are pure: no I/O, no process state.
 import type { LintResult } from '../engine/lint.js';
+import type { TargetSpec } from '../formats/types.js';
 import type { RuleMeta, Target } from '../sdk/rule-api.js';
 
 export interface FormatContext {
@@ -7,10 +8,12 @@ export interface FormatContext {
   cwd: string;
   /** Whether a human format may use ANSI colours; machine formats ignore it. */
   color: boolean;
-  /** The rules a format that describes every rule (sarif) lists; defaults to the built-in registry. */
+  /** The rules a format that describes every rule (sarif) lists. */
   rulesMeta?: readonly RuleMeta[];
   /** The target the files were judged for; sets each rule's default level in sarif. Defaults to `claude-code`. */
   target?: Target;
+  /** Every known target, for severities that follow a target's `extends`. */
+  targets?: readonly TargetSpec[];
   /**
    * Human formats (stylish, compact) print at most this many problems; counts and the summary still cover all of
    * them. Undefined: no cap. Machine formats ignore it.

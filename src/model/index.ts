@@ -2,9 +2,8 @@
 // that loaded the file supplies how each is built (ModelParts): a Claude Code session from its JSONL entries and uuid
 // chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
 // client-side repair. The same request-view rules run on all of them.
-import type { FileLocation, PlainSource } from '../loader/input.js';
 import type { SourceFile } from '../loader/read-jsonl.js';
-import type { ApiView, Chain, Entry } from './types.js';
+import type { ApiView, Chain, Entry, FileLocation, PlainInput } from './types.js';
 
 /** How a format builds its model's parts from the lines it loaded. */
 export interface ModelParts {
@@ -33,7 +32,7 @@ export class TranscriptModel {
   constructor(
     readonly file: SourceFile,
     private readonly parts: ModelParts,
-    readonly plain?: PlainSource,
+    readonly plain?: PlainInput,
   ) {}
 
   get inputFormat(): string {

@@ -1,3 +1,5 @@
+import type { JsonDocument } from '../loader/json-positions.js';
+
 // The shapes of the transcript model that the Anthropic-dialect formats share (Claude Code sessions, Messages API
 // requests and message lists): entries, the uuid chain, and the compiled request with each block's origin. Types
 // only, so that every module of the model, the formats and the rules can name them without importing each other.
@@ -100,4 +102,30 @@ export interface Chain {
   compactBoundary?: Entry;
   /** Effective parent of each entry after Claude Code's preserved-segment relinks. */
   parentOf(entry: Entry): string | null | undefined;
+}
+
+/** Where a finding is in a plain input's file. */
+export interface FileLocation {
+  line: number;
+  /** JSON pointer into the document (document inputs) or into the line's message (JSONL). */
+  pointer?: string;
+}
+
+/**
+ * What a plain input (a Messages API request or a message list) tells beyond its messages: its container, the
+ * request's own fields, and where things are in the file (its lines are keys for a JSON document).
+ */
+export interface PlainInput {
+  readonly format: 'request' | 'messages';
+  readonly container: 'document' | 'jsonl';
+  /** The parsed document, for a document. */
+  readonly document?: JsonDocument;
+  /** The request object (request format, when the document is an object). */
+  readonly request?: Record<string, unknown>;
+  /** The line where the value at a document pointer starts. */
+  lineOf(pointer: string): number;
+  /** Where a finding at a line key (and a pointer into its message's entry) is in the file. */
+  locate(key: number, entryPointer?: string): FileLocation;
+  /** The index in the messages array of the message at a line key (documents), if it is one. */
+  messageIndex(key: number): number | undefined;
 }

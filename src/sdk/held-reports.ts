@@ -36,7 +36,7 @@ export class PlannedReports<Ms extends Messages> extends HeldReports<Ms> {
   private readonly plans = new Map<unknown, FixPlan>();
   private readonly model: TranscriptStorage;
 
-  constructor(ctx: Pick<RuleContext<Ms>, 'report' | 'model'>) {
+  constructor(ctx: Pick<RuleContext<Ms, 'storage' | 'request'>, 'report' | 'model'>) {
     super(ctx);
     this.model = ctx.model;
   }

@@ -20,9 +20,10 @@ export {
 export { isBlankText, isThinkingBlock, isThinkingType } from '../model/blocks.js';
 export { isMainTreeEntry, isReadable, newestTip, timeOf, timeOfValue } from '../model/queries.js';
 export type { TranscriptModel } from '../model/index.js';
+export type { UnknownModel } from '../formats/unknown/index.js';
+export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
 export { isArrayField, isLazyString } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
-export { INPUT_FORMATS } from '../loader/input.js';
 export { FixPlan, NO_CONTENT_PLACEHOLDER, placeholder, type InsertOptions, type StoredSite, storedContent, storedSite } from '../fixer/fix-plan.js';
 export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';

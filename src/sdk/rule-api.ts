@@ -2,12 +2,12 @@
 // typed: each messageId's template names its placeholders, and report() takes exactly that data. Where a finding is
 // is one typed Site, which the input's format turns into a position in the file.
 import type { FixDescriptor } from '../fixer/edits.js';
-import type { InputFormat } from '../loader/input.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
-import type { ApiBlock, Entry } from '../model/types.js';
+import type { Dialect, Site, TargetSpec } from '../formats/types.js';
+import type { UnknownModel } from '../formats/unknown/index.js';
 
-export type Target = 'claude-code' | 'api' | 'bedrock';
-export const TARGETS: readonly Target[] = ['claude-code', 'api', 'bedrock'];
+/** A target's id (see formats/targets.ts): each format lists the targets its files can be judged for. */
+export type Target = string;
 
 export type { Fixability, FixDescriptor } from '../fixer/edits.js';
 import type { Fixability } from '../fixer/edits.js';
@@ -29,8 +29,11 @@ export type MessageData<S extends string> = string extends S
     ? { data?: Record<string, never> }
     : { data: Record<Placeholders<S>, string | number> };
 
-/** Which view of the input a rule reads: the storage (lines, entries, the uuid tree), or the compiled request. */
-export type View = 'storage' | 'request';
+/**
+ * Which view of the input a rule reads: the storage (lines, entries, the uuid tree), the compiled request, or (for
+ * a file no format recognises) what the file looks like.
+ */
+export type View = 'storage' | 'request' | 'file';
 
 export interface RuleMeta<Ms extends Messages = Messages> {
   /** kebab-case, equal to the file name under rules/. */
@@ -40,30 +43,23 @@ export interface RuleMeta<Ms extends Messages = Messages> {
   /** Which view of the transcript the rule reads; the rule gets only that view (see StorageView). */
   view: View;
   description: string;
-  /** Severity per target; `bedrock` falls back to `api` when absent. */
-  severity: { 'claude-code': Severity; api: Severity; bedrock?: Severity };
+  /**
+   * Severity per target id. A target the table does not name takes the severity of the target it extends
+   * (`bedrock` extends `api`), else `default`, else off.
+   */
+  severity: Readonly<Record<string, Severity>> & { default?: Severity };
   fixable?: Fixability;
   /**
-   * The input formats the rule runs on. Default: every format for request-view rules (they read the compiled
-   * request, which plain inputs have too), only Claude Code sessions for storage-view rules.
+   * The formats (ids) the rule runs on. Default: the formats whose requests are in one of `dialects` for
+   * request-view rules, Claude Code sessions for storage-view rules.
    */
-  inputs?: readonly InputFormat[];
+  formats?: readonly string[];
+  /** For request-view rules: the request dialects the rule is written for (default: the Anthropic Messages API). */
+  dialects?: readonly Dialect[];
   messages: Ms;
 }
 
-/**
- * Where a finding is. The format turns a site into a place in the file (line, and for a JSON document the pointer
- * into it), so a rule never works out positions itself.
- * - `{ line }`: a line as such (one that is not an entry: not JSON, too long...), or with `pointer` a value in it;
- * - `{ entry }`: an entry, or with `pointer` a value in it, or with `block` a block of its message content;
- * - `{ request }`: a block of the compiled request, where it is stored (its origin), or with `pointer` a value in it;
- * - `{ requestField }`: a field of the request itself (`/tools/2/name`), for inputs that are requests.
- */
-export type Site =
-  | { line: number; pointer?: string }
-  | { entry: Entry; pointer?: string; block?: number }
-  | { request: ApiBlock; pointer?: string }
-  | { requestField: string };
+export type { Site } from '../formats/types.js';
 
 export interface RelatedLine {
   line: number;
@@ -93,7 +89,7 @@ export type ReportDescriptor<Ms extends Messages = Messages> = {
  */
 export type StorageView = TranscriptStorage;
 
-export type ModelFor<V extends View> = V extends 'storage' ? StorageView : TranscriptModel;
+export type ModelFor<V extends View> = V extends 'storage' ? StorageView : V extends 'file' ? UnknownModel : TranscriptModel;
 
 export interface RuleContext<Ms extends Messages = Messages, V extends View = View> {
   model: ModelFor<V>;
@@ -115,15 +111,15 @@ export function docsUrl(id: string): string {
   return `${DOCS_BASE}${id}.md`;
 }
 
-export function severityFor(meta: RuleMeta, target: Target): Severity {
-  if (target === 'bedrock') return meta.severity.bedrock ?? meta.severity.api;
-  return meta.severity[target];
-}
-
-/** Whether a rule runs on an input of this format (see RuleMeta.inputs). */
-export function appliesToInput(meta: RuleMeta, format: InputFormat): boolean {
-  if (meta.inputs) return meta.inputs.includes(format);
-  return meta.view === 'request' || format === 'claude-code';
+/** A rule's severity for a target, following the targets' `extends` links (see RuleMeta.severity). */
+export function severityFor(meta: Pick<RuleMeta, 'severity'>, target: Target, targets: readonly TargetSpec[] = []): Severity {
+  const seen = new Set<string>();
+  for (let t: string | undefined = target; t !== undefined && !seen.has(t); t = targets.find((x) => x.id === t)?.extends) {
+    seen.add(t);
+    const s = Object.hasOwn(meta.severity, t) ? meta.severity[t] : undefined;
+    if (s !== undefined) return s;
+  }
+  return meta.severity.default ?? 'off';
 }
 
 export function interpolate(template: string, data: Record<string, string | number> = {}): string {

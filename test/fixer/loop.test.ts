@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes as fixWith } from '../../src/index.js';
+import { FixPlan } from '../../src/fixer/fix-plan.js';
 import { defineRule, type Rule } from '../../src/sdk/rule-api.js';
+
+// The files are bare objects: read as Claude Code sessions, whose storage-view rules these are.
+const fixBytes = (name: string, input: Uint8Array, options: Parameters<typeof fixWith>[2] = {}) => fixWith(name, input, { inputFormat: 'claude-code', ...options });
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
@@ -20,7 +24,7 @@ const countDown = defineRule({
     for (const e of ctx.model.entries) {
       const n = e.raw.n;
       if (typeof n === 'number' && n > 0) {
-        ctx.report({ messageId: 'high', line: e.line, data: { n }, fix: { applicability: 'safe', description: 'decrement', edits: [{ kind: 'set', line: e.line, pointer: '/n', value: n - 1 }] } });
+        ctx.report({ messageId: 'high', at: { entry: e }, data: { n }, fix: new FixPlan(ctx.model).set(e, '/n', n - 1).fix('safe', 'decrement') });
       }
     }
   },
@@ -32,7 +36,7 @@ const flip = (id: string, from: string, to: string): Rule =>
     meta: { id, type: 'problem', view: 'storage', description: id, severity: { 'claude-code': 'error', api: 'error' }, fixable: 'safe', messages: { m: 'm' } },
     check(ctx) {
       for (const e of ctx.model.entries) {
-        if (e.raw.v === from) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'safe', description: id, edits: [{ kind: 'set', line: e.line, pointer: '/v', value: to }] } });
+        if (e.raw.v === from) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).set(e, '/v', to).fix('safe', id) });
       }
     },
   }) as Rule;
@@ -42,7 +46,7 @@ const breaker = defineRule({
   meta: { id: 'breaker', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'warn', api: 'warn' }, fixable: 'safe', messages: { m: 'm' } },
   check(ctx) {
     for (const e of ctx.model.entries) {
-      if (e.raw.bad === true) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'safe', description: 'x', edits: [{ kind: 'replaceText', line: e.line, text: '{not json' }] } });
+      if (e.raw.bad === true) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).replaceLineText(e.line, '{not json').fix('safe', 'x') });
     }
   },
 }) as Rule;
@@ -51,7 +55,7 @@ const unsafeOnly = defineRule({
   meta: { id: 'unsafe-only', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'error', api: 'error' }, fixable: 'unsafe', messages: { m: 'm' } },
   check(ctx) {
     for (const e of ctx.model.entries) {
-      if (e.raw.drop === true) ctx.report({ messageId: 'm', line: e.line, fix: { applicability: 'unsafe', description: 'drop', edits: [{ kind: 'delete', line: e.line }] } });
+      if (e.raw.drop === true) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).deleteLine(e.line).fix('unsafe', 'drop') });
     }
   },
 }) as Rule;

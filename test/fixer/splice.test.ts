@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/fixer/apply.js';
 import type { Edit, Fix } from '../../src/fixer/edits.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { MAX_DIFF_DEPTH, Splice, type SpliceEdit, spliceJson } from '../../src/fixer/splice.js';
 import { JsonBytes, locate } from '../../src/fixer/splice-scan.js';
 import { loadBytes } from '../../src/loader/read-jsonl.js';

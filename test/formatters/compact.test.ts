@@ -29,7 +29,7 @@ describe('compact', () => {
 
   it('keeps a problem on one line even when the path holds a newline or an escape', () => {
     const out = compact([result(path.join(CWD, 'we\nird\x1b.jsonl'), [diag('valid-json', 2, 'a\nb')])], ctx);
-    expect(out).toBe('we\\nird\\x1b.jsonl:2: error valid-json a\\nb\n');
+    expect(out).toBe('we\\x0aird\\x1b.jsonl:2: error valid-json a\\nb\n');
     expect(out.split('\n')).toHaveLength(2);
   });
 });

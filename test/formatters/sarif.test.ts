@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../../rules/index.js';
+import { linter } from '../../src/composition.js';
 import { INFORMATION_URI, MAX_RESULTS, sarif } from '../../src/formatters/sarif.js';
 import type { FormatContext } from '../../src/formatters/types.js';
 import { DOCS_BASE, docsUrl, type RuleMeta } from '../../src/sdk/rule-api.js';
@@ -17,7 +18,7 @@ const repoRoot = path.resolve(here, '..', '..');
 const SCHEMA_FILE = path.join(here, 'sarif-schema-2.1.0.json');
 const SCHEMA_SHA256 = '80cd7ffb9b62a4162d541aa9170862dd264f6cce0f04c57f1ac9f2337b808958';
 
-const ctx: FormatContext = { cwd: CWD, color: true };
+const ctx: FormatContext = { cwd: CWD, color: true, rulesMeta: rules.map((r) => r.meta), targets: linter.targets };
 
 /**
  * RFC 3986 checks for the three formats the schema uses. ajv-formats is not a dependency, and Ajv would otherwise

@@ -1,9 +1,9 @@
 // RuleTester: registers one vitest case per valid/invalid example of a rule and checks the exact diagnostics
 // (message id and line, optionally severity and block index) that rule alone produces.
 import { describe, expect, it } from 'vitest';
-import { lintBytes } from '../../src/engine/lint.js';
-import { fixBytes } from '../../src/fixer/loop.js';
-import { type InputFormat, loadInput } from '../../src/loader/input.js';
+import { lintBytes } from '../../src/index.js';
+import { fixBytes } from '../../src/index.js';
+import { loadInput } from './formats.js';
 import type { Rule, Target } from '../../src/sdk/rule-api.js';
 
 export interface ExpectedError {
@@ -21,7 +21,7 @@ export interface ValidCase {
   /** Default: the format's own (claude-code for sessions, api for requests and message lists). */
   target?: Target;
   /** Default: detected from the text. */
-  inputFormat?: InputFormat;
+  inputFormat?: string;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -35,7 +35,7 @@ export interface InvalidCase extends ValidCase {
   unsafeOutput?: string;
 }
 
-export function lintWith(rule: Rule, text: string, target?: Target, inputFormat?: InputFormat) {
+export function lintWith(rule: Rule, text: string, target?: Target, inputFormat?: string) {
   return lintBytes('test.jsonl', new TextEncoder().encode(text), { rules: [rule], target, inputFormat });
 }
 
@@ -102,7 +102,7 @@ function checkFix(rule: Rule, c: InvalidCase, unsafe: boolean, expected: string)
   expect(decode(once.output), `${c.name}: ${label}`).toBe(expected);
   if (expected !== c.text) expect(once.changed).toBe(true);
   const unreadable = (text: Uint8Array): number =>
-    loadInput('t', text, { inputFormat: c.inputFormat }).file.lines.filter((l) => l.problems.length > 0).length;
+    loadInput('t', text, { inputFormat: c.inputFormat }).model.file.lines.filter((l) => l.problems.length > 0).length;
   expect(unreadable(once.output), `${c.name}: the fix leaves no new unreadable line`).toBeLessThanOrEqual(
     unreadable(new TextEncoder().encode(c.text)),
   );

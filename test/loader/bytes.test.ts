@@ -2,7 +2,7 @@
 // exactly what it would see in the joined bytes.
 import { describe, expect, it } from 'vitest';
 import { applyFixes } from '../../src/fixer/apply.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { joinBytes, PieceWriter, sameBytes } from '../../src/loader/bytes.js';
 import { loadBytes, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { toolUse, transcript } from '../helpers/build.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { detectInputFormat, INPUT_FORMATS, lintBytes } from '../../src/engine/lint.js';
-import { loadInput } from '../../src/loader/input.js';
+import { linter } from '../../src/composition.js';
+import { lintBytes } from '../../src/index.js';
+import { detectFormat as detectInputFormat, loadTranscript } from '../helpers/formats.js';
 import { transcript } from '../helpers/build.js';
 import { assistantMsg, doc, jsonl, request, userMsg } from '../helpers/plain.js';
 
@@ -15,7 +16,7 @@ const session = (): string => {
 
 describe('detectInputFormat', () => {
   it('lists the formats', () => {
-    expect(INPUT_FORMATS).toEqual(['claude-code', 'request', 'messages']);
+    expect(linter.formats.map((f) => f.id)).toEqual(['claude-code', 'request', 'messages']);
   });
 
   it.each([
@@ -24,8 +25,14 @@ describe('detectInputFormat', () => {
     ['a session whose first line is torn mid-file', '{"type":"user","mess\n' + session(), 'claude-code'],
     ['an empty file', '', 'claude-code'],
     ['blank lines only', '\n  \n', 'claude-code'],
-    ['JSONL of objects that are not messages', '{"a":1}\n{"b":2}\n', 'claude-code'],
-    ['a one-line array that is not a message list', '[1,2]\n', 'claude-code'],
+    ['JSONL of objects that are not messages', '{"a":1}\n{"b":2}\n', 'unknown'],
+    ['a one-line array that is not a message list', '[1,2]\n', 'unknown'],
+    ['a Codex CLI rollout', '{"timestamp":"t","ordinal":0,"type":"session_meta","payload":{"id":"x"}}\n', 'unknown'],
+    ['a Copilot CLI events file', '{"type":"session.start","data":{"sessionId":"s"},"id":"e1","timestamp":"t","parentId":null}\n', 'unknown'],
+    ['a Gemini CLI session', JSON.stringify({ sessionId: 's', projectHash: 'h', messages: [{ id: 'm', type: 'user', content: 'hi' }] }), 'unknown'],
+    ['text', 'hello\nworld\n', 'unknown'],
+    ['binary data', '\u0000\u0001\u0002\u0003binary\u0000\u0000\u0000\u0000\u0007\u0008', 'unknown'],
+    ['a session of torn lines only', '{"parentUuid":null,"isSidechain":false,"type":"user","mess', 'claude-code'],
     ['a compact request', doc(request(messages), 'compact'), 'request'],
     ['a pretty request', doc(request(messages)), 'request'],
     ['a request with tabs, CRLF and a BOM', '\uFEFF' + doc(request(messages), 'tab').replace(/\n/g, '\r\n'), 'request'],
@@ -52,14 +59,14 @@ describe('detectInputFormat', () => {
 
 describe('loadInput', () => {
   it('loads a JSONL message list as its own lines', () => {
-    const input = loadInput('x', enc(jsonl(messages)));
-    expect(input.format).toBe('messages');
+    const input = loadTranscript('x', enc(jsonl(messages)));
+    expect(input.inputFormat).toBe('messages');
     expect(input.plain!.container).toBe('jsonl');
     expect(input.file.lines.map((l) => l.json)).toEqual(messages);
   });
 
   it('loads a document as a shell line and one virtual line per message', () => {
-    const input = loadInput('x', enc(doc(request(messages, { system: 'be brief' }))));
+    const input = loadTranscript('x', enc(doc(request(messages, { system: 'be brief' }))));
     expect(input.plain!.container).toBe('document');
     expect(input.plain!.messagesPointer).toBe('/messages');
     expect(input.file.lines.map((l) => l.lineNo)).toEqual([1, 2, 3]);

@@ -1,9 +1,9 @@
 // The properties, as plain functions of one mutated file, shared by the property tests (and usable from a
 // regression test or a debugging session). Each throws an Error saying what broke.
-import { lintBytes } from '../../src/engine/lint.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { lintBytes } from '../../src/index.js';
+import { fixBytes } from '../../src/index.js';
 import { formatters } from '../../src/formatters/index.js';
-import type { Target } from '../../src/rule-api.js';
+import type { Target } from '../../src/sdk/rule-api.js';
 import { assertNoPollution, assertTerminalSafe, missingUntouched, problemCount, replayFix, sameBytes, timed } from './invariants.js';
 
 export const FILE = '/tmp/transcript-lint-fuzz/session.jsonl';

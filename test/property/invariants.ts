@@ -1,8 +1,8 @@
 // The checks the properties share: no prototype pollution, no raw control characters in human output, a bounded
 // time per case, and "every line no applied fix named survives byte for byte".
-import { lintBytes, type LintOutcome } from '../../src/engine/lint.js';
+import { lintBytes, type LintOutcome } from '../../src/index.js';
 import { applyFixes } from '../../src/fixer/apply.js';
-import { fixableBy, MAX_PASSES, type FixOptions } from '../../src/fixer/loop.js';
+import { fixableBy, MAX_PASSES, type FixOptions } from '../../src/engine/fix-loop.js';
 import { CASE_BUDGET_MS } from './config.js';
 
 // ---- prototype pollution --------------------------------------------------------------------------------------

@@ -7,14 +7,13 @@ import rule, { MAX_PER_ENTRY, validateTree } from '../../rules/entry-shape.js';
 import { ARRAYS, EFFECT, SCHEMAS, type SchemaName } from '../../rules/entry-shape/schemas.js';
 // @ts-expect-error: a plain .mjs script, without types
 import { generate, OUTPUT } from '../../scripts/gen-entry-shape.mjs';
-import { loadInput } from '../../src/loader/input.js';
 import { isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../../src/loader/lazy-strings.js';
 import { TranscriptModel } from '../../src/model/index.js';
 import type { ReportDescriptor } from '../../src/sdk/rule-api.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { assistantMsg, doc, jsonl, lineAt, request, TOOLS, userMsg } from '../helpers/plain.js';
-import { modelOf } from '../../src/formats/load.js';
+import { loadTranscript } from '../helpers/formats.js';
 
 // Plain Messages API inputs: the shape the API validates.
 const goodRequest = doc(
@@ -354,7 +353,7 @@ describe('entry-shape validators', () => {
     t.assistant([text(long), toolUse('toolu_L')]);
     t.user([toolResult('toolu_L', long)]);
     t.user([toolResult('toolu_L', [text(long)]), { type: 'image', source: long }]);
-    const model = modelOf(loadInput('long.jsonl', new TextEncoder().encode(t.toString())));
+    const model = loadTranscript('long.jsonl', new TextEncoder().encode(t.toString()));
     const message = (i: number) => model.entries[i]!.raw.message as { content: Record<string, unknown>[] };
     const lazy = () => [
       isLazyString(message(1), 'content'),

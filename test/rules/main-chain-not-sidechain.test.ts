@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/main-chain-not-sidechain.js';
-import { lintBytes } from '../../src/engine/lint.js';
+import { lintBytes } from '../../src/index.js';
 import { text, toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 

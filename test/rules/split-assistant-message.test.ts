@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/split-assistant-message.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';

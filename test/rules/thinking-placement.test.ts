@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import rule from '../../rules/thinking-placement.js';
 import { text, thinking, toolUse, transcript, fixed, uuidAt, type EditableEntry } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/tool-result-has-use.js';
 import useHasResult from '../../rules/tool-use-has-result.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import resultHasUse from '../../rules/tool-result-has-use.js';
 import rule from '../../rules/tool-use-has-result.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import type { ApiMessage } from '../../src/model/types.js';
 import { TranscriptModel } from '../../src/model/index.js';

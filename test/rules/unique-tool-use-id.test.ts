@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unique-tool-use-id.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import { TranscriptModel } from '../../src/model/index.js';
-import { fixBytes } from '../../src/fixer/loop.js';
+import { fixBytes } from '../../src/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';

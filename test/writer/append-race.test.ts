@@ -5,7 +5,7 @@ import { appendFileSync, closeSync, promises as fs, mkdtempSync, openSync, readd
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixFile } from '../../src/engine/fix.js';
+import { fixFile } from '../../src/index.js';
 import { writeFileAtomic } from '../../src/engine/io.js';
 import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';

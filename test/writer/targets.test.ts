@@ -22,7 +22,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixFile } from '../../src/engine/fix.js';
+import { fixFile } from '../../src/index.js';
 import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 

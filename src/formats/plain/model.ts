@@ -2,17 +2,17 @@
 // a Claude Code entry (`{type: role, message}`, the message being the parsed object itself), linked in file order,
 // so that every request-view rule and every fix helper works on it unchanged. There is no client-side repair: the
 // request is the file, so `merged` and `messages` are the same list.
-import { type LoadedInput, type PlainSource, SHELL_LINE } from '../../loader/input.js';
+import { SHELL_LINE } from '../../model/lines.js';
+import type { PlainSource } from './source.js';
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import { isObject } from '../../model/entries.js';
 import { TranscriptModel } from '../../model/index.js';
 import type { ApiBlock, ApiMessage, ApiView, Block, Chain, Entry } from '../../model/types.js';
 
-/** The model of a request or message list, loaded as `input` (its plain source set). */
-export function plainModel(input: LoadedInput & { plain: PlainSource }): TranscriptModel {
-  const { plain } = input;
+/** The model of a request or message list: its lines (a document's virtual lines) and its plain source. */
+export function plainModel({ file, plain }: { file: SourceFile; plain: PlainSource }): TranscriptModel {
   return new TranscriptModel(
-    input.file,
+    file,
     {
       format: plain.format,
       buildEntries: (file) => buildPlainEntries(file, plain),

@@ -1,11 +1,10 @@
 // The fix loop: lint, apply what does not conflict, lint the result again, up to MAX_PASSES. It stops early when
 // nothing applies or when the text returns to what it was two passes before (two rules undoing each other). A
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
-import { type LintOptions, type LintOutcome, lintBytes } from '../engine/lint.js';
-import type { Finding } from '../engine/run-rules.js';
+import type { Fix } from '../fixer/edits.js';
 import { type Bytes, joinBytes, sameBytes } from '../loader/bytes.js';
-import { applyFixesToModel } from './apply.js';
-import type { Fix } from './edits.js';
+import type { Linter, LintOptions, LintOutcome } from './lint.js';
+import type { Finding } from './run-rules.js';
 
 export const MAX_PASSES = 10;
 
@@ -42,9 +41,9 @@ export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] 
   return fixes;
 }
 
-export function fixBytes(filePath: string, input: Uint8Array, options: FixOptions = {}): FixOutcome {
+export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, options: FixOptions = {}): FixOutcome {
   const unsafe = options.unsafe ?? false;
-  let current: LintOutcome | undefined = lintBytes(filePath, input, options);
+  let current: LintOutcome | undefined = linter.lintBytes(filePath, input, options);
   // Only the counts of the first lint are kept, so its model can be let go after the first pass (a large file
   // would otherwise be held twice).
   const before = harm(current);
@@ -65,7 +64,7 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
       status = 'pass-cap';
       break;
     }
-    const result = applyFixesToModel(current.model, fixes);
+    const result = current.format.writeBack(current.model, fixes);
     failed.push(...result.failed);
     if (result.applied.length === 0) break;
     passes++;
@@ -73,7 +72,7 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
     bytes = result.pieces;
     // The model of the previous pass is dropped before the next is built.
     current = undefined;
-    current = lintBytes(filePath, bytes, pinned);
+    current = linter.lintBytes(filePath, bytes, pinned);
     history.push(bytes);
     // Only the pass two back is ever compared with: older outputs are let go.
     if (history.length > 3) history.shift();
@@ -87,7 +86,7 @@ export function fixBytes(filePath: string, input: Uint8Array, options: FixOption
   const rulesApplied = [...new Set(applied.map((f) => f.ruleId))].sort();
   if (applied.length > 0 && isWorse(before, harm(current))) {
     // Rare: the first lint is made again rather than kept through every pass.
-    return outcome({ status: 'worse', pieces: input, changed: false, applied: [], passes, final: lintBytes(filePath, input, options), rulesInvolved: rulesApplied, failed });
+    return outcome({ status: 'worse', pieces: input, changed: false, applied: [], passes, final: linter.lintBytes(filePath, input, options), rulesInvolved: rulesApplied, failed });
   }
   const stillFixing = [...new Set(fixableBy(current.findings, unsafe).map((f) => f.ruleId))].sort();
   return outcome({

@@ -3,11 +3,12 @@
 // the document's own bytes, so it keeps its layout and every byte no edit names (numbers as written, escapes,
 // duplicate keys, invalid UTF-8 inside strings, the BOM, the line endings, the final newline). New values are
 // written in the document's layout (indentation, separators, \u escapes when the document is ASCII-only).
-import { serializeJson } from '../loader/json-positions.js';
-import { type PlainSource, SHELL_LINE } from '../loader/input.js';
-import type { Edit } from './edits.js';
-import { parsePointer } from './pointer.js';
-import { applyEdit, Splice, type SpliceStyle } from './splice.js';
+import { serializeJson } from '../../loader/json-positions.js';
+import { SHELL_LINE } from '../../model/lines.js';
+import type { PlainSource } from './source.js';
+import type { Edit } from '../../fixer/edits.js';
+import { parsePointer } from '../../fixer/pointer.js';
+import { applyEdit, Splice, type SpliceStyle } from '../../fixer/splice.js';
 
 export function spliceDocument(plain: PlainSource, edits: readonly Edit[]): Uint8Array {
   const doc = plain.document;

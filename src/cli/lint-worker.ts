@@ -1,10 +1,11 @@
-// A lint worker thread (see parallel.ts): takes the next file from the shared counter until none is left, lints it
-// and posts the outcome back. It imports only the lint engine (no yargs, zod or fast-glob), and it ends by itself
-// when the list runs out.
+// A lint worker thread (see engine/parallel.ts): takes the next file from the shared counter until none is left,
+// lints it and posts the outcome back. It loads the linter from the composition root (no yargs, zod or fast-glob),
+// and it ends by itself when the list runs out.
 import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
-import { lintOne } from './lint-files.js';
-import type { WorkerData, WorkerMessage } from './parallel.js';
+import { linter } from '../composition.js';
+import { lintOne } from '../engine/lint-files.js';
+import type { WorkerData, WorkerMessage } from '../engine/parallel.js';
 
 // Started with its work, or prestarted (parallel.ts prestartWorker): then the work is the first message.
 const data = (workerData ?? (await once(parentPort!, 'message'))[0]) as WorkerData;
@@ -17,7 +18,7 @@ for (;;) {
   const index = order[k]!;
   let message: WorkerMessage;
   try {
-    const outcome = lintOne(files[index]!, options);
+    const outcome = lintOne(linter, files[index]!, options);
     message = outcome.error
       ? { index, error: { message: outcome.error.message, code: outcome.error.code, errno: outcome.error.errno, syscall: outcome.error.syscall, path: outcome.error.path } }
       : { index, result: outcome.result };

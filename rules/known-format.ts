@@ -1,0 +1,51 @@
+// known-format: a file that no supported format recognises is said to be so, once, instead of being linted as
+// something it is not (a Codex rollout taken for a Claude Code session would be "clean"; a binary file would get a
+// finding per line). The message says what the file looks like and which formats are supported.
+import { defineRule, listKeys } from '../src/sdk/index.js';
+
+const SUPPORTED = 'Claude Code sessions (JSONL), Messages API requests (JSON) and message lists (JSON or JSONL)';
+
+export default defineRule({
+  meta: {
+    id: 'known-format',
+    type: 'problem',
+    view: 'file',
+    description: 'The file is of a format transcript-lint reads (a file it does not understand is never reported clean).',
+    severity: { default: 'error' },
+    formats: ['unknown'],
+    messages: {
+      binary: `File is binary data, not a transcript; transcript-lint reads ${SUPPORTED}.`,
+      encoding: `File is {{encoding}} text, not UTF-8; convert it (for example iconv -f {{encoding}} -t UTF-8) and lint it again. transcript-lint reads ${SUPPORTED}.`,
+      json: `File is {{what}}: not a transcript transcript-lint knows. It reads ${SUPPORTED}.`,
+      jsonGuess: `File is {{what}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
+      jsonl: `File is JSONL whose records have {{keys}}: not a Claude Code session, request or message list. transcript-lint reads ${SUPPORTED}.`,
+      jsonlGuess: `File is JSONL whose records have {{keys}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
+      text: `File is text that is not JSON: not a transcript. transcript-lint reads ${SUPPORTED}.`,
+    },
+  },
+  check(ctx) {
+    const d = ctx.model.description;
+    const at = { line: 1 };
+    switch (d.kind) {
+      case 'binary':
+      case 'text':
+        ctx.report({ messageId: d.kind, at });
+        break;
+      case 'encoding':
+        ctx.report({ messageId: 'encoding', at, data: { encoding: d.encoding } });
+        break;
+      case 'json':
+        if (d.guess) ctx.report({ messageId: 'jsonGuess', at, data: { what: d.what, guess: d.guess } });
+        else ctx.report({ messageId: 'json', at, data: { what: d.what } });
+        break;
+      case 'jsonl': {
+        const keys = listKeys(d.keys);
+        if (d.guess) ctx.report({ messageId: 'jsonlGuess', at, data: { keys, guess: d.guess } });
+        else ctx.report({ messageId: 'jsonl', at, data: { keys } });
+        break;
+      }
+      case 'empty':
+        break;
+    }
+  },
+});

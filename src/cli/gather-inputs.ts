@@ -1,0 +1,143 @@
+// The inputs of a lint run: stdin, the files of --session ids in every agent's sessions folder, the paths given
+// (files, folders, globs), or with neither, every session every supported agent has stored. Each input comes with
+// the config that applies to it. Paths that match nothing, ignored files and names that cannot be opened are said
+// on stderr here.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isIgnoredByConfig } from '../engine/config-core.js';
+import { DEFAULT_FOLDER_PATTERNS, describeUnmatched, escapeGlob, expandPaths, findBelow, isSessionId } from '../engine/files.js';
+import type { Linter } from '../engine/lint.js';
+import { displayPath } from '../formatters/display-path.js';
+import type { FileFailure } from '../formatters/types.js';
+import { type LintCommand, UsageError } from './args.js';
+import type { ConfigScope } from './config-scope.js';
+import type { Input } from './inputs.js';
+import { type CliIO, describeReadError, readStdin, warn } from './io.js';
+
+export const STDIN_NAME = '<stdin>';
+
+/** The inputs, or undefined (after saying why) when the run cannot start or a path matched nothing. */
+export async function gatherInputs(
+  cmd: LintCommand,
+  linter: Linter,
+  scope: ConfigScope,
+  io: CliIO,
+  failures: FileFailure[],
+): Promise<Input[] | undefined> {
+  if (cmd.stdin) return stdinInput(cmd, scope, io);
+
+  const unmatched: string[] = [];
+  const files = new Set<string>();
+  for (const id of cmd.sessions) {
+    if (!isSessionId(id)) throw new UsageError(`--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`);
+    const found = await findSession(linter, id, cmd.sessionSidechains, io);
+    if (found.length === 0) unmatched.push(`no session ${id} in ${sessionRoots(linter, io).join(', ')}`);
+    for (const f of found) files.add(f);
+  }
+
+  const patterns = cmd.paths;
+  if (patterns.length === 0 && cmd.sessions.length === 0) {
+    const all = await everySession(linter, io);
+    if (all === undefined) return undefined;
+    if (all.files.length === 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
+    for (const f of all.files) files.add(f);
+  }
+  const defaults = defaultFolderPatterns(linter);
+  const expansion = await expandPaths(patterns, io.cwd, {
+    // A folder whose config (or the command line) names an input format expands to that format's files.
+    folderPatterns: async (dir) => {
+      const id = (await scope.forPath(dir, true)).inputFormat;
+      return (id !== undefined && linter.format(id)?.folderPatterns) || defaults;
+    },
+    ignores: async (file) => {
+      const config = await scope.forPath(file);
+      return isIgnoredByConfig(config, file) ? config.configFile : undefined;
+    },
+  });
+  for (const u of expansion.unmatched) unmatched.push(describeUnmatched(u));
+  for (const f of expansion.files) files.add(f);
+  for (const f of expansion.undecodable) {
+    const message = `cannot read ${displayPath(f, io.cwd)}: its name is not valid UTF-8; rename it to lint it`;
+    failures.push({ filePath: f, message });
+    warn(io, message);
+  }
+  for (const { file, configFile } of expansion.ignored) {
+    warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
+  }
+  // A typo'd path or glob must not pass CI green with "0 files linted" (pitfall 8), unless the user says it may.
+  for (const message of unmatched) warn(io, message);
+  if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) return undefined;
+
+  const sorted = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const inputs: Input[] = [];
+  for (const filePath of sorted) inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
+  return inputs;
+}
+
+async function stdinInput(cmd: LintCommand, scope: ConfigScope, io: CliIO): Promise<Input[] | undefined> {
+  const name = cmd.stdinFilename;
+  const filePath = name === undefined ? STDIN_NAME : path.resolve(io.cwd, name);
+  // stdin's transcript takes the config of the file it stands for, or else of the cwd.
+  const config = await scope.forPath(name === undefined ? io.cwd : filePath, name === undefined);
+  if (name !== undefined && isIgnoredByConfig(config, filePath)) {
+    warn(io, `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
+    return [];
+  }
+  let data: Uint8Array;
+  try {
+    data = await readStdin(io.stdin);
+  } catch (err) {
+    warn(io, describeReadError(STDIN_NAME, err as NodeJS.ErrnoException));
+    return undefined;
+  }
+  return [{ filePath, shown: name === undefined ? STDIN_NAME : displayPath(filePath, io.cwd), data, config }];
+}
+
+/** What a folder expands to by default: every *.jsonl below it, but the files agents keep that are no transcripts. */
+function defaultFolderPatterns(linter: Linter): readonly string[] {
+  const left = linter.formats.flatMap((f) => (f.notTranscripts ?? []).map((p) => `!${p}`));
+  return [...DEFAULT_FOLDER_PATTERNS, ...left];
+}
+
+/** Every format's sessions folders, as the environment places them. */
+function sessionRoots(linter: Linter, io: CliIO): string[] {
+  return linter.formats.flatMap((f) => f.sessions?.roots(io.env, io.homedir) ?? []);
+}
+
+/** The files of one session id, in every format's sessions folders. */
+async function findSession(linter: Linter, id: string, sidechains: boolean, io: CliIO): Promise<string[]> {
+  const escaped = await escapeGlob(id);
+  const found: string[] = [];
+  for (const f of linter.formats) {
+    if (!f.sessions) continue;
+    for (const root of f.sessions.roots(io.env, io.homedir)) found.push(...(await findBelow(root, f.sessions.patterns(escaped, { sidechains }))));
+  }
+  return found;
+}
+
+/**
+ * With no paths, every session of every format whose sessions folder exists, and those folders; undefined (after
+ * saying why) when none exists.
+ */
+async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[]; roots: string[] } | undefined> {
+  const files: string[] = [];
+  const roots: string[] = [];
+  for (const f of linter.formats) {
+    if (!f.sessions) continue;
+    for (const root of f.sessions.roots(io.env, io.homedir)) {
+      if (!(await isDirectory(root))) continue;
+      roots.push(root);
+      files.push(...(await findBelow(root, f.sessions.patterns(undefined, { sidechains: true }))));
+    }
+  }
+  if (roots.length > 0) return { files, roots };
+  warn(io, `no paths given, and no sessions folder exists (${sessionRoots(linter, io).join(', ')}); pass files, folders or globs (or set CLAUDE_CONFIG_DIR)`);
+  return undefined;
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}

@@ -1,0 +1,40 @@
+// --print-config FILE: the settings a run would use for that file, as JSON. Without a chosen input format it is
+// detected from the file (when it can be read), and the target follows from it as in a real run.
+import { type EffectiveConfig, isIgnoredByConfig } from '../engine/config-core.js';
+import type { Linter } from '../engine/lint.js';
+import { readRegularSync } from '../engine/read-regular.js';
+import { appliesTo } from '../engine/run-rules.js';
+import type { Format } from '../formats/types.js';
+import { type Severity, severityFor } from '../sdk/rule-api.js';
+import type { CliIO } from './io.js';
+
+export function printConfig(filePath: string, config: EffectiveConfig, linter: Linter, io: CliIO): number {
+  let format: Format | undefined = config.inputFormat !== undefined ? linter.format(config.inputFormat) : undefined;
+  let inputFormatFrom: 'option' | 'detected' | null = format !== undefined ? 'option' : null;
+  if (format === undefined) {
+    try {
+      format = linter.detect(filePath, readRegularSync(filePath));
+      inputFormatFrom = 'detected';
+    } catch {
+      // Unreadable, or not a regular file: nothing to detect from.
+    }
+  }
+  // An unreadable file with no chosen format: a Claude Code session is what a run would most likely find.
+  const target = config.target ?? format?.targets[0]?.id ?? 'claude-code';
+  const rules: Record<string, Severity> = {};
+  for (const { meta } of linter.rules) rules[meta.id] = config.severities.get(meta.id) ?? severityFor(meta, target, linter.targets);
+  const doc = {
+    filePath,
+    configFile: config.configFile ?? null,
+    ignored: isIgnoredByConfig(config, filePath),
+    inputFormat: format?.id ?? null,
+    inputFormatFrom,
+    target,
+    targetFrom: config.target !== undefined ? 'option' : 'input-format',
+    rules,
+    // Rules that never run on this input format, whatever their severity (storage rules on a request file).
+    notApplicable: format === undefined ? [] : linter.rules.filter((r) => !appliesTo(r.meta, format)).map((r) => r.meta.id),
+  };
+  io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+  return 0;
+}

@@ -1,0 +1,109 @@
+// Telling apart the three Anthropic-dialect inputs from a file's first lines: a Claude Code session (JSONL entries),
+// a Messages API request body (one JSON document), a message list (a JSON array, or JSONL of `{role, content}`).
+// The three formats' detect() read this one classification, so they never disagree. A file with none of their
+// shapes is none of theirs: it is reported as not understood (known-format), never taken for a session.
+import { type Sample, tryParse } from './sample.js';
+
+export type AnthropicShape = 'claude-code' | 'request' | 'messages' | 'none';
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** A message of a plain list: `{role, content}` with neither a uuid nor a type (Claude Code entries have both). */
+function isMessageShape(v: unknown): boolean {
+  return isPlainObject(v) && Object.hasOwn(v, 'role') && Object.hasOwn(v, 'content') && !Object.hasOwn(v, 'uuid') && !Object.hasOwn(v, 'type');
+}
+
+function isMessageArray(v: unknown): boolean {
+  return Array.isArray(v) && v.every((m) => isPlainObject(m) && Object.hasOwn(m, 'role'));
+}
+
+/** Fields only Claude Code's entries carry; any one of them on an object line says "a Claude Code session". */
+const CLAUDE_CODE_KEYS = ['uuid', 'parentUuid', 'sessionId', 'leafUuid', 'isSidechain', 'logicalParentUuid'];
+/** Entry types Claude Code writes that need none of those keys. */
+const CLAUDE_CODE_TYPES = new Set(['summary', 'file-history-snapshot', 'last-prompt', 'queue-operation', 'custom-title', 'tag']);
+/** Conversation entry types, which say "a Claude Code entry" together with a `message` or `content`. */
+const CONVERSATION_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
+/** The same keys, quoted as they appear in a line too damaged to parse. */
+const CLAUDE_CODE_KEY_TEXT = /"(?:parentUuid|sessionId|isSidechain|leafUuid)"\s*:/;
+
+export function hasClaudeCodeEvidence(v: Record<string, unknown>): boolean {
+  if (CLAUDE_CODE_KEYS.some((k) => Object.hasOwn(v, k))) return true;
+  if (typeof v.type !== 'string') return false;
+  return CLAUDE_CODE_TYPES.has(v.type) || (CONVERSATION_TYPES.has(v.type) && (Object.hasOwn(v, 'message') || Object.hasOwn(v, 'content')));
+}
+
+/**
+ * A request body: an object with `messages`, unless those messages are plainly another tool's (objects with a
+ * `type` and no `role`, as Gemini CLI's session files hold).
+ */
+function isRequestDocument(v: unknown): boolean {
+  if (!isPlainObject(v) || !Object.hasOwn(v, 'messages')) return false;
+  const { messages } = v;
+  if (!Array.isArray(messages) || messages.length === 0) return true;
+  return !messages.every((m) => isPlainObject(m) && !Object.hasOwn(m, 'role') && Object.hasOwn(m, 'type'));
+}
+
+function classifyDocument(v: unknown): AnthropicShape {
+  if (isRequestDocument(v)) return 'request';
+  if (isMessageArray(v)) return 'messages';
+  return 'none';
+}
+
+const cache = new WeakMap<Sample, AnthropicShape>();
+
+export function anthropicShape(sample: Sample): AnthropicShape {
+  let shape = cache.get(sample);
+  if (shape === undefined) {
+    shape = classify(sample);
+    cache.set(sample, shape);
+  }
+  return shape;
+}
+
+/**
+ * The shape, from the first non-blank lines. A document spread over lines (a Claude Code session never is) is
+ * taken by its first line: `{` alone is a request (valid or not), `[` alone a message list; a lone bracket followed
+ * by a whole JSON object on the next line is a damaged line of JSONL instead. In JSONL the first object line decides
+ * between a message list and a request; a session needs Claude Code's own fields on one of its lines.
+ */
+function classify(sample: Sample): AnthropicShape {
+  const first = sample.line(0);
+  // An empty file: an empty session (Claude Code writes the file before its first entry).
+  if (first === undefined) return 'claude-code';
+  const second = sample.line(1);
+  const nextIsObjectLine = second !== undefined && second.startsWith('{') && tryParse(second).ok;
+  if (first === '{' && !nextIsObjectLine) return 'request';
+  if (first === '[' && !nextIsObjectLine) return 'messages';
+  let decided: AnthropicShape | undefined;
+  let evidence = false;
+  for (let i = 0; sample.line(i) !== undefined; i++) {
+    const line = sample.line(i)!;
+    const parsed = sample.parsedLine(i)!;
+    if (!parsed.ok) {
+      // A document spread over lines whose first line is more than a bracket: judge the whole text.
+      if (i === 0 && (line.startsWith('{') || line.startsWith('['))) {
+        const whole = sample.document();
+        if (whole.ok) return classifyDocument(whole.value);
+      }
+      evidence ||= CLAUDE_CODE_KEY_TEXT.test(line);
+      continue;
+    }
+    const v = parsed.value;
+    if (Array.isArray(v)) {
+      // A compact message array is the whole file; an array line among others is a damaged line of JSONL.
+      if (sample.line(i + 1) === undefined && decided === undefined) return isMessageArray(v) ? 'messages' : 'none';
+      continue;
+    }
+    if (!isPlainObject(v)) continue;
+    if (decided === undefined) {
+      if (isMessageShape(v)) return 'messages';
+      if (isRequestDocument(v)) return 'request';
+      // Another tool's conversation document (Gemini CLI's holds `sessionId` too): none of the three.
+      if (Array.isArray(v.messages)) return 'none';
+      decided = 'claude-code';
+    }
+    evidence ||= hasClaudeCodeEvidence(v);
+    if (evidence) return 'claude-code';
+  }
+  return evidence ? 'claude-code' : 'none';
+}

@@ -1,0 +1,43 @@
+// The Claude Code session format: `${CLAUDE_CONFIG_DIR:-~/.claude}/projects/<project>/<session-id>.jsonl`, one entry
+// a line, linked by uuid/parentUuid; judged as Claude Code 2.1.332 resumes it (its chain, compiler and repair passes
+// are this folder's), or as a raw API request.
+import path from 'node:path';
+import { applyFixes } from '../../fixer/apply.js';
+import { loadBytes } from '../../loader/read-jsonl.js';
+import { exportMessages } from '../../model/export.js';
+import type { TranscriptModel } from '../../model/index.js';
+import { anthropicShape } from '../anthropic-shapes.js';
+import { placeOf } from '../place.js';
+import { API, BEDROCK, CLAUDE_CODE_TARGET } from '../targets.js';
+import type { Format } from '../types.js';
+import { claudeCodeModel } from './model.js';
+
+/** A subagent's workflow journal: a work log beside the transcripts, not one. */
+const JOURNALS = '**/subagents/workflows/**/journal.jsonl';
+/** Every session and subagent transcript below a folder. */
+const ALL_SESSIONS = ['**/*.jsonl', `!${JOURNALS}`];
+
+export const claudeCode: Format<TranscriptModel> = {
+  id: 'claude-code',
+  title: 'Claude Code session',
+  detect: (sample) => (anthropicShape(sample) === 'claude-code' ? 1 : 0),
+  load: (filePath, data, options) => claudeCodeModel(loadBytes(filePath, data, options)),
+  targets: [CLAUDE_CODE_TARGET, API, BEDROCK],
+  dialect: 'anthropic-messages',
+  // Lines are the file's own: a site is where it says.
+  locate: (_model, site) => placeOf(site),
+  locateLine: (_model, line) => line,
+  writeBack: (model, fixes) => applyFixes(model.file, fixes),
+  folderPatterns: ALL_SESSIONS,
+  notTranscripts: [JOURNALS],
+  sessions: {
+    roots: (env, homedir) => [path.join(env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR : path.join(homedir, '.claude'), 'projects')],
+    // `<projects>/<project>/<id>.jsonl` in every project folder (a copied project folder can hold it twice), and with
+    // sidechains its subagent transcripts.
+    patterns: (id, { sidechains }) => {
+      if (id === undefined) return [...ALL_SESSIONS];
+      return sidechains ? [`*/${id}.jsonl`, `*/${id}/subagents/**/*.jsonl`] : [`*/${id}.jsonl`];
+    },
+  },
+  exportRequest: (model) => exportMessages(model.apiView().messages),
+};

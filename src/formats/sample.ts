@@ -1,0 +1,86 @@
+// What formats detect from: the start of a file, read once for all of them. Lines are decoded (leniently) only as
+// far as a format asks, and the whole text is parsed as one JSON document only when one asks for that.
+import { foreignEncodingOf, type ForeignEncoding } from '../loader/read-jsonl.js';
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** How many non-blank lines detection looks at, at most. */
+export const SAMPLE_LINES = 20;
+/** How many bytes the binary check looks at. */
+const HEAD_BYTES = 64 * 1024;
+
+export type Parsed = { ok: true; value: unknown } | { ok: false };
+
+export function tryParse(text: string): Parsed {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export class Sample {
+  private readonly decoded: string[] = [];
+  private readonly parsed: Parsed[] = [];
+  private next: number;
+  private whole?: Parsed;
+
+  /**
+   * @param name the file's name (its last path segment), for formats whose files have fixed names
+   * @param data the file's bytes
+   */
+  constructor(
+    readonly name: string,
+    readonly data: Uint8Array,
+  ) {
+    this.next = this.bom ? 3 : 0;
+  }
+
+  get bom(): boolean {
+    return this.data.length >= 3 && this.data[0] === 0xef && this.data[1] === 0xbb && this.data[2] === 0xbf;
+  }
+
+  /** A UTF-16 or UTF-32 byte order mark at the start. */
+  get foreignEncoding(): ForeignEncoding | undefined {
+    return foreignEncodingOf(this.data);
+  }
+
+  /** The share of NUL bytes in the first 64 KiB: text has none, binary data many. */
+  get nulShare(): number {
+    const head = this.data.subarray(0, HEAD_BYTES);
+    if (head.length === 0) return 0;
+    let n = 0;
+    for (const b of head) if (b === 0) n++;
+    return n / head.length;
+  }
+
+  /** Non-blank line i (0-based) of the file, trimmed, or undefined past the end or past SAMPLE_LINES. */
+  line(i: number): string | undefined {
+    while (this.decoded.length <= i && this.decoded.length < SAMPLE_LINES && this.next < this.data.length) {
+      let end = this.data.indexOf(0x0a, this.next);
+      if (end === -1) end = this.data.length;
+      const text = lenient.decode(this.data.subarray(this.next, end)).trim();
+      this.next = end + 1;
+      if (text !== '') this.decoded.push(text);
+    }
+    return this.decoded[i];
+  }
+
+  /** Line i parsed as JSON. */
+  parsedLine(i: number): Parsed | undefined {
+    const text = this.line(i);
+    if (text === undefined) return undefined;
+    return (this.parsed[i] ??= tryParse(text));
+  }
+
+  /** The whole file parsed as one JSON document (for documents spread over lines). */
+  document(): Parsed {
+    this.whole ??= tryParse(lenient.decode(this.bom ? this.data.subarray(3) : this.data));
+    return this.whole;
+  }
+
+  /** Whether the file holds nothing but whitespace. */
+  get empty(): boolean {
+    return this.line(0) === undefined;
+  }
+}

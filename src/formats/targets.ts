@@ -1,0 +1,19 @@
+// The readers files are judged for. Each format lists the ones that make sense for its files (the first is its
+// default); a rule names its severity for the targets it knows.
+import type { TargetSpec } from './types.js';
+
+export const CLAUDE_CODE_TARGET: TargetSpec = {
+  id: 'claude-code',
+  description: 'as Claude Code resumes it: errors break resume or lose history, warnings are papered over',
+};
+
+export const API: TargetSpec = {
+  id: 'api',
+  description: 'as a raw Messages API request, with no client-side repair: everything the API rejects is an error',
+};
+
+export const BEDROCK: TargetSpec = {
+  id: 'bedrock',
+  description: "as a Messages API request to Amazon Bedrock: the api target's rules plus Bedrock's stricter ones",
+  extends: 'api',
+};

@@ -1,0 +1,92 @@
+// What an input format is to the engine: a plug-in that recognises its files from their first bytes, loads them
+// into a model its rules read, turns the places rules report into positions in the file, writes fixes back in its
+// own shape, and knows where its sessions live. Adding a format is a folder under src/formats/ that exports one
+// Format, plus one line in the registry (src/formats/index.ts).
+import type { Bytes } from '../loader/bytes.js';
+import type { LoadOptions, SourceFile } from '../loader/read-jsonl.js';
+import type { ApplyResult } from '../fixer/apply.js';
+import type { Fix } from '../fixer/edits.js';
+import type { ApiBlock, Entry } from '../model/types.js';
+import type { Sample } from './sample.js';
+
+export type { Sample } from './sample.js';
+
+/**
+ * Where a finding is, as a rule reports it; the input's format turns it into a position in the file.
+ * - `{ line }`: a line as such (one that is not an entry: not JSON, too long...), or with `pointer` a value in it;
+ * - `{ entry }`: an entry, or with `pointer` a value in it, or with `block` a block of its message content;
+ * - `{ request }`: a block of the compiled request, where it is stored (its origin), or with `pointer` a value in it;
+ * - `{ requestField }`: a field of the request itself (`/tools/2/name`), for inputs that are requests.
+ */
+export type Site =
+  | { line: number; pointer?: string }
+  | { entry: Entry; pointer?: string; block?: number }
+  | { request: ApiBlock; pointer?: string }
+  | { requestField: string };
+
+/** A position in the file, as reports show it. */
+export interface Location {
+  line: number;
+  /** 1-based, where the format can tell it (a one-line JSON document). */
+  column?: number;
+  blockIndex?: number;
+  uuid?: string;
+  /** JSON pointer to the value, into the line's entry (JSONL) or into the document (a JSON document). */
+  pointer?: string;
+}
+
+/** A reader a file can be judged for: its rules' severities depend on it. */
+export interface TargetSpec {
+  id: string;
+  description: string;
+  /** A rule that names no severity for this target takes the one it names for this other target. */
+  extends?: string;
+}
+
+/** The request API a format's model compiles to; request-view rules are written for one of them. */
+export type Dialect = 'anthropic-messages' | 'openai-responses' | 'openai-chat';
+
+/** Where a format's files live on disk, for the run with no paths and for --session. */
+export interface SessionStore {
+  /** The folders holding its sessions, from the environment and the home folder (they need not exist). */
+  roots(env: Readonly<Record<string, string | undefined>>, homedir: string): string[];
+  /**
+   * Glob patterns, relative to a root, of the files of one session (its id escaped for globs), or of every session
+   * when no id is given.
+   */
+  patterns(sessionId: string | undefined, options: { sidechains: boolean }): string[];
+}
+
+/** What every model has: the lines the format loaded (the fix loop and valid-json read them). */
+export interface FormatModel {
+  readonly file: SourceFile;
+}
+
+export interface Format<M extends FormatModel = FormatModel> {
+  /** The id --input-format and reports use. */
+  readonly id: string;
+  /** How a person names such a file: "Claude Code session". */
+  readonly title: string;
+  /**
+   * How sure the format is that the sample is one of its files: 0 = not its; the format with the highest score
+   * reads the file. Only the sample is read, never the whole file.
+   */
+  detect(sample: Sample): number;
+  load(path: string, data: Bytes, options: LoadOptions): M;
+  /** The targets its files can be judged for; the first is the default. */
+  readonly targets: readonly TargetSpec[];
+  readonly dialect?: Dialect;
+  /** The file position of a site a rule reported. */
+  locate(model: M, site: Site): Location;
+  /** The file line of a line a message names ("already used on line N"). */
+  locateLine(model: M, line: number): number;
+  /** The file with the fixes applied, written in the format's own shape. */
+  writeBack(model: M, fixes: readonly Fix[]): ApplyResult;
+  /** What a folder expands to when the run says its files are of this format (globs relative to the folder). */
+  readonly folderPatterns: readonly string[];
+  /** Files the agent keeps beside its transcripts that are none (globs): left out when a folder is expanded. */
+  readonly notTranscripts?: readonly string[];
+  readonly sessions?: SessionStore;
+  /** The request the agent would send on resume, for `export`. */
+  exportRequest?(model: M): unknown;
+}

@@ -1,0 +1,102 @@
+// What a file no format recognises looks like, in a few words for the known-format rule's message: binary data,
+// another encoding, a JSON document with these keys, JSONL whose records have these keys (and, when they match a
+// tool's files, whose they seem to be), or text. Only the sample is read.
+import { type Sample, SAMPLE_LINES } from '../sample.js';
+
+export type Description =
+  | { kind: 'encoding'; encoding: string }
+  | { kind: 'binary' }
+  | { kind: 'json'; what: string; guess?: string }
+  | { kind: 'jsonl'; keys: string[]; guess?: string }
+  | { kind: 'text' }
+  | { kind: 'empty' };
+
+/** Tools whose files turn up among sessions, by the top-level keys of their records. */
+const GUESSES: readonly { keys: readonly string[]; tool: string }[] = [
+  { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout' },
+  { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file' },
+  { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file' },
+  { keys: ['custom_id', 'result'], tool: 'an Anthropic Message Batches results file' },
+  { keys: ['custom_id', 'method', 'url', 'body'], tool: 'an OpenAI Batch API file' },
+  { keys: ['type', 'key', 'agentId'], tool: "a Claude Code workflow journal (a subagent's work log, not a session)" },
+  { keys: ['messages'], tool: 'chat fine-tuning data' },
+];
+
+const DOCUMENT_GUESSES: readonly { keys: readonly string[]; tool: string }[] = [
+  { keys: ['sessionId', 'projectHash', 'messages'], tool: 'a Gemini CLI session' },
+  { keys: ['agentType', 'toolUseId'], tool: "a Claude Code subagent's metadata" },
+];
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export function describe(sample: Sample): Description {
+  const encoding = sample.foreignEncoding ?? utf16WithoutMark(sample);
+  if (encoding) return { kind: 'encoding', encoding };
+  if (sample.empty) return { kind: 'empty' };
+  if (looksBinary(sample)) return { kind: 'binary' };
+  const whole = sample.document();
+  if (whole.ok && whole.value !== null && typeof whole.value === 'object') {
+    const value = whole.value;
+    if (Array.isArray(value)) return { kind: 'json', what: `a JSON array of ${value.length} ${value.length === 1 ? 'value' : 'values'}` };
+    const keys = Object.keys(value);
+    return { kind: 'json', what: `a JSON object with ${listKeys(keys)}`, guess: guess(DOCUMENT_GUESSES, keys) };
+  }
+  const keys = recordKeys(sample);
+  if (keys.length > 0) return { kind: 'jsonl', keys, guess: guess(GUESSES, keys) };
+  return { kind: 'text' };
+}
+
+/** The keys every object line of the sample has (at least the first line's), in the first line's order. */
+function recordKeys(sample: Sample): string[] {
+  let common: string[] | undefined;
+  for (let i = 0; i < SAMPLE_LINES; i++) {
+    const parsed = sample.parsedLine(i);
+    if (parsed === undefined) break;
+    if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) continue;
+    const keys = Object.keys(parsed.value);
+    common = common === undefined ? keys : common.filter((k) => keys.includes(k));
+  }
+  return common ?? [];
+}
+
+function guess(table: readonly { keys: readonly string[]; tool: string }[], keys: readonly string[]): string | undefined {
+  return table.find((g) => g.keys.every((k) => keys.includes(k)))?.tool;
+}
+
+export function listKeys(keys: readonly string[]): string {
+  if (keys.length === 0) return 'no keys';
+  const shown = keys.slice(0, 4).map((k) => `\`${k}\``);
+  const more = keys.length > 4 ? ` and ${keys.length - 4} more` : '';
+  return shown.length === 1 ? `key ${shown[0]}${more}` : `keys ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}${more}`;
+}
+
+/**
+ * Binary data: many bytes that are no text (NUL and other control characters, bytes that are not UTF-8) in the
+ * first 64 KiB. A damaged text file (a torn line, some NUL padding) stays well below the threshold.
+ */
+function looksBinary(sample: Sample): boolean {
+  const head = sample.data.subarray(0, 64 * 1024);
+  const text = lenient.decode(head);
+  let bad = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0xfffd || (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d)) bad++;
+  }
+  return text.length > 0 && bad / text.length > 0.1;
+}
+
+/** UTF-16 without a byte order mark: ASCII text whose every other byte is 0. */
+function utf16WithoutMark(sample: Sample): string | undefined {
+  const head = sample.data.subarray(0, 4096);
+  if (head.length < 16) return undefined;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i + 1 < head.length; i += 2) {
+    if (head[i] === 0) evenZero++;
+    if (head[i + 1] === 0) oddZero++;
+  }
+  const pairs = Math.floor(head.length / 2);
+  if (oddZero / pairs > 0.9 && evenZero / pairs < 0.1) return 'UTF-16LE';
+  if (evenZero / pairs > 0.9 && oddZero / pairs < 0.1) return 'UTF-16BE';
+  return undefined;
+}
