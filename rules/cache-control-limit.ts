@@ -35,6 +35,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'A request marks at most 4 blocks with cache_control (tools, system and messages together), and none of them is a thinking block.',
+    docs: { detects: 'requests and message lists: more than 4 blocks with `cache_control`, or one on a thinking block' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request', 'messages'],

@@ -12,6 +12,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
+    docs: { detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone' },
     severity: { 'claude-code': 'warn', api: 'off' },
     messages: {
       noSummary:

@@ -247,6 +247,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
+    docs: { detects: 'an entry of a known type that breaks its schema (`message` missing, `content` neither string nor array, ...)' },
     severity: { 'claude-code': 'error', api: 'error' },
     formats: ['claude-code', 'request', 'messages'],
     messages: MESSAGES,

@@ -9,6 +9,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'An is_error tool_result holds only text.',
+    docs: { detects: 'an `is_error` tool_result with non-text content' },
     severity: { 'claude-code': 'off', api: 'error' },
     fixable: 'safe',
     messages: {

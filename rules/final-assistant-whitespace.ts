@@ -9,6 +9,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'A request that ends with an assistant message does not end its last text with whitespace.',
+    docs: { detects: 'the request ends with an assistant message whose last text ends in whitespace' },
     severity: { 'claude-code': 'off', api: 'error' },
     fixable: 'safe',
     messages: {

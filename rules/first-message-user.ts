@@ -82,6 +82,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'The compiled request starts with a user message.',
+    docs: { detects: 'the compiled request starts with an assistant message', fix: 'safe (insert a user entry saying history is missing)' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {

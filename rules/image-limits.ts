@@ -17,6 +17,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Images are within the API limits: 5 MB of base64, not empty, 8000 px (2000 px past 20 images), 100 per request.',
+    docs: { detects: 'a base64 image over 5 MB, an empty image, over 100 images (api), over 8000 px', fix: 'safe (text placeholder)' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {

@@ -11,6 +11,7 @@ export default defineRule({
     type: 'problem',
     view: 'file',
     description: 'The file is of a format transcript-lint reads (a file it does not understand is never reported clean).',
+    docs: { detects: 'a file of no supported format: binary, UTF-16/32, another tool\'s JSON or JSONL, text' },
     severity: { default: 'error' },
     formats: ['unknown'],
     messages: {

@@ -15,6 +15,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Entries of the main conversation in a main session file are not marked `isSidechain:true`.',
+    docs: { detects: '`isSidechain: true` on the entry resume starts from, or on main-chain entries' },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'safe',
     messages: {

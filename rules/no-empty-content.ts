@@ -13,6 +13,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'No empty or whitespace-only text blocks, no empty user prompts, no messages without content.',
+    docs: { detects: 'an empty or whitespace-only text block, an empty prompt, a message with no content' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {

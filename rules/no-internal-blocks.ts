@@ -33,6 +33,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every block is of a type the API accepts where it stands: no top-level tool_reference, advisor blocks or unknown types.',
+    docs: { detects: 'block types the API does not accept where they stand (top-level `tool_reference`, unknown types, ...)' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {

@@ -32,6 +32,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Following `parentUuid` links always ends at a root; it never loops.',
+    docs: { detects: 'a `parentUuid` cycle' },
     severity: { 'claude-code': 'warn', api: 'off' },
     fixable: 'safe',
     messages: {

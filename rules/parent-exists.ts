@@ -11,6 +11,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every `parentUuid` names an entry of the file.',
+    docs: { detects: 'a `parentUuid` naming no entry in the file', severity: { 'claude-code': 'error (on a prompt) / warn' } },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'unsafe',
     messages: {

@@ -16,6 +16,7 @@ export default defineRule({
     type: 'suggestion',
     view: 'storage',
     description: 'Resume continues the newest branch of a forked session.',
+    docs: { detects: 'the file forks and resume will not pick the newest branch' },
     severity: { 'claude-code': 'warn', api: 'off' },
     messages: {
       olderBranch:

@@ -8,6 +8,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'User and assistant messages alternate in the compiled request.',
+    docs: { detects: 'two adjacent messages with the same role after merging' },
     severity: { 'claude-code': 'off', api: 'warn', bedrock: 'error' },
     messages: {
       consecutive:

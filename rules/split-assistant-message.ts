@@ -53,6 +53,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'A message.id is used only by the parts of one response.',
+    docs: { detects: 'one `message.id` shared by parts that are not one response' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     // Claude Code's regrouping by message.id; a plain request is sent as written.

@@ -30,6 +30,7 @@ export default defineRule({
     view: 'request',
     description:
       'With thinking enabled, the assistant turn a request ends in starts with thinking; with thinking disabled or not set, the final assistant message holds no thinking.',
+    docs: { detects: 'requests only: thinking enabled but the final assistant turn does not start with thinking, or disabled while it holds thinking' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request'],

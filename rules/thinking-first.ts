@@ -9,6 +9,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'An assistant message that holds thinking starts with a thinking or redacted_thinking block.',
+    docs: { detects: 'an assistant message with thinking whose first block is not thinking' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     messages: {

@@ -13,6 +13,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
+    docs: { detects: 'thinking in a user message; an assistant message that ends with, or holds only, thinking' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {

@@ -14,6 +14,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool defined in a request\'s `tools[]` has a name matching ^[a-zA-Z0-9_-]{1,64}$, and no name is defined twice.',
+    docs: { detects: 'requests only: a tool in `tools[]` whose name is not `^[a-zA-Z0-9_-]{1,64}$`, or is defined twice' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request'],

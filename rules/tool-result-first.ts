@@ -30,6 +30,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'In a user message, tool_result blocks come before any other block.',
+    docs: { detects: 'a `tool_result` after other blocks in a user message' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {

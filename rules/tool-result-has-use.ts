@@ -9,6 +9,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool_result answers a tool_use with its id in the previous assistant message.',
+    docs: { detects: 'a `tool_result` whose id matches no `tool_use` in the previous assistant message' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {

@@ -104,6 +104,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool_use has a tool_result with its id in the next user message.',
+    docs: { detects: 'a `tool_use` with no `tool_result` in the next user message', fix: 'safe (insert an "interrupted" error result)' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {

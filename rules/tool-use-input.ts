@@ -52,6 +52,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool_use input is a JSON object.',
+    docs: { detects: '`tool_use.input` that is not a JSON object' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     messages: {

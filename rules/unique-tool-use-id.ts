@@ -39,6 +39,7 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'No tool_use id is used twice in the request.',
+    docs: { detects: 'a `tool_use` id used twice' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {

@@ -10,6 +10,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'No two entries share a `uuid`.',
+    docs: { detects: 'two lines with one `uuid` (identical copies, or different entries)', fix: 'safe (drop an identical copy); unsafe (new uuid for the earlier entry)', severity: { 'claude-code': 'warn / error' } },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'safe',
     messages: {

@@ -28,6 +28,7 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every line is one JSON object: no torn last line, garbage, NUL bytes or invalid UTF-8.',
+    docs: { detects: 'a line that is not one JSON object: torn last line (crash mid-write), garbage, NUL bytes, invalid UTF-8', fix: 'safe (drop a torn last line, strip NULs); unsafe (drop another bad line)' },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['claude-code', 'request', 'messages'],

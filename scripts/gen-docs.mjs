@@ -6,9 +6,10 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => import(`${root}dist/${p}`);
 const { documents } = await dist('src/docs/documents.js');
-const { rules } = await dist('rules/index.js');
+const { linter } = await dist('src/composition.js');
 
-for (const doc of documents({ rules: rules.map((r) => r.meta), read: (p) => readFileSync(`${root}${p}`, 'utf8') })) {
+const inputs = { rules: linter.rules.map((r) => r.meta), formats: linter.formats, targets: linter.targets };
+for (const doc of documents({ ...inputs, read: (p) => readFileSync(`${root}${p}`, 'utf8') })) {
   mkdirSync(`${root}${doc.path}`.replace(/\/[^/]*$/, ''), { recursive: true });
   writeFileSync(`${root}${doc.path}`, doc.text);
   console.log(`wrote ${doc.path}`);

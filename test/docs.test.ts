@@ -6,13 +6,14 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
+import { linter } from '../src/composition.js';
 import { documents } from '../src/docs/documents.js';
 import { ConfigError } from '../src/engine/config-core.js';
 import { parseConfig } from '../src/engine/config-file.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
-const docs = documents({ rules: rules.map((r) => r.meta), read });
+const docs = documents({ rules: rules.map((r) => r.meta), formats: linter.formats, targets: linter.targets, read });
 
 describe('generated documents are current (npm run gen:docs)', () => {
   for (const doc of docs) {

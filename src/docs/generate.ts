@@ -4,7 +4,9 @@
 // when a committed copy is stale.
 import { CONFIG_FILE_NAME, SEVERITIES } from '../engine/config-names.js';
 import { docNameOf, type OptionGroup, type OptionSpec } from '../cli/options.js';
-import type { RuleMeta } from '../sdk/rule-api.js';
+import { appliesTo } from '../engine/run-rules.js';
+import type { Format, TargetSpec } from '../formats/types.js';
+import { type RuleMeta, severityFor } from '../sdk/rule-api.js';
 
 /** Replaces what lies between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` (markers kept). */
 export function replaceGenerated(text: string, name: string, content: string): string {
@@ -66,4 +68,58 @@ export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInput
     },
     $defs: { severity: { enum: [...SEVERITIES] } },
   };
+}
+
+/** A severity as the tables show it: `—` for off; the rule's finer words when it has them. */
+function severityCell(meta: RuleMeta, target: string, targets: readonly TargetSpec[]): string {
+  const words = meta.docs.severity?.[target];
+  if (words !== undefined) return words;
+  const s = severityFor(meta, target, targets);
+  return s === 'off' ? '—' : s;
+}
+
+/** The api cell, with Bedrock's severity when it differs (bedrock extends api). */
+function apiCell(meta: RuleMeta, targets: readonly TargetSpec[]): string {
+  const api = severityCell(meta, 'api', targets);
+  const bedrock = severityFor(meta, 'bedrock', targets);
+  return bedrock !== severityFor(meta, 'api', targets) ? `${api} (bedrock: ${bedrock})` : api;
+}
+
+const fixCell = (meta: RuleMeta): string => meta.docs.fix ?? meta.fixable ?? '—';
+
+/** The README's rule table: one row per rule of the Claude Code and Messages API formats. */
+export function rulesTable(metas: readonly RuleMeta[], targets: readonly TargetSpec[]): string {
+  const rows = metas.map((m) => `| \`${m.id}\` | ${m.docs.detects} | ${severityCell(m, 'claude-code', targets)} | ${apiCell(m, targets)} | ${fixCell(m)} |`);
+  return ['| Rule | Detects | claude-code | api | Fix |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+const VIEW_WORDS: Record<RuleMeta['view'], string> = {
+  storage: 'storage (the lines, entries and uuid tree as written)',
+  request: 'request (what the agent sends on resume, or the request the file is)',
+  file: 'the file as a whole',
+};
+
+/** The header of a rule's page: what holds, its severity per target, its view, where it runs, its fix. */
+export function ruleHeader(meta: RuleMeta, formats: readonly Format[], targets: readonly TargetSpec[]): string {
+  const rows = targets.map((t) => `| \`${t.id}\` | ${severityCell(meta, t.id, targets)} |`);
+  const on = formats.filter((f) => appliesTo(meta, f)).map((f) => f.title);
+  const fix = meta.fixable ? `${fixCell(meta)} (${meta.fixable === 'safe' ? 'applied by `--fix`' : 'applied by `--fix --unsafe-fixes`'})` : 'none';
+  return [
+    meta.description,
+    '',
+    '| target | severity |',
+    '|---|---|',
+    ...rows,
+    '',
+    `**View:** ${VIEW_WORDS[meta.view]} · **Runs on:** ${on.length > 0 ? on.join(', ') : 'files of no supported format'} · **Fix:** ${fix}`,
+  ].join('\n');
+}
+
+/** A rule page with its generated header: after the title, before the first section (markers added when absent). */
+export function withRuleHeader(page: string, header: string): string {
+  if (page.includes('<!-- generated:header -->')) return replaceGenerated(page, 'header', header);
+  const title = page.indexOf('\n') + 1;
+  const firstSection = page.indexOf('\n## ', title);
+  const rest = firstSection === -1 ? '' : page.slice(firstSection + 1);
+  return `${page.slice(0, title)}\n<!-- generated:header -->\n${header}\n<!-- /generated:header -->\n\n${rest}`;
 }

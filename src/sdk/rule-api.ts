@@ -35,6 +35,15 @@ export type MessageData<S extends string> = string extends S
  */
 export type View = 'storage' | 'request' | 'file';
 
+export interface RuleDocs {
+  /** What a finding is, in a phrase (the rule table's "Detects"). */
+  detects: string;
+  /** The fix in a phrase, when it says more than its safety ("safe (text placeholder)"). */
+  fix?: string;
+  /** Per target, a severity that splits by case ("error (on a prompt) / warn"). */
+  severity?: Readonly<Record<string, string>>;
+}
+
 export interface RuleMeta<Ms extends Messages = Messages> {
   /** kebab-case, equal to the file name under rules/. */
   id: string;
@@ -42,7 +51,10 @@ export interface RuleMeta<Ms extends Messages = Messages> {
   type: 'problem' | 'suggestion';
   /** Which view of the transcript the rule reads; the rule gets only that view (see StorageView). */
   view: View;
+  /** One sentence: what holds when the rule is satisfied. */
   description: string;
+  /** For the rule tables (README, docs pages): what a finding is, and finer words than the meta says. */
+  docs: RuleDocs;
   /**
    * Severity per target id. A target the table does not name takes the severity of the target it extends
    * (`bedrock` extends `api`), else `default`, else off.
