@@ -31,4 +31,13 @@ process.on('exit', () => {
 
 // stdin is touched only when `-` asks for it, so a run on files never opens it.
 const stdin = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
-process.exitCode = await main({ argv: process.argv.slice(2), cwd: process.cwd(), env: process.env, stdout: process.stdout, stderr: process.stderr, stdoutIsTTY: process.stdout.isTTY === true, stderrIsTTY: process.stderr.isTTY === true, stdin });
+process.exitCode = await main({
+  argv: process.argv.slice(2),
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdoutIsTTY: process.stdout.isTTY === true,
+  stderrIsTTY: process.stderr.isTTY === true,
+  stdin,
+});

@@ -4,7 +4,18 @@
 // breakpoints (Claude Code adds them when it sends), so the rule runs on requests and message lists only.
 // The usual cause is an agent that adds a breakpoint to every new turn and never removes the old ones: the (unsafe)
 // fix removes the oldest message breakpoints first, keeping the last one, then the earliest of tools and system.
-import { asText, type BlockSite, defineRule, FixPlan, isObject, isThinkingType, requestBlocks, type RelatedLine, type Site, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  asText,
+  type BlockSite,
+  defineRule,
+  FixPlan,
+  isObject,
+  isThinkingType,
+  requestBlocks,
+  type RelatedLine,
+  type Site,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 export const MAX_CACHE_BREAKPOINTS = 4;
 
@@ -17,10 +28,12 @@ interface Breakpoint {
   type?: unknown;
 }
 
-const hasCacheControl = (v: unknown): boolean => isObject(v) && v.cache_control !== undefined && v.cache_control !== null;
+const hasCacheControl = (v: unknown): boolean =>
+  isObject(v) && v.cache_control !== undefined && v.cache_control !== null;
 
 /** A field of the request for tools and system, the message block for message blocks. */
-const siteOf = (b: Breakpoint): Site => (b.site ? { request: b.site.outer, pointer: b.pointer } : { requestField: b.pointer });
+const siteOf = (b: Breakpoint): Site =>
+  b.site ? { request: b.site.outer, pointer: b.pointer } : { requestField: b.pointer };
 
 function removeCacheControl(model: TranscriptModel, plan: FixPlan, b: Breakpoint): FixPlan {
   const pointer = `${b.pointer}/cache_control`;
@@ -34,15 +47,19 @@ export default defineRule({
     id: 'cache-control-limit',
     type: 'problem',
     view: 'request',
-    description: 'A request marks at most 4 blocks with cache_control (tools, system and messages together), and none of them is a thinking block.',
-    docs: { detects: 'requests and message lists: more than 4 blocks with `cache_control`, or one on a thinking block' },
+    description:
+      'A request marks at most 4 blocks with cache_control (tools, system and messages together), and none of them is a thinking block.',
+    docs: {
+      detects: 'requests and message lists: more than 4 blocks with `cache_control`, or one on a thinking block',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request', 'messages'],
     messages: {
       tooMany:
         'The request marks {{count}} blocks with cache_control, over the limit of 4; the API rejects it: "A maximum of 4 blocks with cache_control may be provided. Found {{count}}."',
-      onThinking: 'cache_control is set on a `{{type}}` block; the API does not accept cache_control on thinking blocks and rejects the request.',
+      onThinking:
+        'cache_control is set on a `{{type}}` block; the API does not accept cache_control on thinking blocks and rejects the request.',
     },
   },
   check(ctx) {
@@ -57,7 +74,8 @@ export default defineRule({
       }
       if (Array.isArray(request.system)) {
         request.system.forEach((b, i) => {
-          if (hasCacheControl(b)) found.push({ pointer: `/system/${i}`, where: 'system', type: (b as { type?: unknown }).type });
+          if (hasCacheControl(b))
+            found.push({ pointer: `/system/${i}`, where: 'system', type: (b as { type?: unknown }).type });
         });
       }
     }
@@ -72,7 +90,10 @@ export default defineRule({
         messageId: 'onThinking',
         at: siteOf(b),
         data: { type: asText(b.type) },
-        fix: removeCacheControl(model, new FixPlan(model), b).fix('safe', 'remove cache_control from the thinking block'),
+        fix: removeCacheControl(model, new FixPlan(model), b).fix(
+          'safe',
+          'remove cache_control from the thinking block',
+        ),
       });
     }
 

@@ -1,7 +1,16 @@
 // document-limits: PDFs the API refuses on every request that carries them: over the 32 MB request limit, or over
 // 100 pages (api-errors.md E13; anthropics/claude-code#6197). Documents inside tool_result content count. Pages are
 // counted only where the file states them in the clear and the data is small enough to decode.
-import { base64Source, defineRule, formatSize, pdfPageCount, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/sdk/index.js';
+import {
+  base64Source,
+  defineRule,
+  formatSize,
+  pdfPageCount,
+  placeholder,
+  PlannedReports,
+  requestBlocks,
+  storedPointer,
+} from '../src/sdk/index.js';
 
 export const MAX_PDF_BASE64 = 32 * 1024 * 1024;
 export const MAX_PDF_PAGES = 100;
@@ -18,7 +27,8 @@ export default defineRule({
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {
-      tooLarge: 'PDF is {{size}} of base64, over the API limit of 32 MB per request; every request that carries it is rejected.',
+      tooLarge:
+        'PDF is {{size}} of base64, over the API limit of 32 MB per request; every request that carries it is rejected.',
       tooManyPages:
         'PDF has {{pages}} pages, over the API limit of 100; every request that carries it fails with 400 ("maximum of 100 PDF pages").',
     },
@@ -29,12 +39,14 @@ export default defineRule({
     for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type !== 'document' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
-      if (!source || source.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
+      if (source?.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
       const at = { request: site.outer, pointer: site.pointer };
       const title = typeof site.block.title === 'string' && site.block.title !== '' ? ` ("${site.block.title}")` : '';
       const stored = storedPointer(ctx.model, site);
       const planFor = (what: string) => {
-        const plan = stored && reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });
+        const plan =
+          stored &&
+          reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });
         return plan && { plan, description: 'replace the PDF with a text placeholder' };
       };
       if (source.data.length > MAX_PDF_BASE64) {

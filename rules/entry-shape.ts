@@ -11,7 +11,14 @@
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
 // The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
 // (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
-import { defineRule, isArrayField, isLazyString, type ReportDescriptor, type RuleContext, type Site } from '../src/sdk/index.js';
+import {
+  defineRule,
+  isArrayField,
+  isLazyString,
+  type ReportDescriptor,
+  type RuleContext,
+  type Site,
+} from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
 
@@ -53,7 +60,12 @@ interface Node {
  * schema leaves out (ARRAYS), in the order Ajv gave for the whole schema; once per pointer, `if` errors left out.
  * Linear in the number of errors; `onError` decides what to keep.
  */
-export function validateTree(name: SchemaName, value: unknown, onError: (error: ErrorObject, pointer: string) => void, path = ''): void {
+export function validateTree(
+  name: SchemaName,
+  value: unknown,
+  onError: (error: ErrorObject, pointer: string) => void,
+  path = '',
+): void {
   const node = NODES[name];
   const valid = node.validate(viewOf(value, node.reads), { instancePath: path });
   const errors = valid ? undefined : (node.validate.errors ?? undefined);
@@ -90,7 +102,8 @@ function arrayAt(value: unknown, spec: ArraySpec): unknown[] | undefined {
     holder = holder[spec.path[i]!];
   }
   if (!isObject(holder)) return undefined;
-  if (spec.when && (isLazyString(holder, spec.when.key) || holder[spec.when.key] !== spec.when.equals)) return undefined;
+  if (spec.when && (isLazyString(holder, spec.when.key) || holder[spec.when.key] !== spec.when.equals))
+    return undefined;
   const key = spec.path[spec.path.length - 1]!;
   return isArrayField(holder, key) ? (holder[key] as unknown[]) : undefined;
 }
@@ -187,7 +200,14 @@ function checkPlain(ctx: RuleContext<typeof MESSAGES, 'storage'>): void {
   }
   // A line of a message list need not be an entry (a role other than user or assistant is none).
   for (const line of model.file.lines) {
-    if (line.json) check('plainMessage', line.json, (pointer) => ({ line: line.lineNo, pointer: '/message' + pointer }), { line: line.lineNo }, 'message');
+    if (line.json)
+      check(
+        'plainMessage',
+        line.json,
+        (pointer) => ({ line: line.lineNo, pointer: '/message' + pointer }),
+        { line: line.lineNo },
+        'message',
+      );
   }
 }
 
@@ -224,7 +244,13 @@ const MESSAGES = {
 } as const;
 
 /** The report of an error by its effect: the effect picks the message, which takes the data it names. */
-function effectReport(effect: Effect, at: Site, field: string, problem: string, type: string): ReportDescriptor<typeof MESSAGES> {
+function effectReport(
+  effect: Effect,
+  at: Site,
+  field: string,
+  problem: string,
+  type: string,
+): ReportDescriptor<typeof MESSAGES> {
   switch (effect) {
     case 'entry':
       return { messageId: 'unreadableEntry', at, data: { field, problem, type } };
@@ -246,8 +272,12 @@ export default defineRule({
     id: 'entry-shape',
     type: 'problem',
     view: 'storage',
-    description: 'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
-    docs: { detects: 'an entry of a known type that breaks its schema (`message` missing, `content` neither string nor array, ...)' },
+    description:
+      'Entries of a known type have the fields Claude Code needs to read them: a message with content, typed blocks, string uuids.',
+    docs: {
+      detects:
+        'an entry of a known type that breaks its schema (`message` missing, `content` neither string nor array, ...)',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     formats: ['claude-code', 'request', 'messages'],
     messages: MESSAGES,
@@ -268,7 +298,8 @@ export default defineRule({
         const at = { entry, block: block !== undefined ? Number(block) : undefined, pointer };
         ctx.report(effectReport(effect, at, fieldName(pointer), problemOf(error, entry.raw), `\`${entry.type}\``));
       });
-      if (cap.more > 0) ctx.report({ messageId: 'more', at: { entry }, data: cap.data(`in this \`${entry.type}\` entry`) });
+      if (cap.more > 0)
+        ctx.report({ messageId: 'more', at: { entry }, data: cap.data(`in this \`${entry.type}\` entry`) });
     }
   },
 });
@@ -308,8 +339,12 @@ function problemOf(error: ErrorObject, root: unknown): string {
     return `is ${describe(data)}, not ${expected.join(' or ')}`;
   }
   if (error.keyword === 'enum' || error.keyword === 'const') {
-    const allowed = error.keyword === 'enum' ? (error.params as { allowedValues: unknown[] }).allowedValues : [(error.params as { allowedValue: unknown }).allowedValue];
-    const shown = typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : describe(data);
+    const allowed =
+      error.keyword === 'enum'
+        ? (error.params as { allowedValues: unknown[] }).allowedValues
+        : [(error.params as { allowedValue: unknown }).allowedValue];
+    const shown =
+      typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : describe(data);
     return `is ${shown}, not ${allowed.map((v) => JSON.stringify(v)).join(' or ')}`;
   }
   if (error.keyword === 'minItems') return 'is empty';

@@ -1,7 +1,15 @@
 // error-result-text-only: an is_error tool_result may hold only text blocks. Claude Code reduces such a result to
 // its text before sending (sanitizeErrorToolResultContent: otherwise "a resumed session with an image-in-error
 // tool_result 400s forever", claude-code-internals.md §1.2 step 7); a plain request carrying it is rejected.
-import { asText, defineRule, isObject, placeholder, PlannedReports, requestBlocks, storedPointer } from '../src/sdk/index.js';
+import {
+  asText,
+  defineRule,
+  isObject,
+  placeholder,
+  PlannedReports,
+  requestBlocks,
+  storedPointer,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -22,7 +30,8 @@ export default defineRule({
     const reports = new PlannedReports(ctx);
     for (const site of requestBlocks(ctx.model.apiView().merged)) {
       const b = site.block;
-      if (site.message.role !== 'user' || b.type !== 'tool_result' || b.is_error !== true || !Array.isArray(b.content)) continue;
+      if (site.message.role !== 'user' || b.type !== 'tool_result' || b.is_error !== true || !Array.isArray(b.content))
+        continue;
       const types = new Set<string>();
       const texts: unknown[] = [];
       for (const c of b.content as unknown[]) {
@@ -33,10 +42,22 @@ export default defineRule({
       if (types.size === 0) continue;
       const list = [...types].join(', ');
       const stored = storedPointer(ctx.model, site);
-      const content = texts.length > 0 ? texts : [{ type: 'text', text: placeholder(`removed ${list} content from an error result, which may hold only text`) }];
+      const content =
+        texts.length > 0
+          ? texts
+          : [
+              {
+                type: 'text',
+                text: placeholder(`removed ${list} content from an error result, which may hold only text`),
+              },
+            ];
       const plan = stored && reports.plan(site.message).set(stored.entry, `${stored.pointer}/content`, content);
       reports.add(
-        { messageId: 'nonText', data: { id: asText(b.tool_use_id), types: list }, at: { request: site.outer, pointer: site.pointer } },
+        {
+          messageId: 'nonText',
+          data: { id: asText(b.tool_use_id), types: list },
+          at: { request: site.outer, pointer: site.pointer },
+        },
         plan && { plan, description: 'keep only the text of the error result' },
       );
     }

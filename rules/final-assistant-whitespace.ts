@@ -19,11 +19,11 @@ export default defineRule({
   },
   check(ctx) {
     const final = finalMessage(ctx.model.apiView().merged);
-    if (!final || final.role !== 'assistant') return;
+    if (final?.role !== 'assistant') return;
     // Blank text blocks are no-empty-content's finding; the block that counts is the last one with text.
     const kept = final.blocks.filter((b) => !b.origin.synthetic && !isBlankText(b));
     const last = kept[kept.length - 1];
-    if (!last || last.block.type !== 'text' || typeof last.block.text !== 'string') return;
+    if (last?.block.type !== 'text' || typeof last.block.text !== 'string') return;
     if (!/\s$/.test(last.block.text)) return;
     // The fix trims the text where it is stored: the block's `text`, or the whole content when it is a string.
     const site = storedSite(ctx.model, last);
@@ -31,7 +31,11 @@ export default defineRule({
     ctx.report({
       messageId: 'trailingWhitespace',
       at: { request: last, pointer: blockPointer(last) },
-      fix: site && new FixPlan(ctx.model).set(site.entry, pointer, last.block.text.trimEnd()).fix('safe', 'trim the trailing whitespace'),
+      fix:
+        site &&
+        new FixPlan(ctx.model)
+          .set(site.entry, pointer, last.block.text.trimEnd())
+          .fix('safe', 'trim the trailing whitespace'),
     });
   },
 });

@@ -4,7 +4,20 @@
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
-import { assistantMessageId, conversation, defineRule, derivedUuid, type Entry, firstLineOf, type FixDescriptor, FixPlan, isCompactBoundary, type RelatedLine, type Site, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  assistantMessageId,
+  conversation,
+  defineRule,
+  derivedUuid,
+  type Entry,
+  firstLineOf,
+  type FixDescriptor,
+  FixPlan,
+  isCompactBoundary,
+  type RelatedLine,
+  type Site,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 const RULE_ID = 'first-message-user';
 
@@ -23,7 +36,7 @@ export const MISSING_HISTORY =
 function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor | undefined {
   const body = { type: 'user', message: { role: 'user', content: MISSING_HISTORY } };
   const atBoundary = isCompactBoundary(root);
-  const anchor = atBoundary ? summaryBelow(model, root) ?? root : root;
+  const anchor = atBoundary ? (summaryBelow(model, root) ?? root) : root;
   if (anchor.uuid === undefined && atBoundary) return undefined;
   const uuid = derivedUuid(RULE_ID, anchor.uuid ?? String(anchor.line), '');
   // Written by an earlier pass that did not put a user message first: do not stack copies.
@@ -61,7 +74,10 @@ function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | un
   return new FixPlan(model)
     .set(root, '/parentUuid', previous.uuid)
     .mark(root, RULE_ID, { originalParentUuid: root.raw.parentUuid ?? null })
-    .fix('safe', `link the part to the earlier part of its response on line ${previous.line}, so the history above that response is sent`);
+    .fix(
+      'safe',
+      `link the part to the earlier part of its response on line ${previous.line}, so the history above that response is sent`,
+    );
 }
 
 /** The compact summary the walk passes right below `boundary`, if any. */
@@ -74,7 +90,8 @@ function isCompactSummary(e: Entry): boolean {
   return e.type === 'user' && e.raw.isCompactSummary === true;
 }
 
-const REJECTED = 'the API rejects the request with 400 "first message must use the user role", and Claude Code sends it unchanged on every retry';
+const REJECTED =
+  'the API rejects the request with 400 "first message must use the user role", and Claude Code sends it unchanged on every retry';
 
 export default defineRule({
   meta: {
@@ -82,7 +99,10 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'The compiled request starts with a user message.',
-    docs: { detects: 'the compiled request starts with an assistant message', fix: 'safe (insert a user entry saying history is missing)' },
+    docs: {
+      detects: 'the compiled request starts with an assistant message',
+      fix: 'safe (insert a user entry saying history is missing)',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {
@@ -95,7 +115,7 @@ export default defineRule({
   },
   check(ctx) {
     const first = conversation(ctx.model.apiView().merged)[0];
-    if (!first || first.role !== 'assistant') return;
+    if (first?.role !== 'assistant') return;
     const entry = first.entries[0];
     const line = entry?.line ?? firstLineOf(first);
     const at: Site = entry ? { entry } : { line };

@@ -10,8 +10,9 @@ export default defineRule({
     id: 'known-format',
     type: 'problem',
     view: 'file',
-    description: 'The file is of a format transcript-lint reads (a file it does not understand is never reported clean).',
-    docs: { detects: 'a file of no supported format: binary, UTF-16/32, another tool\'s JSON or JSONL, text' },
+    description:
+      'The file is of a format transcript-lint reads (a file it does not understand is never reported clean).',
+    docs: { detects: "a file of no supported format: binary, UTF-16/32, another tool's JSON or JSONL, text" },
     severity: { default: 'error' },
     formats: ['unknown'],
     messages: {

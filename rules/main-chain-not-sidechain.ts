@@ -7,7 +7,16 @@
 //   continues from its parent, so it is lost;
 // - on an entry in the middle of the active chain: no effect today (warn).
 // A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
-import { CHAIN_TYPES, type Chain, defineRule, type Entry, type FixDescriptor, FixPlan, isReadable, type StorageView } from '../src/sdk/index.js';
+import {
+  CHAIN_TYPES,
+  type Chain,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  isReadable,
+  type StorageView,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -19,8 +28,7 @@ export default defineRule({
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'safe',
     messages: {
-      leaf:
-        'The entry resume starts from (named by the `last-prompt` on line {{promptLine}}) is marked `isSidechain:true`, so Claude Code cannot resume the session: "No conversation found with session ID".',
+      leaf: 'The entry resume starts from (named by the `last-prompt` on line {{promptLine}}) is marked `isSidechain:true`, so Claude Code cannot resume the session: "No conversation found with session ID".',
       skippedTip:
         'The newest entry of the main conversation is marked `isSidechain:true`, so Claude Code skips it on resume and continues from the entry before it: this entry is lost.',
       midChain:
@@ -36,7 +44,9 @@ export default defineRule({
     if (chain.leafSource === 'last-prompt' && chain.leaf) {
       if (chain.leaf.isSidechain) {
         start = chain.leaf;
-        const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === chain.leaf);
+        const prompt = [...chain.lastPromptLeaves]
+          .reverse()
+          .find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === chain.leaf);
         ctx.report({
           messageId: 'leaf',
           at: { entry: chain.leaf, pointer: '/isSidechain' },

@@ -2,7 +2,17 @@
 // whitespace-only text and empty messages (api-errors.md E10; "all messages must have non-empty content except for
 // the optional final assistant message"). Claude Code 2.1.332 drops such blocks and messages on resume, and replaces
 // an empty prompt with "(no content)" (claude-code-observed.md behaviour table).
-import { blockPointer, defineRule, finalMessage, isBlankText, isObject, PlannedReports, storedSite, type ApiBlock, type Entry } from '../src/sdk/index.js';
+import {
+  blockPointer,
+  defineRule,
+  finalMessage,
+  isBlankText,
+  isObject,
+  PlannedReports,
+  storedSite,
+  type ApiBlock,
+  type Entry,
+} from '../src/sdk/index.js';
 
 const NON_EMPTY = 'text content blocks must be non-empty';
 const NON_WHITESPACE = 'text content blocks must contain non-whitespace text';
@@ -17,7 +27,8 @@ export default defineRule({
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {
-      emptyText: 'Text block is {{what}}; Claude Code drops it on resume, and the API rejects it as sent: "messages: {{apiError}}".',
+      emptyText:
+        'Text block is {{what}}; Claude Code drops it on resume, and the API rejects it as sent: "messages: {{apiError}}".',
       emptyPrompt:
         'User prompt is {{what}}; Claude Code replaces it with "(no content)" on resume, and the API rejects it as sent: "messages: {{apiError}}".',
       noContent:
@@ -48,7 +59,11 @@ export default defineRule({
             at: { entry: first, pointer: '/message/content' },
             related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
           },
-          { plan, description: m.role === 'user' ? 'write "(no content)" as the empty user message' : 'remove the empty entry' },
+          {
+            plan,
+            description:
+              m.role === 'user' ? 'write "(no content)" as the empty user message' : 'remove the empty entry',
+          },
         );
         continue;
       }
@@ -69,7 +84,10 @@ export default defineRule({
             data: { what: whitespace ? 'whitespace only' : 'empty', apiError: whitespace ? NON_WHITESPACE : NON_EMPTY },
             at: entry ? { entry, block: b.origin.blockIndex, pointer } : { request: b, pointer },
           },
-          plan && { plan, description: 'remove the empty text (a user message left with nothing keeps "(no content)")' },
+          plan && {
+            plan,
+            description: 'remove the empty text (a user message left with nothing keeps "(no content)")',
+          },
         );
       }
       reports.existing(m)?.keepUserTurn(m);

@@ -3,7 +3,19 @@
 // it is fine). Advisor blocks need the advisor tool in the request (Claude Code strips them otherwise,
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
-import { asText, blockPointer, defineRule, isThinkingType, placeholder, PlannedReports, requestBlocks, storedSite, type ApiBlock, type ApiMessage, type Entry } from '../src/sdk/index.js';
+import {
+  asText,
+  blockPointer,
+  defineRule,
+  isThinkingType,
+  placeholder,
+  PlannedReports,
+  requestBlocks,
+  storedSite,
+  type ApiBlock,
+  type ApiMessage,
+  type Entry,
+} from '../src/sdk/index.js';
 
 /** Block types the API accepts in a user message. */
 const USER_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_result', 'container_upload']);
@@ -20,7 +32,10 @@ const ASSISTANT_TYPES = new Set([
 ]);
 /** Server tool results (web_search_tool_result, web_fetch_tool_result, code_execution_tool_result, ...). */
 const isServerToolResult = (type: string): boolean =>
-  /^[a-z0-9_]+_tool_result$/.test(type) && type !== 'tool_result' && type !== 'advisor_tool_result' && type !== 'mcp_tool_result';
+  /^[a-z0-9_]+_tool_result$/.test(type) &&
+  type !== 'tool_result' &&
+  type !== 'advisor_tool_result' &&
+  type !== 'mcp_tool_result';
 /** Block types a tool_result's content may hold. */
 const RESULT_CONTENT_TYPES = new Set(['text', 'image', 'document', 'search_result', 'tool_reference']);
 
@@ -32,15 +47,20 @@ export default defineRule({
     id: 'no-internal-blocks',
     type: 'problem',
     view: 'request',
-    description: 'Every block is of a type the API accepts where it stands: no top-level tool_reference, advisor blocks or unknown types.',
-    docs: { detects: 'block types the API does not accept where they stand (top-level `tool_reference`, unknown types, ...)' },
+    description:
+      'Every block is of a type the API accepts where it stands: no top-level tool_reference, advisor blocks or unknown types.',
+    docs: {
+      detects: 'block types the API does not accept where they stand (top-level `tool_reference`, unknown types, ...)',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     messages: {
       toolReference:
         '`tool_reference` block at the top level of a user message (it belongs inside a tool_result); Claude Code sends it as is and the API rejects the request on every retry.',
-      wrongRole: '`{{type}}` block in {{article}} {{role}} message; the API accepts it only in {{other}} messages and rejects the request.',
-      unknown: '`{{type}}` is not a content block type the API accepts; Claude Code sends it as is and the API rejects the request.',
+      wrongRole:
+        '`{{type}}` block in {{article}} {{role}} message; the API accepts it only in {{other}} messages and rejects the request.',
+      unknown:
+        '`{{type}}` is not a content block type the API accepts; Claude Code sends it as is and the API rejects the request.',
       badResultContent:
         '`{{type}}` block inside a tool_result, which may hold only text, image, document, search_result and tool_reference blocks; the API rejects the request.',
       advisor:
@@ -74,7 +94,12 @@ export default defineRule({
         const at = { request: b, pointer: blockPointer(b) };
         if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
           // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
-          flag(m, b, { messageId: 'advisorUnpaired', data: { id: asText(b.block.id) }, at, severity: claudeCode ? 'warn' : undefined });
+          flag(m, b, {
+            messageId: 'advisorUnpaired',
+            data: { id: asText(b.block.id) },
+            at,
+            severity: claudeCode ? 'warn' : undefined,
+          });
         } else if (!claudeCode && (isAdvisorCall(b.block) || b.block.type === ADVISOR_RESULT)) {
           flag(m, b, { messageId: 'advisor', data: { type: asText(b.block.type) }, at });
         }
@@ -91,7 +116,7 @@ export default defineRule({
         const descriptor: Report = { messageId: 'badResultContent', data: { type }, at };
         const key = `${site.line}/${site.blockIndex}`;
         const stored = storedSite(model, site.outer);
-        if (!stored || stored.kind !== 'element') {
+        if (stored?.kind !== 'element') {
           reports.add(descriptor);
           continue;
         }
@@ -99,7 +124,10 @@ export default defineRule({
         if (!group) nested.set(key, (group = { m, outer: site.outer, indexes: [], types: [] }));
         group.indexes.push(site.nestedIndex);
         group.types.push(type);
-        reports.add(descriptor, { plan: reports.plan(m), description: `remove the \`${type}\` block from the tool_result` });
+        reports.add(descriptor, {
+          plan: reports.plan(m),
+          description: `remove the \`${type}\` block from the tool_result`,
+        });
         continue;
       }
       const role = m.role;
@@ -107,12 +135,20 @@ export default defineRule({
         if (USER_TYPES.has(type) || isThinkingType(type)) continue; // thinking here is thinking-placement's finding
         if (type === 'tool_reference') flag(m, site.outer, { messageId: 'toolReference', at });
         else if (acceptedInAssistant(type) || type === ADVISOR_RESULT) {
-          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'a', role: 'user', other: 'assistant' }, at });
+          flag(m, site.outer, {
+            messageId: 'wrongRole',
+            data: { type, article: 'a', role: 'user', other: 'assistant' },
+            at,
+          });
         } else flag(m, site.outer, { messageId: 'unknown', data: { type }, at });
       } else if (role === 'assistant') {
         if (acceptedInAssistant(type) || type === ADVISOR_RESULT) continue;
         if (USER_TYPES.has(type)) {
-          flag(m, site.outer, { messageId: 'wrongRole', data: { type, article: 'an', role: 'assistant', other: 'user' }, at });
+          flag(m, site.outer, {
+            messageId: 'wrongRole',
+            data: { type, article: 'an', role: 'assistant', other: 'user' },
+            at,
+          });
         } else flag(m, site.outer, { messageId: 'unknown', data: { type }, at });
       }
     }
@@ -124,7 +160,9 @@ export default defineRule({
       const content = `${stored.array}/${stored.index}/content`;
       if (indexes.length >= (outer.block.content as unknown[]).length) {
         const what = [...new Set(types)].map((t) => `\`${t}\``).join(', ');
-        plan.set(stored.entry, content, [{ type: 'text', text: placeholder(`removed ${what} content that a tool_result cannot hold`) }]);
+        plan.set(stored.entry, content, [
+          { type: 'text', text: placeholder(`removed ${what} content that a tool_result cannot hold`) },
+        ]);
       } else {
         for (const j of indexes) plan.removeElement(stored.entry, content, j);
       }

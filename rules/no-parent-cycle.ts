@@ -44,7 +44,8 @@ export default defineRule({
   },
   check(ctx) {
     const { byUuid } = ctx.model.chain();
-    const parentOf = (e: Entry): Entry | undefined => (typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined);
+    const parentOf = (e: Entry): Entry | undefined =>
+      typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined;
     // 0 (absent) = not visited, 1 = on the current path, 2 = done.
     const state = new Map<Entry, 1 | 2>();
     for (const start of byUuid.values()) {
@@ -71,7 +72,9 @@ export default defineRule({
       const anchor = nearestEarlier(ctx.model.entries, at, (e) => !inLoop.has(e) && !ctx.model.isShadowed(e));
       const found = {
         at: { entry: at, pointer: '/parentUuid' },
-        related: others.slice(0, MAX_RELATED).map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
+        related: others
+          .slice(0, MAX_RELATED)
+          .map((e) => ({ line: e.line, message: 'entry in the same parentUuid loop' })),
         fix: new FixPlan(ctx.model)
           .set(at, '/parentUuid', anchor?.uuid ?? null)
           .fix('safe', anchor ? `re-link to the entry on line ${anchor.line}` : 'make the entry a root'),

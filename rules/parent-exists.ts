@@ -3,7 +3,16 @@
 // other entries the walk bridges the gap to the previous entry in the file. Not a finding: a null parent (roots and
 // compact boundaries) and a parent removed by a snip boundary (`snipMetadata.removedUuids`). A compact summary whose
 // boundary is gone is left to `compact-summary`.
-import { CHAIN_TYPES, defineRule, type Entry, FixPlan, isObject, isReadable, isUserPrompt, timeOf } from '../src/sdk/index.js';
+import {
+  CHAIN_TYPES,
+  defineRule,
+  type Entry,
+  FixPlan,
+  isObject,
+  isReadable,
+  isUserPrompt,
+  timeOf,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -11,7 +20,10 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every `parentUuid` names an entry of the file.',
-    docs: { detects: 'a `parentUuid` naming no entry in the file', severity: { 'claude-code': 'error (on a prompt) / warn' } },
+    docs: {
+      detects: 'a `parentUuid` naming no entry in the file',
+      severity: { 'claude-code': 'error (on a prompt) / warn' },
+    },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'unsafe',
     messages: {
@@ -19,8 +31,7 @@ export default defineRule({
         '`parentUuid` {{parent}} names no entry in the file and this is a user prompt, so on resume the history silently starts here and everything before it is lost.',
       bridged:
         '`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the previous entry in the file on resume, which may not be the one this entry followed.',
-      root:
-        '`parentUuid` {{parent}} names no entry in the file and no earlier entry can stand in for it, so on resume the history starts here and whatever this entry followed is missing.',
+      root: '`parentUuid` {{parent}} names no entry in the file and no earlier entry can stand in for it, so on resume the history starts here and whatever this entry followed is missing.',
       sidechain:
         '`parentUuid` {{parent}} names no entry in the file, so this sidechain (subagent) entry is cut off from the entries before it.',
     },
@@ -43,7 +54,8 @@ export default defineRule({
       if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
       const time = timeOf(entry);
-      const canBridge = anyEarlierMain && (time === undefined || earliestMainTime === undefined || earliestMainTime <= time);
+      const canBridge =
+        anyEarlierMain && (time === undefined || earliestMainTime === undefined || earliestMainTime <= time);
       if (!entry.isSidechain && entry.uuid !== undefined && isReadable(entry)) {
         anyEarlierMain = true;
         const t = time ?? Number.NEGATIVE_INFINITY;
@@ -54,7 +66,13 @@ export default defineRule({
       if (typeof parent !== 'string' || byUuid.has(parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
 
-      const messageId = entry.isSidechain ? 'sidechain' : isUserPrompt(entry) ? 'prompt' : canBridge ? 'bridged' : 'root';
+      const messageId = entry.isSidechain
+        ? 'sidechain'
+        : isUserPrompt(entry)
+          ? 'prompt'
+          : canBridge
+            ? 'bridged'
+            : 'root';
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);
       const previous = earlier.findLast((e) => e !== entry && !mine.has(e));
@@ -63,10 +81,19 @@ export default defineRule({
         severity: messageId === 'prompt' ? 'error' : 'warn',
         at: { entry, pointer: '/parentUuid' },
         data: { parent },
-        related: previous ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }] : [],
+        related: previous
+          ? [
+              {
+                line: previous.line,
+                message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)',
+              },
+            ]
+          : [],
         fix:
           previous?.uuid !== undefined
-            ? new FixPlan(ctx.model).set(entry, '/parentUuid', previous.uuid).fix('unsafe', `re-link to the entry on line ${previous.line}`)
+            ? new FixPlan(ctx.model)
+                .set(entry, '/parentUuid', previous.uuid)
+                .fix('unsafe', `re-link to the entry on line ${previous.line}`)
             : undefined,
       });
     }

@@ -27,7 +27,9 @@ export default defineRule({
     const chain = ctx.model.chain();
     const leaf = chain.leaf;
     if (chain.leafSource !== 'last-prompt' || !leaf) return;
-    const prompt = [...chain.lastPromptLeaves].reverse().find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === leaf);
+    const prompt = [...chain.lastPromptLeaves]
+      .reverse()
+      .find((lp) => lp.exists && chain.byUuid.get(lp.leafUuid) === leaf);
 
     const { entries } = ctx.model;
     const isTip = tipTest(ctx.model);

@@ -4,7 +4,19 @@
 // merges tool_uses from different turns into one message and invents error results for them (observed with
 // 2.1.332, claude-code-observed.md "Surprises" 1). The rule reasons on the file's entries; sidechain entries are
 // left out (a subagent's parts are judged in its own file). The (unsafe) fix gives the later group a fresh id.
-import { assistantMessageId, defineRule, type Entry, type FixDescriptor, FixPlan, HeldReports, isSyntheticApiError, isUserPrompt, type RelatedLine, shortHash, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  assistantMessageId,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  HeldReports,
+  isSyntheticApiError,
+  isUserPrompt,
+  type RelatedLine,
+  shortHash,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 const RULE_ID = 'split-assistant-message';
 
@@ -123,7 +135,13 @@ export default defineRule({
     const reports = new HeldReports(ctx);
     const startGroup = (id: string, part: Entry, requestId: string | undefined, pending?: Pending): void => {
       pending?.parts.push(part);
-      groups.set(id, { first: part, last: part, requestId, requestIdLine: requestId !== undefined ? part.line : undefined, pending });
+      groups.set(id, {
+        first: part,
+        last: part,
+        requestId,
+        requestIdLine: requestId !== undefined ? part.line : undefined,
+        pending,
+      });
       responseAfter.delete(id);
     };
     /** Reports are held back until the loop has seen all the parts of the group they rename: the fix of a later group. */
@@ -133,10 +151,19 @@ export default defineRule({
       return () => renameFix(ctx.model, pending);
     };
 
-    const reportSeparated = (id: string, part: Entry, group: Group, sep: Separator, requestId: string | undefined): void => {
+    const reportSeparated = (
+      id: string,
+      part: Entry,
+      group: Group,
+      sep: Separator,
+      requestId: string | undefined,
+    ): void => {
       const related: RelatedLine[] = [
         { line: group.last.line, message: `earlier part with message.id ${id}` },
-        { line: sep.entry.line, message: sep.kind === 'prompt' ? 'the user prompt between them' : 'the other response between them' },
+        {
+          line: sep.entry.line,
+          message: sep.kind === 'prompt' ? 'the user prompt between them' : 'the other response between them',
+        },
       ];
       reports.hold(
         {
@@ -195,7 +222,12 @@ export default defineRule({
             messageId: 'requestId',
             data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line },
             at: { entry: e },
-            related: [{ line: group.requestIdLine ?? group.last.line, message: `part of message.id ${id} from request ${group.requestId}` }],
+            related: [
+              {
+                line: group.requestIdLine ?? group.last.line,
+                message: `part of message.id ${id} from request ${group.requestId}`,
+              },
+            ],
           },
           laterGroup(id, e, requestId),
         );

@@ -7,7 +7,18 @@
 //   ends with a new user prompt may omit the thinking of earlier turns.
 // - With thinking disabled or not set, the final message may not be an assistant message holding thinking (E7).
 // Only a request has the setting, so the rule never fires on a Claude Code session or a bare message list.
-import { asText, blockPointer, conversation, defineRule, finalMessage, FixPlan, isObject, isThinkingBlock, storedSite, type ApiMessage } from '../src/sdk/index.js';
+import {
+  asText,
+  blockPointer,
+  conversation,
+  defineRule,
+  finalMessage,
+  FixPlan,
+  isObject,
+  isThinkingBlock,
+  storedSite,
+  type ApiMessage,
+} from '../src/sdk/index.js';
 
 /** A user message that carries tool results (it continues the assistant's turn rather than starting a new one). */
 const continuesTurn = (m: ApiMessage): boolean => m.role === 'user' && m.blocks[0]?.block.type === 'tool_result';
@@ -30,7 +41,10 @@ export default defineRule({
     view: 'request',
     description:
       'With thinking enabled, the assistant turn a request ends in starts with thinking; with thinking disabled or not set, the final assistant message holds no thinking.',
-    docs: { detects: 'requests only: thinking enabled but the final assistant turn does not start with thinking, or disabled while it holds thinking' },
+    docs: {
+      detects:
+        'requests only: thinking enabled but the final assistant turn does not start with thinking, or disabled while it holds thinking',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request'],
@@ -66,7 +80,7 @@ export default defineRule({
 
     if (!disabled) return; // an unknown setting: entry-shape or the API judges it
     const final = finalMessage(conv);
-    if (!final || final.role !== 'assistant') return;
+    if (final?.role !== 'assistant') return;
     const held = final.blocks.filter((b) => !b.origin.synthetic && isThinkingBlock(b));
     const shown = held[0];
     if (!shown) return;
@@ -79,7 +93,11 @@ export default defineRule({
     const fix = plan.fix('safe', `remove the thinking from the final assistant message`);
     ctx.report({
       messageId: 'thinkingWhileDisabled',
-      data: { setting: thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled', type: asText(shown.block.type) },
+      data: {
+        setting:
+          thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled',
+        type: asText(shown.block.type),
+      },
       at: { request: shown, pointer: blockPointer(shown) },
       fix,
     });

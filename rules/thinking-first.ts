@@ -1,7 +1,19 @@
 // thinking-first: an assistant message that holds thinking must start with it. Claude Code puts a thinking PART
 // first when it regroups split parts, but one entry written as [text, thinking, ...] is sent as it is, and the API
 // rejects it (api-errors.md E6; claude-code-observed.md "thinking not first").
-import { blockPointer, defineRule, FixPlan, isBlankText, isThinkingBlock, storedSite, type ApiBlock, type ApiMessage, type FixDescriptor, type StoredSite, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  blockPointer,
+  defineRule,
+  FixPlan,
+  isBlankText,
+  isThinkingBlock,
+  storedSite,
+  type ApiBlock,
+  type ApiMessage,
+  type FixDescriptor,
+  type StoredSite,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -52,7 +64,9 @@ function moveThinkingFirst(model: TranscriptModel, m: ApiMessage, first: ApiBloc
     if (site?.kind !== 'element' || site.array !== '/message/content') return undefined;
     sites.push(site);
   }
-  const moved = new Set(sites.filter((site) => site.entry === target.entry).map((site) => (site.kind === 'element' ? site.index : -1)));
+  const moved = new Set(
+    sites.filter((site) => site.entry === target.entry).map((site) => (site.kind === 'element' ? site.index : -1)),
+  );
 
   const plan = new FixPlan(model);
   const stored = (target.entry.raw.message as { content: unknown }).content;

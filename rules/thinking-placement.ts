@@ -3,7 +3,18 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
-import { asText, blockPointer, defineRule, finalMessage, isBlankText, isThinkingBlock, PlannedReports, storedSite, type ApiBlock, type ApiMessage } from '../src/sdk/index.js';
+import {
+  asText,
+  blockPointer,
+  defineRule,
+  finalMessage,
+  isBlankText,
+  isThinkingBlock,
+  PlannedReports,
+  storedSite,
+  type ApiBlock,
+  type ApiMessage,
+} from '../src/sdk/index.js';
 
 const FINAL_BLOCK_ERROR = '"The final block in an assistant message cannot be `thinking`."';
 
@@ -12,12 +23,14 @@ export default defineRule({
     id: 'thinking-placement',
     type: 'problem',
     view: 'request',
-    description: 'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
+    description:
+      'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
     docs: { detects: 'thinking in a user message; an assistant message that ends with, or holds only, thinking' },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {
-      inUser: '`{{type}}` block in a user message; only assistant messages may hold thinking, so the API rejects a request that carries it.',
+      inUser:
+        '`{{type}}` block in a user message; only assistant messages may hold thinking, so the API rejects a request that carries it.',
       thinkingOnly:
         'Assistant message holds only thinking (the rest of that response was never recorded); Claude Code drops the message on resume.',
       thinkingOnlyFinal:
@@ -46,7 +59,8 @@ export default defineRule({
     for (const m of merged) {
       if (m.role === 'user') {
         for (const b of m.blocks) {
-          if (!b.origin.synthetic && isThinkingBlock(b)) reports.add({ messageId: 'inUser', data: { type: asText(b.block.type) }, at: at(b) }, removal(m, b));
+          if (!b.origin.synthetic && isThinkingBlock(b))
+            reports.add({ messageId: 'inUser', data: { type: asText(b.block.type) }, at: at(b) }, removal(m, b));
         }
         reports.existing(m)?.keepUserTurn(m);
         continue;
@@ -59,7 +73,8 @@ export default defineRule({
       if (kept.every(isThinkingBlock)) {
         // Earlier in the request the API accepts such a message; only Claude Code's resume drops it.
         if (!isFinal && ctx.target !== 'claude-code') continue;
-        for (const b of kept) reports.add({ messageId: isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', at: at(b) }, removal(m, b));
+        for (const b of kept)
+          reports.add({ messageId: isFinal ? 'thinkingOnlyFinal' : 'thinkingOnly', at: at(b) }, removal(m, b));
         continue;
       }
       if (!isFinal) continue;

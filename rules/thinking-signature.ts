@@ -21,7 +21,7 @@ export default defineRule({
       emptySignature:
         'Thinking block has an empty signature; the API rejects the request ("Invalid `signature` in `thinking` block") and Claude Code then retries with every thinking block of the history stripped.',
       redactedNoData:
-        'redacted_thinking block has no data; the API rejects the request: "Invalid \'data\' in \'redacted_thinking\' block".',
+        "redacted_thinking block has no data; the API rejects the request: \"Invalid 'data' in 'redacted_thinking' block\".",
     },
   },
   check(ctx) {
@@ -43,10 +43,7 @@ export default defineRule({
         if (!messageId) continue;
         const site = storedSite(ctx.model, b);
         const plan = site ? reports.plan(m).removeSite(site) : undefined;
-        reports.add(
-          { messageId, at: { request: b, pointer: blockPointer(b) } },
-          plan && { plan, description: FIX },
-        );
+        reports.add({ messageId, at: { request: b, pointer: blockPointer(b) } }, plan && { plan, description: FIX });
       }
     }
     reports.send();

@@ -12,13 +12,15 @@ export default defineRule({
     id: 'tool-id-format',
     type: 'problem',
     view: 'request',
-    description: 'tool_use ids match [a-zA-Z0-9_-]+ (at most 64 characters for Bedrock) and tool names match ^[a-zA-Z0-9_-]{1,64}$.',
+    description:
+      'tool_use ids match [a-zA-Z0-9_-]+ (at most 64 characters for Bedrock) and tool names match ^[a-zA-Z0-9_-]{1,64}$.',
     docs: { detects: 'a tool_use id outside `^[a-zA-Z0-9_-]+$` (bedrock: also over 64 chars); a bad tool name' },
     severity: { 'claude-code': 'warn', api: 'warn', bedrock: 'error' },
     messages: {
       idCharset:
         'tool_use id {{id}} is not made of [a-zA-Z0-9_-] only; Bedrock rejects it (toolUseId must match [a-zA-Z0-9_-]+), as may proxies that check ids.',
-      idLength: 'tool_use id {{id}} is {{length}} characters long; Bedrock rejects tool_use ids longer than 64 characters.',
+      idLength:
+        'tool_use id {{id}} is {{length}} characters long; Bedrock rejects tool_use ids longer than 64 characters.',
       name: 'tool name {{name}} (tool_use {{id}}) does not match ^[a-zA-Z0-9_-]{1,64}$; providers that enforce the tool name pattern (Bedrock, MCP-normalising clients) reject it.',
     },
   },

@@ -13,13 +13,17 @@ export default defineRule({
     id: 'tool-names',
     type: 'problem',
     view: 'request',
-    description: 'Every tool defined in a request\'s `tools[]` has a name matching ^[a-zA-Z0-9_-]{1,64}$, and no name is defined twice.',
-    docs: { detects: 'requests only: a tool in `tools[]` whose name is not `^[a-zA-Z0-9_-]{1,64}$`, or is defined twice' },
+    description:
+      "Every tool defined in a request's `tools[]` has a name matching ^[a-zA-Z0-9_-]{1,64}$, and no name is defined twice.",
+    docs: {
+      detects: 'requests only: a tool in `tools[]` whose name is not `^[a-zA-Z0-9_-]{1,64}$`, or is defined twice',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['request'],
     messages: {
-      pattern: 'Tool name {{name}} (tools[{{index}}]) does not match ^[a-zA-Z0-9_-]{1,64}$; the API rejects the request.',
+      pattern:
+        'Tool name {{name}} (tools[{{index}}]) does not match ^[a-zA-Z0-9_-]{1,64}$; the API rejects the request.',
       missing: 'Tool definition tools[{{index}}] has no name; the API rejects the request.',
       duplicate:
         'Tool name {{name}} (tools[{{index}}]) is already defined by tools[{{first}}] on line {{firstLine}}; the API rejects a request whose tool names are not unique.',
@@ -38,7 +42,9 @@ export default defineRule({
     const fix = () =>
       removeCopies.fix(
         'safe',
-        copies.length === 1 ? `remove tools[${copies[0]}], a copy of an earlier definition` : `remove ${copies.length} copies of earlier tool definitions`,
+        copies.length === 1
+          ? `remove tools[${copies[0]}], a copy of an earlier definition`
+          : `remove ${copies.length} copies of earlier tool definitions`,
       );
     tools.forEach((tool, index) => {
       if (!isObject(tool)) return; // entry-shape reports it
@@ -48,7 +54,11 @@ export default defineRule({
         return;
       }
       if (!TOOL_NAME.test(name)) {
-        ctx.report({ messageId: 'pattern', at: { requestField: `/tools/${index}/name` }, data: { name: showValue(name), index } });
+        ctx.report({
+          messageId: 'pattern',
+          at: { requestField: `/tools/${index}/name` },
+          data: { name: showValue(name), index },
+        });
       }
       const first = firstByName.get(name);
       if (first === undefined) {

@@ -2,7 +2,19 @@
 // it merges several entries into one message, but a single entry written as [text, tool_result] is sent as it is,
 // and the API rejects it on every retry (observed: the same body 6 times, then exit 1). The fix moves the
 // tool_result blocks first within the stored entry, keeping the order of everything else.
-import { conversation, defineRule, FixPlan, isObject, messageOf, showValue, withArticle, type ApiBlock, type ApiMessage, type FixDescriptor, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  conversation,
+  defineRule,
+  FixPlan,
+  isObject,
+  messageOf,
+  showValue,
+  withArticle,
+  type ApiBlock,
+  type ApiMessage,
+  type FixDescriptor,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 const isResult = (block: unknown): boolean => isObject(block) && block.type === 'tool_result';
 
@@ -54,7 +66,8 @@ export default defineRule({
           messageId: 'notFirst',
           data: { id: showValue(b.block.tool_use_id), before: withArticle(showValue(before.block.type)) },
           at: { request: b },
-          related: before.origin.line !== b.origin.line ? [{ line: before.origin.line, message: 'the block it follows' }] : [],
+          related:
+            before.origin.line !== b.origin.line ? [{ line: before.origin.line, message: 'the block it follows' }] : [],
           fix: reorderFix(ctx.model, m),
         });
         break;

@@ -1,7 +1,17 @@
 // tool-result-has-use: every tool_result answers a tool_use of the previous assistant message. The API rejects an
 // orphan result (E2, typical after compaction dropped the call); Claude Code 2.1.332 drops it silently on resume.
 // The fix removes the block, and the entry when nothing is left in it.
-import { blocksOfType, conversation, defineRule, type FixDescriptor, FixPlan, HeldReports, type RelatedLine, showValue, toolIndex } from '../src/sdk/index.js';
+import {
+  blocksOfType,
+  conversation,
+  defineRule,
+  type FixDescriptor,
+  FixPlan,
+  HeldReports,
+  type RelatedLine,
+  showValue,
+  toolIndex,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -35,7 +45,12 @@ export default defineRule({
         indexes && entry
           ? new FixPlan(model)
               .removeBlocks(new Map([[entry, indexes]]))
-              .fix('safe', indexes.length === 1 ? 'remove the orphan tool_result' : `remove the ${indexes.length} orphan tool_results`)
+              .fix(
+                'safe',
+                indexes.length === 1
+                  ? 'remove the orphan tool_result'
+                  : `remove the ${indexes.length} orphan tool_results`,
+              )
           : undefined;
       fixByLine.set(line, fix);
       return fix;
@@ -61,9 +76,10 @@ export default defineRule({
         const raw = result.block.tool_use_id;
         const related: RelatedLine[] =
           typeof raw === 'string'
-            ? (toolIndex(model).uses.get(raw) ?? [])
-                .slice(0, 3)
-                .map((site) => ({ line: site.line, message: `a tool_use with id ${raw} is here, not in the previous assistant message` }))
+            ? (toolIndex(model).uses.get(raw) ?? []).slice(0, 3).map((site) => ({
+                line: site.line,
+                message: `a tool_use with id ${raw} is here, not in the previous assistant message`,
+              }))
             : [];
         reports.hold(
           {

@@ -43,7 +43,12 @@ function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly str
       type: 'user',
       message: {
         role: 'user',
-        content: ids.map((id) => ({ tool_use_id: id, type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true })),
+        content: ids.map((id) => ({
+          tool_use_id: id,
+          type: 'tool_result',
+          content: INTERRUPTED_TOOL_RESULT,
+          is_error: true,
+        })),
       },
       toolUseResult: INTERRUPTED_TOOL_RESULT,
       toolDenialKind: 'interrupted',
@@ -51,7 +56,10 @@ function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly str
     },
     // Claude Code gathers the results hanging off the parts of a response by message.id; without an id the new
     // entry must sit on the chain itself, so every child moves below it.
-    keepChildren: messageId === undefined ? undefined : (child) => isToolResultEntry(child) || assistantMessageId(child) === messageId,
+    keepChildren:
+      messageId === undefined
+        ? undefined
+        : (child) => isToolResultEntry(child) || assistantMessageId(child) === messageId,
   });
   // No place for it that leaves the rest of the walk as it is (see FixPlan.insertAfter): no fix.
   if (uuid === undefined) return undefined;
@@ -72,7 +80,8 @@ function hiddenResultIds(model: TranscriptModel): Set<string> {
   const ids = new Set<string>();
   for (const e of model.entries) {
     if (!model.isShadowed(e) || !isToolResultEntry(e)) continue;
-    for (const b of blocksOf(e)) if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') ids.add(b.tool_use_id);
+    for (const b of blocksOf(e))
+      if (b.type === 'tool_result' && typeof b.tool_use_id === 'string') ids.add(b.tool_use_id);
   }
   return ids;
 }
@@ -85,9 +94,15 @@ function resultsIntoNext(model: TranscriptModel, next: ApiMessage, ids: readonly
   const entry = next.entries[0];
   const content = (entry?.raw.message as { content?: unknown } | undefined)?.content;
   if (!entry || next.entries.length !== 1) return undefined;
-  const rest = typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : undefined;
+  const rest =
+    typeof content === 'string' ? [{ type: 'text', text: content }] : Array.isArray(content) ? content : undefined;
   if (!rest) return undefined;
-  const results = ids.map((id) => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true }));
+  const results = ids.map((id) => ({
+    type: 'tool_result',
+    tool_use_id: id,
+    content: INTERRUPTED_TOOL_RESULT,
+    is_error: true,
+  }));
   return new FixPlan(model)
     .setContent(entry, [...results, ...rest])
     .fix(
@@ -104,7 +119,10 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool_use has a tool_result with its id in the next user message.',
-    docs: { detects: 'a `tool_use` with no `tool_result` in the next user message', fix: 'safe (insert an "interrupted" error result)' },
+    docs: {
+      detects: 'a `tool_use` with no `tool_result` in the next user message',
+      fix: 'safe (insert an "interrupted" error result)',
+    },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {
@@ -146,7 +164,9 @@ export default defineRule({
       if (uses.length === 0) continue;
       const next = conv[k + 1];
       const answered = new Set<unknown>(
-        next?.role === 'user' ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id) : [],
+        next?.role === 'user'
+          ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id)
+          : [],
       );
       for (const use of uses) {
         const id = use.block.id as string;

@@ -1,7 +1,20 @@
 // tool-use-input: a tool_use's `input` is a JSON object. Anything else (a string left by a torn stream, an array,
 // null, a missing field) makes the API reject the request with a 400 on every resume. The (unsafe) fix replaces it
 // with {} and keeps the original under the marker field of the entry.
-import { type ApiBlock, blocksOfType, conversation, defineRule, type Entry, type FixDescriptor, FixPlan, HeldReports, isObject, MARKER_FIELD, showValue, type StorageView } from '../src/sdk/index.js';
+import {
+  type ApiBlock,
+  blocksOfType,
+  conversation,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  HeldReports,
+  isObject,
+  MARKER_FIELD,
+  showValue,
+  type StorageView,
+} from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-use-input';
 
@@ -22,7 +35,8 @@ function emptyInputFix(model: StorageView, entry: Entry, uses: readonly ApiBlock
   const marker = entry.raw[MARKER_FIELD];
   const recorded = isObject(marker) && isObject(marker.originalInput) ? marker.originalInput : {};
   const originalInput: Record<string, unknown> = { ...recorded };
-  const missing: number[] = isObject(marker) && Array.isArray(marker.missingInput) ? [...(marker.missingInput as number[])] : [];
+  const missing: number[] =
+    isObject(marker) && Array.isArray(marker.missingInput) ? [...(marker.missingInput as number[])] : [];
   const plan = new FixPlan(model);
   for (const use of uses) {
     const i = use.origin.blockIndex!;
@@ -88,7 +102,10 @@ export default defineRule({
           {
             messageId: 'notObject',
             data: { id: showValue(use.block.id), name: showValue(use.block.name), kind: describe(use.block.input) },
-            at: { request: use, pointer: blockIndex !== undefined ? `/message/content/${blockIndex}/input` : undefined },
+            at: {
+              request: use,
+              pointer: blockIndex !== undefined ? `/message/content/${blockIndex}/input` : undefined,
+            },
           },
           fixFor(line),
         );

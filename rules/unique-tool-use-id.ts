@@ -1,14 +1,29 @@
 // unique-tool-use-id: a tool_use id may appear once in a request. The API rejects a repeat (E3, a burst of reports
 // around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
 // two blocks from the file.
-import { type ApiBlock, type ApiMessage, blocksOfType, conversation, defineRule, type Entry, type FixDescriptor, FixPlan, type TranscriptModel } from '../src/sdk/index.js';
+import {
+  type ApiBlock,
+  type ApiMessage,
+  blocksOfType,
+  conversation,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  type TranscriptModel,
+} from '../src/sdk/index.js';
 
 /**
  * Remove the later tool_use and the result that answers it: in the next user message, the results with that id
  * answer the uses of the message in order (Claude Code keeps the first result per id), so the n-th use of the id in
  * this message owns the n-th result.
  */
-function removeLaterUse(model: TranscriptModel, m: ApiMessage, use: ApiBlock, next: ApiMessage | undefined): FixDescriptor | undefined {
+function removeLaterUse(
+  model: TranscriptModel,
+  m: ApiMessage,
+  use: ApiBlock,
+  next: ApiMessage | undefined,
+): FixDescriptor | undefined {
   const id = use.block.id as string;
   const useEntry = model.entryAtLine(use.origin.line);
   if (!useEntry || use.origin.blockIndex === undefined) return undefined;
@@ -30,7 +45,10 @@ function removeLaterUse(model: TranscriptModel, m: ApiMessage, use: ApiBlock, ne
   }
   return new FixPlan(model)
     .removeBlocks(targets)
-    .fix('safe', withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`);
+    .fix(
+      'safe',
+      withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`,
+    );
 }
 
 export default defineRule({

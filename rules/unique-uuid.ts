@@ -2,7 +2,19 @@
 // (spec: claude-code-observed.md, behaviour table "duplicate line" / "duplicate uuid on different entries"):
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along.
-import { assistantMessageId, CHAIN_TYPES, defineRule, derivedUuid, type Entry, type FixDescriptor, FixPlan, isToolResultEntry, isUserPrompt, newestTip, type StorageView } from '../src/sdk/index.js';
+import {
+  assistantMessageId,
+  CHAIN_TYPES,
+  defineRule,
+  derivedUuid,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  isToolResultEntry,
+  isUserPrompt,
+  newestTip,
+  type StorageView,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -10,7 +22,11 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'No two entries share a `uuid`.',
-    docs: { detects: 'two lines with one `uuid` (identical copies, or different entries)', fix: 'safe (drop an identical copy); unsafe (new uuid for the earlier entry)', severity: { 'claude-code': 'warn / error' } },
+    docs: {
+      detects: 'two lines with one `uuid` (identical copies, or different entries)',
+      fix: 'safe (drop an identical copy); unsafe (new uuid for the earlier entry)',
+      severity: { 'claude-code': 'warn / error' },
+    },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'safe',
     messages: {
@@ -30,7 +46,8 @@ export default defineRule({
       const counted = all.filter(isInMessageMap);
       if (counted.length < 2) continue;
       const first = counted[0]!;
-      const same = (e: Entry): boolean => sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw);
+      const same = (e: Entry): boolean =>
+        sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw);
       // One fix for all the copies of the first entry, shared by their reports.
       const copies = [first, ...counted.slice(1).filter(same)];
       const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order) : undefined;
@@ -45,7 +62,9 @@ export default defineRule({
           related: [
             {
               line: first.line,
-              message: isCopy ? 'first copy of this entry' : 'earlier entry with the same uuid (lost on resume unless it is the last)',
+              message: isCopy
+                ? 'first copy of this entry'
+                : 'earlier entry with the same uuid (lost on resume unless it is the last)',
             },
           ],
           fix: isCopy ? drop : renameShadowed(ctx.model, before, uuid),
@@ -89,7 +108,10 @@ function dropCopies(
   const lines = gone.map((c) => c.line);
   const plan = new FixPlan(model);
   for (const line of lines) plan.deleteLine(line);
-  return plan.fix('safe', `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`);
+  return plan.fix(
+    'safe',
+    `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`,
+  );
 }
 
 /**
@@ -197,5 +219,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
 }

@@ -12,13 +12,18 @@ function parsesAsObject(text: string): boolean {
   }
 }
 
-const dropLine = (model: StorageView, line: SourceLine, applicability: 'safe' | 'unsafe', description: string): FixDescriptor =>
-  new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
+const dropLine = (
+  model: StorageView,
+  line: SourceLine,
+  applicability: 'safe' | 'unsafe',
+  description: string,
+): FixDescriptor => new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
 
 /** Without its NUL bytes the line may be a good entry again: keep it (safe); otherwise dropping it is a guess. */
 function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
   const text = lenient.decode(line.bytes).replace(/\u0000/g, '');
-  if (parsesAsObject(text)) return new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
+  if (parsesAsObject(text))
+    return new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
   return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
 }
 
@@ -28,7 +33,11 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every line is one JSON object: no torn last line, garbage, NUL bytes or invalid UTF-8.',
-    docs: { detects: 'a line that is not one JSON object: torn last line (crash mid-write), garbage, NUL bytes, invalid UTF-8', fix: 'safe (drop a torn last line, strip NULs); unsafe (drop another bad line)' },
+    docs: {
+      detects:
+        'a line that is not one JSON object: torn last line (crash mid-write), garbage, NUL bytes, invalid UTF-8',
+      fix: 'safe (drop a torn last line, strip NULs); unsafe (drop another bad line)',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',
     formats: ['claude-code', 'request', 'messages'],
@@ -39,14 +48,18 @@ export default defineRule({
       utf8: 'Line is not valid UTF-8; its text cannot be read back faithfully.',
       notObject: 'Line is {{detail}} in JSON, not an entry object; Claude Code skips it.',
       tooLong: 'Line is {{bytes}} bytes, over the {{limit}}-byte limit, and was not read.',
-      tooLongForString: 'Line is {{bytes}} bytes, over the {{limit}} bytes one JavaScript string can hold, and was not read.',
+      tooLongForString:
+        'Line is {{bytes}} bytes, over the {{limit}} bytes one JavaScript string can hold, and was not read.',
       encoding:
         'File is {{encoding}} (it starts with a {{encoding}} byte order mark), not UTF-8: no agent reads it as a transcript. Convert it to UTF-8 (for example iconv -f {{encoding}} -t UTF-8).',
       document: 'File is not valid JSON ({{detail}}); it cannot be read as {{what}}, so there is no request to send.',
-      messageTorn: 'Last line is cut off mid-message (a crash while writing); the message list cannot be read as a request until it is removed.',
-      messageNul: 'Line contains a NUL byte, so it is not a JSON message; the message list cannot be read as a request.',
+      messageTorn:
+        'Last line is cut off mid-message (a crash while writing); the message list cannot be read as a request until it is removed.',
+      messageNul:
+        'Line contains a NUL byte, so it is not a JSON message; the message list cannot be read as a request.',
       messageParse: 'Line is not JSON ({{detail}}); the message list cannot be read as a request.',
-      messageNotObject: 'Line is {{detail}} in JSON, not a message object; the message list cannot be read as a request.',
+      messageNotObject:
+        'Line is {{detail}} in JSON, not a message object; the message list cannot be read as a request.',
     },
   },
   check(ctx) {
@@ -61,7 +74,11 @@ export default defineRule({
       for (const p of ctx.model.file.lines[0]?.problems ?? []) {
         if (p.kind === 'parse') {
           const detail = (p.detail ?? '') + (p.column !== undefined ? ` at column ${p.column}` : '');
-          ctx.report({ messageId: 'document', at: { line: 1 }, data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' } });
+          ctx.report({
+            messageId: 'document',
+            at: { line: 1 },
+            data: { detail, what: plain.format === 'request' ? 'a Messages API request' : 'a message list' },
+          });
         } else if (p.kind === 'utf8') {
           ctx.report({ messageId: 'utf8', at: { line: 1 } });
         }
@@ -77,7 +94,11 @@ export default defineRule({
         switch (p.kind) {
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
-            ctx.report({ messageId: plain ? 'messageTorn' : 'torn', at, fix: dropLine(model, line, 'safe', 'drop the torn last line') });
+            ctx.report({
+              messageId: plain ? 'messageTorn' : 'torn',
+              at,
+              fix: dropLine(model, line, 'safe', 'drop the torn last line'),
+            });
             break;
           case 'nul':
             ctx.report({ messageId: plain ? 'messageNul' : 'nul', at, fix: nulFix(model, line) });
@@ -89,18 +110,30 @@ export default defineRule({
               at,
               fix:
                 kinds.size === 1
-                  ? new FixPlan(model).replaceLineText(line.lineNo, lenient.decode(line.bytes)).fix('unsafe', 'replace the invalid bytes with U+FFFD')
+                  ? new FixPlan(model)
+                      .replaceLineText(line.lineNo, lenient.decode(line.bytes))
+                      .fix('unsafe', 'replace the invalid bytes with U+FFFD')
                   : undefined,
             });
             break;
           case 'parse':
             // A NUL line that also fails to parse is reported once, as NUL: that is the worse consequence.
             if (!kinds.has('nul')) {
-              ctx.report({ messageId: plain ? 'messageParse' : 'parse', at, data: { detail: p.detail ?? '' }, fix: dropLine(model, line, 'unsafe', 'drop the line') });
+              ctx.report({
+                messageId: plain ? 'messageParse' : 'parse',
+                at,
+                data: { detail: p.detail ?? '' },
+                fix: dropLine(model, line, 'unsafe', 'drop the line'),
+              });
             }
             break;
           case 'not-object':
-            ctx.report({ messageId: plain ? 'messageNotObject' : 'notObject', at, data: { detail: p.detail ?? '' }, fix: dropLine(model, line, 'unsafe', 'drop the line') });
+            ctx.report({
+              messageId: plain ? 'messageNotObject' : 'notObject',
+              at,
+              data: { detail: p.detail ?? '' },
+              fix: dropLine(model, line, 'unsafe', 'drop the line'),
+            });
             break;
           case 'too-long':
             ctx.report({

@@ -9,7 +9,17 @@
 //   node scripts/kill-trials.mjs [--trials 25] [--mb 200] [--seed 1] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +44,9 @@ try {
   const fixed = digest(file);
   if (fixed === original) fail(`the reference --fix changed nothing (exit ${ref.code})`);
   const { fullMs, writeMs } = ref;
-  log(`session: ${(bytes / 2 ** 20).toFixed(0)} MB; an uninterrupted --fix takes ${(fullMs / 1000).toFixed(2)} s, writing from ${(writeMs / 1000).toFixed(2)} s (exit ${ref.code})`);
+  log(
+    `session: ${(bytes / 2 ** 20).toFixed(0)} MB; an uninterrupted --fix takes ${(fullMs / 1000).toFixed(2)} s, writing from ${(writeMs / 1000).toFixed(2)} s (exit ${ref.code})`,
+  );
 
   const tally = { file: { original: 0, fixed: 0 }, backup: { absent: 0, complete: 0 }, leftTemps: 0, violations: [] };
   for (let trial = 1; trial <= args.trials; trial++) {
@@ -46,17 +58,23 @@ try {
     const exit = await runAndKill(kill);
     const state = check(original, fixed);
     tally.file[state.file === original ? 'original' : state.file === fixed ? 'fixed' : 'other']++;
-    for (const b of state.backups) tally.backup[b.digest === original ? 'complete' : 'other'] = (tally.backup[b.digest === original ? 'complete' : 'other'] ?? 0) + 1;
+    for (const b of state.backups)
+      tally.backup[b.digest === original ? 'complete' : 'other'] =
+        (tally.backup[b.digest === original ? 'complete' : 'other'] ?? 0) + 1;
     if (state.backups.length === 0) tally.backup.absent++;
     tally.leftTemps += state.temps.length;
     const problems = [];
-    if (state.file !== original && state.file !== fixed) problems.push('the file is neither the original nor the fixed file');
+    if (state.file !== original && state.file !== fixed)
+      problems.push('the file is neither the original nor the fixed file');
     for (const b of state.backups) if (b.digest !== original) problems.push(`${b.name} is not the original`);
     // The run after: leftovers cleared, the file fixed.
     const after = spawnSync(process.execPath, [BIN, '--fix', '-f', 'compact', file], { encoding: 'utf8' });
     const leftover = readdirSync(work).filter((f) => f.startsWith('.'));
     if (leftover.length > 0) problems.push(`the next --fix left ${leftover.join(', ')}`);
-    if (digest(file) !== fixed) problems.push(`after the next --fix the file is not the fixed file (exit ${after.status}: ${after.stderr.trim()})`);
+    if (digest(file) !== fixed)
+      problems.push(
+        `after the next --fix the file is not the fixed file (exit ${after.status}: ${after.stderr.trim()})`,
+      );
     if (problems.length > 0) tally.violations.push({ trial, exit, problems });
     log(
       `trial ${String(trial).padStart(2)}: ${exit} -> file ${state.file === original ? 'original' : state.file === fixed ? 'fixed' : 'OTHER'}, ` +
@@ -64,8 +82,10 @@ try {
         `${state.temps.length} temp file(s) left, removed by the next run: ${leftover.length === 0 ? 'yes' : 'NO'}${problems.length ? `  VIOLATION: ${problems.join('; ')}` : ''}`,
     );
   }
-  log(`\n${args.trials} trials on a ${args.mb} MB session: file original ${tally.file.original}, fixed ${tally.file.fixed}, other ${tally.file.other ?? 0}; ` +
-    `backup absent ${tally.backup.absent}, complete ${tally.backup.complete}, bad ${tally.backup.other ?? 0}; temp files left by kills ${tally.leftTemps} (all removed by the next run: ${tally.violations.every((v) => !v.problems.some((p) => p.includes('left'))) ? 'yes' : 'no'}); violations ${tally.violations.length}`);
+  log(
+    `\n${args.trials} trials on a ${args.mb} MB session: file original ${tally.file.original}, fixed ${tally.file.fixed}, other ${tally.file.other ?? 0}; ` +
+      `backup absent ${tally.backup.absent}, complete ${tally.backup.complete}, bad ${tally.backup.other ?? 0}; temp files left by kills ${tally.leftTemps} (all removed by the next run: ${tally.violations.every((v) => !v.problems.some((p) => p.includes('left'))) ? 'yes' : 'no'}); violations ${tally.violations.length}`,
+  );
   process.exitCode = tally.violations.length === 0 ? 0 : 1;
 } finally {
   if (!args.keep) rmSync(work, { recursive: true, force: true });
@@ -119,18 +139,23 @@ function runAndKill({ fromStart, fromWrite }) {
   });
 }
 
-function check(original, fixed) {
+function check() {
   const names = readdirSync(work);
   return {
     file: digest(file),
-    backups: names.filter((n) => n.startsWith('session.jsonl.bak')).map((name) => ({ name, digest: digest(path.join(work, name)) })),
+    backups: names
+      .filter((n) => n.startsWith('session.jsonl.bak'))
+      .map((name) => ({ name, digest: digest(path.join(work, name)) })),
     temps: names.filter((n) => n.startsWith('.')),
   };
 }
 
 /** Real sessions replicated with fresh ids into one chained session of about `target` bytes, torn at the end. */
 function generate(out, target) {
-  const templates = readdirSync(CORPUS).filter((f) => f.endsWith('.jsonl')).sort().map((f) => makeTemplate(path.join(CORPUS, f)));
+  const templates = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => makeTemplate(path.join(CORPUS, f)));
   const sessionId = uuidFromSeed(args.seed);
   const fd = openSync(out, 'w');
   let bytes = 0;

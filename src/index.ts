@@ -7,7 +7,14 @@ import type { LintOptions, LintOutcome, LintResult } from './engine/lint.js';
 import type { Bytes } from './loader/bytes.js';
 
 export { linter };
-export { createLinter, Linter, type LinterParts, type LintOptions, type LintOutcome, type LintResult } from './engine/lint.js';
+export {
+  createLinter,
+  Linter,
+  type LinterParts,
+  type LintOptions,
+  type LintOutcome,
+  type LintResult,
+} from './engine/lint.js';
 export type { FixFileOptions, FixFileResult } from './engine/fix.js';
 export type { FixOptions, FixOutcome, FixStatus } from './engine/fix-loop.js';
 export type { Diagnostic, Finding } from './engine/run-rules.js';

@@ -8,7 +8,10 @@ export function packageVersion(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === 'transcript-lint' && pkg.version) return pkg.version;
     } catch {
       // No package.json here; keep walking.

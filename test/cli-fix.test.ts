@@ -1,6 +1,15 @@
 // --fix and its previews through main(): what is written, what is only shown, backups, and the exit codes. The
 // repairs come from valid-json (a torn last line, a NUL byte), so these hold whatever other rules do.
-import { appendFileSync, existsSync, promises as fs, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  promises as fs,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -125,9 +134,21 @@ describe('--fix when the write fails', () => {
     throw Object.assign(new Error(`${code}: simulated`), { code });
   };
   const faults: [string, (target: string) => Partial<typeof fs>, RegExp][] = [
-    ['a full disk', () => ({ open: fail('ENOSPC') }), /could not write .*session\.jsonl: the disk is full; the original is unchanged/],
-    ['a permission error', () => ({ open: fail('EACCES') }), /could not write .*session\.jsonl: permission denied; the original is unchanged/],
-    ['a failed rename', () => ({ rename: fail('EXDEV') }), /could not write .*session\.jsonl: EXDEV: simulated; the original is unchanged/],
+    [
+      'a full disk',
+      () => ({ open: fail('ENOSPC') }),
+      /could not write .*session\.jsonl: the disk is full; the original is unchanged/,
+    ],
+    [
+      'a permission error',
+      () => ({ open: fail('EACCES') }),
+      /could not write .*session\.jsonl: permission denied; the original is unchanged/,
+    ],
+    [
+      'a failed rename',
+      () => ({ rename: fail('EXDEV') }),
+      /could not write .*session\.jsonl: EXDEV: simulated; the original is unchanged/,
+    ],
     [
       'a file that changes between read and write',
       (target) => ({
@@ -153,7 +174,9 @@ describe('--fix when the write fails', () => {
       if (what.startsWith('a file that changes')) expect(now.subarray(0, before.length).equals(before)).toBe(true);
       else expect(now.equals(before)).toBe(true);
       // A failed rename keeps the backup: such a rename may have happened after all.
-      expect(readdirSync(tmp)).toEqual(what === 'a failed rename' ? ['session.jsonl', 'session.jsonl.bak'] : ['session.jsonl']);
+      expect(readdirSync(tmp)).toEqual(
+        what === 'a failed rename' ? ['session.jsonl', 'session.jsonl.bak'] : ['session.jsonl'],
+      );
     });
   }
 });

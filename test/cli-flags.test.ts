@@ -28,7 +28,14 @@ let tmp: string;
 const run = (argv: string[], opts: Omit<RunOptions, 'cwd'> & { cwd?: string } = {}) =>
   runCli(argv, { ...opts, cwd: opts.cwd ?? tmp });
 const json = (stdout: string) =>
-  JSON.parse(stdout) as { results: { filePath: string; diagnostics: { ruleId: string; severity: string }[]; errorCount: number; warningCount: number }[] };
+  JSON.parse(stdout) as {
+    results: {
+      filePath: string;
+      diagnostics: { ruleId: string; severity: string }[];
+      errorCount: number;
+      warningCount: number;
+    }[];
+  };
 const ruleIds = (stdout: string) => json(stdout).results.flatMap((r) => r.diagnostics.map((d) => d.ruleId));
 
 beforeAll(() => {
@@ -95,7 +102,11 @@ describe('--quiet', () => {
   });
 
   it('a warnings-only run prints just the clean summary and exits 0', async () => {
-    expect(await run(['dangling.jsonl', '--quiet'])).toEqual({ code: 0, stdout: '✔ No problems in 1 file.\n', stderr: '' });
+    expect(await run(['dangling.jsonl', '--quiet'])).toEqual({
+      code: 0,
+      stdout: '✔ No problems in 1 file.\n',
+      stderr: '',
+    });
   });
 
   it('still counts the hidden warnings for --max-warnings (as ESLint does)', async () => {
@@ -115,7 +126,15 @@ describe('--rule, --select, --ignore', () => {
   });
 
   it('--rule is repeatable, and the later one wins; id:severity is accepted too', async () => {
-    const r = await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error', '--rule', 'tool-use-has-result:off', '-f', 'json']);
+    const r = await run([
+      'dangling.jsonl',
+      '--rule',
+      'tool-use-has-result=error',
+      '--rule',
+      'tool-use-has-result:off',
+      '-f',
+      'json',
+    ]);
     expect(ruleIds(r.stdout)).toEqual([]);
   });
 
@@ -134,8 +153,24 @@ describe('--rule, --select, --ignore', () => {
   });
 
   it('repeatable flags take one value each, so paths may follow them', async () => {
-    const r = await run(['--rule', 'valid-json=off', 'torn.jsonl', '--select', 'valid-json,tool-use-has-result', 'dangling.jsonl', '--ignore', 'entry-shape', 'clean.jsonl', '-f', 'json']);
-    expect(json(r.stdout).results.map((x) => path.basename(x.filePath))).toEqual(['clean.jsonl', 'dangling.jsonl', 'torn.jsonl']);
+    const r = await run([
+      '--rule',
+      'valid-json=off',
+      'torn.jsonl',
+      '--select',
+      'valid-json,tool-use-has-result',
+      'dangling.jsonl',
+      '--ignore',
+      'entry-shape',
+      'clean.jsonl',
+      '-f',
+      'json',
+    ]);
+    expect(json(r.stdout).results.map((x) => path.basename(x.filePath))).toEqual([
+      'clean.jsonl',
+      'dangling.jsonl',
+      'torn.jsonl',
+    ]);
     expect(ruleIds(r.stdout)).toEqual(['tool-use-has-result']);
   });
 
@@ -150,12 +185,30 @@ describe('--rule, --select, --ignore', () => {
     const only = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '-f', 'json']);
     expect(only.code).toBe(0);
     expect(new Set(ruleIds(only.stdout))).toEqual(new Set(['tool-use-has-result']));
-    const both = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '--select', 'valid-json,entry-shape', '-f', 'json']);
+    const both = await run([
+      'torn.jsonl',
+      'dangling.jsonl',
+      '--select',
+      'tool-use-has-result',
+      '--select',
+      'valid-json,entry-shape',
+      '-f',
+      'json',
+    ]);
     expect(new Set(ruleIds(both.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
   });
 
   it('--rule has the last word over --select and --ignore', async () => {
-    const r = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '--rule', 'valid-json=warn', '-f', 'json']);
+    const r = await run([
+      'torn.jsonl',
+      'dangling.jsonl',
+      '--select',
+      'tool-use-has-result',
+      '--rule',
+      'valid-json=warn',
+      '-f',
+      'json',
+    ]);
     expect(new Set(ruleIds(r.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
     expect(r.code).toBe(0);
     const back = await run(['torn.jsonl', '--ignore', 'valid-json', '--rule', 'valid-json=error']);
@@ -213,7 +266,11 @@ describe('--exit-zero and --exit-non-zero-on-fix', () => {
 describe('--no-error-on-unmatched-pattern', () => {
   it('by default a pattern that matches nothing exits 2 and nothing is reported', async () => {
     const r = await run(['clean.jsonl', 'nothing-*.jsonl']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: no files matching the pattern "nothing-*.jsonl" were found\n' });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'transcript-lint: no files matching the pattern "nothing-*.jsonl" were found\n',
+    });
   });
 
   it('with the flag the run goes on: the message stays on stderr, the exit code is the lint result', async () => {
@@ -242,7 +299,9 @@ describe('--max-diagnostics', () => {
     expect((r.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length).toBe(1);
     // The file whose problems were all hidden is not listed.
     expect(r.stdout).not.toMatch(/^torn\.jsonl$/m);
-    expect(r.stdout).toContain(`… ${total - 1} more problem${total - 1 === 1 ? '' : 's'} not shown (--max-diagnostics 1)`);
+    expect(r.stdout).toContain(
+      `… ${total - 1} more problem${total - 1 === 1 ? '' : 's'} not shown (--max-diagnostics 1)`,
+    );
     expect(r.stdout).toContain(`✖ ${total} problems`);
   });
 
@@ -267,7 +326,8 @@ describe('--max-diagnostics', () => {
   });
 
   it('rejects anything but a count or none (exit 2)', async () => {
-    for (const bad of ['-1', 'all', '2.5']) expect((await run(['torn.jsonl', '--max-diagnostics', bad])).code, bad).toBe(2);
+    for (const bad of ['-1', 'all', '2.5'])
+      expect((await run(['torn.jsonl', '--max-diagnostics', bad])).code, bad).toBe(2);
   });
 });
 
@@ -287,7 +347,9 @@ describe('--statistics', () => {
   });
 
   it('says so when there is nothing to count', async () => {
-    expect((await run(['clean.jsonl', '--statistics'])).stdout).toBe('✔ No problems in 1 file.\n\nStatistics: no problems.\n');
+    expect((await run(['clean.jsonl', '--statistics'])).stdout).toBe(
+      '✔ No problems in 1 file.\n\nStatistics: no problems.\n',
+    );
   });
 
   it('goes to stderr with a machine format, so stdout stays parseable', async () => {
@@ -339,7 +401,9 @@ describe('stdin', () => {
   });
 
   it('--stdin-filename names it (and alone implies stdin); --stdin is the same as -', async () => {
-    const named = await run(['-', '--stdin-filename', 'sessions/s.jsonl', '-f', 'compact'], { stdin: tornTranscript() });
+    const named = await run(['-', '--stdin-filename', 'sessions/s.jsonl', '-f', 'compact'], {
+      stdin: tornTranscript(),
+    });
     expect(named.stdout).toMatch(/^sessions\/s\.jsonl:4: error valid-json /m);
     const alone = await run(['--stdin-filename', 'x.jsonl', '-f', 'json'], { stdin: tornTranscript() });
     expect(json(alone.stdout).results[0]!.filePath).toBe(path.join(tmp, 'x.jsonl'));
@@ -362,7 +426,7 @@ describe('stdin', () => {
     expect(JSON.parse(dry.stdout).results[0].output).toBe(cleanTranscript());
     const diff = await run(['-', '--diff'], { stdin: tornTranscript() });
     expect(diff.code).toBe(1);
-    expect(diff.stdout).toContain("--- a/<stdin>\n+++ b/<stdin>\n");
+    expect(diff.stdout).toContain('--- a/<stdin>\n+++ b/<stdin>\n');
     const fix = await run(['-', '--fix'], { stdin: tornTranscript() });
     expect(fix.code).toBe(2);
     expect(fix.stderr).toContain('--fix cannot write back to stdin');
@@ -409,7 +473,7 @@ describe('--session', () => {
   });
 
   it('falls back to ~/.claude/projects', async () => {
-    const r = await run(['--session', id, '-f', 'json'], { homedir: path.join(tmp, 'home') , env: {} });
+    const r = await run(['--session', id, '-f', 'json'], { homedir: path.join(tmp, 'home'), env: {} });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`no session ${id} in ${path.join(tmp, 'home', '.claude', 'projects')}`);
   });
@@ -428,7 +492,14 @@ describe('--session', () => {
     const missing = await run(['--session', '00000000-0000-0000-0000-000000000000'], { env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no session 00000000-0000-0000-0000-000000000000 in');
-    expect((await run(['--session', '00000000-0000-0000-0000-000000000000', 'clean.jsonl', '--no-error-on-unmatched-pattern'], { env: env() })).code).toBe(0);
+    expect(
+      (
+        await run(
+          ['--session', '00000000-0000-0000-0000-000000000000', 'clean.jsonl', '--no-error-on-unmatched-pattern'],
+          { env: env() },
+        )
+      ).code,
+    ).toBe(0);
     for (const bad of ['../x', '*', 'a/b']) {
       const r = await run(['--session', bad], { env: env() });
       expect(r.code, bad).toBe(2);
@@ -457,12 +528,20 @@ describe('--target, --input-format, --max-line-bytes', () => {
     writeFile(tmp, 'requests/dangling.json', requestWithDanglingCall());
     const r = await run([path.join('requests', 'dangling.json'), '-f', 'json']);
     expect(r.code).toBe(1);
-    const [result] = json(r.stdout).results as unknown as { inputFormat: string; target: string; diagnostics: { ruleId: string; severity: string; line: number }[] }[];
+    const [result] = json(r.stdout).results as unknown as {
+      inputFormat: string;
+      target: string;
+      diagnostics: { ruleId: string; severity: string; line: number }[];
+    }[];
     expect(result).toMatchObject({ inputFormat: 'request', target: 'api' });
-    expect(result!.diagnostics).toContainEqual(expect.objectContaining({ ruleId: 'tool-use-has-result', severity: 'error', line: 6 }));
+    expect(result!.diagnostics).toContainEqual(
+      expect.objectContaining({ ruleId: 'tool-use-has-result', severity: 'error', line: 6 }),
+    );
     // The claude-code target is still there for the asking: there the same call is a warning.
     const cc = await run([path.join('requests', 'dangling.json'), '--target', 'claude-code', '-f', 'json']);
-    expect(json(cc.stdout).results[0]!.diagnostics.find((d) => d.ruleId === 'tool-use-has-result')!.severity).toBe('warn');
+    expect(json(cc.stdout).results[0]!.diagnostics.find((d) => d.ruleId === 'tool-use-has-result')!.severity).toBe(
+      'warn',
+    );
   });
 
   it('a folder holds sessions (*.jsonl) unless --input-format says requests or messages (then *.json too)', async () => {
@@ -480,7 +559,10 @@ describe('--target, --input-format, --max-line-bytes', () => {
   it('--max-line-bytes reports longer lines instead of parsing them', async () => {
     const r = await run(['clean.jsonl', '--max-line-bytes', '100', '-f', 'json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results[0].diagnostics[0]).toMatchObject({ ruleId: 'valid-json', messageId: 'tooLong' });
+    expect(JSON.parse(r.stdout).results[0].diagnostics[0]).toMatchObject({
+      ruleId: 'valid-json',
+      messageId: 'tooLong',
+    });
     expect((await run(['clean.jsonl', '--max-line-bytes', '100000'])).code).toBe(0);
     expect((await run(['clean.jsonl', '--max-line-bytes', '0'])).code).toBe(2);
   });
@@ -490,10 +572,30 @@ describe('--help', () => {
   it('lists every flag and the exit codes', async () => {
     const { stdout } = await run(['--help']);
     for (const flag of [
-      '--max-warnings', '--quiet', '--rule', '--select', '--ignore', '--config', '--print-config', '--color',
-      '--progress', '--max-diagnostics', '--statistics', '--exit-zero', '--exit-non-zero-on-fix',
-      '--error-on-unmatched-pattern', '--stdin', '--stdin-filename', '--session', '--session-sidechains',
-      '--input-format', '--output-file', '--max-line-bytes', '--fix', '--diff', '--target',
+      '--max-warnings',
+      '--quiet',
+      '--rule',
+      '--select',
+      '--ignore',
+      '--config',
+      '--print-config',
+      '--color',
+      '--progress',
+      '--max-diagnostics',
+      '--statistics',
+      '--exit-zero',
+      '--exit-non-zero-on-fix',
+      '--error-on-unmatched-pattern',
+      '--stdin',
+      '--stdin-filename',
+      '--session',
+      '--session-sidechains',
+      '--input-format',
+      '--output-file',
+      '--max-line-bytes',
+      '--fix',
+      '--diff',
+      '--target',
     ]) {
       expect(stdout, flag).toContain(flag);
     }
@@ -507,7 +609,8 @@ describe('--help', () => {
     const flags = new Set(stdout.match(/--[a-z][a-z-]+/g));
     for (const flag of flags) {
       // Boolean flags that default to on are documented by their --no- form.
-      const documented = readme.includes(`\`${flag}`) || readme.includes(`\`--no-${flag.slice(2)}`) || readme.includes(`${flag} `);
+      const documented =
+        readme.includes(`\`${flag}`) || readme.includes(`\`--no-${flag.slice(2)}`) || readme.includes(`${flag} `);
       expect(documented, flag).toBe(true);
     }
   });

@@ -29,20 +29,34 @@ const LONG = 'x'.repeat(LAZY_LINE_BYTES + LAZY_STRING_BYTES + 7);
 function longSession(seed: number, escapes = false): string {
   const body = escapes ? `${LONG.slice(0, 20_000)}\n\t"quoted" \\ \u00e9\u{1f600}\u0001${LONG}` : LONG;
   const lines = [
-    { type: 'user', uuid: `u${seed}-1`, parentUuid: null, sessionId: 's', message: { role: 'user', content: 'run it' } },
+    {
+      type: 'user',
+      uuid: `u${seed}-1`,
+      parentUuid: null,
+      sessionId: 's',
+      message: { role: 'user', content: 'run it' },
+    },
     {
       type: 'assistant',
       uuid: `u${seed}-2`,
       parentUuid: `u${seed}-1`,
       sessionId: 's',
-      message: { id: `msg_${seed}`, role: 'assistant', model: 'claude-opus-5-5', content: [{ type: 'tool_use', id: `toolu_${seed}a`, name: 'Bash', input: { command: 'ls' } }] },
+      message: {
+        id: `msg_${seed}`,
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content: [{ type: 'tool_use', id: `toolu_${seed}a`, name: 'Bash', input: { command: 'ls' } }],
+      },
     },
     {
       type: 'user',
       uuid: `u${seed}-3`,
       parentUuid: `u${seed}-2`,
       sessionId: 's',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${seed}a`, content: body, is_error: false }] },
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: `toolu_${seed}a`, content: body, is_error: false }],
+      },
       toolUseResult: { stdout: body, stderr: '' },
     },
     {
@@ -50,14 +64,25 @@ function longSession(seed: number, escapes = false): string {
       uuid: `u${seed}-4`,
       parentUuid: `u${seed}-3`,
       sessionId: 's',
-      message: { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: `iVBORw0KGgo${LONG}` } }] },
+      message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data: `iVBORw0KGgo${LONG}` } },
+        ],
+      },
     },
     {
       type: 'assistant',
       uuid: `u${seed}-5`,
       parentUuid: `u${seed}-4`,
       sessionId: 's',
-      message: { id: `msg_${seed}b`, role: 'assistant', model: 'claude-opus-5-5', content: [{ type: 'tool_use', id: `toolu_${seed}b`, name: 'Bash', input: { command: 'pwd' } }] },
+      message: {
+        id: `msg_${seed}b`,
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content: [{ type: 'tool_use', id: `toolu_${seed}b`, name: 'Bash', input: { command: 'pwd' } }],
+      },
     },
   ];
   return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
@@ -71,12 +96,23 @@ beforeAll(() => {
   dir = path.join(tmp, 'sessions');
   for (let i = 0; i < 12; i++) {
     const kind = i % 4;
-    const content = kind === 0 ? cleanTranscript(`prompt ${i}`) : kind === 1 ? tornTranscript() : kind === 2 ? danglingTranscript() : longSession(i, i % 8 === 3);
+    const content =
+      kind === 0
+        ? cleanTranscript(`prompt ${i}`)
+        : kind === 1
+          ? tornTranscript()
+          : kind === 2
+            ? danglingTranscript()
+            : longSession(i, i % 8 === 3);
     writeFile(dir, `p${i % 3}/s-${String(i).padStart(2, '0')}.jsonl`, content);
   }
   // A folder named like a session: reading it fails, and that is reported, not fatal.
   mkdirSync(path.join(dir, 'p0', 'z-folder.jsonl'), { recursive: true });
-  writeFile(dir, 'p1/broken-long.jsonl', `{"type":"user","message":{"content":"${LONG}"}\n{"type":"user","x":"${LONG}\u0001"}\n`);
+  writeFile(
+    dir,
+    'p1/broken-long.jsonl',
+    `{"type":"user","message":{"content":"${LONG}"}\n{"type":"user","x":"${LONG}\u0001"}\n`,
+  );
 });
 
 afterAll(() => {
@@ -124,10 +160,17 @@ describe('lintFilesParallel', () => {
     const expected = await lintFiles(linter, files());
     for (const jobs of [2, 3, 5]) {
       const done: number[] = [];
-      const out = await lintFilesParallel(linter, files(), {}, { jobs, onProgress: (n) => done.push(n), workerUrl: WORKER });
+      const out = await lintFilesParallel(
+        linter,
+        files(),
+        {},
+        { jobs, onProgress: (n) => done.push(n), workerUrl: WORKER },
+      );
       expect(out.map((o) => o.filePath)).toEqual(files());
       expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
-      expect(out.map((o) => o.error && describeReadError('f', o.error))).toEqual(expected.map((o) => o.error && describeReadError('f', o.error)));
+      expect(out.map((o) => o.error && describeReadError('f', o.error))).toEqual(
+        expected.map((o) => o.error && describeReadError('f', o.error)),
+      );
       expect(out.map((o) => o.error?.code)).toEqual(expected.map((o) => o.error?.code));
       expect(done).toEqual(files().map((_, i) => i + 1));
     }
@@ -136,12 +179,20 @@ describe('lintFilesParallel', () => {
   it('lints in the main thread what a worker took but never reported on, or what a worker that failed left', async () => {
     const expected = await lintFiles(linter, files());
     const dies = path.join(tmp, 'dies.mjs');
-    writeFileSync(dies, "import { workerData } from 'node:worker_threads';\nAtomics.add(new Int32Array(workerData.counter), 0, 1);\nprocess.exit(3);\n");
+    writeFileSync(
+      dies,
+      "import { workerData } from 'node:worker_threads';\nAtomics.add(new Int32Array(workerData.counter), 0, 1);\nprocess.exit(3);\n",
+    );
     const throws = path.join(tmp, 'throws.mjs');
     writeFileSync(throws, "throw new Error('cannot start');\n");
     for (const script of [dies, throws, path.join(tmp, 'missing.mjs')]) {
       const done: number[] = [];
-      const out = await lintFilesParallel(linter, files(), {}, { jobs: 3, workerUrl: pathToFileURL(script), onProgress: (n) => done.push(n) });
+      const out = await lintFilesParallel(
+        linter,
+        files(),
+        {},
+        { jobs: 3, workerUrl: pathToFileURL(script), onProgress: (n) => done.push(n) },
+      );
       expect(out.map((o) => o.result)).toEqual(expected.map((o) => o.result));
       expect(done.at(-1)).toBe(files().length);
     }
@@ -162,7 +213,10 @@ describe('lintFilesParallel', () => {
   });
 
   it('passes the lint options to the workers', async () => {
-    const severities = new Map([['valid-json', 'warn' as const], ['tool-use-has-result', 'off' as const]]);
+    const severities = new Map([
+      ['valid-json', 'warn' as const],
+      ['tool-use-has-result', 'off' as const],
+    ]);
     const options = { target: 'api' as const, severities, maxLineBytes: 100_000 };
     const expected = await lintFiles(linter, files(), options);
     const out = await lintFilesParallel(linter, files(), options, { jobs: 3, workerUrl: WORKER });
@@ -281,7 +335,15 @@ describe('long lines: long strings kept as bytes', () => {
   });
 
   it('reads like plain values, and writing a field makes it a plain value', () => {
-    const text = line({ message: { content: [{ type: 'tool_result', content: LONG }, { type: 'text', text: 'hi' }] }, list: [LONG] });
+    const text = line({
+      message: {
+        content: [
+          { type: 'tool_result', content: LONG },
+          { type: 'text', text: 'hi' },
+        ],
+      },
+      list: [LONG],
+    });
     const json = loadBytes('x.jsonl', Buffer.from(text)).lines[0]!.json!;
     const block = ((json.message as Record<string, unknown>).content as Record<string, unknown>[])[0]!;
     expect(isLazyString(block, 'content')).toBe(true);
@@ -305,22 +367,85 @@ describe('long lines: long strings kept as bytes', () => {
 
 describe('the lint command line read without yargs', () => {
   const lines: string[][] = [
-    [], ['a.jsonl'], ['-f', 'json', '--no-progress', 'a.jsonl', 'b.jsonl'], ['--format', 'sarif', 'x'], ['-f', 'nope', 'x'],
-    ['--fix', 'a'], ['--fix', '--diff', 'a'], ['--fix-dry-run', '--unsafe-fixes', 'a'], ['--unsafe-fixes', 'a'],
-    ['--rule', 'valid-json=off', 'a'], ['--rule', 'valid-json=off', '--rule', 'entry-shape:warn', 'a'], ['--rule', 'bad', 'a'],
-    ['--select', 'a,b', '--select', 'c', 'x'], ['--ignore', 'valid-json', 'x'], ['--no-config', 'x'], ['-c', 'cfg.json', 'x'], ['-c', '', 'x'],
-    ['--config', 'a', '--no-config', 'x'], ['--max-warnings', '3', 'x'], ['--max-warnings', '-1', 'x'], ['--max-warnings', '1.5', 'x'],
-    ['--jobs', '2', 'x'], ['-j', '4', 'x'], ['--jobs', '0', 'x'], ['--jobs', 'x'], ['--jobs'], ['--quiet', '--statistics', '--exit-zero', 'x'],
-    ['--exit-zero', '--exit-non-zero-on-fix', 'x'], ['--fix', '--exit-non-zero-on-fix', 'x'], ['--exit-non-zero-on-fix', 'x'],
-    ['--max-diagnostics', 'none', 'x'], ['--max-diagnostics', '5', 'x'], ['--max-diagnostics', 'abc', 'x'], ['--color', 'x'], ['--no-color', 'x'],
-    ['--color', 'true', 'x'], ['--no-backup', '--fix', 'x'], ['--backup-dir', 'bk', '--fix', 'x'], ['--backup-dir', 'bk', '--no-backup', '--fix', 'x'],
-    ['--session', 'abc-123'], ['--session', 'a', '--session', 'b', '--session-sidechains'], ['--session-sidechains', 'x'], ['--session', 'a/b'],
-    ['--stdin'], ['--stdin', 'x'], ['--stdin-filename', 'n.jsonl'], ['--stdin-filename', 'n.jsonl', 'x'], ['-'], ['-', '--fix'],
-    ['--target', 'api', 'x'], ['--target', 'bedrock', 'x'], ['--target', 'nope', 'x'], ['--input-format', 'messages', 'x'],
-    ['-o', 'out.txt', 'x'], ['-o', '-', 'x'], ['--print-config', 'x.jsonl'], ['--max-line-bytes', '100', 'x'], ['--max-line-bytes', '0', 'x'],
-    ['rules'], ['explain', 'valid-json'], ['x', 'rules'], ['--help'], ['--version'], ['--format=json', 'x'], ['-fjson', 'x'], ['--', '--weird.jsonl'],
-    ['--unknown', 'x'], ['--outputFile', 'o', 'x'], ['2024'], ['--no-fix', 'x'], ['-f', 'json', '-f', 'compact', 'x'], ['--error-on-unmatched-pattern', 'x'],
-    ['--no-error-on-unmatched-pattern', 'x'], ['--progress', 'x'], ['--fix', 'false', 'x'], ['--diff', 'x'], ['-o'], ['x', '-f'], ['--jobs', '007', 'x'],
+    [],
+    ['a.jsonl'],
+    ['-f', 'json', '--no-progress', 'a.jsonl', 'b.jsonl'],
+    ['--format', 'sarif', 'x'],
+    ['-f', 'nope', 'x'],
+    ['--fix', 'a'],
+    ['--fix', '--diff', 'a'],
+    ['--fix-dry-run', '--unsafe-fixes', 'a'],
+    ['--unsafe-fixes', 'a'],
+    ['--rule', 'valid-json=off', 'a'],
+    ['--rule', 'valid-json=off', '--rule', 'entry-shape:warn', 'a'],
+    ['--rule', 'bad', 'a'],
+    ['--select', 'a,b', '--select', 'c', 'x'],
+    ['--ignore', 'valid-json', 'x'],
+    ['--no-config', 'x'],
+    ['-c', 'cfg.json', 'x'],
+    ['-c', '', 'x'],
+    ['--config', 'a', '--no-config', 'x'],
+    ['--max-warnings', '3', 'x'],
+    ['--max-warnings', '-1', 'x'],
+    ['--max-warnings', '1.5', 'x'],
+    ['--jobs', '2', 'x'],
+    ['-j', '4', 'x'],
+    ['--jobs', '0', 'x'],
+    ['--jobs', 'x'],
+    ['--jobs'],
+    ['--quiet', '--statistics', '--exit-zero', 'x'],
+    ['--exit-zero', '--exit-non-zero-on-fix', 'x'],
+    ['--fix', '--exit-non-zero-on-fix', 'x'],
+    ['--exit-non-zero-on-fix', 'x'],
+    ['--max-diagnostics', 'none', 'x'],
+    ['--max-diagnostics', '5', 'x'],
+    ['--max-diagnostics', 'abc', 'x'],
+    ['--color', 'x'],
+    ['--no-color', 'x'],
+    ['--color', 'true', 'x'],
+    ['--no-backup', '--fix', 'x'],
+    ['--backup-dir', 'bk', '--fix', 'x'],
+    ['--backup-dir', 'bk', '--no-backup', '--fix', 'x'],
+    ['--session', 'abc-123'],
+    ['--session', 'a', '--session', 'b', '--session-sidechains'],
+    ['--session-sidechains', 'x'],
+    ['--session', 'a/b'],
+    ['--stdin'],
+    ['--stdin', 'x'],
+    ['--stdin-filename', 'n.jsonl'],
+    ['--stdin-filename', 'n.jsonl', 'x'],
+    ['-'],
+    ['-', '--fix'],
+    ['--target', 'api', 'x'],
+    ['--target', 'bedrock', 'x'],
+    ['--target', 'nope', 'x'],
+    ['--input-format', 'messages', 'x'],
+    ['-o', 'out.txt', 'x'],
+    ['-o', '-', 'x'],
+    ['--print-config', 'x.jsonl'],
+    ['--max-line-bytes', '100', 'x'],
+    ['--max-line-bytes', '0', 'x'],
+    ['rules'],
+    ['explain', 'valid-json'],
+    ['x', 'rules'],
+    ['--help'],
+    ['--version'],
+    ['--format=json', 'x'],
+    ['-fjson', 'x'],
+    ['--', '--weird.jsonl'],
+    ['--unknown', 'x'],
+    ['--outputFile', 'o', 'x'],
+    ['2024'],
+    ['--no-fix', 'x'],
+    ['-f', 'json', '-f', 'compact', 'x'],
+    ['--error-on-unmatched-pattern', 'x'],
+    ['--no-error-on-unmatched-pattern', 'x'],
+    ['--progress', 'x'],
+    ['--fix', 'false', 'x'],
+    ['--diff', 'x'],
+    ['-o'],
+    ['x', '-f'],
+    ['--jobs', '007', 'x'],
   ];
   const outcome = async (argv: string[], fast: boolean) => {
     try {
@@ -336,7 +461,15 @@ describe('the lint command line read without yargs', () => {
 
   it('is taken for plain command lines, and not for what only yargs knows', () => {
     expect(fastLintArgs(['-f', 'json', '--no-progress', '--jobs', '2', 'a.jsonl', 'dir'])).toBeDefined();
-    for (const argv of [['--help'], ['rules'], ['--format=json'], ['-'], ['--', 'x'], ['--fix', '--diff'], ['-f', 'nope']]) {
+    for (const argv of [
+      ['--help'],
+      ['rules'],
+      ['--format=json'],
+      ['-'],
+      ['--', 'x'],
+      ['--fix', '--diff'],
+      ['-f', 'nope'],
+    ]) {
       expect(fastLintArgs(argv)).toBeUndefined();
     }
   });

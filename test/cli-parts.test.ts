@@ -172,7 +172,11 @@ describe('stylish', () => {
 
   it('neutralises escapes in messages, related lines, rule ids and paths', () => {
     const out = formatters.stylish(
-      [result('/work/p/\x1b[2J.jsonl', [diag({ message: 'x\x1b]8;;evil\x07', related: [{ line: 1, message: '\x9b31m' }] })])],
+      [
+        result('/work/p/\x1b[2J.jsonl', [
+          diag({ message: 'x\x1b]8;;evil\x07', related: [{ line: 1, message: '\x9b31m' }] }),
+        ]),
+      ],
       ctx,
     );
     expect(out).not.toMatch(/[\x1b\x07\x9b]/);
@@ -210,7 +214,16 @@ describe('json', () => {
       ],
     });
     expect(Object.keys(doc.results[0].diagnostics[0])).toEqual([
-      'ruleId', 'severity', 'line', 'message', 'messageId', 'related', 'docsUrl', 'uuid', 'fix', 'endLine',
+      'ruleId',
+      'severity',
+      'line',
+      'message',
+      'messageId',
+      'related',
+      'docsUrl',
+      'uuid',
+      'fix',
+      'endLine',
     ]);
     expect(out).not.toContain('\x1b');
   });

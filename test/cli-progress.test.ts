@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLEAR_LINE, createProgress, MIN_DELAY_MS, MIN_FILES, progressAllowed, REDRAW_MS } from '../src/cli/progress.js';
+import {
+  CLEAR_LINE,
+  createProgress,
+  MIN_DELAY_MS,
+  MIN_FILES,
+  progressAllowed,
+  REDRAW_MS,
+} from '../src/cli/progress.js';
 import { cleanTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
 
@@ -19,7 +26,8 @@ const ticking = (step: number) => {
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-progress-'));
-  for (let i = 0; i < MANY; i++) writeFile(tmp, `many/s${String(i).padStart(2, '0')}.jsonl`, i === 7 ? tornTranscript() : cleanTranscript());
+  for (let i = 0; i < MANY; i++)
+    writeFile(tmp, `many/s${String(i).padStart(2, '0')}.jsonl`, i === 7 ? tornTranscript() : cleanTranscript());
   for (let i = 0; i < 3; i++) writeFile(tmp, `few/s${i}.jsonl`, cleanTranscript());
 });
 

@@ -29,7 +29,9 @@ describe('rules', () => {
       const row = lines.find((l) => l.startsWith(`${meta.id} `));
       expect(row, meta.id).toBeDefined();
       expect(row).toContain(meta.description);
-      expect(row).toMatch(new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +(off|warn|error) +(off|warn|error) +(off|warn|error) +`));
+      expect(row).toMatch(
+        new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +(off|warn|error) +(off|warn|error) +(off|warn|error) +`),
+      );
     }
     expect(r.stdout).toContain(`${rules.length} rules.`);
   });
@@ -41,7 +43,10 @@ describe('rules', () => {
     expect(doc.version).toBe(1);
     expect(doc.rules.map((x: { id: string }) => x.id)).toEqual(rules.map((x) => x.meta.id));
     const tool = doc.rules.find((x: { id: string }) => x.id === 'tool-use-has-result');
-    expect(tool).toMatchObject({ fixable: 'safe', severity: { 'claude-code': 'warn', api: 'error', bedrock: 'error' } });
+    expect(tool).toMatchObject({
+      fixable: 'safe',
+      severity: { 'claude-code': 'warn', api: 'error', bedrock: 'error' },
+    });
     expect(Object.keys(tool.severity)).toEqual([...TARGETS]);
     expect(tool.docsUrl).toMatch(/docs\/rules\/tool-use-has-result\.md$/);
     expect(tool.inputs).toContain('claude-code');
@@ -77,7 +82,8 @@ describe('explain', () => {
     expect(typo).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'transcript-lint: unknown rule "tool-use-has-reslt"; did you mean "tool-use-has-result"? (\'transcript-lint rules\' lists them all)\n',
+      stderr:
+        'transcript-lint: unknown rule "tool-use-has-reslt"; did you mean "tool-use-has-result"? (\'transcript-lint rules\' lists them all)\n',
     });
     const nonsense = await run(['explain', 'zzz']);
     expect(nonsense.code).toBe(2);

@@ -61,7 +61,11 @@ describe('stderr', () => {
     expect(session.code).toBe(2);
     expect(session.stderr).not.toMatch(RAW_CONTROL);
     const dir = mkdtempSync(path.join(tmp, 'cfg-'));
-    writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ rules: { [`x${ESC}[31m`]: 'off' }, [`k${ESC}`]: 1 }));
+    writeFile(
+      dir,
+      'transcript-lint.config.json',
+      JSON.stringify({ rules: { [`x${ESC}[31m`]: 'off' }, [`k${ESC}`]: 1 }),
+    );
     const config = await runCli([NAME], { cwd: dir });
     expect(config.code).toBe(2);
     expect(config.stderr).not.toMatch(RAW_CONTROL);

@@ -1,7 +1,17 @@
 // The CLI end to end through main(): exit codes, the stdout/stderr split, colour decisions and output shapes. Exit
 // code 1 comes from valid-json (a torn last line), so these tests hold whatever other rules join the registry.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +69,9 @@ describe('exit codes', () => {
     const r = await run(['torn.jsonl']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}error {2}Last line is cut off.* {2}valid-json\n/);
-    expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n1 fixable with --fix, 0 more with --unsafe-fixes\nLinted 1 file\.\n$/);
+    expect(r.stdout).toMatch(
+      /✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n1 fixable with --fix, 0 more with --unsafe-fixes\nLinted 1 file\.\n$/,
+    );
     expect(r.stderr).toBe('');
   });
 
@@ -104,18 +116,21 @@ describe('exit codes', () => {
     expect(r.stderr).toContain('no *.jsonl files found in empty-folder');
   });
 
-  it.skipIf(process.getuid?.() === 0)('2 for a file that cannot be read, still reporting the readable ones', async () => {
-    const locked = write('locked/secret.jsonl', cleanTranscript());
-    chmodSync(locked, 0o000);
-    try {
-      const r = await run(['clean.jsonl', locked]);
-      expect(r.code).toBe(2);
-      expect(r.stderr).toContain('permission denied');
-      expect(r.stdout).toContain('No problems in 1 file');
-    } finally {
-      chmodSync(locked, 0o600);
-    }
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    '2 for a file that cannot be read, still reporting the readable ones',
+    async () => {
+      const locked = write('locked/secret.jsonl', cleanTranscript());
+      chmodSync(locked, 0o000);
+      try {
+        const r = await run(['clean.jsonl', locked]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toContain('permission denied');
+        expect(r.stdout).toContain('No problems in 1 file');
+      } finally {
+        chmodSync(locked, 0o600);
+      }
+    },
+  );
 
   it('0 for --help and --version, on stdout', async () => {
     const help = await run(['--help']);
@@ -135,7 +150,9 @@ describe('paths', () => {
     write('literal/x1.jsonl', cleanTranscript());
     const r = await run([path.join('literal', 'x[1].jsonl'), '-f', 'json']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath))).toEqual(['x[1].jsonl']);
+    expect(JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath))).toEqual([
+      'x[1].jsonl',
+    ]);
   });
 
   it('expands a folder whose name has [, ( and spaces to every *.jsonl below it', async () => {
@@ -230,7 +247,9 @@ describe('output', () => {
   it('FORCE_COLOR and --color turn colour on, --no-color turns it off', async () => {
     expect((await run(['torn.jsonl'], { env: { FORCE_COLOR: '1' } })).stdout).toContain(`${ESC}[`);
     expect((await run(['torn.jsonl', '--color'])).stdout).toContain(`${ESC}[`);
-    expect((await run(['torn.jsonl', '--no-color'], { tty: true, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(ESC);
+    expect((await run(['torn.jsonl', '--no-color'], { tty: true, env: { FORCE_COLOR: '1' } })).stdout).not.toContain(
+      ESC,
+    );
   });
 
   it('stylish neutralises control characters from transcript text and file names', async () => {
@@ -260,7 +279,11 @@ describe('output', () => {
 
   it('export of a missing file exits 2; export with no file is a usage error', async () => {
     const missing = await run(['export', 'nope.jsonl']);
-    expect(missing).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: cannot read nope.jsonl: no such file or directory\n' });
+    expect(missing).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'transcript-lint: cannot read nope.jsonl: no such file or directory\n',
+    });
     expect((await run(['export'])).code).toBe(2);
     expect((await run(['export', 'a.jsonl', 'b.jsonl'])).code).toBe(2);
   });
@@ -271,7 +294,12 @@ describe('bin/transcript-lint.js (built)', () => {
   const env = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   const spawn = (...args: string[]) =>
-    spawnSync(process.execPath, [bin, ...args], { cwd: repoRoot, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    spawnSync(process.execPath, [bin, ...args], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
 
   beforeAll(() => {
     if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) {

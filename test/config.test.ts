@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import { ConfigError, didYouMean, findConfigFile, resolveConfig as resolveConfigWith } from '../src/engine/config-core.js';
+import {
+  ConfigError,
+  didYouMean,
+  findConfigFile,
+  resolveConfig as resolveConfigWith,
+} from '../src/engine/config-core.js';
 import { loadConfigFile as loadConfigFileWith, parseConfig as parseConfigWith } from '../src/engine/config-file.js';
 import { compileIgnores, isIgnored } from '../src/engine/files.js';
 import { compileGlob } from '../src/engine/glob.js';
@@ -15,8 +20,10 @@ import { runCli } from './helpers/run-cli.js';
 let tmp: string;
 // The built-in rules, unless a test names others.
 const parseConfig = (value: unknown, source: string, registry = rules) => parseConfigWith(value, source, registry);
-const resolveConfig = (...[loaded, cli = {}, registry = rules]: Partial<Parameters<typeof resolveConfigWith>>) => resolveConfigWith(loaded, cli, registry);
-const loadConfigFile = (file: string, options: { name?: string } = {}) => loadConfigFileWith(file, { rules, ...options });
+const resolveConfig = (...[loaded, cli = {}, registry = rules]: Partial<Parameters<typeof resolveConfigWith>>) =>
+  resolveConfigWith(loaded, cli, registry);
+const loadConfigFile = (file: string, options: { name?: string } = {}) =>
+  loadConfigFileWith(file, { rules, ...options });
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-config-'));
@@ -77,7 +84,9 @@ describe('parseConfig', () => {
 
   it('rejects options: no rule takes any', () => {
     for (const options of [{ strict: true }, 'x', {}]) {
-      expect(configError(() => parseConfig({ rules: { 'valid-json': ['error', options] } }, 'c.json'))).toContain('no rule takes options');
+      expect(configError(() => parseConfig({ rules: { 'valid-json': ['error', options] } }, 'c.json'))).toContain(
+        'no rule takes options',
+      );
     }
   });
 });
@@ -85,9 +94,9 @@ describe('parseConfig', () => {
 describe('rule settings', () => {
   it('takes a severity or [severity]; no rule takes options', () => {
     expect(() => parseConfig({ rules: { 'valid-json': ['warn'] } }, 'c.json', rules)).not.toThrow();
-    expect(configError(() => parseConfig({ rules: { 'valid-json': ['warn', { max: 3 }] } }, 'c.json', rules))).toContain(
-      'no rule takes options',
-    );
+    expect(
+      configError(() => parseConfig({ rules: { 'valid-json': ['warn', { max: 3 }] } }, 'c.json', rules)),
+    ).toContain('no rule takes options');
   });
 });
 
@@ -214,9 +223,13 @@ describe('findConfigFile and loadConfigFile', () => {
 
   it('reports unreadable files, bad JSON and bad patterns with the file name', async () => {
     const dir = mkdtempSync(path.join(tmp, 'load-'));
-    await expect(loadConfigFile(path.join(dir, 'nope.json'), { name: 'nope.json' })).rejects.toThrow('cannot read config nope.json: no such file');
+    await expect(loadConfigFile(path.join(dir, 'nope.json'), { name: 'nope.json' })).rejects.toThrow(
+      'cannot read config nope.json: no such file',
+    );
     writeFile(dir, 'bad.json', '{"rules": {');
-    await expect(loadConfigFile(path.join(dir, 'bad.json'), { name: 'bad.json' })).rejects.toThrow(/^invalid config bad\.json: not valid JSON/);
+    await expect(loadConfigFile(path.join(dir, 'bad.json'), { name: 'bad.json' })).rejects.toThrow(
+      /^invalid config bad\.json: not valid JSON/,
+    );
     writeFile(dir, 'glob.json', '{"ignores": ["ok/**", "a**"]}');
     await expect(loadConfigFile(path.join(dir, 'glob.json'), { name: 'glob.json' })).rejects.toThrow(
       'invalid config glob.json: ignores[1]: "a**": ** must be a whole path segment',
@@ -248,7 +261,9 @@ describe('through the CLI', () => {
   it('uses the config in the cwd: its severities apply', async () => {
     const r = await run(['torn.jsonl', 'dangling.jsonl', '-f', 'json']);
     expect(r.code).toBe(0);
-    const diags = JSON.parse(r.stdout).results.flatMap((x: { diagnostics: { ruleId: string; severity: string }[] }) => x.diagnostics);
+    const diags = JSON.parse(r.stdout).results.flatMap(
+      (x: { diagnostics: { ruleId: string; severity: string }[] }) => x.diagnostics,
+    );
     expect(diags.find((d: { ruleId: string }) => d.ruleId === 'valid-json').severity).toBe('warn');
     expect(diags.map((d: { ruleId: string }) => d.ruleId)).not.toContain('tool-use-has-result');
   });
@@ -282,7 +297,9 @@ describe('through the CLI', () => {
     const r = await run([path.join('archive', 'old', 'torn.jsonl'), 'torn.jsonl', '--rule', 'valid-json=error']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Linted 1 file.');
-    expect(r.stderr).toBe(`transcript-lint: ${path.join('archive', 'old', 'torn.jsonl')} is skipped by the "ignores" of transcript-lint.config.json\n`);
+    expect(r.stderr).toBe(
+      `transcript-lint: ${path.join('archive', 'old', 'torn.jsonl')} is skipped by the "ignores" of transcript-lint.config.json\n`,
+    );
   });
 
   it('exits 2 when every file a folder or glob matched is ignored (unless unmatched patterns are allowed)', async () => {
@@ -293,7 +310,10 @@ describe('through the CLI', () => {
   });
 
   it('skips stdin whose --stdin-filename is ignored', async () => {
-    const r = await runCli(['--stdin-filename', 'archive/old/x.jsonl', '--rule', 'valid-json=error'], { cwd: project, stdin: tornTranscript() });
+    const r = await runCli(['--stdin-filename', 'archive/old/x.jsonl', '--rule', 'valid-json=error'], {
+      cwd: project,
+      stdin: tornTranscript(),
+    });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('✔ No problems in 0 files.\n');
     expect(r.stderr).toContain('is skipped by the "ignores"');
@@ -312,7 +332,9 @@ describe('through the CLI', () => {
     writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ rules: { 'no-such-rule': 'off' } }));
     const unknown = await run(['s.jsonl'], dir);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('transcript-lint: invalid config transcript-lint.config.json: rules.no-such-rule: unknown rule "no-such-rule"\n');
+    expect(unknown.stderr).toBe(
+      'transcript-lint: invalid config transcript-lint.config.json: rules.no-such-rule: unknown rule "no-such-rule"\n',
+    );
 
     // Found above the cwd, it is named by its absolute path (as the report names files outside the cwd).
     mkdirSync(path.join(dir, 'sub'));
@@ -323,7 +345,11 @@ describe('through the CLI', () => {
 
   it('exits 2 for a missing -c file', async () => {
     const r = await run(['torn.jsonl', '-c', 'missing.json']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'transcript-lint: cannot read config missing.json: no such file\n' });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'transcript-lint: cannot read config missing.json: no such file\n',
+    });
     expect((await run(['torn.jsonl', '-c'])).code).toBe(2);
   });
 });
@@ -336,7 +362,11 @@ describe('--print-config', () => {
     writeFile(
       project,
       'transcript-lint.config.json',
-      JSON.stringify({ target: 'api', rules: { 'valid-json': ['warn'], 'resume-branch': 'error' }, ignores: ['archive/**'] }),
+      JSON.stringify({
+        target: 'api',
+        rules: { 'valid-json': ['warn'], 'resume-branch': 'error' },
+        ignores: ['archive/**'],
+      }),
     );
   });
 
@@ -364,7 +394,9 @@ describe('--print-config', () => {
   });
 
   it('reflects --no-config, --target and --input-format; the file need not exist', async () => {
-    const r = await runCli(['--print-config', 's.jsonl', '--no-config', '--input-format', 'claude-code'], { cwd: project });
+    const r = await runCli(['--print-config', 's.jsonl', '--no-config', '--input-format', 'claude-code'], {
+      cwd: project,
+    });
     const doc = JSON.parse(r.stdout);
     expect(doc).toMatchObject({
       configFile: null,
@@ -375,14 +407,25 @@ describe('--print-config', () => {
       targetFrom: 'input-format',
     });
     expect(doc.rules['unique-uuid']).not.toBe('off');
-    expect(JSON.parse((await runCli(['--print-config', 's.jsonl', '--target', 'bedrock'], { cwd: project })).stdout).target).toBe('bedrock');
+    expect(
+      JSON.parse((await runCli(['--print-config', 's.jsonl', '--target', 'bedrock'], { cwd: project })).stdout).target,
+    ).toBe('bedrock');
   });
 
   it('detects the input format of an existing file, and the target follows it', async () => {
-    writeFile(project, 'req.json', JSON.stringify({ model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }));
+    writeFile(
+      project,
+      'req.json',
+      JSON.stringify({ model: 'claude', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+    );
     writeFile(project, 's.jsonl', cleanTranscript());
     const req = JSON.parse((await runCli(['--print-config', 'req.json', '--no-config'], { cwd: project })).stdout);
-    expect(req).toMatchObject({ inputFormat: 'request', inputFormatFrom: 'detected', target: 'api', targetFrom: 'input-format' });
+    expect(req).toMatchObject({
+      inputFormat: 'request',
+      inputFormatFrom: 'detected',
+      target: 'api',
+      targetFrom: 'input-format',
+    });
     // Storage rules (uuids, parent links) do not run on a request.
     expect(req.notApplicable).toContain('unique-uuid');
     const session = JSON.parse((await runCli(['--print-config', 's.jsonl', '--no-config'], { cwd: project })).stdout);

@@ -12,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../src/index.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { exportMessages, type ExportedMessage } from '../src/model/export.js';
-import { TranscriptModel } from '../src/model/index.js';
 import { claudeCodeModel } from '../src/formats/claude-code/model.js';
 
 const CORPUS = fileURLToPath(new URL('../../shared/corpus', import.meta.url));
@@ -168,15 +167,20 @@ describe.skipIf(!HAVE_CORPUS)('conformance with ../shared/corpus', () => {
 describe('conformance helpers', () => {
   it('cuts the resume prompt off the oracle skeleton', () => {
     // history ends with an assistant: the prompt is a message of its own
-    expect(historyOfOracle(['user:str', 'system:str', 'assistant:text', 'user:text', 'system:text'], ['user:str', 'assistant:text'])).toEqual([
-      'user:str',
-      'assistant:text',
-    ]);
+    expect(
+      historyOfOracle(
+        ['user:str', 'system:str', 'assistant:text', 'user:text', 'system:text'],
+        ['user:str', 'assistant:text'],
+      ),
+    ).toEqual(['user:str', 'assistant:text']);
     // history ends with a user message and Claude Code added "No response requested."
     expect(historyOfOracle(['user:str', 'assistant:text', 'user:str'], ['user:str'])).toEqual(['user:str']);
     // the prompt merged into our trailing tool_result message
     expect(
-      historyOfOracle(['user:str', 'assistant:tool_use:a', 'user:tool_result:a text'], ['user:str', 'assistant:tool_use:a', 'user:tool_result:a']),
+      historyOfOracle(
+        ['user:str', 'assistant:tool_use:a', 'user:tool_result:a text'],
+        ['user:str', 'assistant:tool_use:a', 'user:tool_result:a'],
+      ),
     ).toEqual(['user:str', 'assistant:tool_use:a', 'user:tool_result:a text']);
   });
 
@@ -184,8 +188,20 @@ describe('conformance helpers', () => {
     expect(
       skeleton([
         { role: 'user', content: '' },
-        { role: 'assistant', content: [{ type: 'thinking', thinking: 'x' }, { type: 'tool_use', id: 't1' }] },
-        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: [{ type: 'text' }] }, { type: 'text', text: ' ' }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'thinking', thinking: 'x' },
+            { type: 'tool_use', id: 't1' },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            { type: 'tool_result', tool_use_id: 't1', is_error: true, content: [{ type: 'text' }] },
+            { type: 'text', text: ' ' },
+          ],
+        },
       ]),
     ).toEqual(['user:str(empty)', 'assistant:thinking(nosig) tool_use:t1', 'user:tool_result:t1!err[text] text(ws)']);
     expect(pairingOf('user:tool_result:t1!err[text] text(ws)')).toBe('user:tool_result:t1!err');

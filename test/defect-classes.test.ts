@@ -23,7 +23,7 @@ import { lintBytes } from '../src/index.js';
 import { MARKER_FIELD } from '../src/fixer/chain-edits.js';
 import { fixBytes } from '../src/index.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
-import { TranscriptModel } from '../src/model/index.js';
+import type { TranscriptModel } from '../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT, NO_CONTENT } from '../src/formats/claude-code/repair-passes.js';
 import { claudeCodeModel } from '../src/formats/claude-code/model.js';
 
@@ -69,7 +69,9 @@ function altBranch(es: E[], startOffset: number, msg = 'msg_alt'): E[] {
   a1.uuid = fakeUuid(11);
   a1.parentUuid = es[27]!.uuid;
   a1.message.id = `${msg}1`;
-  a1.message.content = [{ type: 'tool_use', id: 'toolu_ALT', name: 'Bash', input: { command: 'echo alt', description: 'alt' } }];
+  a1.message.content = [
+    { type: 'tool_use', id: 'toolu_ALT', name: 'Bash', input: { command: 'echo alt', description: 'alt' } },
+  ];
   a1.message.stop_reason = 'tool_use';
   const r1 = structuredClone(tmplR);
   r1.uuid = fakeUuid(12);
@@ -81,7 +83,7 @@ function altBranch(es: E[], startOffset: number, msg = 'msg_alt'): E[] {
   a2.parentUuid = r1.uuid;
   a2.message.id = `${msg}2`;
   a2.message.content = [{ type: 'text', text: 'Alt done.' }];
-  [a1, r1, a2].forEach((e, k) => (e.timestamp = tsLater(tmplA.timestamp as string, startOffset + k)));
+  for (const [k, e] of [a1, r1, a2].entries()) e.timestamp = tsLater(tmplA.timestamp as string, startOffset + k);
   return [a1, r1, a2];
 }
 
@@ -97,16 +99,22 @@ interface Fixed {
 }
 /** Every block of every stored message in the file, with the entry holding it. */
 const blocksIn = (f: Fixed): { entry: E; block: E }[] =>
-  f.entries.flatMap((entry) => (Array.isArray(entry.message?.content) ? (entry.message.content as E[]).map((block) => ({ entry, block })) : []));
-const toolUses = (f: Fixed, id: string) => blocksIn(f).filter(({ block }) => block.type === 'tool_use' && block.id === id);
-const toolResults = (f: Fixed, id: string) => blocksIn(f).filter(({ block }) => block.type === 'tool_result' && block.tool_use_id === id);
+  f.entries.flatMap((entry) =>
+    Array.isArray(entry.message?.content) ? (entry.message.content as E[]).map((block) => ({ entry, block })) : [],
+  );
+const toolUses = (f: Fixed, id: string) =>
+  blocksIn(f).filter(({ block }) => block.type === 'tool_use' && block.id === id);
+const toolResults = (f: Fixed, id: string) =>
+  blocksIn(f).filter(({ block }) => block.type === 'tool_result' && block.tool_use_id === id);
 /** The tool_result entries transcript-lint inserted for an interrupted call, by tool_use id. */
 function expectInterrupted(f: Fixed, ids: string[]): void {
   const inserted = f.entries.filter((e) => e[MARKER_FIELD]?.rule === 'tool-use-has-result');
   const got = inserted.flatMap((e) => (e.message.content as E[]).map((b) => b.tool_use_id as string)).sort();
   expect(got).toEqual([...ids].sort());
   for (const e of inserted) {
-    expect(e.message.content).toEqual([expect.objectContaining({ type: 'tool_result', is_error: true, content: INTERRUPTED_TOOL_RESULT })]);
+    expect(e.message.content).toEqual([
+      expect.objectContaining({ type: 'tool_result', is_error: true, content: INTERRUPTED_TOOL_RESULT }),
+    ]);
   }
 }
 
@@ -383,7 +391,8 @@ const CASES: Case[] = [
     },
     detect: ['error:thinking-signature'],
     fixedBy: ['thinking-signature'],
-    after: (f) => expect(blocksIn(f).filter(({ block }) => block.type === 'thinking' && !block.signature)).toHaveLength(0),
+    after: (f) =>
+      expect(blocksIn(f).filter(({ block }) => block.type === 'thinking' && !block.signature)).toHaveLength(0),
   },
   {
     name: 'thinking-sig-missing',
@@ -395,7 +404,8 @@ const CASES: Case[] = [
     },
     detect: ['error:thinking-signature'],
     fixedBy: ['thinking-signature'],
-    after: (f) => expect(blocksIn(f).filter(({ block }) => block.type === 'thinking' && !block.signature)).toHaveLength(0),
+    after: (f) =>
+      expect(blocksIn(f).filter(({ block }) => block.type === 'thinking' && !block.signature)).toHaveLength(0),
   },
   {
     name: 'thinking-not-first',
@@ -409,7 +419,9 @@ const CASES: Case[] = [
     fixedBy: ['thinking-first'],
     // The thinking is moved first; the text is kept.
     after: (f) => {
-      const kinds = blocksIn(f).filter(({ entry }) => entry.message.id === f.entries[18]!.message.id).map(({ block }) => block.type);
+      const kinds = blocksIn(f)
+        .filter(({ entry }) => entry.message.id === f.entries[18]!.message.id)
+        .map(({ block }) => block.type);
       expect(kinds[0]).toBe('thinking');
       expect(kinds).toContain('text');
     },
@@ -454,7 +466,8 @@ const CASES: Case[] = [
     },
     detect: ['warn:no-empty-content'],
     fixedBy: ['no-empty-content'],
-    after: (f) => expect(blocksIn(f).filter(({ block }) => block.type === 'text' && block.text.trim() === '')).toHaveLength(0),
+    after: (f) =>
+      expect(blocksIn(f).filter(({ block }) => block.type === 'text' && block.text.trim() === '')).toHaveLength(0),
   },
   {
     name: 'ws-text',
@@ -466,7 +479,8 @@ const CASES: Case[] = [
     },
     detect: ['warn:no-empty-content'],
     fixedBy: ['no-empty-content'],
-    after: (f) => expect(blocksIn(f).filter(({ block }) => block.type === 'text' && block.text.trim() === '')).toHaveLength(0),
+    after: (f) =>
+      expect(blocksIn(f).filter(({ block }) => block.type === 'text' && block.text.trim() === '')).toHaveLength(0),
   },
   {
     name: 'empty-final-assistant',
@@ -832,12 +846,19 @@ const CASES: Case[] = [
 // ---- the checks ----------------------------------------------------------------------------------------------
 
 const NO_FIX = new Set(rules.filter((r) => !r.meta.fixable).map((r) => r.meta.id));
-const PAIRING_REPAIRS = new Set(['drop-unanswered-tool-use', 'drop-orphan-result', 'drop-duplicate-tool-use', 'interrupted-result']);
+const PAIRING_REPAIRS = new Set([
+  'drop-unanswered-tool-use',
+  'drop-orphan-result',
+  'drop-duplicate-tool-use',
+  'interrupted-result',
+]);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 const findings = (bytes: Uint8Array, target: 'claude-code' | 'api' = 'claude-code'): string[] =>
-  [...new Set(lintBytes('t.jsonl', bytes, { target }).result.diagnostics.map((d) => `${d.severity}:${d.ruleId}`))].sort();
+  [
+    ...new Set(lintBytes('t.jsonl', bytes, { target }).result.diagnostics.map((d) => `${d.severity}:${d.ruleId}`)),
+  ].sort();
 
 function build(c: Case): { bytes: Uint8Array; original: E[] } {
   const original = baseline(c.base);
@@ -847,7 +868,9 @@ function build(c: Case): { bytes: Uint8Array; original: E[] } {
 
 /** The call's recorded result (not an interrupted placeholder) is in the fixed file and in the request. */
 function expectRecordedResult(f: Fixed, id: string, content: string): void {
-  const results = f.model.apiView().messages.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_result' && b.block.tool_use_id === id));
+  const results = f.model
+    .apiView()
+    .messages.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_result' && b.block.tool_use_id === id));
   expect(results.map((b) => [b.block.content, b.block.is_error])).toEqual([[content, false]]);
 }
 
@@ -868,13 +891,16 @@ describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed 
 
   it('names only rules without a fix as the errors that may stay', () => {
     for (const c of CASES) for (const r of c.errorsLeft ?? []) expect(NO_FIX.has(r), `${c.name}: ${r}`).toBe(true);
-    for (const c of CASES) if (c.gap) expect(NO_FIX.has(c.gap.rule), `${c.name}: ${c.gap.rule} is declared fixable`).toBe(false);
+    for (const c of CASES)
+      if (c.gap) expect(NO_FIX.has(c.gap.rule), `${c.name}: ${c.gap.rule} is declared fixable`).toBe(false);
   });
 
   for (const c of CASES) {
     describe(`${c.name} (${c.row})`, () => {
       // Computed once per class: the mutation, the fix and the second fix.
-      let memo: { bytes: Uint8Array; original: E[]; fix: ReturnType<typeof fixBytes>; again: ReturnType<typeof fixBytes> } | undefined;
+      let memo:
+        | { bytes: Uint8Array; original: E[]; fix: ReturnType<typeof fixBytes>; again: ReturnType<typeof fixBytes> }
+        | undefined;
       const run = () => {
         if (!memo) {
           const { bytes, original } = build(c);
@@ -885,10 +911,13 @@ describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed 
         return memo;
       };
 
-      it(c.detect.length > 0 ? `is detected: ${c.detect.join(', ')}` : 'has no finding (Claude Code loses nothing)', () => {
-        expect(findings(run().bytes)).toEqual(c.detect);
-        if (c.detectApi) expect(findings(run().bytes, 'api')).toEqual(c.detectApi);
-      });
+      it(
+        c.detect.length > 0 ? `is detected: ${c.detect.join(', ')}` : 'has no finding (Claude Code loses nothing)',
+        () => {
+          expect(findings(run().bytes)).toEqual(c.detect);
+          if (c.detectApi) expect(findings(run().bytes, 'api')).toEqual(c.detectApi);
+        },
+      );
 
       it(`fixes with ${c.fixedBy.join(', ') || 'nothing'}, never worse`, () => {
         const { fix } = run();
@@ -900,7 +929,14 @@ describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed 
         expect(fix.final.model.file.lines.filter((l) => l.problems.length > 0)).toEqual([]);
       });
 
-      const errorsLeft = () => [...new Set(run().fix.final.result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.ruleId))].sort();
+      const errorsLeft = () =>
+        [
+          ...new Set(
+            run()
+              .fix.final.result.diagnostics.filter((d) => d.severity === 'error')
+              .map((d) => d.ruleId),
+          ),
+        ].sort();
       if (c.gap) {
         it(`leaves the ${c.gap.rule} error (known gap: ${c.gap.why})`, () => {
           expect(errorsLeft()).toEqual([...new Set([...(c.errorsLeft ?? []), c.gap!.rule])].sort());
@@ -923,10 +959,15 @@ describe.skipIf(!HAVE_CORPUS)('defect classes of claude-code-observed.md, fixed 
 
       it('sends every tool call of the fixed file, with no pairing repair by Claude Code', () => {
         const view = claudeCodeModel(loadBytes('t.jsonl', run().fix.output)).apiView();
-        const ids = (ms: typeof view.merged) => new Set(ms.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => String(b.block.id))));
+        const ids = (ms: typeof view.merged) =>
+          new Set(
+            ms.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => String(b.block.id))),
+          );
         const sent = ids(view.messages);
         expect([...ids(view.merged)].filter((id) => !sent.has(id))).toEqual([]);
-        expect(view.repairs.filter((r) => PAIRING_REPAIRS.has(r.pass)).map((r) => `${r.pass}@${r.origin.line}`)).toEqual([]);
+        expect(
+          view.repairs.filter((r) => PAIRING_REPAIRS.has(r.pass)).map((r) => `${r.pass}@${r.origin.line}`),
+        ).toEqual([]);
       });
 
       if (c.after) {

@@ -37,7 +37,16 @@ describe('the config schema agrees with the config parser', () => {
   };
   const cases: [string, unknown][] = [
     ['empty', {}],
-    ['every key', { $schema: './s.json', target: 'api', inputFormat: 'messages', rules: { 'valid-json': 'warn', 'resume-branch': ['off'] }, ignores: ['a/**'] }],
+    [
+      'every key',
+      {
+        $schema: './s.json',
+        target: 'api',
+        inputFormat: 'messages',
+        rules: { 'valid-json': 'warn', 'resume-branch': ['off'] },
+        ignores: ['a/**'],
+      },
+    ],
     ['unknown key', { rule: {} }],
     ['unknown rule', { rules: { 'no-such-rule': 'off' } }],
     ['bad severity', { rules: { 'valid-json': 'warning' } }],

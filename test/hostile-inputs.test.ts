@@ -17,8 +17,10 @@ import { runCli } from './helpers/run-cli.js';
 
 const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'transcript-lint.js');
 let tmp: string;
-const run = (argv: string[], opts: { stdin?: string | Uint8Array | AsyncIterable<Uint8Array>; cwd?: string; homedir?: string } = {}) =>
-  runCli(argv, { cwd: opts.cwd ?? tmp, stdin: opts.stdin, homedir: opts.homedir });
+const run = (
+  argv: string[],
+  opts: { stdin?: string | Uint8Array | AsyncIterable<Uint8Array>; cwd?: string; homedir?: string } = {},
+) => runCli(argv, { cwd: opts.cwd ?? tmp, stdin: opts.stdin, homedir: opts.homedir });
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-hostile-'));
@@ -38,11 +40,14 @@ describe('item 8: only regular files are read', () => {
     rmSync(fifo);
   });
 
-  it.each([['/dev/zero'], ['export', '/dev/zero'], ['-c', '/dev/zero', 'clean.jsonl']])('%s %s is refused at once', async (...argv) => {
-    const r = await run(argv);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('it is a character device, not a regular file');
-  });
+  it.each([['/dev/zero'], ['export', '/dev/zero'], ['-c', '/dev/zero', 'clean.jsonl']])(
+    '%s %s is refused at once',
+    async (...argv) => {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('it is a character device, not a regular file');
+    },
+  );
 
   it('stdin is read up to a limit', async () => {
     async function* zeros(): AsyncIterable<Uint8Array> {
@@ -55,18 +60,21 @@ describe('item 8: only regular files are read', () => {
 });
 
 describe('item 5: -o never names an input', () => {
-  it.each([['clean.jsonl'], ['./sub/../clean.jsonl'], ['link.jsonl'], ['hard.jsonl']])('-o %s is refused, the session untouched', async (out) => {
-    mkdirSync(path.join(tmp, 'sub'), { recursive: true });
-    rmSync(path.join(tmp, 'link.jsonl'), { force: true });
-    rmSync(path.join(tmp, 'hard.jsonl'), { force: true });
-    symlinkSync('clean.jsonl', path.join(tmp, 'link.jsonl'));
-    execFileSync('ln', [path.join(tmp, 'clean.jsonl'), path.join(tmp, 'hard.jsonl')]);
-    const before = readFileSync(path.join(tmp, 'clean.jsonl'));
-    const r = await run(['clean.jsonl', '-o', out]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('is one of the inputs');
-    expect(readFileSync(path.join(tmp, 'clean.jsonl')).equals(before)).toBe(true);
-  });
+  it.each([['clean.jsonl'], ['./sub/../clean.jsonl'], ['link.jsonl'], ['hard.jsonl']])(
+    '-o %s is refused, the session untouched',
+    async (out) => {
+      mkdirSync(path.join(tmp, 'sub'), { recursive: true });
+      rmSync(path.join(tmp, 'link.jsonl'), { force: true });
+      rmSync(path.join(tmp, 'hard.jsonl'), { force: true });
+      symlinkSync('clean.jsonl', path.join(tmp, 'link.jsonl'));
+      execFileSync('ln', [path.join(tmp, 'clean.jsonl'), path.join(tmp, 'hard.jsonl')]);
+      const before = readFileSync(path.join(tmp, 'clean.jsonl'));
+      const r = await run(['clean.jsonl', '-o', out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('is one of the inputs');
+      expect(readFileSync(path.join(tmp, 'clean.jsonl')).equals(before)).toBe(true);
+    },
+  );
 });
 
 describe('item 9: -o into a folder that cannot be created', () => {
@@ -86,7 +94,11 @@ describe('item 9: -o into a folder that cannot be created', () => {
 describe('item 10: a report that cannot be delivered', () => {
   it.each([[['--help']], [['clean.jsonl']]])('stdout on a full disk (%j): one line, exit 2, no stack trace', (argv) => {
     const full = openSync('/dev/full', 'w');
-    const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: tmp, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+    const r = spawnSync(process.execPath, [BIN, ...argv], {
+      cwd: tmp,
+      encoding: 'utf8',
+      stdio: ['ignore', full, 'pipe'],
+    });
     closeSync(full);
     expect(r.status).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual(['transcript-lint: cannot write to stdout: the disk is full']);
@@ -130,17 +142,20 @@ describe('item 11: a run where every file failed is never a success', () => {
 });
 
 describe('item 17: a file name cannot forge a line', () => {
-  it.each(['\n', '\u2028', '\u2029', '\r'])('a name with %j stays on one line in the header and on stderr', async (ch) => {
-    const name = `a${ch}FAKE: 0 problems.jsonl`;
-    writeFile(tmp, name, danglingTranscript());
-    const r = await run([name, '-f', 'stylish']);
-    const r2 = await run([name, 'missing-too.jsonl']);
-    rmSync(path.join(tmp, name));
-    expect(r.stdout.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
-    expect(r.stdout).not.toMatch(/[\u2028\u2029\r]/);
-    expect(r.stdout).toMatch(/a\\(x0a|u2028|u2029|x0d)FAKE: 0 problems\.jsonl/);
-    expect(r2.stderr.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
-  });
+  it.each(['\n', '\u2028', '\u2029', '\r'])(
+    'a name with %j stays on one line in the header and on stderr',
+    async (ch) => {
+      const name = `a${ch}FAKE: 0 problems.jsonl`;
+      writeFile(tmp, name, danglingTranscript());
+      const r = await run([name, '-f', 'stylish']);
+      const r2 = await run([name, 'missing-too.jsonl']);
+      rmSync(path.join(tmp, name));
+      expect(r.stdout.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+      expect(r.stdout).not.toMatch(/[\u2028\u2029\r]/);
+      expect(r.stdout).toMatch(/a\\(x0a|u2028|u2029|x0d)FAKE: 0 problems\.jsonl/);
+      expect(r2.stderr.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+    },
+  );
 });
 
 describe('item 18: a name that is not UTF-8', () => {
@@ -148,7 +163,10 @@ describe('item 18: a name that is not UTF-8', () => {
     const folder = path.join(tmp, 'latin1');
     mkdirSync(folder, { recursive: true });
     // A Latin-1 é in the name: not UTF-8. Created through a byte path, as another tool would.
-    writeFileSync(Buffer.concat([Buffer.from(`${folder}/caf`), Buffer.from([0xe9]), Buffer.from('.jsonl')]), cleanTranscript());
+    writeFileSync(
+      Buffer.concat([Buffer.from(`${folder}/caf`), Buffer.from([0xe9]), Buffer.from('.jsonl')]),
+      cleanTranscript(),
+    );
     writeFile(folder, 'ok.jsonl', cleanTranscript());
     const r = await run([folder]);
     rmSync(folder, { recursive: true });
@@ -162,12 +180,16 @@ describe('item 19: UTF-16 and UTF-32 files', () => {
   const utf16le = (s: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')]);
   it('a UTF-16LE session gets one finding and no fix', () => {
     const out = lintBytes('s.jsonl', utf16le(cleanTranscript() + tornTranscript()));
-    expect(out.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['known-format', 'encoding', 1]]);
+    expect(out.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([
+      ['known-format', 'encoding', 1],
+    ]);
     expect(out.result.diagnostics[0]!.message).toContain('File is UTF-16LE text');
     expect(out.findings[0]!.fix).toBeUndefined();
     // Read as a session all the same (--input-format), it is one valid-json finding, not one per line.
     const forced = lintBytes('s.jsonl', utf16le(cleanTranscript() + tornTranscript()), { inputFormat: 'claude-code' });
-    expect(forced.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([['valid-json', 'encoding', 1]]);
+    expect(forced.result.diagnostics.map((d) => [d.ruleId, d.messageId, d.line])).toEqual([
+      ['valid-json', 'encoding', 1],
+    ]);
   });
 
   it.each([
@@ -229,7 +251,8 @@ describe('item 7: ignores match in linear time', () => {
 
   it('keeps the glob semantics', () => {
     const base = path.join(tmp, 'base');
-    const ignored = (patterns: string[], rel: string) => isIgnored(compileIgnores(patterns, base), path.join(base, rel));
+    const ignored = (patterns: string[], rel: string) =>
+      isIgnored(compileIgnores(patterns, base), path.join(base, rel));
     expect(ignored(['a/**/b.jsonl'], 'a/b.jsonl')).toBe(true);
     expect(ignored(['a/**/b.jsonl'], 'a/x/y/b.jsonl')).toBe(true);
     expect(ignored(['*.{json,jsonl}'], 'x.jsonl')).toBe(true);
@@ -272,7 +295,12 @@ describe('item 24: a config applies to the files below its folder', () => {
     writeFile(root, 'a.jsonl', tornTranscript());
     writeFile(root, 'strict/b.jsonl', tornTranscript());
     const r = await run(['.', '-f', 'compact'], { cwd: root });
-    expect(r.stdout.split('\n').filter(Boolean).map((l) => l.split(':')[0])).toEqual(['strict/b.jsonl']);
+    expect(
+      r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(':')[0]),
+    ).toEqual(['strict/b.jsonl']);
     const s = await run(['.'], { cwd: root });
     expect(s.stdout).toContain('Config: strict/transcript-lint.config.json, transcript-lint.config.json');
   });

@@ -3,10 +3,12 @@ import { DEFAULT_MAX_LINE_BYTES, loadBytes, loadText } from '../src/loader/read-
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const kinds = (text: string | Uint8Array): string[][] =>
-  (typeof text === 'string' ? loadText('t', text) : loadBytes('t', text)).lines.map((l) => l.problems.map((p) => p.kind));
+  (typeof text === 'string' ? loadText('t', text) : loadBytes('t', text)).lines.map((l) =>
+    l.problems.map((p) => p.kind),
+  );
 
 describe('loader', () => {
-  it('numbers lines, keeps each line\'s bytes and terminator, and notes BOM, EOL and final newline', () => {
+  it("numbers lines, keeps each line's bytes and terminator, and notes BOM, EOL and final newline", () => {
     const f = loadText('t', '\uFEFF{"a":1}\r\n{ "b" : 2 }\n{"c":3}');
     expect(f.bom).toBe(true);
     expect(f.finalNewline).toBe(false);
@@ -24,7 +26,14 @@ describe('loader', () => {
   });
 
   it('turns every kind of bad line into a finding and keeps loading', () => {
-    expect(kinds('{"a":1}\nnot json\n[1]\n\n{"b":\u00002}\n{"torn":')).toEqual([[], ['parse'], ['not-object'], [], ['nul', 'parse'], ['torn']]);
+    expect(kinds('{"a":1}\nnot json\n[1]\n\n{"b":\u00002}\n{"torn":')).toEqual([
+      [],
+      ['parse'],
+      ['not-object'],
+      [],
+      ['nul', 'parse'],
+      ['torn'],
+    ]);
   });
 
   it('reports invalid UTF-8 and still parses what it can', () => {

@@ -16,13 +16,15 @@ const RULES_DIR = `${ROOT}rules/`;
 const CATALOGUE = fileURLToPath(new URL('../../shared/spec/rules.md', import.meta.url));
 
 const ids = rules.map((r) => r.meta.id);
-const pages = readdirSync(DOCS).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3));
+const pages = readdirSync(DOCS)
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.slice(0, -3));
 const ruleFiles = readdirSync(RULES_DIR)
   .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
   .map((f) => f.slice(0, -3));
 
 /** Rule ids from the catalogue table: the first cell of each row, in backticks. */
-export function catalogueIds(markdown: string): string[] {
+function catalogueIds(markdown: string): string[] {
   const out: string[] = [];
   for (const line of markdown.split('\n')) {
     const m = /^\|\s*`([a-z0-9-]+)`\s*\|/.exec(line);
@@ -47,8 +49,14 @@ describe('rule registry', () => {
   });
 
   it('every registered rule has a page and every page has a rule', () => {
-    expect(ids.filter((id) => !pages.includes(id)), 'rules without docs/rules/<id>.md').toEqual([]);
-    expect(pages.filter((p) => !ids.includes(p)), 'pages without a rule').toEqual([]);
+    expect(
+      ids.filter((id) => !pages.includes(id)),
+      'rules without docs/rules/<id>.md',
+    ).toEqual([]);
+    expect(
+      pages.filter((p) => !ids.includes(p)),
+      'pages without a rule',
+    ).toEqual([]);
   });
 
   it('every page starts with its id and says how the rule fixes (or does not)', () => {
@@ -83,8 +91,12 @@ describe('rule registry', () => {
       expect(running).toContain('valid-json');
       expect(running).toContain('tool-use-has-result');
     }
-    expect(rules.filter((r) => appliesTo(r.meta, linter.format('request')!)).map((r) => r.meta.id)).not.toContain('parent-exists');
-    expect(rules.filter((r) => appliesTo(r.meta, linter.format('claude-code')!)).map((r) => r.meta.id)).not.toContain('tool-names');
+    expect(rules.filter((r) => appliesTo(r.meta, linter.format('request')!)).map((r) => r.meta.id)).not.toContain(
+      'parent-exists',
+    );
+    expect(rules.filter((r) => appliesTo(r.meta, linter.format('claude-code')!)).map((r) => r.meta.id)).not.toContain(
+      'tool-names',
+    );
   });
 });
 
@@ -95,8 +107,11 @@ describe.skipIf(!existsSync(CATALOGUE))('the catalogue (rules.md)', () => {
     expect(table.length).toBeGreaterThan(20);
   });
 
-  it('every rule of the table is registered, in the table\'s order', () => {
-    expect(table.filter((id) => !rulesById.has(id)), 'catalogue rules missing from the registry').toEqual([]);
+  it("every rule of the table is registered, in the table's order", () => {
+    expect(
+      table.filter((id) => !rulesById.has(id)),
+      'catalogue rules missing from the registry',
+    ).toEqual([]);
     expect(ids.filter((id) => table.includes(id))).toEqual(table);
   });
 });

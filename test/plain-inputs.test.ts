@@ -29,7 +29,10 @@ function lint(textOfFile: string, target?: Target) {
 const got = (textOfFile: string, target?: Target): string[] =>
   lint(textOfFile, target).diagnostics.map((d) => `${d.ruleId}/${d.messageId} @${d.line}`);
 
-const image = (data: string, mediaType = 'image/png') => ({ type: 'image', source: { type: 'base64', media_type: mediaType, data } });
+const image = (data: string, mediaType = 'image/png') => ({
+  type: 'image',
+  source: { type: 'base64', media_type: mediaType, data },
+});
 const pdf = (pages: number): string => {
   let s = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n';
   s += `2 0 obj\n<< /Type /Pages /Kids [] /Count ${pages} >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`;
@@ -95,7 +98,13 @@ const defects: DefectCase[] = [
   {
     name: 'thinking that is not the first block',
     ref: 'E6',
-    messages: [hi, assistantMsg([text('Checking.'), thinking(), toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), assistantMsg('Sunny.'), userMsg('thanks')],
+    messages: [
+      hi,
+      assistantMsg([text('Checking.'), thinking(), toolUse('toolu_01')]),
+      userMsg([toolResult('toolu_01')]),
+      assistantMsg('Sunny.'),
+      userMsg('thanks'),
+    ],
     expect: [{ rule: 'thinking-first', messageId: 'notFirst', message: 1, path: '/content/1' }],
   },
   {
@@ -157,13 +166,24 @@ const defects: DefectCase[] = [
   {
     name: 'a PDF over 100 pages',
     ref: 'E13',
-    messages: [userMsg([{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf(150) } }, text('summarise')])],
+    messages: [
+      userMsg([
+        { type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: pdf(150) } },
+        text('summarise'),
+      ]),
+    ],
     expect: [{ rule: 'document-limits', messageId: 'tooManyPages', message: 0, path: '/content/0' }],
   },
   {
     name: 'five blocks with cache_control',
     ref: 'E14',
-    messages: [userMsg([cached('a')]), assistantMsg([cached('b')]), userMsg([cached('c'), cached('d')]), assistantMsg('e'), userMsg([cached('f')])],
+    messages: [
+      userMsg([cached('a')]),
+      assistantMsg([cached('b')]),
+      userMsg([cached('c'), cached('d')]),
+      assistantMsg('e'),
+      userMsg([cached('f')]),
+    ],
     expect: [{ rule: 'cache-control-limit', messageId: 'tooMany', message: 4, path: '/content/0' }],
   },
   {
@@ -182,7 +202,11 @@ const defects: DefectCase[] = [
   {
     name: 'an advisor call without its result',
     ref: 'E16',
-    messages: [hi, assistantMsg([{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'advisor', input: {} }, text('ok')]), userMsg('thanks')],
+    messages: [
+      hi,
+      assistantMsg([{ type: 'server_tool_use', id: 'srvtoolu_1', name: 'advisor', input: {} }, text('ok')]),
+      userMsg('thanks'),
+    ],
     expect: [{ rule: 'no-internal-blocks', messageId: 'advisorUnpaired', message: 1, path: '/content/0' }],
   },
   {
@@ -194,13 +218,21 @@ const defects: DefectCase[] = [
   {
     name: 'an is_error tool_result holding an image',
     ref: '§4 tool pairing',
-    messages: [hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01', [text('failed'), image('aGVsbG8=')], { is_error: true })])],
+    messages: [
+      hi,
+      assistantMsg([toolUse('toolu_01')]),
+      userMsg([toolResult('toolu_01', [text('failed'), image('aGVsbG8=')], { is_error: true })]),
+    ],
     expect: [{ rule: 'error-result-text-only', messageId: 'nonText', message: 2, path: '/content/0' }],
   },
   {
     name: 'a tool_use input that is not an object',
     ref: '§4',
-    messages: [hi, assistantMsg([toolUse('toolu_01', 'get_weather', '{"city": "Par')]), userMsg([toolResult('toolu_01')])],
+    messages: [
+      hi,
+      assistantMsg([toolUse('toolu_01', 'get_weather', '{"city": "Par')]),
+      userMsg([toolResult('toolu_01')]),
+    ],
     expect: [{ rule: 'tool-use-input', messageId: 'notObject', message: 1, path: '/content/0' }],
   },
   {
@@ -251,7 +283,11 @@ const containers: Container[] = [
   documentContainer('compact'),
 ];
 const listContainers: Container[] = [
-  { name: 'message list, JSON array', write: (c) => doc(c.messages, 'pretty2'), lineOf: (t, at) => lineAt(t, `/${at.message}${at.path ?? ''}`) },
+  {
+    name: 'message list, JSON array',
+    write: (c) => doc(c.messages, 'pretty2'),
+    lineOf: (t, at) => lineAt(t, `/${at.message}${at.path ?? ''}`),
+  },
   { name: 'message list, JSONL', write: (c) => jsonl(c.messages), lineOf: (_t, at) => at.message! + 1 },
 ];
 
@@ -265,7 +301,8 @@ describe('each defect is reported by the right rule at the right line (target ap
         expect(result.target).toBe('api');
         const want = c.expect.map((at) => `${at.rule}/${at.messageId} @${container.lineOf(t, at)}`).sort();
         expect(got(t, c.target).sort()).toEqual(want);
-        if (container.name.endsWith('compact')) expect(new Set(result.diagnostics.map((d) => d.line))).toEqual(new Set([1]));
+        if (container.name.endsWith('compact'))
+          expect(new Set(result.diagnostics.map((d) => d.line))).toEqual(new Set([1]));
         // In a JSON document the pointer names the value, whatever the layout.
         if (container.name.startsWith('request')) {
           const pointers = result.diagnostics.map((d) => d.pointer ?? '');
@@ -285,7 +322,12 @@ describe('each defect is reported by the right rule at the right line (target ap
     expect(t.split('\n')[15]).toBe('        {');
     expect(t.split('\n')[16]).toContain('"type": "tool_use"');
     const [d] = lint(t).diagnostics;
-    expect(d).toMatchObject({ ruleId: 'tool-use-has-result', line: 16, pointer: '/messages/1/content/1', blockIndex: 1 });
+    expect(d).toMatchObject({
+      ruleId: 'tool-use-has-result',
+      line: 16,
+      pointer: '/messages/1/content/1',
+      blockIndex: 1,
+    });
   });
 
   it('names the line of the earlier copy in a message about it', () => {
@@ -309,7 +351,10 @@ describe('clean inputs', () => {
   ];
   const extra = {
     system: [cached('You are a weather assistant.')],
-    tools: [{ ...TOOLS[0], cache_control: { type: 'ephemeral' } }, { type: 'web_search_20250305', name: 'web_search', max_uses: 3 }],
+    tools: [
+      { ...TOOLS[0], cache_control: { type: 'ephemeral' } },
+      { type: 'web_search_20250305', name: 'web_search', max_uses: 3 },
+    ],
     thinking: { type: 'enabled', budget_tokens: 2048 },
   };
   const texts: [string, string][] = [
@@ -350,16 +395,24 @@ describe('targets', () => {
     const bedrock = lint(t, 'bedrock');
     expect(bedrock.errorCount).toBe(1);
     expect(bedrock.diagnostics.map((d) => `${d.ruleId} ${d.severity}`)).toEqual(['role-alternation error']);
-    expect(bedrock.diagnostics[0]!.line).toBe(t.startsWith('{"') ? 2 : lineAt(t, t.startsWith('[') ? '/1' : '/messages/1'));
+    expect(bedrock.diagnostics[0]!.line).toBe(
+      t.startsWith('{"') ? 2 : lineAt(t, t.startsWith('[') ? '/1' : '/messages/1'),
+    );
   });
 
   it('bedrock limits tool_use ids to [a-zA-Z0-9_-]{1,64}', () => {
     const long = 'toolu_' + 'x'.repeat(70);
-    const messages = [hi, assistantMsg([toolUse(long), toolUse('call.1')]), userMsg([toolResult(long), toolResult('call.1')])];
+    const messages = [
+      hi,
+      assistantMsg([toolUse(long), toolUse('call.1')]),
+      userMsg([toolResult(long), toolResult('call.1')]),
+    ];
     const t = doc(request(messages));
     const api = lint(t, 'api');
     expect(api.errorCount).toBe(0);
-    expect(api.diagnostics.map((d) => `${d.messageId} ${d.severity} @${d.line}`)).toEqual([`idCharset warn @${lineAt(t, '/messages/1/content/1')}`]);
+    expect(api.diagnostics.map((d) => `${d.messageId} ${d.severity} @${d.line}`)).toEqual([
+      `idCharset warn @${lineAt(t, '/messages/1/content/1')}`,
+    ]);
     const bedrock = lint(t, 'bedrock');
     expect(bedrock.diagnostics.map((d) => `${d.messageId} ${d.severity} @${d.line}`)).toEqual([
       `idLength error @${lineAt(t, '/messages/1/content/0')}`,
@@ -409,7 +462,9 @@ describe('files that are not what they claim', () => {
   it('a request without messages, or with an empty list', () => {
     const noMessages = lint('{\n  "model": "claude-opus-5-5",\n  "max_tokens": 10\n}\n');
     expect(noMessages.inputFormat).toBe('request');
-    expect(noMessages.diagnostics.map((d) => `${d.messageId} @${d.line} ${d.pointer}`)).toEqual(['apiShape @1 /messages']);
+    expect(noMessages.diagnostics.map((d) => `${d.messageId} @${d.line} ${d.pointer}`)).toEqual([
+      'apiShape @1 /messages',
+    ]);
     const empty = doc(request([]));
     expect(got(empty)).toEqual([`entry-shape/apiShape @${lineAt(empty, '/messages')}`]);
   });

@@ -38,7 +38,9 @@ function render(rule: Rule, file: string, options: FixtureOptions): string {
   const report = stylish([lint.result], { cwd: path.dirname(file), color: false });
   const fixed = (unsafe: boolean): string => {
     const out = fixBytes(name, bytes, { ...options, rules: [rule], unsafe });
-    return unifiedDiff(decode(bytes), decode(out.output), { fromFile: `a/${name}`, toFile: `b/${name}` }) || '(no change)\n';
+    return (
+      unifiedDiff(decode(bytes), decode(out.output), { fromFile: `a/${name}`, toFile: `b/${name}` }) || '(no change)\n'
+    );
   };
   return `# ${rule.meta.id}: ${name}\n\n${report}\n## --fix\n${fixed(false)}\n## --fix --unsafe-fixes\n${fixed(true)}`;
 }
@@ -50,8 +52,14 @@ describe('rule fixtures', () => {
     for (const dir of ruleDirs) expect(rulesById.has(dir), `fixtures/rules/${dir} names no rule`).toBe(true);
     for (const id of rulesById.keys()) {
       const files = ruleDirs.includes(id) ? fixturesOf(path.join(ROOT, id)) : [];
-      expect(files.some((f) => f.startsWith('valid-')), `${id} has a valid-* fixture`).toBe(true);
-      expect(files.some((f) => f.startsWith('invalid-')), `${id} has an invalid-* fixture`).toBe(true);
+      expect(
+        files.some((f) => f.startsWith('valid-')),
+        `${id} has a valid-* fixture`,
+      ).toBe(true);
+      expect(
+        files.some((f) => f.startsWith('invalid-')),
+        `${id} has an invalid-* fixture`,
+      ).toBe(true);
     }
   });
 
@@ -62,7 +70,9 @@ describe('rule fixtures', () => {
       for (const name of fixturesOf(path.join(ROOT, dir))) {
         const file = path.join(ROOT, dir, name);
         const optionsFile = `${file}.options.json`;
-        const options: FixtureOptions = existsSync(optionsFile) ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as FixtureOptions) : {};
+        const options: FixtureOptions = existsSync(optionsFile)
+          ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as FixtureOptions)
+          : {};
 
         it(`${name}: snapshot`, async () => {
           await expect(render(rule, file, options)).toMatchFileSnapshot(`${file}.snap`);
@@ -74,13 +84,16 @@ describe('rule fixtures', () => {
           if (name.startsWith('valid-')) expect(found.map((d) => `${d.line} ${d.messageId}`)).toEqual([]);
           else expect(found.length, `${name} is reported`).toBeGreaterThan(0);
           const unreadable = (data: Uint8Array) =>
-            lintBytes(name, data, { ...options, rules: [] }).model.file.lines.filter((l) => l.problems.length > 0).length;
+            lintBytes(name, data, { ...options, rules: [] }).model.file.lines.filter((l) => l.problems.length > 0)
+              .length;
           for (const unsafe of [false, true]) {
             const once = fixBytes(name, bytes, { ...options, rules: [rule], unsafe });
             expect(once.status, `${name}: fixing never makes it worse`).not.toBe('worse');
             const twice = fixBytes(name, once.output, { ...options, rules: [rule], unsafe });
             expect(twice.changed, `${name}: a second fix changes nothing`).toBe(false);
-            expect(unreadable(once.output), `${name}: no line becomes unreadable`).toBeLessThanOrEqual(unreadable(bytes));
+            expect(unreadable(once.output), `${name}: no line becomes unreadable`).toBeLessThanOrEqual(
+              unreadable(bytes),
+            );
           }
         });
       }

@@ -28,8 +28,14 @@ const nestedBlock = {
   properties: { type: str('rejected') },
   allOf: [
     { if: isType('text'), then: { [EFFECT]: 'rejected', required: ['text'], properties: { text: str('rejected') } } },
-    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+    {
+      if: isType('image'),
+      then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } },
+    },
+    {
+      if: isType('document'),
+      then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } },
+    },
   ],
 };
 
@@ -46,9 +52,18 @@ const block = {
       if: isType('tool_result'),
       then: { [EFFECT]: 'dropped', required: ['tool_use_id'], properties: { tool_use_id: str('dropped') } },
     },
-    { if: isType('thinking'), then: { [EFFECT]: 'rejected', required: ['thinking'], properties: { thinking: str('rejected') } } },
-    { if: isType('image'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
-    { if: isType('document'), then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } } },
+    {
+      if: isType('thinking'),
+      then: { [EFFECT]: 'rejected', required: ['thinking'], properties: { thinking: str('rejected') } },
+    },
+    {
+      if: isType('image'),
+      then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } },
+    },
+    {
+      if: isType('document'),
+      then: { [EFFECT]: 'rejected', required: ['source'], properties: { source: obj('rejected') } },
+    },
   ],
 };
 
@@ -111,7 +126,10 @@ const plainBlock = {
     { if: isType('tool_use'), then: { required: ['id', 'name'], properties: { id: plainStr, name: plainStr } } },
     {
       if: isType('tool_result'),
-      then: { required: ['tool_use_id'], properties: { tool_use_id: plainStr, content: { type: ['string', 'array'] } } },
+      then: {
+        required: ['tool_use_id'],
+        properties: { tool_use_id: plainStr, content: { type: ['string', 'array'] } },
+      },
     },
     { if: isType('thinking'), then: { required: ['thinking'], properties: { thinking: plainStr } } },
     { if: isType('image'), then: { required: ['source'], properties: { source: { type: 'object' } } } },

@@ -81,7 +81,11 @@ const EPILOGUE = [
 // yargs drops a lone `-` from the arguments; it stands for stdin, so it is swapped for this token before parsing.
 const STDIN_TOKEN = '\u0000stdin';
 
-export async function parseArgs(argv: readonly string[], version: string, options: { fast?: boolean } = {}): Promise<Command> {
+export async function parseArgs(
+  argv: readonly string[],
+  version: string,
+  options: { fast?: boolean } = {},
+): Promise<Command> {
   // The common command lines (files and plain options) are read without loading yargs, which costs about a fifth of
   // a short run's startup; anything else (help, subcommands, `=` forms, mistakes, ...) goes to yargs.
   if (options.fast !== false) {
@@ -107,30 +111,51 @@ export async function parseArgs(argv: readonly string[], version: string, option
       'Lint transcripts: files, folders (all *.jsonl below) or globs; - reads stdin.',
       (y) => {
         const lint = y
-          .positional('paths', { type: 'string', array: true, describe: 'Default: ${CLAUDE_CONFIG_DIR:-~/.claude}/projects' })
+          .positional('paths', {
+            type: 'string',
+            array: true,
+            describe: 'Default: ${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
+          })
           .options(yargsOptions())
           .conflicts(yargsConflicts());
-        for (const group of HELP_GROUP_ORDER) lint.group(LINT_OPTIONS.filter((o) => o.group === group).map((o) => o.name), `${group}:`);
+        for (const group of HELP_GROUP_ORDER)
+          lint.group(
+            LINT_OPTIONS.filter((o) => o.group === group).map((o) => o.name),
+            `${group}:`,
+          );
         return lint;
       },
       () => {
         matched = 'lint';
       },
     )
-    .command('rules', 'List every rule: id, fixability, severity per target, description', (y) =>
-      y.option('format', { alias: 'f', choices: ['table', 'json'] as const, default: 'table', requiresArg: true, describe: 'Output format' }),
+    .command(
+      'rules',
+      'List every rule: id, fixability, severity per target, description',
+      (y) =>
+        y.option('format', {
+          alias: 'f',
+          choices: ['table', 'json'] as const,
+          default: 'table',
+          requiresArg: true,
+          describe: 'Output format',
+        }),
       () => {
         matched = 'rules';
       },
     )
-    .command('explain <rule>', "Print a rule's documentation", (y) =>
-      y.positional('rule', { type: 'string', demandOption: true, describe: 'A rule id' }),
+    .command(
+      'explain <rule>',
+      "Print a rule's documentation",
+      (y) => y.positional('rule', { type: 'string', demandOption: true, describe: 'A rule id' }),
       () => {
         matched = 'explain';
       },
     )
-    .command('export <file>', "Print the request Claude Code would send on resume, as {messages:[...]}", (y) =>
-      y.positional('file', { type: 'string', demandOption: true, describe: 'A transcript (.jsonl)' }),
+    .command(
+      'export <file>',
+      'Print the request Claude Code would send on resume, as {messages:[...]}',
+      (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'A transcript (.jsonl)' }),
       () => {
         matched = 'export';
       },
@@ -196,8 +221,10 @@ interface YargsOption {
 
 function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => string | undefined): LintCommand {
   const fix: FixMode = args.fix ? 'fix' : args['fix-dry-run'] ? 'dry-run' : args.diff ? 'diff' : 'none';
-  if (args['unsafe-fixes'] && fix === 'none') throw new UsageError('--unsafe-fixes needs --fix, --fix-dry-run or --diff');
-  if (args['backup-dir'] !== undefined && args.backup === false) throw new UsageError('--backup-dir and --no-backup contradict each other');
+  if (args['unsafe-fixes'] && fix === 'none')
+    throw new UsageError('--unsafe-fixes needs --fix, --fix-dry-run or --diff');
+  if (args['backup-dir'] !== undefined && args.backup === false)
+    throw new UsageError('--backup-dir and --no-backup contradict each other');
   if (args['exit-non-zero-on-fix'] && fix !== 'fix') throw new UsageError('--exit-non-zero-on-fix needs --fix');
   if (args.force && fix !== 'fix') throw new UsageError('--force needs --fix');
 
@@ -207,13 +234,20 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
   const paths = given.filter((p) => p !== STDIN_TOKEN);
   const sessions = list(args.session);
   const stdinFilename = unToken(args['stdin-filename']);
-  const stdin = dashes > 0 || args.stdin === true || (stdinFilename !== undefined && paths.length === 0 && sessions.length === 0);
+  const stdin =
+    dashes > 0 || args.stdin === true || (stdinFilename !== undefined && paths.length === 0 && sessions.length === 0);
   if (stdin) {
     if (dashes > 1) throw new UsageError('stdin (-) can be read only once');
-    if (paths.length > 0 || sessions.length > 0) throw new UsageError('stdin (-) cannot be combined with paths or --session');
-    if (fix === 'fix') throw new UsageError('--fix cannot write back to stdin; use --fix-dry-run (-f json has the fixed text) or --diff');
+    if (paths.length > 0 || sessions.length > 0)
+      throw new UsageError('stdin (-) cannot be combined with paths or --session');
+    if (fix === 'fix')
+      throw new UsageError(
+        '--fix cannot write back to stdin; use --fix-dry-run (-f json has the fixed text) or --diff',
+      );
   } else if (stdinFilename !== undefined) {
-    throw new UsageError('--stdin-filename names the transcript read from stdin; it cannot be combined with paths or --session');
+    throw new UsageError(
+      '--stdin-filename names the transcript read from stdin; it cannot be combined with paths or --session',
+    );
   }
   if (args['session-sidechains'] && sessions.length === 0) throw new UsageError('--session-sidechains needs --session');
 
@@ -278,7 +312,10 @@ function parseRuleFlag(value: string): [string, Severity] {
 /** Comma-separated ids, possibly over several flags; undefined when the flag was not given. */
 function idList(value: unknown, flag: string): string[] | undefined {
   if (value === undefined) return undefined;
-  const ids = list(value).flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
+  const ids = list(value)
+    .flatMap((v) => v.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.length === 0) throw new UsageError(`${flag} needs at least one rule id`);
   return [...new Set(ids)];
 }
@@ -319,7 +356,9 @@ interface FastOption {
 const FAST_OPTIONS: Record<string, FastOption> = Object.fromEntries(
   LINT_OPTIONS.map((o) => [o.name, { kind: o.kind, choices: o.choices, repeat: o.repeat, negatable: o.negatable }]),
 );
-const FAST_ALIASES: Record<string, string> = Object.fromEntries(LINT_OPTIONS.filter((o) => o.alias).map((o) => [`-${o.alias}`, o.name]));
+const FAST_ALIASES: Record<string, string> = Object.fromEntries(
+  LINT_OPTIONS.filter((o) => o.alias).map((o) => [`-${o.alias}`, o.name]),
+);
 const FAST_DEFAULTS: Record<string, unknown> = Object.fromEntries(
   LINT_OPTIONS.filter((o) => o.default !== undefined).map((o) => [o.name, o.default]),
 );

@@ -59,11 +59,21 @@ export class ConfigScope {
   private async load(file: string): Promise<LoadedConfig> {
     // Errors name the file as the user gave it, or relative to the cwd when it was found. zod loads only here.
     const { loadConfigFile } = await import('../engine/config-file.js');
-    return loadConfigFile(file, { rules: this.rules, name: this.cmd.config !== undefined && this.cmd.config !== false ? this.cmd.config : displayPath(file, this.io.cwd) });
+    return loadConfigFile(file, {
+      rules: this.rules,
+      name:
+        this.cmd.config !== undefined && this.cmd.config !== false ? this.cmd.config : displayPath(file, this.io.cwd),
+    });
   }
 
   private overrides(): CliOverrides {
     const { cmd } = this;
-    return { target: cmd.target, inputFormat: cmd.inputFormat, rules: cmd.rules, select: cmd.select, ignore: cmd.ignore };
+    return {
+      target: cmd.target,
+      inputFormat: cmd.inputFormat,
+      rules: cmd.rules,
+      select: cmd.select,
+      ignore: cmd.ignore,
+    };
   }
 }

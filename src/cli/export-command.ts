@@ -7,7 +7,11 @@ import { readRegularSync } from '../engine/read-regular.js';
 import type { Command } from './args.js';
 import { type CliIO, describeReadError, warn } from './io.js';
 
-export async function runExport(cmd: Extract<Command, { kind: 'export' }>, io: CliIO, { linter }: { linter: Linter }): Promise<number> {
+export async function runExport(
+  cmd: Extract<Command, { kind: 'export' }>,
+  io: CliIO,
+  { linter }: { linter: Linter },
+): Promise<number> {
   const filePath = path.resolve(io.cwd, cmd.file);
   let data: Uint8Array;
   try {

@@ -49,7 +49,10 @@ export async function runFix(
       fixed =
         input.data !== undefined
           ? // stdin: never written (args refuse --fix with stdin), only previewed.
-            { original: input.data, outcome: fixBytes(linter, input.filePath, input.data, { ...options, unsafe: cmd.unsafeFixes }) }
+            {
+              original: input.data,
+              outcome: fixBytes(linter, input.filePath, input.data, { ...options, unsafe: cmd.unsafeFixes }),
+            }
           : await fixFile(linter, input.filePath, {
               ...options,
               unsafe: cmd.unsafeFixes,
@@ -78,7 +81,8 @@ export async function runFix(
     } else if (outcome.status === 'pass-cap') {
       note(`${shown}: still fixable after ${MAX_PASSES} passes (${rules}); run again to continue`);
     }
-    for (const f of outcome.failed) note(`${shown}: a fix of ${f.fix.ruleId} could not be applied (${f.reason}); please report this`);
+    for (const f of outcome.failed)
+      note(`${shown}: a fix of ${f.fix.ruleId} could not be applied (${f.reason}); please report this`);
     if (outcome.changed) {
       run.changedFiles++;
       run.fixes += outcome.applied.length;
@@ -88,7 +92,8 @@ export async function runFix(
     if (cmd.fix === 'diff') {
       if (outcome.changed) {
         const bytes = Math.max(fixed.original.length, byteLengthOf(outcome.outputPieces));
-        const make = () => unifiedDiff(decoder.decode(fixed.original), decoder.decode(outcome.output), diffNames(shown));
+        const make = () =>
+          unifiedDiff(decoder.decode(fixed.original), decoder.decode(outcome.output), diffNames(shown));
         const diff = asText(shown, '--diff', bytes, make, note);
         if (diff === undefined) run.failed = true;
         else run.diffs.push(diff);
@@ -97,7 +102,13 @@ export async function runFix(
     }
     const result: LintResult = { ...outcome.final.result, filePath: input.filePath };
     if (cmd.fix === 'dry-run' && outcome.changed) {
-      const output = asText(shown, '--fix-dry-run', byteLengthOf(outcome.outputPieces), () => decoder.decode(outcome.output), note);
+      const output = asText(
+        shown,
+        '--fix-dry-run',
+        byteLengthOf(outcome.outputPieces),
+        () => decoder.decode(outcome.output),
+        note,
+      );
       if (output === undefined) run.failed = true;
       else result.output = output;
     }
@@ -110,7 +121,13 @@ export async function runFix(
  * Text made from a file for output, or undefined (with one line said) when it would be longer than a string can
  * be: V8's limit, hit by --diff or --fix-dry-run of a file over 512 MiB (or a diff of several huge lines).
  */
-function asText(shown: string, flag: string, bytes: number, make: () => string, note: (message: string) => void): string | undefined {
+function asText(
+  shown: string,
+  flag: string,
+  bytes: number,
+  make: () => string,
+  note: (message: string) => void,
+): string | undefined {
   const limit = `${flag} shows the file as text, and the longest text Node can hold is ${mib(bufferConstants.MAX_STRING_LENGTH)} MiB`;
   if (bytes > bufferConstants.MAX_STRING_LENGTH) {
     note(`${shown}: too large for ${flag} (${mib(bytes)} MiB; ${limit}); nothing was written`);

@@ -5,7 +5,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isIgnoredByConfig } from '../engine/config-core.js';
-import { DEFAULT_FOLDER_PATTERNS, describeUnmatched, escapeGlob, expandPaths, findBelow, isSessionId } from '../engine/files.js';
+import {
+  DEFAULT_FOLDER_PATTERNS,
+  describeUnmatched,
+  escapeGlob,
+  expandPaths,
+  findBelow,
+  isSessionId,
+} from '../engine/files.js';
 import type { Linter } from '../engine/lint.js';
 import { displayPath } from '../formatters/display-path.js';
 import type { FileFailure } from '../formatters/types.js';
@@ -29,7 +36,10 @@ export async function gatherInputs(
   const unmatched: string[] = [];
   const files = new Set<string>();
   for (const id of cmd.sessions) {
-    if (!isSessionId(id)) throw new UsageError(`--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`);
+    if (!isSessionId(id))
+      throw new UsageError(
+        `--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`,
+      );
     const found = await findSession(linter, id, cmd.sessionSidechains, io);
     if (found.length === 0) unmatched.push(`no session ${id} in ${sessionRoots(linter, io).join(', ')}`);
     for (const f of found) files.add(f);
@@ -70,7 +80,8 @@ export async function gatherInputs(
 
   const sorted = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const inputs: Input[] = [];
-  for (const filePath of sorted) inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
+  for (const filePath of sorted)
+    inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
   return inputs;
 }
 
@@ -80,7 +91,10 @@ async function stdinInput(cmd: LintCommand, scope: ConfigScope, io: CliIO): Prom
   // stdin's transcript takes the config of the file it stands for, or else of the cwd.
   const config = await scope.forPath(name === undefined ? io.cwd : filePath, name === undefined);
   if (name !== undefined && isIgnoredByConfig(config, filePath)) {
-    warn(io, `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`);
+    warn(
+      io,
+      `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`,
+    );
     return [];
   }
   let data: Uint8Array;
@@ -110,7 +124,8 @@ async function findSession(linter: Linter, id: string, sidechains: boolean, io: 
   const found: string[] = [];
   for (const f of linter.formats) {
     if (!f.sessions) continue;
-    for (const root of f.sessions.roots(io.env, io.homedir)) found.push(...(await findBelow(root, f.sessions.patterns(escaped, { sidechains }))));
+    for (const root of f.sessions.roots(io.env, io.homedir))
+      found.push(...(await findBelow(root, f.sessions.patterns(escaped, { sidechains }))));
   }
   return found;
 }
@@ -131,7 +146,10 @@ async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[
     }
   }
   if (roots.length > 0) return { files, roots };
-  warn(io, `no paths given, and no sessions folder exists (${sessionRoots(linter, io).join(', ')}); pass files, folders or globs (or set CLAUDE_CONFIG_DIR)`);
+  warn(
+    io,
+    `no paths given, and no sessions folder exists (${sessionRoots(linter, io).join(', ')}); pass files, folders or globs (or set CLAUDE_CONFIG_DIR)`,
+  );
   return undefined;
 }
 

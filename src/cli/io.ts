@@ -64,7 +64,10 @@ export async function readStdin(source: StdinSource | undefined, maxBytes = MAX_
     const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
     total += bytes.length;
     if (total > maxBytes) {
-      throw new InputKindError(`it holds more than ${maxBytes.toLocaleString('en-US')} bytes; name the file as a path instead`, 'ETOOBIG');
+      throw new InputKindError(
+        `it holds more than ${maxBytes.toLocaleString('en-US')} bytes; name the file as a path instead`,
+        'ETOOBIG',
+      );
     }
     chunks.push(bytes);
   }

@@ -54,7 +54,11 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   }
   if (inputs === undefined) return 2;
   if (cmd.outputFile !== undefined) {
-    const conflict = outputConflict(cmd.outputFile, inputs.filter((i) => i.data === undefined).map((i) => i.filePath), io.cwd);
+    const conflict = outputConflict(
+      cmd.outputFile,
+      inputs.filter((i) => i.data === undefined).map((i) => i.filePath),
+      io.cwd,
+    );
     if (conflict !== undefined) {
       warn(io, conflict);
       return 2;
@@ -75,7 +79,11 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     warn(io, message);
   };
   const groups = byConfig(inputs);
-  const context: ReportContext = { failures, configFiles: configFilesOf(groups), target: cmd.target ?? singleConfigTarget(groups) };
+  const context: ReportContext = {
+    failures,
+    configFiles: configFilesOf(groups),
+    target: cmd.target ?? singleConfigTarget(groups),
+  };
 
   if (cmd.fix !== 'none') {
     const { runFix } = await import('./fix-command.js');
@@ -98,7 +106,10 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       // On a terminal the diff is for reading: transcript text must not drive it. Piped, it stays an exact patch.
       const safe = cmd.outputFile === undefined && io.stdoutIsTTY ? neutralize(diff) : diff;
       if (!emit(safe, cmd, io)) return 2;
-      const what = run.diffs.length > 0 ? `${plural(run.diffs.length, 'file')} would be changed by --fix${cmd.unsafeFixes ? ' --unsafe-fixes' : ''}` : 'nothing to fix';
+      const what =
+        run.diffs.length > 0
+          ? `${plural(run.diffs.length, 'file')} would be changed by --fix${cmd.unsafeFixes ? ' --unsafe-fixes' : ''}`
+          : 'nothing to fix';
       warn(io, what);
       if (run.failed) return 2;
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
@@ -180,7 +191,15 @@ function sortByInput(results: LintResult[], inputs: readonly Input[]): void {
 }
 
 function mergeRuns(runs: readonly FixRun[], inputs: readonly Input[]): FixRun {
-  const merged: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [], warnings: [] };
+  const merged: FixRun = {
+    results: [],
+    diffs: [],
+    failed: false,
+    changedFiles: 0,
+    fixes: 0,
+    backups: [],
+    warnings: [],
+  };
   for (const run of runs) {
     merged.results.push(...run.results);
     merged.diffs.push(...run.diffs);
@@ -213,14 +232,22 @@ interface ReportContext {
 }
 
 /** Formats and prints the report (to stdout or -o); false when the -o file could not be written. */
-function report(results: LintResult[], cmd: LintCommand, context: ReportContext, { linter, formatters }: Composition, io: CliIO): boolean {
+function report(
+  results: LintResult[],
+  cmd: LintCommand,
+  context: ReportContext,
+  { linter, formatters }: Composition,
+  io: CliIO,
+): boolean {
   const shown = cmd.quiet ? results.map(errorsOnly) : results;
   const human = HUMAN_FORMATS.has(cmd.format);
   const maxDiagnostics = human ? cmd.maxDiagnostics : undefined;
   // A report written to a file gets colour only when asked for explicitly; FORCE_COLOR is meant for terminals.
   const color =
     cmd.format === 'stylish' &&
-    (cmd.outputFile !== undefined ? cmd.color === true : useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY }));
+    (cmd.outputFile !== undefined
+      ? cmd.color === true
+      : useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY }));
   // sarif describes each rule's default level for one target: the chosen one, or the one every file was judged for.
   const targets = new Set(results.map((r) => r.target).filter(Boolean));
   const target = context.target ?? (targets.size === 1 ? [...targets][0] : undefined);
@@ -235,7 +262,10 @@ function report(results: LintResult[], cmd: LintCommand, context: ReportContext,
     configFiles: context.configFiles,
   });
   if (cmd.statistics) {
-    const stats = formatStatistics(shown, linter.rules.map((r) => r.meta));
+    const stats = formatStatistics(
+      shown,
+      linter.rules.map((r) => r.meta),
+    );
     // Human reports get them after the report; machine formats stay parseable, so the table goes to stderr.
     if (human) text += `\n${stats}`;
     else io.stderr.write(stats);
@@ -263,7 +293,13 @@ function errorsOnly(r: LintResult): LintResult {
  * 2 when the run itself failed; otherwise (unless --exit-zero) 1 for errors, for more warnings than --max-warnings,
  * or for a file --fix changed under --exit-non-zero-on-fix; else 0. Always from the unfiltered results (--quiet).
  */
-function exitCode(results: readonly LintResult[], cmd: LintCommand, io: CliIO, failed: boolean, changedFiles: number): number {
+function exitCode(
+  results: readonly LintResult[],
+  cmd: LintCommand,
+  io: CliIO,
+  failed: boolean,
+  changedFiles: number,
+): number {
   if (failed) return 2;
   if (cmd.exitZero) return 0;
   const errors = results.reduce((n, r) => n + r.errorCount, 0);

@@ -20,11 +20,26 @@ for (;;) {
   try {
     const outcome = lintOne(linter, files[index]!, options);
     message = outcome.error
-      ? { index, error: { message: outcome.error.message, code: outcome.error.code, errno: outcome.error.errno, syscall: outcome.error.syscall, path: outcome.error.path } }
+      ? {
+          index,
+          error: {
+            message: outcome.error.message,
+            code: outcome.error.code,
+            errno: outcome.error.errno,
+            syscall: outcome.error.syscall,
+            path: outcome.error.path,
+          },
+        }
       : { index, result: outcome.result };
   } catch (err) {
     // A bug (a rule that throws): the main thread turns it into the same internal error an in-process run gives.
-    message = { index, crash: { message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined } };
+    message = {
+      index,
+      crash: {
+        message: err instanceof Error ? err.message : String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      },
+    };
   }
   parentPort!.postMessage(message);
 }

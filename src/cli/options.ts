@@ -141,7 +141,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'FILE',
     group: 'Rules and config',
     help: 'Print the effective config for this file as JSON and exit',
-    doc: 'Prints the settings a run would use for `FILE` as JSON (config file, ignored or not, input format, target, every rule\'s severity) and exits 0.',
+    doc: "Prints the settings a run would use for `FILE` as JSON (config file, ignored or not, input format, target, every rule's severity) and exits 0.",
   },
   // Output
   {
@@ -303,6 +303,7 @@ export const CONFLICTS: readonly (readonly string[])[] = [
 export function docNameOf(o: OptionSpec): string {
   if (o.docName) return o.docName;
   // A `|` inside a markdown table cell must be escaped.
-  const value = o.kind === 'boolean' ? '' : ` ${(o.choices ? o.choices.join('|') : (o.value ?? 'VALUE')).replaceAll('|', '\\|')}`;
+  const value =
+    o.kind === 'boolean' ? '' : ` ${(o.choices ? o.choices.join('|') : (o.value ?? 'VALUE')).replaceAll('|', '\\|')}`;
   return o.alias ? `\`-${o.alias}\`, \`--${o.name}${value}\`` : `\`--${o.name}${value}\``;
 }

@@ -22,7 +22,8 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
   // An unreadable file with no chosen format: a Claude Code session is what a run would most likely find.
   const target = config.target ?? format?.targets[0]?.id ?? 'claude-code';
   const rules: Record<string, Severity> = {};
-  for (const { meta } of linter.rules) rules[meta.id] = config.severities.get(meta.id) ?? severityFor(meta, target, linter.targets);
+  for (const { meta } of linter.rules)
+    rules[meta.id] = config.severities.get(meta.id) ?? severityFor(meta, target, linter.targets);
   const doc = {
     filePath,
     configFile: config.configFile ?? null,
@@ -33,7 +34,8 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
     targetFrom: config.target !== undefined ? 'option' : 'input-format',
     rules,
     // Rules that never run on this input format, whatever their severity (storage rules on a request file).
-    notApplicable: format === undefined ? [] : linter.rules.filter((r) => !appliesTo(r.meta, format)).map((r) => r.meta.id),
+    notApplicable:
+      format === undefined ? [] : linter.rules.filter((r) => !appliesTo(r.meta, format)).map((r) => r.meta.id),
   };
   io.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
   return 0;

@@ -15,7 +15,8 @@ export function outputConflict(outputFile: string, inputs: readonly string[], cw
   for (const input of inputs) {
     const inputStat = statOrUndefined(input);
     const sameFile = inputStat && stat && inputStat.dev === stat.dev && inputStat.ino === stat.ino;
-    if (sameFile || realTarget(input) === real) return `-o ${outputFile} is one of the inputs; the report would overwrite it`;
+    if (sameFile || realTarget(input) === real)
+      return `-o ${outputFile} is one of the inputs; the report would overwrite it`;
   }
   return undefined;
 }

@@ -45,7 +45,12 @@ export function rulesJson(metas: readonly RuleMeta[], linter: Linter): string {
 export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
   const targets = targetIds(linter);
   const header = ['rule', 'fix', ...targets, 'description'];
-  const rows = metas.map((m) => [m.id, m.fixable ?? '-', ...targets.map((t) => severityFor(m, t, linter.targets)), m.description]);
+  const rows = metas.map((m) => [
+    m.id,
+    m.fixable ?? '-',
+    ...targets.map((t) => severityFor(m, t, linter.targets)),
+    m.description,
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells
@@ -55,11 +60,18 @@ export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
   return `${[header, ...rows].map(line).join('\n')}\n\n${metas.length} rules. \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
 }
 
-export async function runExplain(cmd: Extract<Command, { kind: 'explain' }>, io: CliIO, { linter }: { linter: Linter }): Promise<number> {
+export async function runExplain(
+  cmd: Extract<Command, { kind: 'explain' }>,
+  io: CliIO,
+  { linter }: { linter: Linter },
+): Promise<number> {
   const ids = linter.rules.map((r) => r.meta.id);
   if (!ids.includes(cmd.rule)) {
     const guess = didYouMean(cmd.rule, ids);
-    warn(io, `unknown rule "${cmd.rule}"${guess ? `; did you mean "${guess}"?` : ''} ('transcript-lint rules' lists them all)`);
+    warn(
+      io,
+      `unknown rule "${cmd.rule}"${guess ? `; did you mean "${guess}"?` : ''} ('transcript-lint rules' lists them all)`,
+    );
     return 2;
   }
   const root = packageRoot();

@@ -30,7 +30,14 @@ export function documents({ rules, formats, targets, read }: DocumentInputs): Ge
     readme = replaceGenerated(readme, `options-${group.toLowerCase().replaceAll(' ', '-')}`, table);
   }
   // The README's table lists the rules of the Claude Code and Messages API formats; each format's own rules follow it.
-  readme = replaceGenerated(readme, 'rules', rulesTable(rules.filter((m) => !m.id.includes('/')), targets));
+  readme = replaceGenerated(
+    readme,
+    'rules',
+    rulesTable(
+      rules.filter((m) => !m.id.includes('/')),
+      targets,
+    ),
+  );
   const schema = configSchema({ rules, targets: TARGET_IDS, inputFormats: FORMAT_IDS });
   const pages = rules.map((m) => {
     const page = `docs/rules/${m.id}.md`;

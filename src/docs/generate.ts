@@ -30,7 +30,8 @@ export interface ConfigSchemaInputs {
   inputFormats: readonly string[];
 }
 
-export const CONFIG_SCHEMA_ID = 'https://raw.githubusercontent.com/transcript-lint/transcript-lint/main/schema/config.schema.json';
+export const CONFIG_SCHEMA_ID =
+  'https://raw.githubusercontent.com/transcript-lint/transcript-lint/main/schema/config.schema.json';
 
 /** The JSON Schema (2020-12) of transcript-lint.config.json: exactly what config-file.ts accepts. */
 export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInputs): Record<string, unknown> {
@@ -48,7 +49,7 @@ export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInput
       inputFormat: { enum: [...inputFormats], description: 'What the files hold (default: detected per file).' },
       rules: {
         type: 'object',
-        description: 'Severity per rule id, over the catalogue\'s default for the target.',
+        description: "Severity per rule id, over the catalogue's default for the target.",
         additionalProperties: false,
         properties: Object.fromEntries(
           rules.map((m) => [
@@ -89,7 +90,10 @@ const fixCell = (meta: RuleMeta): string => meta.docs.fix ?? meta.fixable ?? 'â€
 
 /** The README's rule table: one row per rule of the Claude Code and Messages API formats. */
 export function rulesTable(metas: readonly RuleMeta[], targets: readonly TargetSpec[]): string {
-  const rows = metas.map((m) => `| \`${m.id}\` | ${m.docs.detects} | ${severityCell(m, 'claude-code', targets)} | ${apiCell(m, targets)} | ${fixCell(m)} |`);
+  const rows = metas.map(
+    (m) =>
+      `| \`${m.id}\` | ${m.docs.detects} | ${severityCell(m, 'claude-code', targets)} | ${apiCell(m, targets)} | ${fixCell(m)} |`,
+  );
   return ['| Rule | Detects | claude-code | api | Fix |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
@@ -103,7 +107,9 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
 export function ruleHeader(meta: RuleMeta, formats: readonly Format[], targets: readonly TargetSpec[]): string {
   const rows = targets.map((t) => `| \`${t.id}\` | ${severityCell(meta, t.id, targets)} |`);
   const on = formats.filter((f) => appliesTo(meta, f)).map((f) => f.title);
-  const fix = meta.fixable ? `${fixCell(meta)} (${meta.fixable === 'safe' ? 'applied by `--fix`' : 'applied by `--fix --unsafe-fixes`'})` : 'none';
+  const fix = meta.fixable
+    ? `${fixCell(meta)} (${meta.fixable === 'safe' ? 'applied by `--fix`' : 'applied by `--fix --unsafe-fixes`'})`
+    : 'none';
   return [
     meta.description,
     '',

@@ -36,7 +36,13 @@ async function linkToFreeName(io: WriteFs, tmp: string, base: string): Promise<s
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? `${base}.bak` : `${base}.bak.${n}`;
     // lstat, not stat: a dangling symlink is a taken name.
-    if (await io.lstat(candidate).then(() => true, () => false)) continue;
+    if (
+      await io.lstat(candidate).then(
+        () => true,
+        () => false,
+      )
+    )
+      continue;
     try {
       await io.link(tmp, candidate);
       return candidate;

@@ -46,7 +46,13 @@ export class ConfigError extends Error {
 export async function findConfigFile(dir: string): Promise<string | undefined> {
   for (let current = path.resolve(dir); ; ) {
     const candidate = path.join(current, CONFIG_FILE_NAME);
-    if (await stat(candidate).then((s) => s.isFile(), () => false)) return candidate;
+    if (
+      await stat(candidate).then(
+        (s) => s.isFile(),
+        () => false,
+      )
+    )
+      return candidate;
     const parent = path.dirname(current);
     if (parent === current) return undefined;
     current = parent;
@@ -120,7 +126,11 @@ export interface EffectiveConfig {
  * Applies, in order: the config's rules, then --select (every rule not selected is off), then --ignore, then --rule
  * (the most specific flag has the last word). Throws ConfigError for an id no rule has.
  */
-export function resolveConfig(loaded: LoadedConfig | undefined, cli: CliOverrides, rules: readonly Rule[]): EffectiveConfig {
+export function resolveConfig(
+  loaded: LoadedConfig | undefined,
+  cli: CliOverrides,
+  rules: readonly Rule[],
+): EffectiveConfig {
   const ids = rules.map((r) => r.meta.id);
   const known = new Set(ids);
   const check = (id: string, flag: string) => {

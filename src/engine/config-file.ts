@@ -28,7 +28,10 @@ const configSchema = z.strictObject({
  * Reads, parses and validates a config file. Throws ConfigError naming the file (as `name`, default the path given)
  * and the key on any problem.
  */
-export async function loadConfigFile(filePath: string, options: { rules: readonly Rule[]; name?: string }): Promise<LoadedConfig> {
+export async function loadConfigFile(
+  filePath: string,
+  options: { rules: readonly Rule[]; name?: string },
+): Promise<LoadedConfig> {
   const { rules } = options;
   const absolute = path.resolve(filePath);
   filePath = options.name ?? filePath;
@@ -54,7 +57,8 @@ export async function loadConfigFile(filePath: string, options: { rules: readonl
       try {
         compileIgnores([pattern], path.dirname(absolute));
       } catch (err) {
-        if (err instanceof PatternError) throw new ConfigError(`invalid config ${filePath}: ignores[${i}]: ${err.message}`, absolute);
+        if (err instanceof PatternError)
+          throw new ConfigError(`invalid config ${filePath}: ignores[${i}]: ${err.message}`, absolute);
         throw err;
       }
     }
@@ -71,7 +75,8 @@ export function parseConfig(value: unknown, source: string, rules: readonly Rule
   if (isPlainObject(rawRules)) {
     const ids = rules.map((r) => r.meta.id);
     for (const id of Object.keys(rawRules)) {
-      if (!ids.includes(id)) throw new ConfigError(`invalid config ${source}: rules.${id}: ${unknownRule(id, ids)}`, source);
+      if (!ids.includes(id))
+        throw new ConfigError(`invalid config ${source}: rules.${id}: ${unknownRule(id, ids)}`, source);
     }
   }
   const parsed = configSchema.safeParse(value);
@@ -82,4 +87,3 @@ export function parseConfig(value: unknown, source: string, rules: readonly Rule
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
-

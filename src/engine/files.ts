@@ -75,7 +75,9 @@ export async function expandPaths(
   const unmatched: Unmatched[] = [];
   const ignoredBy = async (f: string) => (options.ignores ? await options.ignores(f) : undefined);
   const folderPatterns = async (dir: string): Promise<readonly string[]> =>
-    typeof options.folderPatterns === 'function' ? await options.folderPatterns(dir) : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
+    typeof options.folderPatterns === 'function'
+      ? await options.folderPatterns(dir)
+      : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
   for (const pattern of patterns) {
     const found = await expandOne(pattern, cwd, folderPatterns);
     if (found.kind === 'literal') {
@@ -168,7 +170,11 @@ type Found =
   | { kind: 'empty-dir'; patterns: readonly string[] }
   | { kind: Exclude<UnmatchedKind, 'empty-dir'> };
 
-async function expandOne(pattern: string, cwd: string, folderPatterns: (dir: string) => Promise<readonly string[]>): Promise<Found> {
+async function expandOne(
+  pattern: string,
+  cwd: string,
+  folderPatterns: (dir: string) => Promise<readonly string[]>,
+): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
   if (kind === 'file') return { kind: 'literal', file: literal };
@@ -177,7 +183,9 @@ async function expandOne(pattern: string, cwd: string, folderPatterns: (dir: str
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
     const walk = await folderPatterns(literal);
     const found = await fg([...walk], { ...WALK_OPTIONS, cwd: literal });
-    return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'empty-dir', patterns: walk };
+    return found.length > 0
+      ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) }
+      : { kind: 'empty-dir', patterns: walk };
   }
   if (!fg.isDynamicPattern(pattern)) return { kind: 'missing' };
   const found = await fg(toPosix(pattern), { ...WALK_OPTIONS, cwd });
@@ -217,7 +225,9 @@ export function describeUnmatched(u: Unmatched): string {
 
 /** "*.jsonl", "*.json or *.jsonl": the file names a folder was searched for. */
 function describeSearch(patterns: readonly string[]): string {
-  const names = [...new Set(patterns.filter((p) => !p.startsWith('!')).map((p) => p.slice(p.lastIndexOf('/') + 1)))].sort();
+  const names = [
+    ...new Set(patterns.filter((p) => !p.startsWith('!')).map((p) => p.slice(p.lastIndexOf('/') + 1))),
+  ].sort();
   return names.join(' or ');
 }
 

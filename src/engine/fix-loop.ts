@@ -86,7 +86,16 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
   const rulesApplied = [...new Set(applied.map((f) => f.ruleId))].sort();
   if (applied.length > 0 && isWorse(before, harm(current))) {
     // Rare: the first lint is made again rather than kept through every pass.
-    return outcome({ status: 'worse', pieces: input, changed: false, applied: [], passes, final: linter.lintBytes(filePath, input, options), rulesInvolved: rulesApplied, failed });
+    return outcome({
+      status: 'worse',
+      pieces: input,
+      changed: false,
+      applied: [],
+      passes,
+      final: linter.lintBytes(filePath, input, options),
+      rulesInvolved: rulesApplied,
+      failed,
+    });
   }
   const stillFixing = [...new Set(fixableBy(current.findings, unsafe).map((f) => f.ruleId))].sort();
   return outcome({
@@ -120,7 +129,10 @@ interface Harm {
 }
 
 function harm(o: LintOutcome): Harm {
-  return { unreadable: o.model.file.lines.filter((l) => l.problems.length > 0).length, problems: o.result.errorCount + o.result.warningCount };
+  return {
+    unreadable: o.model.file.lines.filter((l) => l.problems.length > 0).length,
+    problems: o.result.errorCount + o.result.warningCount,
+  };
 }
 
 /** New lines that are not JSON, or more problems than before, mean the fixes did harm (ruff's safety net). */

@@ -18,7 +18,10 @@ function notFixable(stat: Stats): InputKindError | undefined {
  * device is never opened; O_NONBLOCK keeps a FIFO swapped in meanwhile from blocking the open, and the fstat after
  * it catches that swap.
  */
-export async function openFixable(io: Pick<WriteFs, 'stat' | 'open'>, filePath: string): Promise<{ handle: FileHandle; stat: Stats }> {
+export async function openFixable(
+  io: Pick<WriteFs, 'stat' | 'open'>,
+  filePath: string,
+): Promise<{ handle: FileHandle; stat: Stats }> {
   const refused = notFixable(await io.stat(filePath));
   if (refused !== undefined) throw refused;
   const handle = await io.open(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -57,6 +60,9 @@ export function assertReplaceable(filePath: string, stat: Stats): void {
   }
   if ((stat.mode & 0o200) === 0) {
     const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
-    throw new WriteError(`${filePath} is read-only (mode ${mode}), so it is left as it is (chmod u+w to allow --fix); the original is unchanged`, filePath);
+    throw new WriteError(
+      `${filePath} is read-only (mode ${mode}), so it is left as it is (chmod u+w to allow --fix); the original is unchanged`,
+      filePath,
+    );
   }
 }

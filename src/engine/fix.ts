@@ -32,7 +32,8 @@ export interface FixFileResult {
 }
 
 export async function fixFile(linter: Linter, filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
-  if (!options.dryRun) for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
+  if (!options.dryRun)
+    for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
   const original = await readFixable(fs, filePath);
   const outcome = fixBytes(linter, filePath, original, options);
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
@@ -55,7 +56,8 @@ async function tempPlaces(filePath: string, backup: FixFileOptions['backup']): P
   const places: TempPlace[] = [{ dir: path.dirname(real), name: path.basename(real) }];
   if (backup !== false) {
     const dir = typeof backup === 'string' ? backup : path.dirname(filePath);
-    if (dir !== places[0]!.dir || path.basename(filePath) !== places[0]!.name) places.push({ dir, name: path.basename(filePath) });
+    if (dir !== places[0]!.dir || path.basename(filePath) !== places[0]!.name)
+      places.push({ dir, name: path.basename(filePath) });
   }
   return places;
 }

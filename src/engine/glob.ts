@@ -70,7 +70,8 @@ function expandBraces(glob: string, depth = 0): string[] {
     for (const inner of expandBraces(part, depth + 1)) {
       for (const rest of expandBraces(tail, depth + 1)) {
         out.push(head + inner + rest);
-        if (out.length > MAX_ALTERNATIVES) throw new PatternError(`"${glob}": more than ${MAX_ALTERNATIVES} alternatives`);
+        if (out.length > MAX_ALTERNATIVES)
+          throw new PatternError(`"${glob}": more than ${MAX_ALTERNATIVES} alternatives`);
       }
     }
   }

@@ -68,18 +68,29 @@ export async function writeFileAtomic(filePath: string, data: Bytes, options: Wr
   }
 }
 
-async function replace(io: WriteFs, filePath: string, data: Bytes, held: Held, options: WriteOptions): Promise<WriteResult> {
+async function replace(
+  io: WriteFs,
+  filePath: string,
+  data: Bytes,
+  held: Held,
+  options: WriteOptions,
+): Promise<WriteResult> {
   const { backupPath, out } = await putInPlace(io, filePath, data, held, options);
   try {
     if (held.stat.nlink > 1) {
-      options.onWarning?.(`${filePath} has ${held.stat.nlink - 1} other name(s) (hard links): only this one got the fixed file, the others keep the original`);
+      options.onWarning?.(
+        `${filePath} has ${held.stat.nlink - 1} other name(s) (hard links): only this one got the fixed file, the others keep the original`,
+      );
     }
     await syncDir(io, path.dirname(held.realPath));
     const carriedBytes = await settle(filePath, data, held, out, options);
     return { backupPath, writtenPath: held.realPath, carriedBytes };
   } catch (err) {
     const kept = backupPath !== undefined ? `; ${backupPath} holds the original as it was read` : '';
-    throw new WriteError(`${filePath} was fixed, but what was appended to it during the fix could not be added: ${describeFsError(err)}${kept}`, filePath);
+    throw new WriteError(
+      `${filePath} was fixed, but what was appended to it during the fix could not be added: ${describeFsError(err)}${kept}`,
+      filePath,
+    );
   } finally {
     await out.close().catch(() => undefined);
   }
@@ -123,13 +134,22 @@ async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held
  * After the rename: copies what reached the old file late, looks once more for a process holding the old file,
  * and copies again (a writer that was between its open and its write when we looked is done by then).
  */
-async function settle(filePath: string, data: Bytes, held: Held, out: FileHandle, options: WriteOptions): Promise<number> {
+async function settle(
+  filePath: string,
+  data: Bytes,
+  held: Held,
+  out: FileHandle,
+  options: WriteOptions,
+): Promise<number> {
   const { original } = options;
   let at = await carryOverAppends(held.handle, original, data, out, original.length);
   const holders = await (options.openers ?? openersOf)({ path: held.realPath, dev: held.stat.dev, ino: held.stat.ino });
   at = await carryOverAppends(held.handle, original, data, out, at);
   const carried = at - original.length;
-  if (carried > 0) options.onWarning?.(`${filePath}: ${carried} bytes appended while it was being fixed were added to the end of the fixed file`);
+  if (carried > 0)
+    options.onWarning?.(
+      `${filePath}: ${carried} bytes appended while it was being fixed were added to the end of the fixed file`,
+    );
   if (holders.length > 0) {
     options.onWarning?.(
       `${filePath}: ${describeOpeners(holders)} still holds the replaced file open for writing; what it writes from now on reaches neither the file nor its backup`,
@@ -152,13 +172,25 @@ async function refuseOpeners(filePath: string, held: Held, options: WriteOptions
  * Whether the path still names the file we hold and that file holds exactly `original` (compared in full only when
  * `full`; before that, its size is enough).
  */
-async function assertUnchanged(io: WriteFs, filePath: string, held: Held, original: Uint8Array, full: boolean): Promise<void> {
+async function assertUnchanged(
+  io: WriteFs,
+  filePath: string,
+  held: Held,
+  original: Uint8Array,
+  full: boolean,
+): Promise<void> {
   const named = await io.stat(held.realPath);
   const now = await held.handle.stat();
   const same =
-    named.dev === now.dev && named.ino === now.ino && now.size === original.length && (!full || (await sameContent(held.handle, original)));
+    named.dev === now.dev &&
+    named.ino === now.ino &&
+    now.size === original.length &&
+    (!full || (await sameContent(held.handle, original)));
   if (!same) {
-    throw new WriteError(`${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`, filePath);
+    throw new WriteError(
+      `${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`,
+      filePath,
+    );
   }
 }
 
@@ -172,7 +204,8 @@ async function sameContent(handle: FileHandle, original: Uint8Array): Promise<bo
   for (;;) {
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
     if (bytesRead === 0) return at === want.length;
-    if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead))) return false;
+    if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead)))
+      return false;
     at += bytesRead;
   }
 }

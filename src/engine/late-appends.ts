@@ -14,7 +14,13 @@ const CHUNK = 1024 * 1024;
  * Copies what `old` holds from offset `from` (at first `original.length`) to the end of `out` (opened O_APPEND),
  * until `old` stops growing. Returns the offset reached.
  */
-export async function carryOverAppends(old: FileHandle, original: Uint8Array, fixed: Bytes, out: FileHandle, from: number): Promise<number> {
+export async function carryOverAppends(
+  old: FileHandle,
+  original: Uint8Array,
+  fixed: Bytes,
+  out: FileHandle,
+  from: number,
+): Promise<number> {
   let at = from;
   for (;;) {
     const { size } = await old.stat();

@@ -73,7 +73,11 @@ function commandOf(pid: number): string {
 function fromLsof(file: FileId): Opener[] {
   let out: string;
   try {
-    out = execFileSync('lsof', ['-n', '-P', '-F', 'pcai', '--', file.path], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    out = execFileSync('lsof', ['-n', '-P', '-F', 'pcai', '--', file.path], {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
   } catch (err) {
     // lsof exits 1 when nobody has the file open; missing lsof means we cannot tell.
     out = (err as { stdout?: string }).stdout ?? '';
@@ -89,7 +93,8 @@ function fromLsof(file: FileId): Opener[] {
     else if (tag === 'c') current.command = value;
     else if (tag === 'f') access = '';
     else if (tag === 'a') access = value;
-    else if (tag === 'i' && Number(value) === file.ino && access !== 'r' && current.pid !== process.pid) found.set(current.pid, current);
+    else if (tag === 'i' && Number(value) === file.ino && access !== 'r' && current.pid !== process.pid)
+      found.set(current.pid, current);
   }
   return [...found.values()];
 }

@@ -53,9 +53,13 @@ export interface RunOptions {
  * Whether a rule runs on files of this format: the formats it names, else (request-view rules) the formats whose
  * requests are in a dialect it is written for, else (storage-view rules) Claude Code sessions.
  */
-export function appliesTo(meta: Pick<RuleMeta, 'formats' | 'dialects' | 'view'>, format: Pick<Format, 'id' | 'dialect'>): boolean {
+export function appliesTo(
+  meta: Pick<RuleMeta, 'formats' | 'dialects' | 'view'>,
+  format: Pick<Format, 'id' | 'dialect'>,
+): boolean {
   if (meta.formats) return meta.formats.includes(format.id);
-  if (meta.view === 'request') return format.dialect !== undefined && (meta.dialects ?? ['anthropic-messages']).includes(format.dialect);
+  if (meta.view === 'request')
+    return format.dialect !== undefined && (meta.dialects ?? ['anthropic-messages']).includes(format.dialect);
   return format.id === 'claude-code';
 }
 
@@ -68,7 +72,8 @@ export function runRules(format: Format, model: FormatModel, rules: readonly Rul
     const ctx = {
       model: rule.meta.view === 'storage' ? storageView(model as TranscriptModel, rule.meta.id) : model,
       target: options.target,
-      report: (d: ReportDescriptor) => findings.push(toFinding(format, model, rule, d, configured ?? d.severity ?? base)),
+      report: (d: ReportDescriptor) =>
+        findings.push(toFinding(format, model, rule, d, configured ?? d.severity ?? base)),
     } as unknown as RuleContext;
     rule.check(ctx);
   }

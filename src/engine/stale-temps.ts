@@ -24,7 +24,12 @@ export async function sweepStaleTemps(io: WriteFs, places: readonly TempPlace[])
       // Our own pid on a file not in flight is an earlier process's (pids repeat, in containers often).
       if (pid !== process.pid && isRunning(pid)) {
         notes.push(`${tmp} is a temp file of a --fix that may still be running (pid ${pid}); it was left in place`);
-      } else if (await io.unlink(tmp).then(() => true, () => false)) {
+      } else if (
+        await io.unlink(tmp).then(
+          () => true,
+          () => false,
+        )
+      ) {
         notes.push(`removed ${tmp}, a temp file left by an interrupted --fix (pid ${pid})`);
       }
     }

@@ -31,7 +31,13 @@ interface PieceWriter {
  * Creates `tmp` (O_APPEND: later writes through the handle only ever add at the end), writes `data`, gives it
  * `like`'s owner, group and mode, and syncs it. Returns the open handle; on failure removes the file.
  */
-export async function writeTemp(io: WriteFs, tmp: string, data: Bytes, like: Stats, shownPath: string): Promise<FileHandle> {
+export async function writeTemp(
+  io: WriteFs,
+  tmp: string,
+  data: Bytes,
+  like: Stats,
+  shownPath: string,
+): Promise<FileHandle> {
   const handle = await io.open(tmp, 'ax', like.mode & 0o777);
   liveTemps.add(tmp);
   try {

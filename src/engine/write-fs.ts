@@ -2,4 +2,7 @@
 // at any step (a handle's own calls, write/sync/chown, come from the stand-in's open).
 import type { promises as fs } from 'node:fs';
 
-export type WriteFs = Pick<typeof fs, 'open' | 'stat' | 'lstat' | 'realpath' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'readdir'>;
+export type WriteFs = Pick<
+  typeof fs,
+  'open' | 'stat' | 'lstat' | 'realpath' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'readdir'
+>;

@@ -48,7 +48,8 @@ export interface Rewritten {
 /** Which fixes apply (see the top of this file), and their edits. */
 export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
   const ordered = [...fixes].sort(
-    (a, b) => firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
+    (a, b) =>
+      firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
   );
   // Per claimed line (or gap), the accepted edits.
   const claimed = new Map<number, Bucket>();
@@ -138,7 +139,8 @@ function distinct(edits: Edit[]): Edit[] {
   let candidates: ((i: number) => boolean) | undefined;
   if (edits.length > 64) {
     const hashes = new Uint32Array(edits.length);
-    edits.forEach((e, i) => (hashes[i] = fnv1a(e.kind === 'set' || e.kind === 'remove' ? e.pointer : e.kind)));
+    for (const [i, e] of edits.entries())
+      hashes[i] = fnv1a(e.kind === 'set' || e.kind === 'remove' ? e.pointer : e.kind);
     const sorted = hashes.slice().sort();
     const repeated = new Set<number>();
     for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) repeated.add(sorted[i]!);
@@ -161,7 +163,12 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-export function applyResult(pieces: Bytes, applied: Fix[], deferred: Fix[], failed: ApplyResult['failed']): ApplyResult {
+export function applyResult(
+  pieces: Bytes,
+  applied: Fix[],
+  deferred: Fix[],
+  failed: ApplyResult['failed'],
+): ApplyResult {
   let joined: Uint8Array | undefined;
   return {
     pieces,
@@ -183,7 +190,7 @@ function opensWithForeignBom(file: SourceFile, claimed: ReadonlyMap<number, Buck
   if (file.bom || claimed.has(0.5)) return false;
   for (const line of file.lines) {
     const own = claimed.get(line.lineNo);
-    if (own && own.edits.some((e) => e.kind === 'delete')) {
+    if (own?.edits.some((e) => e.kind === 'delete')) {
       // Deleted: an entry inserted after it opens the file instead; else the next line does.
       if (claimed.has(line.lineNo + 0.5)) return false;
       continue;

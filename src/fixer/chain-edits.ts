@@ -91,7 +91,8 @@ export function removeEntries(model: TranscriptStorage, entries: Iterable<Entry>
   }
   for (const lp of links.lastPrompts) {
     const parent = replacement.get(lp.raw.leafUuid as string);
-    if (typeof parent === 'string' && !gone.has(lp)) edits.push({ kind: 'set', line: lp.line, pointer: '/leafUuid', value: parent });
+    if (typeof parent === 'string' && !gone.has(lp))
+      edits.push({ kind: 'set', line: lp.line, pointer: '/leafUuid', value: parent });
   }
   return edits;
 }
@@ -173,7 +174,10 @@ export function insertAfterEntry(model: TranscriptStorage, anchor: Entry, option
   const pins = pinBridges(model, value, anchor.line);
   if (!pins) return undefined;
   const adopts = relinks.some((r) => !r.entry.isSidechain);
-  if (!keepsNewestTip(model, [...relinks, ...pins], { after: anchor.line, parent: anchor.uuid ?? null, adopts, anchor })) return undefined;
+  if (
+    !keepsNewestTip(model, [...relinks, ...pins], { after: anchor.line, parent: anchor.uuid ?? null, adopts, anchor })
+  )
+    return undefined;
   const edits: Edit[] = [{ kind: 'insertAfter', line: anchor.line, value }, ...relinks.map(relinkEdit)];
   return { edits: [...edits, ...pinEdits(pins, options.ruleId)], uuid };
 }
@@ -191,7 +195,10 @@ export function insertRootBefore(model: TranscriptStorage, first: Entry, options
   if (!pins) return undefined;
   const relink: Relink = { entry: first, parent: uuid };
   if (!keepsNewestTip(model, [relink, ...pins], { after, parent: null, adopts: !first.isSidechain })) return undefined;
-  return { uuid, edits: [{ kind: 'insertAfter', line: after, value }, relinkEdit(relink), ...pinEdits(pins, options.ruleId)] };
+  return {
+    uuid,
+    edits: [{ kind: 'insertAfter', line: after, value }, relinkEdit(relink), ...pinEdits(pins, options.ruleId)],
+  };
 }
 
 const relinkEdit = (r: Relink): Edit => ({ kind: 'set', line: r.entry.line, pointer: '/parentUuid', value: r.parent });
@@ -245,11 +252,16 @@ function keepsNewestTip(
   const listOf = (uuid: string): Entry[] => changed.get(uuid) ?? chain.children.get(uuid) ?? [];
   const placeholder = { isSidechain: false } as Entry;
   const move = (entry: Entry, from: string | null | undefined, to: string | null): void => {
-    if (typeof from === 'string') changed.set(from, listOf(from).filter((c) => c !== entry));
+    if (typeof from === 'string')
+      changed.set(
+        from,
+        listOf(from).filter((c) => c !== entry),
+      );
     if (typeof to === 'string') changed.set(to, [...listOf(to), entry]);
   };
   for (const r of relinks) move(r.entry, chain.parentOf(r.entry), r.parent);
-  if (typeof inserted.parent === 'string' && !inserted.anchor?.isSidechain) move(placeholder, undefined, inserted.parent);
+  if (typeof inserted.parent === 'string' && !inserted.anchor?.isSidechain)
+    move(placeholder, undefined, inserted.parent);
   const children = new (class extends Map<string, Entry[]> {
     override get(uuid: string): Entry[] | undefined {
       return changed.get(uuid) ?? chain.children.get(uuid);
@@ -290,7 +302,12 @@ function gapOutsideResponses(model: TranscriptStorage, gap: number): number {
  * the bridged entry's parentUuid (pinned), so the walk does not change; not for `relinked`, which the insert itself
  * hangs below the new entry. Undefined when a pinned link would close a stored loop.
  */
-function pinBridges(model: TranscriptStorage, inserted: Record<string, unknown>, after: number, relinked?: Entry): Relink[] | undefined {
+function pinBridges(
+  model: TranscriptStorage,
+  inserted: Record<string, unknown>,
+  after: number,
+  relinked?: Entry,
+): Relink[] | undefined {
   if (inserted.isSidechain === true || typeof inserted.type !== 'string' || !CHAIN_TYPES.has(inserted.type)) return [];
   const chain = model.chain();
   const pins: Relink[] = [];
@@ -309,7 +326,10 @@ function pinBridges(model: TranscriptStorage, inserted: Record<string, unknown>,
 
 /** The pinned links, each with the old parentUuid kept in the entry's marker. */
 function pinEdits(pins: readonly Relink[], ruleId: string): Edit[] {
-  return pins.flatMap((p) => [relinkEdit(p), markerEdit(p.entry, ruleId, { originalParentUuid: p.entry.raw.parentUuid ?? null })]);
+  return pins.flatMap((p) => [
+    relinkEdit(p),
+    markerEdit(p.entry, ruleId, { originalParentUuid: p.entry.raw.parentUuid ?? null }),
+  ]);
 }
 
 /** Whether the bridge from `from` would go to the inserted entry instead of `target` (the order of bridgeFinder). */
@@ -334,9 +354,7 @@ function closesLoop(model: TranscriptStorage, entry: Entry, target: Entry): bool
   return false;
 }
 
-
 function shiftedTimestamp(entry: Entry, deltaMs: number): Record<string, string> {
   const t = typeof entry.raw.timestamp === 'string' ? Date.parse(entry.raw.timestamp) : NaN;
   return Number.isNaN(t) ? {} : { timestamp: new Date(t + deltaMs).toISOString() };
 }
-

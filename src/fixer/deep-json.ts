@@ -2,20 +2,28 @@
 // (hostile or broken input); the native JSON.stringify overflows the stack on them, and a fix must still be able to
 // rewrite such a line. Output equals JSON.stringify for values that came from JSON.parse (key order kept).
 
-type Frame = { kind: 'array'; value: unknown[]; index: number } | { kind: 'object'; value: Record<string, unknown>; keys: string[]; index: number; wrote: boolean };
+type Frame =
+  | { kind: 'array'; value: unknown[]; index: number }
+  | { kind: 'object'; value: Record<string, unknown>; keys: string[]; index: number; wrote: boolean };
 
 export function stringifyJson(root: unknown): string {
   const out: string[] = [];
   const stack: Frame[] = [];
   const open = (value: unknown): void => {
     if (value === null || typeof value !== 'object') {
-      out.push(value === undefined ? 'null' : JSON.stringify(value) ?? 'null');
+      out.push(value === undefined ? 'null' : (JSON.stringify(value) ?? 'null'));
     } else if (Array.isArray(value)) {
       out.push('[');
       stack.push({ kind: 'array', value, index: 0 });
     } else {
       out.push('{');
-      stack.push({ kind: 'object', value: value as Record<string, unknown>, keys: Object.keys(value), index: 0, wrote: false });
+      stack.push({
+        kind: 'object',
+        value: value as Record<string, unknown>,
+        keys: Object.keys(value),
+        index: 0,
+        wrote: false,
+      });
     }
   };
   open(root);
@@ -51,7 +59,8 @@ export function stringifyJson(root: unknown): string {
 
 /** A deep copy of a JSON value, without recursion; `__proto__` keys stay ordinary own keys. */
 export function copyJson<T>(root: T): T {
-  const copy = (v: unknown): unknown => (v === null || typeof v !== 'object' ? v : Array.isArray(v) ? new Array(v.length) : {});
+  const copy = (v: unknown): unknown =>
+    v === null || typeof v !== 'object' ? v : Array.isArray(v) ? new Array(v.length) : {};
   const result = copy(root);
   const work: [unknown, unknown][] = [[root, result]];
   while (work.length > 0) {

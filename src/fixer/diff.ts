@@ -46,8 +46,8 @@ export function unifiedDiff(before: string, after: string, options: DiffOptions)
       }
     }
     const hunk = ops.slice(start, end);
-    const aStart = hunk.find((o) => o.kind !== 'add')?.a ?? (hunk[0]?.a ?? 0);
-    const bStart = hunk.find((o) => o.kind !== 'del')?.b ?? (hunk[0]?.b ?? 0);
+    const aStart = hunk.find((o) => o.kind !== 'add')?.a ?? hunk[0]?.a ?? 0;
+    const bStart = hunk.find((o) => o.kind !== 'del')?.b ?? hunk[0]?.b ?? 0;
     const aLen = hunk.filter((o) => o.kind !== 'add').length;
     const bLen = hunk.filter((o) => o.kind !== 'del').length;
     out.push(`@@ -${aLen === 0 ? aStart : aStart + 1},${aLen} +${bLen === 0 ? bStart : bStart + 1},${bLen} @@`);

@@ -34,4 +34,3 @@ export interface Fix {
 export function claimOf(edit: Edit): number {
   return edit.kind === 'insertAfter' ? edit.line + 0.5 : edit.line;
 }
-

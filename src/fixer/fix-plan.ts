@@ -40,7 +40,8 @@ export function storedSite(model: TranscriptStorage, b: ApiBlock): StoredSite | 
   if (entry.type === 'attachment') {
     return i === undefined ? undefined : { kind: 'element', entry, array: '/rendered', index: i };
   }
-  if (entry.type === 'system') return i === undefined && typeof entry.raw.content === 'string' ? { kind: 'whole', entry } : undefined;
+  if (entry.type === 'system')
+    return i === undefined && typeof entry.raw.content === 'string' ? { kind: 'whole', entry } : undefined;
   if (entry.type !== 'user' && entry.type !== 'assistant') return undefined;
   const content = messageOf(entry)?.content;
   if (i === undefined) return typeof content === 'string' ? { kind: 'whole', entry } : undefined;
@@ -51,14 +52,12 @@ export function storedSite(model: TranscriptStorage, b: ApiBlock): StoredSite | 
   return { kind: 'element', entry, array: '/message/content', index: i };
 }
 
-
 /** The stored content array of a user or assistant entry, when it is one. */
 export function storedContent(entry: Entry | undefined): unknown[] | undefined {
   if (!entry || (entry.type !== 'user' && entry.type !== 'assistant')) return undefined;
   const content = messageOf(entry)?.content;
   return Array.isArray(content) ? content : undefined;
 }
-
 
 const CONTENT = '/message/content';
 const depth = (pointer: string): number => pointer.split('/').length;
@@ -91,7 +90,9 @@ export class FixPlan {
 
   /** Remove a block where it is stored: its element, or the entry when the block is the entry's whole content. */
   removeSite(site: StoredSite): this {
-    return site.kind === 'whole' ? this.removeEntry(site.entry) : this.removeElement(site.entry, site.array, site.index);
+    return site.kind === 'whole'
+      ? this.removeEntry(site.entry)
+      : this.removeElement(site.entry, site.array, site.index);
   }
 
   set(entry: Entry, pointer: string, value: unknown): this {
@@ -203,7 +204,11 @@ export class FixPlan {
   keepUserTurn(m: ApiMessage): this {
     if (m.role !== 'user' || m.entries.some(isUserPrompt)) return this;
     const blocks = m.blocks.filter((b) => !b.origin.synthetic);
-    if (blocks.length === 0 ? !m.entries.some((e) => this.isDropped(e)) : !blocks.every((b) => this.isRemoved(storedSite(this.model, b)))) {
+    if (
+      blocks.length === 0
+        ? !m.entries.some((e) => this.isDropped(e))
+        : !blocks.every((b) => this.isRemoved(storedSite(this.model, b)))
+    ) {
       return this;
     }
     const keeper = m.entries.find((e) => e.type === 'user');
@@ -228,7 +233,9 @@ export class FixPlan {
         edits.push({ kind: 'set', line: entry.line, pointer: CONTENT, value: NO_CONTENT_PLACEHOLDER });
         continue;
       }
-      const arrays = [...(this.removals.get(entry) ?? new Map<string, Set<number>>())].sort((a, b) => depth(b[0]) - depth(a[0]));
+      const arrays = [...(this.removals.get(entry) ?? new Map<string, Set<number>>())].sort(
+        (a, b) => depth(b[0]) - depth(a[0]),
+      );
       const removed = arrays.flatMap(([array, indexes]) => [...indexes].map((i) => `${array}/${i}`));
       const gone = (p: string): boolean => removed.some((r) => p === r || p.startsWith(r + '/'));
       for (const [pointer, value] of this.sets.get(entry) ?? []) {
@@ -236,7 +243,8 @@ export class FixPlan {
       }
       for (const [array, indexes] of arrays) {
         if (gone(array)) continue;
-        for (const i of [...indexes].sort((a, b) => b - a)) edits.push({ kind: 'remove', line: entry.line, pointer: `${array}/${i}` });
+        for (const i of [...indexes].sort((a, b) => b - a))
+          edits.push({ kind: 'remove', line: entry.line, pointer: `${array}/${i}` });
       }
     }
 
@@ -262,4 +270,3 @@ export class FixPlan {
     return this;
   }
 }
-

@@ -92,7 +92,16 @@ export class JsonBytes {
     let i = pos;
     while (i < b.length) {
       const d = b[i]!;
-      if (d === COMMA || d === CLOSE_OBJECT || d === CLOSE_ARRAY || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+      if (
+        d === COMMA ||
+        d === CLOSE_OBJECT ||
+        d === CLOSE_ARRAY ||
+        d === 0x20 ||
+        d === 0x0a ||
+        d === 0x0d ||
+        d === 0x09
+      )
+        break;
       i++;
     }
     if (i === pos) throw this.fail('expected a value', pos);
@@ -142,7 +151,8 @@ export class JsonBytes {
     const keys: string[] | undefined = isObject ? [] : undefined;
     let count = 0;
     let i = this.ws(start + 1);
-    if (b[i] === close) return { kind: isObject ? 'object' : 'array', start, end: i + 1, count, starts, valueStarts, ends, keys };
+    if (b[i] === close)
+      return { kind: isObject ? 'object' : 'array', start, end: i + 1, count, starts, valueStarts, ends, keys };
     while (true) {
       if (count === starts.length) {
         starts = grow(starts);

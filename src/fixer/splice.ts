@@ -145,7 +145,13 @@ export class Container {
   node(id: number): Node {
     const own = this.nodes.get(id);
     if (own) return own;
-    return { t: 'orig', start: this.valueStarts[id]!, end: this.ends[id]!, holder: this.value, key: this.kind === 'object' ? this.keys[id]! : id };
+    return {
+      t: 'orig',
+      start: this.valueStarts[id]!,
+      end: this.ends[id]!,
+      holder: this.value,
+      key: this.kind === 'object' ? this.keys[id]! : id,
+    };
   }
 
   setNode(id: number, node: Node): void {
@@ -454,7 +460,12 @@ export class Splice {
       this.replace(e.value, from);
       return;
     }
-    if (from === undefined && this.rootHolder.value === undefined && this.root.t === 'fresh' && this.root.value === undefined) {
+    if (
+      from === undefined &&
+      this.rootHolder.value === undefined &&
+      this.root.t === 'fresh' &&
+      this.root.value === undefined
+    ) {
       throw new Error('the line is not a JSON object');
     }
     const pointer = e.pointer;
@@ -473,7 +484,8 @@ export class Splice {
     const key = tokens[tokens.length - 1]!;
     if (e.kind === 'set') this.setIn(found, key, e.value);
     else this.removeIn(found, key);
-    if (from === undefined && 'c' in found) this.last = { parent: pointer.slice(0, pointer.lastIndexOf('/')), c: found.c };
+    if (from === undefined && 'c' in found)
+      this.last = { parent: pointer.slice(0, pointer.lastIndexOf('/')), c: found.c };
   }
 
   /** Replaces the value at `ref` (the whole text by default) with `value`, keeping the bytes of what is unchanged. */
@@ -498,7 +510,11 @@ export class Splice {
         let cur: unknown = here.value;
         for (let j = i; j < tokens.length - 1; j++) {
           const t = tokens[j]!;
-          cur = Array.isArray(cur) ? cur[Number(t)] : Object.hasOwn(cur as object, t) ? (cur as Record<string, unknown>)[t] : undefined;
+          cur = Array.isArray(cur)
+            ? cur[Number(t)]
+            : Object.hasOwn(cur as object, t)
+              ? (cur as Record<string, unknown>)[t]
+              : undefined;
           if (!isContainerValue(cur)) throw new Error(`no container at ${where()}`);
         }
         return { fresh: { t: 'fresh', value: cur } };
@@ -595,7 +611,8 @@ export class Splice {
     let head = 0;
     while (head < n && head < m && c.itemEquals(ids[head]!, value[head], depth + 1)) head++;
     let tail = 0;
-    while (tail < n - head && tail < m - head && c.itemEquals(ids[n - 1 - tail]!, value[m - 1 - tail], depth + 1)) tail++;
+    while (tail < n - head && tail < m - head && c.itemEquals(ids[n - 1 - tail]!, value[m - 1 - tail], depth + 1))
+      tail++;
     const oldMiddle = ids.slice(head, n - tail);
     const newMiddle = value.slice(head, m - tail);
     if (oldMiddle.length === 0 && newMiddle.length === 0) return;
@@ -623,7 +640,7 @@ export class Splice {
       if (id === undefined) {
         if (next < spare.length) {
           id = spare[next++]!;
-          const target = id;
+          const _target = id;
           if (!c.itemEquals(id, v, depth + 1)) c.setNode(id, this.assign(c.node(id), v, depth + 1));
         } else {
           id = c.append(freshNode(v === undefined || typeof v === 'function' ? null : v));
@@ -737,7 +754,8 @@ export class Splice {
 
   private closeContainer(c: Container, out: Out): void {
     if (c.n > 0) out.range(c.ends[c.n - 1]!, c.end);
-    else if (this.style.pretty) out.str(this.style.pretty.eol + this.text.indentAt(c.start) + (c.kind === 'object' ? '}' : ']'));
+    else if (this.style.pretty)
+      out.str(this.style.pretty.eol + this.text.indentAt(c.start) + (c.kind === 'object' ? '}' : ']'));
     else out.range(c.start + 1, c.end);
   }
 
@@ -750,7 +768,12 @@ export class Splice {
 }
 
 function sameKind(a: unknown, b: unknown): boolean {
-  return isContainerValue(a) && isContainerValue(b) && Array.isArray(a) === Array.isArray(b) && (Array.isArray(b) || isPlainObject(b));
+  return (
+    isContainerValue(a) &&
+    isContainerValue(b) &&
+    Array.isArray(a) === Array.isArray(b) &&
+    (Array.isArray(b) || isPlainObject(b))
+  );
 }
 
 const encoder = new TextEncoder();
@@ -796,7 +819,8 @@ class Out {
       return parts[0] === 0 && parts[1] === this.source.length ? this.source : this.source.subarray(parts[0], parts[1]);
     }
     let length = 0;
-    for (let i = 0; i < parts.length; i += 2) length += parts[i] === -1 ? this.strings[parts[i + 1]!]!.length : parts[i + 1]! - parts[i]!;
+    for (let i = 0; i < parts.length; i += 2)
+      length += parts[i] === -1 ? this.strings[parts[i + 1]!]!.length : parts[i + 1]! - parts[i]!;
     const out = Buffer.allocUnsafe(length);
     const source = Buffer.from(this.source.buffer, this.source.byteOffset, this.source.byteLength);
     let at = 0;
@@ -823,7 +847,12 @@ export type SpliceEdit =
   | { kind: 'replace'; value: unknown };
 
 /** Applies `edits` in order to a JSON text and writes it back (see the top of this file). */
-export function spliceJson(bytes: Uint8Array, value: unknown, edits: readonly SpliceEdit[], style: SpliceStyle = COMPACT_STYLE): Uint8Array {
+export function spliceJson(
+  bytes: Uint8Array,
+  value: unknown,
+  edits: readonly SpliceEdit[],
+  style: SpliceStyle = COMPACT_STYLE,
+): Uint8Array {
   const s = new Splice(bytes, value, style);
   for (const e of edits) applyEdit(s, e);
   return s.write();

@@ -6,11 +6,18 @@ import { type Sample, tryParse } from './sample.js';
 
 export type AnthropicShape = 'claude-code' | 'request' | 'messages' | 'none';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** A message of a plain list: `{role, content}` with neither a uuid nor a type (Claude Code entries have both). */
 function isMessageShape(v: unknown): boolean {
-  return isPlainObject(v) && Object.hasOwn(v, 'role') && Object.hasOwn(v, 'content') && !Object.hasOwn(v, 'uuid') && !Object.hasOwn(v, 'type');
+  return (
+    isPlainObject(v) &&
+    Object.hasOwn(v, 'role') &&
+    Object.hasOwn(v, 'content') &&
+    !Object.hasOwn(v, 'uuid') &&
+    !Object.hasOwn(v, 'type')
+  );
 }
 
 function isMessageArray(v: unknown): boolean {
@@ -20,7 +27,14 @@ function isMessageArray(v: unknown): boolean {
 /** Fields only Claude Code's entries carry; any one of them on an object line says "a Claude Code session". */
 const CLAUDE_CODE_KEYS = ['uuid', 'parentUuid', 'sessionId', 'leafUuid', 'isSidechain', 'logicalParentUuid'];
 /** Entry types Claude Code writes that need none of those keys. */
-const CLAUDE_CODE_TYPES = new Set(['summary', 'file-history-snapshot', 'last-prompt', 'queue-operation', 'custom-title', 'tag']);
+const CLAUDE_CODE_TYPES = new Set([
+  'summary',
+  'file-history-snapshot',
+  'last-prompt',
+  'queue-operation',
+  'custom-title',
+  'tag',
+]);
 /** Conversation entry types, which say "a Claude Code entry" together with a `message` or `content`. */
 const CONVERSATION_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 /** The same keys, quoted as they appear in a line too damaged to parse. */
@@ -29,7 +43,10 @@ const CLAUDE_CODE_KEY_TEXT = /"(?:parentUuid|sessionId|isSidechain|leafUuid)"\s*
 export function hasClaudeCodeEvidence(v: Record<string, unknown>): boolean {
   if (CLAUDE_CODE_KEYS.some((k) => Object.hasOwn(v, k))) return true;
   if (typeof v.type !== 'string') return false;
-  return CLAUDE_CODE_TYPES.has(v.type) || (CONVERSATION_TYPES.has(v.type) && (Object.hasOwn(v, 'message') || Object.hasOwn(v, 'content')));
+  return (
+    CLAUDE_CODE_TYPES.has(v.type) ||
+    (CONVERSATION_TYPES.has(v.type) && (Object.hasOwn(v, 'message') || Object.hasOwn(v, 'content')))
+  );
 }
 
 /**
@@ -71,7 +88,7 @@ function classify(sample: Sample): AnthropicShape {
   // An empty file: an empty session (Claude Code writes the file before its first entry).
   if (first === undefined) return 'claude-code';
   const second = sample.line(1);
-  const nextIsObjectLine = second !== undefined && second.startsWith('{') && tryParse(second).ok;
+  const nextIsObjectLine = second?.startsWith('{') && tryParse(second).ok;
   if (first === '{' && !nextIsObjectLine) return 'request';
   if (first === '[' && !nextIsObjectLine) return 'messages';
   let decided: AnthropicShape | undefined;

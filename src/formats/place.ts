@@ -4,7 +4,8 @@ import { SHELL_LINE } from '../model/lines.js';
 import type { Location, Site } from './types.js';
 
 export function placeOf(site: Site): Location {
-  if ('line' in site) return site.pointer === undefined ? { line: site.line } : { line: site.line, pointer: site.pointer };
+  if ('line' in site)
+    return site.pointer === undefined ? { line: site.line } : { line: site.line, pointer: site.pointer };
   const at: Location = { line: 0 };
   if ('entry' in site) {
     at.line = site.entry.line;

@@ -20,7 +20,9 @@ export const json: Formatter = (results, ctx) =>
       ...(r.output !== undefined ? { output: r.output } : {}),
     })),
     // Inputs that could not be linted (the run then exits 2); absent when every input was read.
-    ...(ctx.failures && ctx.failures.length > 0 ? { failures: ctx.failures.map((f) => ({ filePath: f.filePath, message: f.message })) } : {}),
+    ...(ctx.failures && ctx.failures.length > 0
+      ? { failures: ctx.failures.map((f) => ({ filePath: f.filePath, message: f.message })) }
+      : {}),
   })}\n`;
 
 // The fields a reader looks for first lead, so the document reads well when printed; the rest follow unchanged.

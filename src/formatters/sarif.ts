@@ -123,7 +123,9 @@ export const sarif: Formatter = (results, ctx) => {
     });
   }
   if (notifications.length > 0) {
-    run.invocations = [{ executionSuccessful: (ctx.failures ?? []).length === 0, toolExecutionNotifications: notifications }];
+    run.invocations = [
+      { executionSuccessful: (ctx.failures ?? []).length === 0, toolExecutionNotifications: notifications },
+    ];
   }
   // SARIF 3.13.2: `version` SHOULD come first, so that a reader can pick a parser before reading on.
   return `${JSON.stringify({ version: '2.1.0', $schema: SARIF_SCHEMA, runs: [run] }, null, 2)}\n`;
@@ -155,7 +157,11 @@ function describeRule(meta: RuleMeta, severity: Severity): ReportingDescriptor {
   };
 }
 
-function toResult(d: Diagnostic, ruleIndex: number, artifact: Location['physicalLocation']['artifactLocation']): Result {
+function toResult(
+  d: Diagnostic,
+  ruleIndex: number,
+  artifact: Location['physicalLocation']['artifactLocation'],
+): Result {
   const related = d.related.map(
     (r, i): Location => ({
       id: i + 1,
@@ -207,9 +213,7 @@ function directoryUri(dir: string): string {
  * reading as a URI scheme.
  */
 function encodeSegment(segment: string): string {
-  return [...segment]
-    .map((ch) => (/^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(ch) ? ch : percentEncode(ch)))
-    .join('');
+  return [...segment].map((ch) => (/^[A-Za-z0-9\-._~!$&'()*+,;=@]$/.test(ch) ? ch : percentEncode(ch))).join('');
 }
 
 function percentEncode(ch: string): string {

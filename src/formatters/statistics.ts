@@ -30,7 +30,9 @@ export function ruleStatistics(results: readonly LintResult[]): RuleStatistic[] 
       if (d.fix?.applicability === 'safe') s.fixable++;
     }
   }
-  return [...byRule.values()].sort((a, b) => b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  return [...byRule.values()].sort(
+    (a, b) => b.count - a.count || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0),
+  );
 }
 
 export function formatStatistics(results: readonly LintResult[], rulesMeta: readonly RuleMeta[]): string {

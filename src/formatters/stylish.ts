@@ -79,7 +79,8 @@ function summary(results: readonly LintResult[], ctx: FormatContext, c: Colors):
   const notLinted = failed > 0 ? `${plural(failed, 'file')} could not be linted (see the messages above)` : '';
   const config = configLine(ctx);
   if (errors + warnings === 0) {
-    if (failed > 0) return `${c.bold(c.red(`✖ ${notLinted}`))}\nNo problems in the ${files} that were linted.\n${config}`;
+    if (failed > 0)
+      return `${c.bold(c.red(`✖ ${notLinted}`))}\nNo problems in the ${files} that were linted.\n${config}`;
     return `${c.green('✔')} No problems in ${files}.\n${config}`;
   }
   const headline = `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;

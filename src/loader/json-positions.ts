@@ -100,11 +100,14 @@ const CONTROL = /[\u0000-\u001f]/;
 function describeChar(text: string, pos: number): string {
   if (pos >= text.length) return 'end of input';
   const c = text[pos]!;
-  return /[\u0000-\u001f]/.test(c) ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : `'${c}'`;
+  return /[\u0000-\u001f]/.test(c)
+    ? `character U+${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`
+    : `'${c}'`;
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -173,10 +176,12 @@ export function parseJsonDocument(text: string): JsonDocument {
 
   const readKey = (frame: Frame): void => {
     skipWs();
-    if (text[pos] !== '"') throw new ParseFailure(`Expected a property name in double quotes but found ${describeChar(text, pos)}`, pos);
+    if (text[pos] !== '"')
+      throw new ParseFailure(`Expected a property name in double quotes but found ${describeChar(text, pos)}`, pos);
     frame.key = readString();
     skipWs();
-    if (text[pos] !== ':') throw new ParseFailure(`Expected ':' after property name but found ${describeChar(text, pos)}`, pos);
+    if (text[pos] !== ':')
+      throw new ParseFailure(`Expected ':' after property name but found ${describeChar(text, pos)}`, pos);
     pos++;
     if (!sawColon) {
       sawColon = true;
@@ -190,8 +195,11 @@ export function parseJsonDocument(text: string): JsonDocument {
       skipWs();
       if (expectValue) {
         const frame = stack[stack.length - 1];
-        const pointer =
-          !frame ? '' : frame.pointer === undefined || stack.length > MAX_POSITION_DEPTH ? undefined : `${frame.pointer}/${frame.isArray ? frame.count : escapePointerToken(frame.key!)}`;
+        const pointer = !frame
+          ? ''
+          : frame.pointer === undefined || stack.length > MAX_POSITION_DEPTH
+            ? undefined
+            : `${frame.pointer}/${frame.isArray ? frame.count : escapePointerToken(frame.key!)}`;
         if (pos >= n) throw new ParseFailure('Unexpected end of JSON input', pos);
         if (pointer !== undefined) positions.set(pointer, lines.at(pos));
         const c = text[pos]!;

@@ -40,7 +40,8 @@ const LATIN1_PIECE = 64 * 1024;
 function decodeRange(buffer: Buffer, from: number, to: number, encoding: 'latin1' | 'utf8'): string {
   if (encoding === 'utf8') return decoder.decode(buffer.subarray(from, to));
   let text = '';
-  for (let at = from; at < to; at += LATIN1_PIECE) text += buffer.toString('latin1', at, Math.min(to, at + LATIN1_PIECE));
+  for (let at = from; at < to; at += LATIN1_PIECE)
+    text += buffer.toString('latin1', at, Math.min(to, at + LATIN1_PIECE));
   return text;
 }
 

@@ -93,7 +93,15 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {})
   const foreign = pieces[0] && foreignEncodingOf(pieces[0]);
   if (foreign) {
     // One finding for the file (valid-json), not one per garbled line; no fix rewrites it.
-    return { path, bom: false, foreignEncoding: foreign, eol: '\n', finalNewline: true, lines: [], byteLength: byteLengthOf(pieces) };
+    return {
+      path,
+      bom: false,
+      foreignEncoding: foreign,
+      eol: '\n',
+      finalNewline: true,
+      lines: [],
+      byteLength: byteLengthOf(pieces),
+    };
   }
   // Pieces are read one by one, so no line may span two: each but the last must end a line (a fixed file's pieces
   // do); anything else is read as one copy.
@@ -102,7 +110,7 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {})
   const last = pieces[pieces.length - 1] ?? first;
   const bom = first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
   const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0 };
-  pieces.forEach((piece, i) => scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state));
+  for (const [i, piece] of pieces.entries()) scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
   return {
     path,
     bom,
@@ -160,7 +168,9 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       }
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
-    lines.push(readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text, nul));
+    lines.push(
+      readLine(lineNo, data.subarray(start, contentEnd), crlf, isLast && !terminated, maxLineBytes, text, nul),
+    );
     start = end + 1;
   }
 }

@@ -51,7 +51,9 @@ export function isCompactBoundary(entry: Entry): boolean {
 }
 
 export function isSyntheticApiError(entry: Entry): boolean {
-  return entry.type === 'assistant' && entry.raw.isApiErrorMessage === true && messageOf(entry)?.model === '<synthetic>';
+  return (
+    entry.type === 'assistant' && entry.raw.isApiErrorMessage === true && messageOf(entry)?.model === '<synthetic>'
+  );
 }
 
 export function assistantMessageId(entry: Entry): string | undefined {

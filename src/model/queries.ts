@@ -33,7 +33,11 @@ export function timeOf(e: Entry): number | undefined {
  * The newest tip of the main conversation: the last entry in the file (that a later line does not shadow, and that
  * Claude Code can read) with no child on the main tree. Where resume starts when no `last-prompt` says otherwise.
  */
-export function newestTip(entries: readonly Entry[], byUuid: Map<string, Entry>, children: Map<string, Entry[]>): Entry | undefined {
+export function newestTip(
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+  children: Map<string, Entry[]>,
+): Entry | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
     if (!isMainTreeEntry(e) || byUuid.get(e.uuid!) !== e || !isReadable(e)) continue;

@@ -4,7 +4,18 @@ export * from './rule-api.js';
 export * from './held-reports.js';
 export * from './media.js';
 export * from './request.js';
-export type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, ChainStep, Entry, MessageView, Origin } from '../model/types.js';
+export type {
+  ApiBlock,
+  ApiMessage,
+  ApiRole,
+  ApiView,
+  Block,
+  Chain,
+  ChainStep,
+  Entry,
+  MessageView,
+  Origin,
+} from '../model/types.js';
 export {
   asText,
   assistantMessageId,
@@ -25,5 +36,13 @@ export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
 export { isArrayField, isLazyString } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
-export { FixPlan, NO_CONTENT_PLACEHOLDER, placeholder, type InsertOptions, type StoredSite, storedContent, storedSite } from '../fixer/fix-plan.js';
+export {
+  FixPlan,
+  NO_CONTENT_PLACEHOLDER,
+  placeholder,
+  type InsertOptions,
+  type StoredSite,
+  storedContent,
+  storedSite,
+} from '../fixer/fix-plan.js';
 export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';

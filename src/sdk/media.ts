@@ -67,7 +67,8 @@ export interface ImageSize {
 }
 
 const eq = (b: Uint8Array | undefined, ...want: number[]): boolean => !!b && want.every((x, i) => b[i] === x);
-const ascii = (b: Uint8Array | undefined, s: string): boolean => !!b && [...s].every((c, i) => b[i] === c.charCodeAt(0));
+const ascii = (b: Uint8Array | undefined, s: string): boolean =>
+  !!b && [...s].every((c, i) => b[i] === c.charCodeAt(0));
 
 /** Pixel size from the header of a PNG, JPEG, GIF or WebP held as base64; undefined when it cannot tell. */
 export function imageSize(data: unknown): ImageSize | undefined {
@@ -75,7 +76,11 @@ export function imageSize(data: unknown): ImageSize | undefined {
   if (!r) return undefined;
   const head = r.bytes(0, Math.min(30, r.byteLength));
   if (!head) return undefined;
-  if (eq(head, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) && head.length >= 24 && ascii(head.subarray(12), 'IHDR')) {
+  if (
+    eq(head, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a) &&
+    head.length >= 24 &&
+    ascii(head.subarray(12), 'IHDR')
+  ) {
     const v = new DataView(head.buffer, head.byteOffset, head.length);
     return { format: 'png', width: v.getUint32(16), height: v.getUint32(20) };
   }
@@ -89,7 +94,11 @@ export function imageSize(data: unknown): ImageSize | undefined {
 
 function webpSize(b: Uint8Array): ImageSize | undefined {
   if (ascii(b.subarray(12), 'VP8X')) {
-    return { format: 'webp', width: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)), height: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)) };
+    return {
+      format: 'webp',
+      width: 1 + (b[24]! | (b[25]! << 8) | (b[26]! << 16)),
+      height: 1 + (b[27]! | (b[28]! << 8) | (b[29]! << 16)),
+    };
   }
   if (ascii(b.subarray(12), 'VP8L') && b[20] === 0x2f) {
     const bits = (b[21]! | (b[22]! << 8) | (b[23]! << 16) | (b[24]! << 24)) >>> 0;
@@ -106,7 +115,7 @@ function jpegSize(r: Base64Reader): ImageSize | undefined {
   let pos = 2;
   for (let steps = 0; steps < 1024; steps++) {
     const h = r.bytes(pos, 4);
-    if (!h || h[0] !== 0xff) return undefined;
+    if (h?.[0] !== 0xff) return undefined;
     const marker = h[1]!;
     if (marker === 0xff) {
       pos += 1; // fill byte

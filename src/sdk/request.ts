@@ -43,7 +43,14 @@ export function* requestBlocks(merged: readonly ApiMessage[], opts: { nested?: b
     if (message.role === 'system') continue;
     for (const outer of message.blocks) {
       if (outer.origin.synthetic) continue;
-      yield { block: outer.block, outer, message, line: outer.origin.line, blockIndex: outer.origin.blockIndex, pointer: blockPointer(outer) };
+      yield {
+        block: outer.block,
+        outer,
+        message,
+        line: outer.origin.line,
+        blockIndex: outer.origin.blockIndex,
+        pointer: blockPointer(outer),
+      };
       if (!opts.nested || outer.block.type !== 'tool_result' || !isArrayField(outer.block, 'content')) continue;
       const content = outer.block.content as unknown[];
       for (let j = 0; j < content.length; j++) {
@@ -66,7 +73,7 @@ export function* requestBlocks(merged: readonly ApiMessage[], opts: { nested?: b
 /** Where a block of the request (top level or inside a tool_result) is stored, as an entry and a pointer. */
 export function storedPointer(model: TranscriptModel, site: BlockSite): { entry: Entry; pointer: string } | undefined {
   const outer = storedSite(model, site.outer);
-  if (!outer || outer.kind !== 'element') return undefined;
+  if (outer?.kind !== 'element') return undefined;
   const base = `${outer.array}/${outer.index}`;
   return { entry: outer.entry, pointer: site.nestedIndex === undefined ? base : `${base}/content/${site.nestedIndex}` };
 }
@@ -131,7 +138,8 @@ export function toolIndex(model: TranscriptModel): ToolIndex {
     const content = contentArray(entry);
     content.forEach((block, blockIndex) => {
       if (!isObject(block)) return;
-      if (block.type === 'tool_use' && typeof block.id === 'string') push(index.uses, block.id, { line: entry.line, blockIndex });
+      if (block.type === 'tool_use' && typeof block.id === 'string')
+        push(index.uses, block.id, { line: entry.line, blockIndex });
       if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         push(index.results, block.tool_use_id, { line: entry.line, blockIndex });
       }

@@ -20,7 +20,9 @@ export const DOCS_BASE = 'https://github.com/transcript-lint/transcript-lint/blo
 export type Messages = Record<string, string>;
 
 /** The placeholder names of a template: 'id' | 'name' for "tool_use {{id}} ({{name}})". */
-export type Placeholders<S extends string> = S extends `${string}{{${infer K}}}${infer Rest}` ? K | Placeholders<Rest> : never;
+export type Placeholders<S extends string> = S extends `${string}{{${infer K}}}${infer Rest}`
+  ? K | Placeholders<Rest>
+  : never;
 
 /** The data a template needs: its placeholders, each a string or a number; none for a template without any. */
 export type MessageData<S extends string> = string extends S
@@ -101,7 +103,11 @@ export type ReportDescriptor<Ms extends Messages = Messages> = {
  */
 export type StorageView = TranscriptStorage;
 
-export type ModelFor<V extends View> = V extends 'storage' ? StorageView : V extends 'file' ? UnknownModel : TranscriptModel;
+export type ModelFor<V extends View> = V extends 'storage'
+  ? StorageView
+  : V extends 'file'
+    ? UnknownModel
+    : TranscriptModel;
 
 export interface RuleContext<Ms extends Messages = Messages, V extends View = View> {
   model: ModelFor<V>;
@@ -124,9 +130,17 @@ export function docsUrl(id: string): string {
 }
 
 /** A rule's severity for a target, following the targets' `extends` links (see RuleMeta.severity). */
-export function severityFor(meta: Pick<RuleMeta, 'severity'>, target: Target, targets: readonly TargetSpec[] = []): Severity {
+export function severityFor(
+  meta: Pick<RuleMeta, 'severity'>,
+  target: Target,
+  targets: readonly TargetSpec[] = [],
+): Severity {
   const seen = new Set<string>();
-  for (let t: string | undefined = target; t !== undefined && !seen.has(t); t = targets.find((x) => x.id === t)?.extends) {
+  for (
+    let t: string | undefined = target;
+    t !== undefined && !seen.has(t);
+    t = targets.find((x) => x.id === t)?.extends
+  ) {
     seen.add(t);
     const s = Object.hasOwn(meta.severity, t) ? meta.severity[t] : undefined;
     if (s !== undefined) return s;

@@ -16,7 +16,10 @@ function rng(seed) {
   };
 }
 
-const WORDS = 'the a session tool result file function return value error test build run check line entry chain parent message'.split(' ');
+const WORDS =
+  'the a session tool result file function return value error test build run check line entry chain parent message'.split(
+    ' ',
+  );
 
 function words(rand, n) {
   const out = [];
@@ -64,7 +67,15 @@ export function writeSession(file, targetBytes, seed) {
   };
   const assistantPart = (id, block, index) =>
     chain('assistant', {
-      message: { id, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content: [block], stop_reason: null, usage: { input_tokens: 1200, output_tokens: 80 } },
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content: [block],
+        stop_reason: null,
+        usage: { input_tokens: 1200, output_tokens: 80 },
+      },
       requestId: `req_${id}`,
       apiBlockIndex: index,
     });
@@ -75,32 +86,78 @@ export function writeSession(file, targetBytes, seed) {
       while (bytes < targetBytes) {
         // A turn: prompt, attachments, then a few tool rounds.
         const prompt = words(rand, 8 + Math.floor(rand() * 20));
-        write({ type: 'queue-operation', operation: 'enqueue', timestamp: new Date(clock).toISOString(), sessionId, content: prompt });
-        const content = rand() < 0.05 ? [{ type: 'text', text: prompt }, { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo' + 'A'.repeat(60_000 + Math.floor(rand() * 80_000)) } }] : prompt;
+        write({
+          type: 'queue-operation',
+          operation: 'enqueue',
+          timestamp: new Date(clock).toISOString(),
+          sessionId,
+          content: prompt,
+        });
+        const content =
+          rand() < 0.05
+            ? [
+                { type: 'text', text: prompt },
+                {
+                  type: 'image',
+                  source: {
+                    type: 'base64',
+                    media_type: 'image/png',
+                    data: 'iVBORw0KGgo' + 'A'.repeat(60_000 + Math.floor(rand() * 80_000)),
+                  },
+                },
+              ]
+            : prompt;
         chain('user', { message: { role: 'user', content }, promptId: uuidFrom(rand), permissionMode: 'default' });
-        chain('attachment', { attachment: { type: 'date', date: '2026-11-01' }, rendered: [{ content: "<system-reminder>\nToday's date is 2026-11-01.\n</system-reminder>" }], renderedRole: 'system' });
+        chain('attachment', {
+          attachment: { type: 'date', date: '2026-11-01' },
+          rendered: [{ content: "<system-reminder>\nToday's date is 2026-11-01.\n</system-reminder>" }],
+          renderedRole: 'system',
+        });
         const rounds = 1 + Math.floor(rand() * 4);
         for (let r = 0; r < rounds; r++) {
           const id = `msg_${(++msg).toString(36).padStart(8, '0')}`;
           let index = 0;
-          if (rand() < 0.5) assistantPart(id, { type: 'thinking', thinking: words(rand, 40), signature: 'Sig' + 'x'.repeat(300) }, index++);
+          if (rand() < 0.5)
+            assistantPart(
+              id,
+              { type: 'thinking', thinking: words(rand, 40), signature: 'Sig' + 'x'.repeat(300) },
+              index++,
+            );
           assistantPart(id, { type: 'text', text: words(rand, 20) }, index++);
           const calls = 1 + Math.floor(rand() * 3);
           const parts = [];
           for (let c = 0; c < calls; c++) {
             const toolId = `toolu_${(msg * 10 + c).toString(36).padStart(12, '0')}`;
-            parts.push({ toolId, uuid: assistantPart(id, { type: 'tool_use', id: toolId, name: 'Bash', input: { command: words(rand, 5), description: words(rand, 4) } }, index++) });
+            parts.push({
+              toolId,
+              uuid: assistantPart(
+                id,
+                {
+                  type: 'tool_use',
+                  id: toolId,
+                  name: 'Bash',
+                  input: { command: words(rand, 5), description: words(rand, 4) },
+                },
+                index++,
+              ),
+            });
           }
           write({ type: 'last-prompt', lastPrompt: prompt, leafUuid: last, sessionId });
           // Results complete in any order, each hanging off its own part.
-          const order = parts.map((p, i) => ({ p, k: rand() + i * 0.1 })).sort((a, b) => a.k - b.k).map((x) => x.p);
+          const order = parts
+            .map((p, i) => ({ p, k: rand() + i * 0.1 }))
+            .sort((a, b) => a.k - b.k)
+            .map((x) => x.p);
           for (const p of order) {
             const big = rand() < 0.1 ? 200_000 + Math.floor(rand() * 1_500_000) : 200 + Math.floor(rand() * 3000);
             const output = words(rand, 30) + ' ' + 'x'.repeat(big);
             chain(
               'user',
               {
-                message: { role: 'user', content: [{ tool_use_id: p.toolId, type: 'tool_result', content: output, is_error: false }] },
+                message: {
+                  role: 'user',
+                  content: [{ tool_use_id: p.toolId, type: 'tool_result', content: output, is_error: false }],
+                },
                 toolUseResult: { stdout: output.slice(0, 2000), stderr: '', interrupted: false },
                 sourceToolAssistantUUID: p.uuid,
               },
@@ -121,7 +178,10 @@ export function writeSession(file, targetBytes, seed) {
 }
 
 /** The benchmark corpus: one large session and many small ones. */
-export async function generateCorpus(dir, { largeBytes = 200 * 1024 * 1024, smallCount = 200, smallBytes = 1024 * 1024 } = {}) {
+export async function generateCorpus(
+  dir,
+  { largeBytes = 200 * 1024 * 1024, smallCount = 200, smallBytes = 1024 * 1024 } = {},
+) {
   mkdirSync(path.join(dir, 'many'), { recursive: true });
   const large = path.join(dir, 'large.jsonl');
   await writeSession(large, largeBytes, 1);

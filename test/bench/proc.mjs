@@ -33,7 +33,12 @@ export function measure(cmd, args, { env = {}, cwd, stdoutFile, okCodes = [0] } 
   const out = path.join(benchDir(), `rusage-${process.pid}.json`);
   rmSync(out, { force: true });
   const fd = stdoutFile ? openSync(stdoutFile, 'w') : 'ignore';
-  const r = spawnSync(rusageBin, [out, cmd, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
+  const r = spawnSync(rusageBin, [out, cmd, ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', fd, 'pipe'],
+    maxBuffer: 1 << 26,
+  });
   if (typeof fd === 'number') closeSync(fd);
   if (r.error) throw r.error;
   if (!existsSync(out)) throw new Error(`${cmd} did not run: ${r.stderr}`);

@@ -12,7 +12,15 @@ import { readFileSync } from 'node:fs';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const API_ID = '(?:msg|req|toolu|srvtoolu)_[0-9A-Za-z]{16,}';
 const TS = '\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z';
-const ID_KEYS = new Set(['tool_use_id', 'toolUseID', 'parentToolUseID', 'sourceToolUseID', 'agentId', 'requestId', 'messageId']);
+const ID_KEYS = new Set([
+  'tool_use_id',
+  'toolUseID',
+  'parentToolUseID',
+  'sourceToolUseID',
+  'agentId',
+  'requestId',
+  'messageId',
+]);
 const TOOL_USE = /tool_use$/;
 const CHAIN_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
 const B62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -56,7 +64,9 @@ export function makeTemplate(file) {
     leaf = e.uuid;
   });
   // Declared ids that the general patterns miss, longest first; never inside a longer word.
-  const own = [...declared].filter((d) => !new RegExp(`^(?:${UUID}|${API_ID})$`).test(d)).sort((a, b) => b.length - a.length);
+  const own = [...declared]
+    .filter((d) => !new RegExp(`^(?:${UUID}|${API_ID})$`).test(d))
+    .sort((a, b) => b.length - a.length);
   const ownAlt = own.length ? `(?<![0-9A-Za-z])(?:${own.map(escapeRe).join('|')})(?![0-9A-Za-z_])|` : '';
   const token = new RegExp(`(${UUID}|${ownAlt}${API_ID})|(${TS})`, 'g');
   const segments = [];
@@ -71,7 +81,15 @@ export function makeTemplate(file) {
     if (i < lines.length - 1) segments.push('\n');
   });
   const span = Number.isFinite(lastTs - firstTs) ? lastTs - firstTs : 0;
-  return { file, bytes: Buffer.byteLength(text), segments: merge(segments), sessionIds, leaf, span, firstTs: Number.isFinite(firstTs) ? firstTs : 0 };
+  return {
+    file,
+    bytes: Buffer.byteLength(text),
+    segments: merge(segments),
+    sessionIds,
+    leaf,
+    span,
+    firstTs: Number.isFinite(firstTs) ? firstTs : 0,
+  };
 }
 
 /** Collects the ids an entry holds in its id fields, at any depth (progress entries nest whole entries). */
@@ -148,7 +166,10 @@ export function renderCopy(template, { seed, sessionId, parent = null, shiftMs =
   const parts = new Array(template.segments.length);
   template.segments.forEach((s, i) => {
     if (typeof s === 'string') parts[i] = s;
-    else if (s.id) parts[i] = fresh(s.id, () => (s.id.length === 36 && s.id[8] === '-' ? freshUuid(s.id, rand) : freshId(s.id, rand)));
+    else if (s.id)
+      parts[i] = fresh(s.id, () =>
+        s.id.length === 36 && s.id[8] === '-' ? freshUuid(s.id, rand) : freshId(s.id, rand),
+      );
     else if (s.ts !== undefined) parts[i] = new Date(s.ts + shiftMs).toISOString();
     else parts[i] = parent === null ? '"parentUuid":null' : `"parentUuid":"${parent}"`;
   });

@@ -10,7 +10,11 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Medians of CPU and wall, the largest peak RSS, over a row's runs. */
 export function summary(res) {
   if (!res || res.failed || !res.runs.length) return null;
-  return { cpu: median(res.runs.map((r) => r.cpuMs)), wall: median(res.runs.map((r) => r.wallMs)), rssMb: Math.max(...res.runs.map((r) => r.rssKb)) / 1024 };
+  return {
+    cpu: median(res.runs.map((r) => r.cpuMs)),
+    wall: median(res.runs.map((r) => r.wallMs)),
+    rssMb: Math.max(...res.runs.map((r) => r.rssKb)) / 1024,
+  };
 }
 
 /** Errors and warnings in a JSON report, with the rules that found them. */
@@ -25,7 +29,10 @@ export function lintSummary(file) {
     warnings += r.warningCount;
     for (const d of r.diagnostics) rules[d.ruleId] = (rules[d.ruleId] ?? 0) + 1;
   }
-  const top = Object.entries(rules).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([id, n]) => `${id} ${n}`);
+  const top = Object.entries(rules)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([id, n]) => `${id} ${n}`);
   return `lint: ${errors} errors, ${warnings} warnings${top.length ? ` (${top.join(', ')}${Object.keys(rules).length > 4 ? ', ...' : ''})` : ''}`;
 }
 
@@ -36,7 +43,9 @@ export function printSet(set, shapeLines, findings) {
   for (const l of [...shapeLines, findings]) console.log(`  ${l}`);
   const floor = summary(set.results.floor);
   const width = Math.max(...Object.values(set.results).map((r) => r.label.length));
-  console.log(`  ${''.padEnd(width)}  ${pad('cpu s', 7)} ${pad('/floor', 7)}  ${pad('wall s', 7)} ${pad('/floor', 7)}  ${pad('peak RSS', 9)}`);
+  console.log(
+    `  ${''.padEnd(width)}  ${pad('cpu s', 7)} ${pad('/floor', 7)}  ${pad('wall s', 7)} ${pad('/floor', 7)}  ${pad('peak RSS', 9)}`,
+  );
   for (const res of Object.values(set.results)) {
     const s = summary(res);
     if (!s) {
@@ -50,7 +59,7 @@ export function printSet(set, shapeLines, findings) {
   }
 }
 
-export function printTargets(sets, { long, many, huge }) {
+export function printTargets({ long, many, huge }) {
   const checks = [];
   const get = (set, id) => summary(set?.results[id]);
   const target = (what, a, b, test, show) => {
@@ -59,26 +68,62 @@ export function printTargets(sets, { long, many, huge }) {
   };
   const x = (v) => `${v.toFixed(2)}x`;
   for (const set of [long, many]) {
-    target(`CPU <= 1.2x floor (${set.name})`, get(set, 'lint'), get(set, 'floor'), (a, b) => a.cpu <= 1.2 * b.cpu, (a, b) => x(a.cpu / b.cpu));
+    target(
+      `CPU <= 1.2x floor (${set.name})`,
+      get(set, 'lint'),
+      get(set, 'floor'),
+      (a, b) => a.cpu <= 1.2 * b.cpu,
+      (a, b) => x(a.cpu / b.cpu),
+    );
   }
   for (const set of [long, many]) {
     if (!set.results.jq) checks.push(['SKIP', `faster than jq empty (${set.name})`, 'jq not installed']);
-    else target(`CPU below jq empty's (${set.name})`, get(set, 'lint'), get(set, 'jq'), (a, b) => a.cpu < b.cpu, (a, b) => `${x(a.cpu / b.cpu)} of jq`);
+    else
+      target(
+        `CPU below jq empty's (${set.name})`,
+        get(set, 'lint'),
+        get(set, 'jq'),
+        (a, b) => a.cpu < b.cpu,
+        (a, b) => `${x(a.cpu / b.cpu)} of jq`,
+      );
   }
   const budget = 1.5 * (statSync(long.largest).size / MB) + 100;
   for (const id of ['lint', 'fix']) {
     const what = `peak RSS <= 1.5 x largest file + 100 MB = ${budget.toFixed(0)} MB (${id === 'fix' ? '--fix' : 'lint'}, ${long.name})`;
-    target(what, get(long, id), {}, (a) => a.rssMb <= budget, (a) => `${a.rssMb.toFixed(0)} MB`);
+    target(
+      what,
+      get(long, id),
+      {},
+      (a) => a.rssMb <= budget,
+      (a) => `${a.rssMb.toFixed(0)} MB`,
+    );
   }
-  target(`wall <= 0.8x the single-threaded floor (${many.name})`, get(many, 'lint'), get(many, 'floor'), (a, b) => a.wall <= 0.8 * b.wall, (a, b) => x(a.wall / b.wall));
+  target(
+    `wall <= 0.8x the single-threaded floor (${many.name})`,
+    get(many, 'lint'),
+    get(many, 'floor'),
+    (a, b) => a.wall <= 0.8 * b.wall,
+    (a, b) => x(a.wall / b.wall),
+  );
   const [one, several] = [many.results['lint-j1']?.report, many.results.lint?.report];
   if (one && several && existsSync(one) && existsSync(several)) {
-    checks.push([readFileSync(one, 'utf8') === readFileSync(several, 'utf8') ? 'PASS' : 'FAIL', `--jobs 1 and the default give identical reports (${many.name})`, '']);
+    checks.push([
+      readFileSync(one, 'utf8') === readFileSync(several, 'utf8') ? 'PASS' : 'FAIL',
+      `--jobs 1 and the default give identical reports (${many.name})`,
+      '',
+    ]);
   }
   if (!huge) checks.push(['SKIP', 'CPU per MB of the 1 GB session within 15% of the 200 MB one', 'set BENCH_HUGE=1']);
   else {
     const perMb = (set, s) => s.cpu / (set.shape.bytes / MB);
-    target(`CPU per MB of the ${huge.name.replace('real sessions, ', '')} within 15% of the ${long.name.replace('real sessions, ', '')}`, get(huge, 'lint'), get(long, 'lint'), (a, b) => Math.abs(perMb(huge, a) / perMb(long, b) - 1) <= 0.15, (a, b) => `${(perMb(huge, a) / 1).toFixed(2)} vs ${perMb(long, b).toFixed(2)} ms/MB (${x(perMb(huge, a) / perMb(long, b))})`);
+    target(
+      `CPU per MB of the ${huge.name.replace('real sessions, ', '')} within 15% of the ${long.name.replace('real sessions, ', '')}`,
+      get(huge, 'lint'),
+      get(long, 'lint'),
+      (a, b) => Math.abs(perMb(huge, a) / perMb(long, b) - 1) <= 0.15,
+      (a, b) =>
+        `${(perMb(huge, a) / 1).toFixed(2)} vs ${perMb(long, b).toFixed(2)} ms/MB (${x(perMb(huge, a) / perMb(long, b))})`,
+    );
   }
   console.log('\ntargets (issue 13; reported, not asserted)');
   for (const [verdict, what, value] of checks) console.log(`  ${verdict}  ${what}${value ? `: ${value}` : ''}`);
@@ -87,9 +132,18 @@ export function printTargets(sets, { long, many, huge }) {
 /** Lints each source and its replicated copy; says whether every copy has its original's findings (rule, line). */
 export async function replicaCheck(pairs, root) {
   const findings = (files) => {
-    const r = spawnSync(process.execPath, ['bin/transcript-lint.js', '-f', 'json', '--no-progress', ...files], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 26 });
+    const r = spawnSync(process.execPath, ['bin/transcript-lint.js', '-f', 'json', '--no-progress', ...files], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     if (r.status !== 0 && r.status !== 1) throw new Error(`lint failed (${r.status}): ${r.stderr}`);
-    const byPath = new Map(JSON.parse(r.stdout).results.map((res) => [res.filePath, res.diagnostics.map((d) => `${d.ruleId}:${d.severity}:${d.line}`).join(' ')]));
+    const byPath = new Map(
+      JSON.parse(r.stdout).results.map((res) => [
+        res.filePath,
+        res.diagnostics.map((d) => `${d.ruleId}:${d.severity}:${d.line}`).join(' '),
+      ]),
+    );
     return files.map((f) => byPath.get(f) ?? 'no result');
   };
   const orig = findings(pairs.map((p) => p[0]));

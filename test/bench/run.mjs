@@ -43,26 +43,57 @@ async function main() {
   const peers = ['jq', 'ccusage', 'simdjson'];
   const mbOf = (set) => (set.shape.bytes / 2 ** 20).toFixed(0);
   const longSet = await realLongSession(corpus, 200 * scale);
-  const long = { key: 'real-long', name: `real sessions, one ${mbOf(longSet)} MB session`, ...longSet, rows: ['floor', 'lint', 'lint-j1', 'fix', ...peers] };
+  const long = {
+    key: 'real-long',
+    name: `real sessions, one ${mbOf(longSet)} MB session`,
+    ...longSet,
+    rows: ['floor', 'lint', 'lint-j1', 'fix', ...peers],
+  };
   const manySet = await realManySessions(corpus, 200 * scale);
-  const many = { key: 'real-many', name: `real sessions, a folder of ${manySet.files.length} sessions`, ...manySet, rows: ['floor', 'lint', 'lint-j1', ...peers] };
-  const pub = { key: 'real-public', name: 'real public, as they are', ...realPublic(corpus), rows: ['floor', 'lint', 'lint-j1', ...peers] };
+  const many = {
+    key: 'real-many',
+    name: `real sessions, a folder of ${manySet.files.length} sessions`,
+    ...manySet,
+    rows: ['floor', 'lint', 'lint-j1', ...peers],
+  };
+  const pub = {
+    key: 'real-public',
+    name: 'real public, as they are',
+    ...realPublic(corpus),
+    rows: ['floor', 'lint', 'lint-j1', ...peers],
+  };
   const syn = await syntheticSets(scale);
   const sets = [
     long,
     many,
     pub,
-    { key: 'syn-long', name: 'synthetic (old generator), one session', ...syn.large, rows: ['floor', 'lint', 'lint-j1', ...peers] },
-    { key: 'syn-many', name: `synthetic (old generator), ${syn.many.files.length} sessions`, ...syn.many, rows: ['floor', 'lint', 'lint-j1', ...peers] },
+    {
+      key: 'syn-long',
+      name: 'synthetic (old generator), one session',
+      ...syn.large,
+      rows: ['floor', 'lint', 'lint-j1', ...peers],
+    },
+    {
+      key: 'syn-many',
+      name: `synthetic (old generator), ${syn.many.files.length} sessions`,
+      ...syn.many,
+      rows: ['floor', 'lint', 'lint-j1', ...peers],
+    },
   ];
   if (huge) {
     // The 1 GB session (and its cache) takes disk: say so rather than fill it.
     const { bavail, bsize } = statfsSync(path.dirname(benchDir()));
     const needMb = 1100 * scale;
-    if ((bavail * bsize) / 2 ** 20 < needMb) failures.push(`BENCH_HUGE: ${needMb.toFixed(0)} MB of free disk needed under ${benchDir()}`);
+    if ((bavail * bsize) / 2 ** 20 < needMb)
+      failures.push(`BENCH_HUGE: ${needMb.toFixed(0)} MB of free disk needed under ${benchDir()}`);
     else {
       const set = await realLongSession(corpus, 1024 * scale);
-      sets.push({ key: 'real-huge', name: `real sessions, one ${mbOf(set)} MB session`, ...set, rows: ['floor', 'lint', 'jq', 'simdjson'] });
+      sets.push({
+        key: 'real-huge',
+        name: `real sessions, one ${mbOf(set)} MB session`,
+        ...set,
+        rows: ['floor', 'lint', 'jq', 'simdjson'],
+      });
     }
   }
   for (const set of sets) set.largest = set.files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
@@ -92,20 +123,28 @@ async function main() {
   rmSync(fixTargetFile(), { force: true });
   const check = await replicaCheck(await replicaCheckFiles(corpus), root);
 
-  console.log(`\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads)`);
+  console.log(
+    `\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads)`,
+  );
   // Other work on the machine skews the ratios, the wall ratio of the parallel run most.
   const load = (l) => l.map((x) => x.toFixed(2)).join(', ');
-  console.log(`load average before the runs: ${load(loadBefore)}, after: ${load(os.loadavg())}; scale ${scale}; code at ${gitHead()}`);
+  console.log(
+    `load average before the runs: ${load(loadBefore)}, after: ${load(os.loadavg())}; scale ${scale}; code at ${gitHead()}`,
+  );
   // Other sessions' work takes turns on the same cores: wall time then grows with the queue, CPU time far less.
-  if (Math.max(loadBefore[0], os.loadavg()[0]) > os.cpus().length) console.log(`  the machine was busy (load above ${os.cpus().length} cores): wall ratios are unreliable, CPU ratios less so`);
+  if (Math.max(loadBefore[0], os.loadavg()[0]) > os.cpus().length)
+    console.log(
+      `  the machine was busy (load above ${os.cpus().length} cores): wall ratios are unreliable, CPU ratios less so`,
+    );
   for (const s of skipped) console.log(`  ${s}`);
   console.log(`replication check: ${check}`);
   for (const set of sets) {
     const lines = formatShape(set.shape);
-    if (set.leftOut) lines.push(`(${set.leftOut} files left out: a line that is not JSON, as a publisher's comment header)`);
+    if (set.leftOut)
+      lines.push(`(${set.leftOut} files left out: a line that is not JSON, as a publisher's comment header)`);
     printSet(set, lines, lintSummary(set.results.lint?.report));
   }
-  printTargets(sets, { long, many, huge: sets.find((s) => s.key === 'real-huge') });
+  printTargets({ long, many, huge: sets.find((s) => s.key === 'real-huge') });
   if (failures.length) {
     console.log('\ncould not run:');
     for (const f of failures) console.log(`  ${f}`);
@@ -125,7 +164,8 @@ function warm(files) {
 
 function gitHead() {
   const r = spawnSync('git', ['-C', root, 'log', '-1', '--format=%h'], { encoding: 'utf8' });
-  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'src', 'rules'], { encoding: 'utf8' }).stdout?.trim();
+  const dirty = spawnSync('git', ['-C', root, 'status', '--porcelain', '--', 'src', 'rules'], {
+    encoding: 'utf8',
+  }).stdout?.trim();
   return r.status === 0 ? `${r.stdout.trim()}${dirty ? ' (src/rules modified)' : ''}` : path.basename(root);
 }
-

@@ -5,7 +5,17 @@
 // generator stays as extra rows. Built sets are cached under $TMPDIR, keyed on the generator version, the
 // parameters and the sources' bytes, and never committed.
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateCorpus } from './generate.mjs';
@@ -51,7 +61,9 @@ async function cached(name, params, build) {
   const done = path.join(dir, 'done.json');
   if (!existsSync(done)) {
     mkdirSync(base, { recursive: true });
-    for (const old of readdirSync(base)) if (old.startsWith(`${name}-`) && /^[0-9a-f]{12}$/.test(old.slice(name.length + 1))) rmSync(path.join(base, old), { recursive: true, force: true });
+    for (const old of readdirSync(base))
+      if (old.startsWith(`${name}-`) && /^[0-9a-f]{12}$/.test(old.slice(name.length + 1)))
+        rmSync(path.join(base, old), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     process.stderr.write(`building ${name} in ${dir} ...\n`);
     await build(dir);
@@ -73,7 +85,12 @@ function writeChain(file, { pick, targetBytes, seed, sessionId }) {
   for (let k = 0; bytes === 0 || bytes < targetBytes; k++) {
     const t = pick(k, rand, targetBytes - bytes);
     if (!t) break;
-    const copy = renderCopy(t, { seed: (Math.imul(seed, 2654435761) + k) >>> 0, sessionId, parent, shiftMs: clock - t.firstTs });
+    const copy = renderCopy(t, {
+      seed: (Math.imul(seed, 2654435761) + k) >>> 0,
+      sessionId,
+      parent,
+      shiftMs: clock - t.firstTs,
+    });
     writeSync(fd, copy.text);
     bytes += t.bytes;
     parent = copy.leaf;
@@ -118,7 +135,10 @@ function randomPick(templates) {
  * dozen files have the median and the tail of the distribution, not of one sample.
  */
 export function sessionSizes(totalBytes, seed) {
-  const sizesFor = (n) => Array.from({ length: n }, (_, i) => Math.min(50 * MB, Math.max(40 * 1024, Math.round(2 * MB * Math.exp(1.2 * probit((i + 0.5) / n))))));
+  const sizesFor = (n) =>
+    Array.from({ length: n }, (_, i) =>
+      Math.min(50 * MB, Math.max(40 * 1024, Math.round(2 * MB * Math.exp(1.2 * probit((i + 0.5) / n))))),
+    );
   let n = 1;
   while (sizesFor(n).reduce((a, b) => a + b, 0) < totalBytes) n++;
   return shuffle(sizesFor(n), rng(seed));
@@ -126,16 +146,26 @@ export function sessionSizes(totalBytes, seed) {
 
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
 function probit(p) {
-  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239,
+  ];
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
-  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+    2.938163982698783,
+  ];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q) => (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  const tail = (q) =>
+    (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+    ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
   if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
   if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
-  return ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+  return (
+    ((((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q) /
+    (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+  );
 }
 
 function saveShape(dir, files) {
@@ -191,7 +221,11 @@ export function realPublic(corpus) {
 /** The old synthetic generator's sets: one large session and many equal small ones. */
 export async function syntheticSets(scale) {
   // Its sessions never come out smaller than about 1 MB, so a smaller scale makes fewer of them.
-  const params = { largeBytes: Math.round(200 * MB * scale), smallCount: Math.max(2, Math.round(200 * scale)), smallBytes: MB };
+  const params = {
+    largeBytes: Math.round(200 * MB * scale),
+    smallCount: Math.max(2, Math.round(200 * scale)),
+    smallBytes: MB,
+  };
   const dir = await cached(`synthetic-${scale}`, params, async (d) => {
     await generateCorpus(d, params);
     mkdirSync(path.join(d, 'one'));
@@ -199,8 +233,16 @@ export async function syntheticSets(scale) {
     saveShape(path.join(d, 'many'), jsonlFiles(path.join(d, 'many')));
   });
   return {
-    large: { files: [path.join(dir, 'large.jsonl')], shape: loadShape(path.join(dir, 'one')), dir: path.join(dir, 'one') },
-    many: { files: jsonlFiles(path.join(dir, 'many')), shape: loadShape(path.join(dir, 'many')), dir: path.join(dir, 'many') },
+    large: {
+      files: [path.join(dir, 'large.jsonl')],
+      shape: loadShape(path.join(dir, 'one')),
+      dir: path.join(dir, 'one'),
+    },
+    many: {
+      files: jsonlFiles(path.join(dir, 'many')),
+      shape: loadShape(path.join(dir, 'many')),
+      dir: path.join(dir, 'many'),
+    },
   };
 }
 

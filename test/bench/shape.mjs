@@ -14,7 +14,8 @@ function readLines(file, onLine, onChunk) {
   let carry = Buffer.alloc(0);
   const split = (b) => {
     let start = 0;
-    for (let nl; (nl = b.indexOf(10, start)) !== -1; start = nl + 1) if (nl > start) onLine(b.toString('utf8', start, nl), nl - start);
+    for (let nl; (nl = b.indexOf(10, start)) !== -1; start = nl + 1)
+      if (nl > start) onLine(b.toString('utf8', start, nl), nl - start);
     return b.subarray(start);
   };
   for (let n; (n = readSync(fd, buf, 0, CHUNK, null)) > 0; ) {
@@ -91,7 +92,10 @@ export function measureShape(files) {
 
 export function formatShape(s) {
   const mb = (b) => (b / MB).toFixed(b < 10 * MB ? 2 : 1);
-  const files = s.files === 1 ? `1 file, ${mb(s.bytes)} MB` : `${s.files} files, ${mb(s.bytes)} MB (median ${mb(s.medianFileBytes)} MB, largest ${mb(s.largestFileBytes)} MB)`;
+  const files =
+    s.files === 1
+      ? `1 file, ${mb(s.bytes)} MB`
+      : `${s.files} files, ${mb(s.bytes)} MB (median ${mb(s.medianFileBytes)} MB, largest ${mb(s.largestFileBytes)} MB)`;
   const pct = (x) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
   return [
     files,

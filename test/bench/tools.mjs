@@ -3,7 +3,19 @@
 // pure-JS release; it parses every line of the files under $CLAUDE_CONFIG_DIR/projects) and simdjson, the physical
 // floor. A peer that is not installed is left out with the command that installs it.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +71,11 @@ function fixTarget(set) {
   const head = Buffer.alloc(1 << 20);
   const n = readSync(fd, head, 0, head.length, 0);
   closeSync(fd);
-  const entry = head.subarray(0, n).toString('utf8').split('\n').find((l) => l.includes('"uuid"'));
+  const entry = head
+    .subarray(0, n)
+    .toString('utf8')
+    .split('\n')
+    .find((l) => l.includes('"uuid"'));
   appendFileSync(target, `${entry}\n{"parentUuid":null,"type":"user","mess`);
   return target;
 }
@@ -70,18 +86,46 @@ export const fixTargetFile = () => path.join(benchDir(), 'fix-target.jsonl');
 export function tools() {
   const node = process.execPath;
   const all = [
-    { id: 'floor', label: 'floor: node, read + JSON.parse, 1 thread', plan: (set) => ({ cmd: node, args: [path.join(here, 'floor.mjs'), ...set.files] }) },
-    { id: 'lint', label: 'transcript-lint', plan: (set) => ({ cmd: node, args: [...lintArgs, ...set.files], stdoutFile: reportFile(set, 'lint'), okCodes: [0, 1] }) },
-    { id: 'lint-j1', label: 'transcript-lint --jobs 1', plan: (set) => ({ cmd: node, args: [...lintArgs, '--jobs', '1', ...set.files], stdoutFile: reportFile(set, 'lint-j1'), okCodes: [0, 1] }) },
+    {
+      id: 'floor',
+      label: 'floor: node, read + JSON.parse, 1 thread',
+      plan: (set) => ({ cmd: node, args: [path.join(here, 'floor.mjs'), ...set.files] }),
+    },
+    {
+      id: 'lint',
+      label: 'transcript-lint',
+      plan: (set) => ({
+        cmd: node,
+        args: [...lintArgs, ...set.files],
+        stdoutFile: reportFile(set, 'lint'),
+        okCodes: [0, 1],
+      }),
+    },
+    {
+      id: 'lint-j1',
+      label: 'transcript-lint --jobs 1',
+      plan: (set) => ({
+        cmd: node,
+        args: [...lintArgs, '--jobs', '1', ...set.files],
+        stdoutFile: reportFile(set, 'lint-j1'),
+        okCodes: [0, 1],
+      }),
+    },
     {
       id: 'fix',
       label: 'transcript-lint --fix (on a copy)',
-      plan: (set) => ({ cmd: node, args: [...lintArgs, '--fix', '--no-backup', fixTarget(set)], stdoutFile: reportFile(set, 'fix'), okCodes: [0, 1] }),
+      plan: (set) => ({
+        cmd: node,
+        args: [...lintArgs, '--fix', '--no-backup', fixTarget(set)],
+        stdoutFile: reportFile(set, 'fix'),
+        okCodes: [0, 1],
+      }),
     },
   ];
   const skipped = [];
   const jq = version('jq', ['--version']);
-  if (jq) all.push({ id: 'jq', label: `jq empty (${jq})`, plan: (set) => ({ cmd: 'jq', args: ['empty', ...set.files] }) });
+  if (jq)
+    all.push({ id: 'jq', label: `jq empty (${jq})`, plan: (set) => ({ cmd: 'jq', args: ['empty', ...set.files] }) });
   else skipped.push('jq empty: not installed (apt-get install -y jq)');
 
   const peers = process.env.BENCH_PEERS ?? path.join(os.tmpdir(), 'peers');
@@ -92,15 +136,27 @@ export function tools() {
     all.push({
       id: 'ccusage',
       label: `ccusage ${ccusage} session --json --offline`,
-      plan: (set) => ({ cmd: node, args: [bin, 'session', '--json', '--offline'], env: { CLAUDE_CONFIG_DIR: claudeHome(set) } }),
+      plan: (set) => ({
+        cmd: node,
+        args: [bin, 'session', '--json', '--offline'],
+        env: { CLAUDE_CONFIG_DIR: claudeHome(set) },
+      }),
     });
-    if (ccusage !== CCUSAGE_VERSION) skipped.push(`note: ccusage is ${ccusage}, the issue's figures are for ${CCUSAGE_VERSION}`);
-  } else skipped.push(`ccusage: not installed (npm i --prefix ${peers} ccusage@${CCUSAGE_VERSION}; or set BENCH_PEERS)`);
+    if (ccusage !== CCUSAGE_VERSION)
+      skipped.push(`note: ccusage is ${ccusage}, the issue's figures are for ${CCUSAGE_VERSION}`);
+  } else
+    skipped.push(`ccusage: not installed (npm i --prefix ${peers} ccusage@${CCUSAGE_VERSION}; or set BENCH_PEERS)`);
 
-  const simd = existsSync('/usr/include/simdjson.h') ? compiled('simdjson-scan.cpp', 'c++', ['-std=c++17', '-lsimdjson']) : { bin: null, why: 'not installed (apt-get install -y libsimdjson-dev)' };
+  const simd = existsSync('/usr/include/simdjson.h')
+    ? compiled('simdjson-scan.cpp', 'c++', ['-std=c++17', '-lsimdjson'])
+    : { bin: null, why: 'not installed (apt-get install -y libsimdjson-dev)' };
   if (simd.bin) {
     const v = version('dpkg-query', ['-W', '-f', '${Version}', 'libsimdjson-dev']);
-    all.push({ id: 'simdjson', label: `simdjson ${v ?? ''} parse_many, 1 thread`.replace('  ', ' '), plan: (set) => ({ cmd: simd.bin, args: set.files }) });
+    all.push({
+      id: 'simdjson',
+      label: `simdjson ${v ?? ''} parse_many, 1 thread`.replace('  ', ' '),
+      plan: (set) => ({ cmd: simd.bin, args: set.files }),
+    });
   } else skipped.push(`simdjson: ${simd.why}`);
   return { all, skipped, root };
 }

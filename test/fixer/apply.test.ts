@@ -85,7 +85,12 @@ describe('applyFixes', () => {
   });
 
   it('drops a whole fix whose edit cannot apply, and reports why', () => {
-    const r = applyFixes(file, [fix('bad', [{ kind: 'set', line: 1, pointer: '/a', value: 1 }, { kind: 'remove', line: 2, pointer: '/x/0' }])]);
+    const r = applyFixes(file, [
+      fix('bad', [
+        { kind: 'set', line: 1, pointer: '/a', value: 1 },
+        { kind: 'remove', line: 2, pointer: '/x/0' },
+      ]),
+    ]);
     expect(r.applied).toEqual([]);
     expect(r.failed[0]?.reason).toMatch(/line 2/);
     expect(decode(r.bytes)).toBe(text);
@@ -97,15 +102,23 @@ describe('applyFixes', () => {
     expect(decode(r.bytes)).toBe('{"a":1}\n{"b":2}\n');
   });
 
-  it('holds back a deletion that would make the BOM starting line 2 the file\'s own', () => {
+  it("holds back a deletion that would make the BOM starting line 2 the file's own", () => {
     const f = loadText('t.jsonl', '{"a":1}\n\uFEFF{"b":2}\n{"c":3}\n');
     expect(f.bom).toBe(false);
-    const r = applyFixes(f, [fix('d', [{ kind: 'delete', line: 1 }]), fix('e', [{ kind: 'set', line: 3, pointer: '/c', value: 4 }])]);
+    const r = applyFixes(f, [
+      fix('d', [{ kind: 'delete', line: 1 }]),
+      fix('e', [{ kind: 'set', line: 3, pointer: '/c', value: 4 }]),
+    ]);
     expect(r.applied.map((x) => x.ruleId)).toEqual(['e']);
     expect(r.deferred.map((x) => x.ruleId)).toEqual(['d']);
     expect(decode(r.bytes)).toBe('{"a":1}\n\uFEFF{"b":2}\n{"c":4}\n');
     // With an entry inserted in its place, line 2 stays second and the deletion applies.
-    const replaced = applyFixes(f, [fix('d', [{ kind: 'delete', line: 1 }, { kind: 'insertAfter', line: 1, value: { z: 0 } }])]);
+    const replaced = applyFixes(f, [
+      fix('d', [
+        { kind: 'delete', line: 1 },
+        { kind: 'insertAfter', line: 1, value: { z: 0 } },
+      ]),
+    ]);
     expect(decode(replaced.bytes)).toBe('{"z":0}\n\uFEFF{"b":2}\n{"c":3}\n');
     // A file with a BOM of its own keeps it first, and line 2 keeps its own after it.
     const withBom = loadText('t.jsonl', '\uFEFF{"a":1}\n\uFEFF{"b":2}\n');

@@ -30,7 +30,9 @@ describe('unifiedDiff', () => {
     const before = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].join('\n') + '\n';
     const after = before.replace('5\n', 'five\n');
     expect(unifiedDiff(before, after, opts)).toBe(
-      ['--- a/s.jsonl', '+++ b/s.jsonl', '@@ -2,7 +2,7 @@', ' 2', ' 3', ' 4', '-5', '+five', ' 6', ' 7', ' 8', ''].join('\n'),
+      ['--- a/s.jsonl', '+++ b/s.jsonl', '@@ -2,7 +2,7 @@', ' 2', ' 3', ' 4', '-5', '+five', ' 6', ' 7', ' 8', ''].join(
+        '\n',
+      ),
     );
   });
 

@@ -39,7 +39,9 @@ describe('writeFileAtomic', () => {
   it('refuses when the file changed since it was read, and writes nothing', async () => {
     const { dir, file, original } = setup();
     writeFileSync(file, 'original\nappended by Claude Code\n');
-    await expect(writeFileAtomic(file, enc('fixed\n'), { original, backup: false })).rejects.toThrow(/changed while it was being fixed/);
+    await expect(writeFileAtomic(file, enc('fixed\n'), { original, backup: false })).rejects.toThrow(
+      /changed while it was being fixed/,
+    );
     expect(readFileSync(file, 'utf8')).toBe('original\nappended by Claude Code\n');
     expect(readdirSync(dir)).toEqual(['session.jsonl']);
   });
@@ -81,7 +83,9 @@ describe('writeFileAtomic', () => {
         });
       },
     } as unknown as typeof fs;
-    await expect(writeFileAtomic(file, enc('fixed\n'), { original, backup: false, fsImpl })).rejects.toThrow(/disk is full/);
+    await expect(writeFileAtomic(file, enc('fixed\n'), { original, backup: false, fsImpl })).rejects.toThrow(
+      /disk is full/,
+    );
     expect(readFileSync(file, 'utf8')).toBe('original\n');
     expect(readdirSync(dir)).toEqual(['session.jsonl']);
   });

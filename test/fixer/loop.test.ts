@@ -4,7 +4,8 @@ import { FixPlan } from '../../src/fixer/fix-plan.js';
 import { defineRule, type Rule } from '../../src/sdk/rule-api.js';
 
 // The files are bare objects: read as Claude Code sessions, whose storage-view rules these are.
-const fixBytes = (name: string, input: Uint8Array, options: Parameters<typeof fixWith>[2] = {}) => fixWith(name, input, { inputFormat: 'claude-code', ...options });
+const fixBytes = (name: string, input: Uint8Array, options: Parameters<typeof fixWith>[2] = {}) =>
+  fixWith(name, input, { inputFormat: 'claude-code', ...options });
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
@@ -24,7 +25,12 @@ const countDown = defineRule({
     for (const e of ctx.model.entries) {
       const n = e.raw.n;
       if (typeof n === 'number' && n > 0) {
-        ctx.report({ messageId: 'high', at: { entry: e }, data: { n }, fix: new FixPlan(ctx.model).set(e, '/n', n - 1).fix('safe', 'decrement') });
+        ctx.report({
+          messageId: 'high',
+          at: { entry: e },
+          data: { n },
+          fix: new FixPlan(ctx.model).set(e, '/n', n - 1).fix('safe', 'decrement'),
+        });
       }
     }
   },
@@ -33,29 +39,68 @@ const countDown = defineRule({
 // Two rules that undo each other.
 const flip = (id: string, from: string, to: string): Rule =>
   defineRule({
-    meta: { id, type: 'problem', view: 'storage', description: id, severity: { 'claude-code': 'error', api: 'error' }, fixable: 'safe', messages: { m: 'm' } },
+    meta: {
+      id,
+      type: 'problem',
+      view: 'storage',
+      description: id,
+      severity: { 'claude-code': 'error', api: 'error' },
+      fixable: 'safe',
+      messages: { m: 'm' },
+    },
     check(ctx) {
       for (const e of ctx.model.entries) {
-        if (e.raw.v === from) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).set(e, '/v', to).fix('safe', id) });
+        if (e.raw.v === from)
+          ctx.report({
+            messageId: 'm',
+            at: { entry: e },
+            fix: new FixPlan(ctx.model).set(e, '/v', to).fix('safe', id),
+          });
       }
     },
   }) as Rule;
 
 // A fix that makes things worse: it breaks the line.
 const breaker = defineRule({
-  meta: { id: 'breaker', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'warn', api: 'warn' }, fixable: 'safe', messages: { m: 'm' } },
+  meta: {
+    id: 'breaker',
+    type: 'problem',
+    view: 'storage',
+    description: 'x',
+    severity: { 'claude-code': 'warn', api: 'warn' },
+    fixable: 'safe',
+    messages: { m: 'm' },
+  },
   check(ctx) {
     for (const e of ctx.model.entries) {
-      if (e.raw.bad === true) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).replaceLineText(e.line, '{not json').fix('safe', 'x') });
+      if (e.raw.bad === true)
+        ctx.report({
+          messageId: 'm',
+          at: { entry: e },
+          fix: new FixPlan(ctx.model).replaceLineText(e.line, '{not json').fix('safe', 'x'),
+        });
     }
   },
 }) as Rule;
 
 const unsafeOnly = defineRule({
-  meta: { id: 'unsafe-only', type: 'problem', view: 'storage', description: 'x', severity: { 'claude-code': 'error', api: 'error' }, fixable: 'unsafe', messages: { m: 'm' } },
+  meta: {
+    id: 'unsafe-only',
+    type: 'problem',
+    view: 'storage',
+    description: 'x',
+    severity: { 'claude-code': 'error', api: 'error' },
+    fixable: 'unsafe',
+    messages: { m: 'm' },
+  },
   check(ctx) {
     for (const e of ctx.model.entries) {
-      if (e.raw.drop === true) ctx.report({ messageId: 'm', at: { entry: e }, fix: new FixPlan(ctx.model).deleteLine(e.line).fix('unsafe', 'drop') });
+      if (e.raw.drop === true)
+        ctx.report({
+          messageId: 'm',
+          at: { entry: e },
+          fix: new FixPlan(ctx.model).deleteLine(e.line).fix('unsafe', 'drop'),
+        });
     }
   },
 }) as Rule;

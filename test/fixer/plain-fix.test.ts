@@ -9,7 +9,19 @@ import { fixFile } from '../../src/index.js';
 import { fixBytes } from '../../src/index.js';
 import { MISSING_HISTORY } from '../../rules/first-message-user.js';
 import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
-import { assistantMsg, doc, jsonl, type Layout, request, text, thinking, toolResult, toolUse, TOOLS, userMsg } from '../helpers/plain.js';
+import {
+  assistantMsg,
+  doc,
+  jsonl,
+  type Layout,
+  request,
+  text,
+  thinking,
+  toolResult,
+  toolUse,
+  TOOLS,
+  userMsg,
+} from '../helpers/plain.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
@@ -47,8 +59,10 @@ describe('JSON documents keep their layout', () => {
 
   it('keeps Python-style separators and \\u escapes', () => {
     // What Python's json.dumps writes by default: ", " and ": " separators, non-ASCII as \u escapes.
-    const input = '{"model": "claude-opus-5-5", "messages": [{"role": "user", "content": "Caf\\u00e9?"}, {"role": "assistant", "content": "Oui. "}]}\n';
-    const output = '{"model": "claude-opus-5-5", "messages": [{"role": "user", "content": "Caf\\u00e9?"}, {"role": "assistant", "content": "Oui."}]}\n';
+    const input =
+      '{"model": "claude-opus-5-5", "messages": [{"role": "user", "content": "Caf\\u00e9?"}, {"role": "assistant", "content": "Oui. "}]}\n';
+    const output =
+      '{"model": "claude-opus-5-5", "messages": [{"role": "user", "content": "Caf\\u00e9?"}, {"role": "assistant", "content": "Oui."}]}\n';
     expect(fix(input).text).toBe(output);
   });
 
@@ -66,7 +80,10 @@ describe('JSON documents keep every byte no fix names (issue 11, items 3 and 4)'
   /** The document with exotic spellings a re-serialisation would lose, in fields and messages no fix touches. */
   const exotic = (text: string): string =>
     text
-      .replace('"max_tokens": 1024', '"max_tokens": 1024.0, "temperature" : 1E0, "top_k":12345678901234567890, "top_k":-0')
+      .replace(
+        '"max_tokens": 1024',
+        '"max_tokens": 1024.0, "temperature" : 1E0, "top_k":12345678901234567890, "top_k":-0',
+      )
       .replace('What is the weather in Paris?', 'Caf\\u00e9 \\/ Paris? ')
       .replace('"Sunny."', '"Sunny.",\n      "n":  1e400');
 
@@ -86,7 +103,8 @@ describe('JSON documents keep every byte no fix names (issue 11, items 3 and 4)'
   });
 
   it('a hand-formatted document keeps its own spacing around the edit', () => {
-    const input = '{ "model" : "claude-opus-5-5",\n"messages" : [ { "role" : "user", "content" : "hi" } ,\n  { "role":"assistant", "content":[{"type":"text","text":"Sunny. "}] } ] }\n';
+    const input =
+      '{ "model" : "claude-opus-5-5",\n"messages" : [ { "role" : "user", "content" : "hi" } ,\n  { "role":"assistant", "content":[{"type":"text","text":"Sunny. "}] } ] }\n';
     expect(fix(input).text).toBe(input.replace('"Sunny. "', '"Sunny."'));
   });
 });
@@ -110,7 +128,9 @@ describe('fixes written for Claude Code entries apply to plain messages', () => 
   it('a missing result goes first into the next user message (no new user turn)', () => {
     const input = doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg('never mind')]));
     const result = { type: 'tool_result', tool_use_id: 'toolu_01', content: INTERRUPTED_TOOL_RESULT, is_error: true };
-    expect(fix(input).text).toBe(doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([result, text('never mind')])])));
+    expect(fix(input).text).toBe(
+      doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([result, text('never mind')])])),
+    );
   });
 
   it('a missing result at the end is a new user message, without any storage field', () => {
@@ -130,10 +150,18 @@ describe('fixes written for Claude Code entries apply to plain messages', () => 
   });
 
   it('an unsafe fix that keeps the original under the marker field drops the marker in a request', () => {
-    const input = doc(request([hi, assistantMsg([toolUse('toolu_01', 'get_weather', 'not an object')]), userMsg([toolResult('toolu_01')])]));
+    const input = doc(
+      request([
+        hi,
+        assistantMsg([toolUse('toolu_01', 'get_weather', 'not an object')]),
+        userMsg([toolResult('toolu_01')]),
+      ]),
+    );
     expect(fix(input).changed).toBe(false);
     const out = fix(input, { unsafe: true });
-    expect(out.text).toBe(doc(request([hi, assistantMsg([toolUse('toolu_01', 'get_weather', {})]), userMsg([toolResult('toolu_01')])])));
+    expect(out.text).toBe(
+      doc(request([hi, assistantMsg([toolUse('toolu_01', 'get_weather', {})]), userMsg([toolResult('toolu_01')])])),
+    );
     expect(out.text).not.toContain('transcriptLint');
   });
 

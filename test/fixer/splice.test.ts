@@ -25,7 +25,8 @@ function splice(text: string | Uint8Array, edits: SpliceEdit[], parsed?: unknown
   const bytes = typeof text === 'string' ? enc(text) : text;
   return latin1(spliceJson(bytes, parsed ?? JSON.parse(dec(bytes)), edits));
 }
-const splicedUtf8 = (text: string, edits: SpliceEdit[]): string => Buffer.from(splice(text, edits), 'latin1').toString('utf8');
+const splicedUtf8 = (text: string, edits: SpliceEdit[]): string =>
+  Buffer.from(splice(text, edits), 'latin1').toString('utf8');
 
 describe('locate', () => {
   it('finds values, members and the bytes a removal cuts', () => {
@@ -102,7 +103,9 @@ describe('JsonBytes', () => {
 
 describe('splice: each edit kind', () => {
   it('set on a member rewrites its value only', () => {
-    expect(splice('{ "a" : 1 , "b" : [ 2 ] }', [{ kind: 'set', pointer: '/a', value: { x: [1] } }])).toBe('{ "a" : {"x":[1]} , "b" : [ 2 ] }');
+    expect(splice('{ "a" : 1 , "b" : [ 2 ] }', [{ kind: 'set', pointer: '/a', value: { x: [1] } }])).toBe(
+      '{ "a" : {"x":[1]} , "b" : [ 2 ] }',
+    );
     expect(splice('{"a":1,"b":2}', [{ kind: 'set', pointer: '/b', value: undefined }])).toBe('{"a":1,"b":null}');
   });
 
@@ -170,9 +173,12 @@ describe('splice: each edit kind', () => {
       { kind: 'remove', pointer: '/b/list/0' },
     ]);
     expect(out).toBe('{"a":1e400,"b":{"list":[2]}}');
-    expect(() => splice('{"b":{"x":1}}', [{ kind: 'set', pointer: '/b', value: { y: 1 } }, { kind: 'set', pointer: '/b/x/z', value: 1 }])).toThrow(
-      'no container at /b/x',
-    );
+    expect(() =>
+      splice('{"b":{"x":1}}', [
+        { kind: 'set', pointer: '/b', value: { y: 1 } },
+        { kind: 'set', pointer: '/b/x/z', value: 1 },
+      ]),
+    ).toThrow('no container at /b/x');
   });
 
   it('names the parent as pointer.ts does when the way down is missing', () => {
@@ -204,15 +210,21 @@ describe('splice: each edit kind', () => {
     const line = '{"content":[{"t":"a","n":1.0},{"t":"b","n":2.0},{"t":"c","n":3.0}]}';
     const value = JSON.parse(line) as { content: Record<string, unknown>[] };
     const [a, b, c] = value.content;
-    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [c, a, b] }], value)).toBe('{"content":[{"t":"c","n":3.0},{"t":"a","n":1.0},{"t":"b","n":2.0}]}');
-    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [a, c] }], value)).toBe('{"content":[{"t":"a","n":1.0},{"t":"c","n":3.0}]}');
+    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [c, a, b] }], value)).toBe(
+      '{"content":[{"t":"c","n":3.0},{"t":"a","n":1.0},{"t":"b","n":2.0}]}',
+    );
+    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [a, c] }], value)).toBe(
+      '{"content":[{"t":"a","n":1.0},{"t":"c","n":3.0}]}',
+    );
     // A changed copy of an element keeps the bytes of its unchanged members.
     expect(splice(line, [{ kind: 'set', pointer: '/content', value: [a, { ...b, t: 'B' }, c] }], value)).toBe(
       '{"content":[{"t":"a","n":1.0},{"t":"B","n":2.0},{"t":"c","n":3.0}]}',
     );
     // Deep copies, one dropped in the middle: the ends still match.
     const copy = JSON.parse(line) as { content: unknown[] };
-    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [copy.content[0], copy.content[2]] }])).toBe('{"content":[{"t":"a","n":1.0},{"t":"c","n":3.0}]}');
+    expect(splice(line, [{ kind: 'set', pointer: '/content', value: [copy.content[0], copy.content[2]] }])).toBe(
+      '{"content":[{"t":"a","n":1.0},{"t":"c","n":3.0}]}',
+    );
   });
 
   it('a value equal to what is there keeps its bytes', () => {
@@ -226,7 +238,9 @@ describe('splice: each edit kind', () => {
     const s = new Splice(enc('garbage'), undefined);
     s.replace({ a: 1 });
     expect(dec(s.write())).toBe('{"a":1}');
-    expect(() => spliceJson(enc('garbage'), undefined, [{ kind: 'set', pointer: '/a', value: 1 }])).toThrow(/not a JSON object/);
+    expect(() => spliceJson(enc('garbage'), undefined, [{ kind: 'set', pointer: '/a', value: 1 }])).toThrow(
+      /not a JSON object/,
+    );
   });
 
   it(`a diff deeper than ${MAX_DIFF_DEPTH} levels writes the rest of the value whole, and says so`, () => {
@@ -257,7 +271,9 @@ describe('splice: every exotic form outside the edit keeps its bytes (issue 11, 
   for (const [what, literal] of cases) {
     it(what, () => {
       const line = `{"other":${literal},"list":[${literal}],"target":1}`;
-      expect(splice(line, [{ kind: 'set', pointer: '/target', value: 2 }])).toBe(`{"other":${literal},"list":[${literal}],"target":2}`);
+      expect(splice(line, [{ kind: 'set', pointer: '/target', value: 2 }])).toBe(
+        `{"other":${literal},"list":[${literal}],"target":2}`,
+      );
       expect(splice(line, [{ kind: 'remove', pointer: '/target' }])).toBe(`{"other":${literal},"list":[${literal}]}`);
     });
   }
@@ -269,13 +285,20 @@ describe('splice: every exotic form outside the edit keeps its bytes (issue 11, 
 
   it('invalid UTF-8', () => {
     const bytes = raw('{"t":"caf\xe9 \xff","target":1}');
-    expect(splice(bytes, [{ kind: 'set', pointer: '/target', value: 'é' }])).toBe('{"t":"caf\xe9 \xff","target":"\xc3\xa9"}');
+    expect(splice(bytes, [{ kind: 'set', pointer: '/target', value: 'é' }])).toBe(
+      '{"t":"caf\xe9 \xff","target":"\xc3\xa9"}',
+    );
   });
 
   it('through applyFixes, on a loaded file', () => {
     const line = '{"n":12345678901234567890,"e":"\\u00e9\\/","d":1,"d":2, "x":1E2}';
     const file = loadBytes('t.jsonl', enc(`${line}\n`));
-    const fix: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'set', line: 1, pointer: '/x', value: 3 }] };
+    const fix: Fix = {
+      ruleId: 'r',
+      applicability: 'safe',
+      description: 'r',
+      edits: [{ kind: 'set', line: 1, pointer: '/x', value: 3 }],
+    };
     expect(dec(applyFixes(file, [fix]).bytes)).toBe('{"n":12345678901234567890,"e":"\\u00e9\\/","d":1,"d":2, "x":3}\n');
   });
 
@@ -316,12 +339,22 @@ describe('long and deep lines', () => {
     const line = `{"n":1E2,"message":{"content":[{"type":"text","text":"${long}"},{"type":"text","text":"tail "}]},"d":1,"d":2}`;
     const file = loadBytes('long.jsonl', enc(line + '\n'));
     expect(file.lines[0]!.json).toBeDefined();
-    const set: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'set', line: 1, pointer: '/message/content/1/text', value: 'tail' }] };
+    const set: Fix = {
+      ruleId: 'r',
+      applicability: 'safe',
+      description: 'r',
+      edits: [{ kind: 'set', line: 1, pointer: '/message/content/1/text', value: 'tail' }],
+    };
     expect(dec(applyFixes(file, [set]).bytes)).toBe(line.replace('"tail "', '"tail"') + '\n');
     const entry = file.lines[0]!.json as { message: { content: Record<string, unknown>[] } };
     const [first, second] = entry.message.content;
     const value = { ...entry, message: { ...entry.message, content: [{ ...first }, { ...second, text: 'tail' }] } };
-    const replace: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'replace', line: 1, value }] };
+    const replace: Fix = {
+      ruleId: 'r',
+      applicability: 'safe',
+      description: 'r',
+      edits: [{ kind: 'replace', line: 1, value }],
+    };
     expect(dec(applyFixes(file, [replace]).bytes)).toBe(line.replace('"tail "', '"tail"') + '\n');
   });
 
@@ -330,9 +363,19 @@ describe('long and deep lines', () => {
     const line = `{"a":${deep(10_000, '1.50')},"b":${deep(100_000, '-0')},"c":1}`;
     const file = loadBytes('deep.jsonl', enc(line + '\n'));
     const started = performance.now();
-    const down: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'set', line: 1, pointer: '/a' + '/0'.repeat(9_999), value: [2] }] };
+    const down: Fix = {
+      ruleId: 'r',
+      applicability: 'safe',
+      description: 'r',
+      edits: [{ kind: 'set', line: 1, pointer: '/a' + '/0'.repeat(9_999), value: [2] }],
+    };
     expect(dec(applyFixes(file, [down]).bytes)).toBe(line.replace(deep(10_000, '1.50'), deep(10_000, '2')) + '\n');
-    const beside: Fix = { ruleId: 'r', applicability: 'safe', description: 'r', edits: [{ kind: 'remove', line: 1, pointer: '/c' }] };
+    const beside: Fix = {
+      ruleId: 'r',
+      applicability: 'safe',
+      description: 'r',
+      edits: [{ kind: 'remove', line: 1, pointer: '/c' }],
+    };
     expect(dec(applyFixes(file, [beside]).bytes)).toBe(line.replace(',"c":1', '') + '\n');
     expect(performance.now() - started).toBeLessThan(3_000);
   });
@@ -341,7 +384,9 @@ describe('long and deep lines', () => {
 describe('many edits on one huge line stay linear', () => {
   it('removes 200,000 of 400,000 blocks in well under a few seconds', () => {
     const n = 400_000;
-    const blocks = Array.from({ length: n }, (_, i) => (i % 2 ? '{"type":"text","text":""}' : `{"type":"text","text":"b${i}"}`));
+    const blocks = Array.from({ length: n }, (_, i) =>
+      i % 2 ? '{"type":"text","text":""}' : `{"type":"text","text":"b${i}"}`,
+    );
     const line = `{"message":{"content":[${blocks.join(',')}]},"n":1e400}`;
     const edits: Edit[] = [];
     for (let i = n - 1; i >= 0; i -= 2) edits.push({ kind: 'remove', line: 1, pointer: `/message/content/${i}` });

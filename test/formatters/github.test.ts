@@ -12,7 +12,13 @@ describe('github', () => {
 
   it('writes errors first, then warnings, one command per problem', () => {
     expect(lines.at(-1)).toBe('');
-    expect(lines.slice(0, -1).map((l) => /^::(\w+) /.exec(l)?.[1])).toEqual(['error', 'error', 'error', 'warning', 'warning']);
+    expect(lines.slice(0, -1).map((l) => /^::(\w+) /.exec(l)?.[1])).toEqual([
+      'error',
+      'error',
+      'error',
+      'warning',
+      'warning',
+    ]);
   });
 
   it('names the file relative to cwd with forward slashes, the rule as title, and escapes the message', () => {
@@ -28,7 +34,9 @@ describe('github', () => {
   });
 
   it('escapes `%`, `:` and `,` in property values, and never writes col or endColumn', () => {
-    expect(lines[4]).toMatch(/^::warning file=odd%2Cname%3A100%25\.jsonl,line=4,title=unique-uuid::uuid u-1 is used twice /);
+    expect(lines[4]).toMatch(
+      /^::warning file=odd%2Cname%3A100%25\.jsonl,line=4,title=unique-uuid::uuid u-1 is used twice /,
+    );
     expect(lines.join('\n')).not.toMatch(/\bcol=|endColumn=/);
   });
 
@@ -46,7 +54,9 @@ describe('github', () => {
     expect(out).toMatch(/^::error file=e\\x1b\[31mvil\\u202e\.jsonl,line=1,title=valid-json::x /);
     expect(out).not.toMatch(/[\x1b\u202e]/);
     // CR and LF in a name are still percent-encoded, not doubly escaped.
-    expect(github([result(path.join(CWD, 'a\nb.jsonl'), [diag('valid-json', 1, 'x')])], ctx)).toMatch(/^::error file=a%0Ab\.jsonl,/);
+    expect(github([result(path.join(CWD, 'a\nb.jsonl'), [diag('valid-json', 1, 'x')])], ctx)).toMatch(
+      /^::error file=a%0Ab\.jsonl,/,
+    );
   });
 
   it('keeps the absolute path of a file outside cwd (the runner maps it into the workspace itself)', () => {

@@ -46,7 +46,14 @@ export function sampleResults(): LintResult[] {
       diag('split-assistant-message', 5, 'message.id msg_1 is shared by parts of two responses', { endLine: 7 }),
       diag('valid-json', 9, CONTROLS, { endLine: 9 }),
     ]),
-    result(ODD, [diag('unique-uuid', 4, 'uuid u-1 is used twice', { severity: 'warn', related: [{ line: 2, message: 'first use' }] })]),
-    result(OUTSIDE, [diag('custom-rule', 1, 'from a rule outside the registry', { docsUrl: 'https://example.com/custom-rule' })]),
+    result(ODD, [
+      diag('unique-uuid', 4, 'uuid u-1 is used twice', {
+        severity: 'warn',
+        related: [{ line: 2, message: 'first use' }],
+      }),
+    ]),
+    result(OUTSIDE, [
+      diag('custom-rule', 1, 'from a rule outside the registry', { docsUrl: 'https://example.com/custom-rule' }),
+    ]),
   ];
 }

@@ -68,10 +68,23 @@ function parse(out: string): Log {
 describe('the vendored schema', () => {
   it('is the unmodified OASIS file, and the validator rejects what it should', () => {
     expect(createHash('sha256').update(readFileSync(SCHEMA_FILE)).digest('hex')).toBe(SCHEMA_SHA256);
-    expect(validate({ version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [{ level: 'bogus', message: {} }] }] })).toBe(false);
-    const badUri = { version: '2.1.0', runs: [{ tool: { driver: { name: 'x' } }, results: [
-      { message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a b.jsonl' } } }] },
-    ] }] };
+    expect(
+      validate({
+        version: '2.1.0',
+        runs: [{ tool: { driver: { name: 'x' } }, results: [{ level: 'bogus', message: {} }] }],
+      }),
+    ).toBe(false);
+    const badUri = {
+      version: '2.1.0',
+      runs: [
+        {
+          tool: { driver: { name: 'x' } },
+          results: [
+            { message: { text: 'm' }, locations: [{ physicalLocation: { artifactLocation: { uri: 'a b.jsonl' } } }] },
+          ],
+        },
+      ],
+    };
     expect(validate(badUri)).toBe(false);
   });
 });
@@ -91,7 +104,11 @@ describe('sarif', () => {
     expect(log.version).toBe('2.1.0');
     expect(log.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
     expect(log.runs).toHaveLength(1);
-    expect(run.tool.driver).toMatchObject({ name: 'transcript-lint', version: pkg.version, informationUri: INFORMATION_URI });
+    expect(run.tool.driver).toMatchObject({
+      name: 'transcript-lint',
+      version: pkg.version,
+      informationUri: INFORMATION_URI,
+    });
     expect(DOCS_BASE.startsWith(`${INFORMATION_URI}/`)).toBe(true);
   });
 
@@ -116,7 +133,8 @@ describe('sarif', () => {
   });
 
   it('sets each rule’s default level from the target, disabling rules that are off for it', () => {
-    const level = (log: Log, id: string) => log.runs[0]!.tool.driver.rules.find((r) => r.id === id)!.defaultConfiguration;
+    const level = (log: Log, id: string) =>
+      log.runs[0]!.tool.driver.rules.find((r) => r.id === id)!.defaultConfiguration;
     expect(level(log, 'final-assistant-whitespace')).toEqual({ enabled: false, level: 'warning' });
     expect(level(log, 'tool-use-has-result')).toEqual({ level: 'warning' });
     const api = parse(sarif([], { ...ctx, target: 'api' }));
@@ -149,7 +167,9 @@ describe('sarif', () => {
   });
 
   it('gives a file outside cwd an absolute file URI and no base', () => {
-    expect(run.results[4]!.locations[0].physicalLocation.artifactLocation).toEqual({ uri: pathToFileURL(OUTSIDE).href });
+    expect(run.results[4]!.locations[0].physicalLocation.artifactLocation).toEqual({
+      uri: pathToFileURL(OUTSIDE).href,
+    });
   });
 
   it('writes line regions, with endLine only for a span', () => {
@@ -170,12 +190,18 @@ describe('sarif', () => {
     expect(first.relatedLocations).toEqual([
       {
         id: 1,
-        physicalLocation: { artifactLocation: first.locations[0].physicalLocation.artifactLocation, region: { startLine: 1 } },
+        physicalLocation: {
+          artifactLocation: first.locations[0].physicalLocation.artifactLocation,
+          region: { startLine: 1 },
+        },
         message: { text: 'tool_use declared here' },
       },
       {
         id: 2,
-        physicalLocation: { artifactLocation: first.locations[0].physicalLocation.artifactLocation, region: { startLine: 2 } },
+        physicalLocation: {
+          artifactLocation: first.locations[0].physicalLocation.artifactLocation,
+          region: { startLine: 2 },
+        },
         message: { text: 'next user message, no result: 50%' },
       },
     ]);
@@ -186,7 +212,9 @@ describe('sarif', () => {
   });
 
   it('shows control characters in messages as visible escapes', () => {
-    expect(run.results[2]!.message.text).toBe('red \\x1b[31mtext\\x1b[0m, bidi \\u202eevil\\u202c, nul \\x00 bell \\x07');
+    expect(run.results[2]!.message.text).toBe(
+      'red \\x1b[31mtext\\x1b[0m, bidi \\u202eevil\\u202c, nul \\x00 bell \\x07',
+    );
     // Neither a JSON escape of a C0 control (an unescaped backslash before u00XX) nor a raw bidi override.
     expect(out).not.toMatch(/(?<!\\)\\u00[01][0-9a-f]|\u202e/i);
   });
@@ -207,7 +235,9 @@ describe('sarif', () => {
       severity: { 'claude-code': 'warn', api: 'error' },
       messages: { m: 'm' },
     };
-    const custom = parse(sarif([result(CLEAN, [diag('only-rule', 2, 'x', { severity: 'warn' })])], { ...ctx, rulesMeta: [meta] }));
+    const custom = parse(
+      sarif([result(CLEAN, [diag('only-rule', 2, 'x', { severity: 'warn' })])], { ...ctx, rulesMeta: [meta] }),
+    );
     expect(custom.runs[0]!.tool.driver.rules.map((r) => [r.id, r.name, r.defaultConfiguration])).toEqual([
       ['only-rule', 'OnlyRule', { level: 'warning' }],
     ]);
@@ -234,7 +264,9 @@ describe('sarif', () => {
         toolExecutionNotifications: [
           {
             level: 'warning',
-            message: { text: expect.stringMatching(/^Found 25005 problems; this log keeps the first 25000 \(errors first\)/) },
+            message: {
+              text: expect.stringMatching(/^Found 25005 problems; this log keeps the first 25000 \(errors first\)/),
+            },
           },
         ],
       },

@@ -3,7 +3,12 @@
 export type Json = Record<string, unknown>;
 
 export const text = (t: string): Json => ({ type: 'text', text: t });
-export const toolUse = (id: string, name = 'Bash', input: unknown = { command: 'true' }): Json => ({ type: 'tool_use', id, name, input });
+export const toolUse = (id: string, name = 'Bash', input: unknown = { command: 'true' }): Json => ({
+  type: 'tool_use',
+  id,
+  name,
+  input,
+});
 export const toolResult = (id: string, content: unknown = 'ok', isError = false): Json => ({
   tool_use_id: id,
   type: 'tool_result',
@@ -83,7 +88,17 @@ export class TranscriptBuilder {
     const extra = { ...(opts.requestId ? { requestId: opts.requestId } : {}), ...opts.extra };
     return this.chainEntry(
       'assistant',
-      { message: { id, type: 'message', role: 'assistant', model: 'claude-opus-5-5', content, stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } },
+      {
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: 'claude-opus-5-5',
+          content,
+          stop_reason: null,
+          usage: { input_tokens: 1, output_tokens: 1 },
+        },
+      },
       { ...opts, extra },
     );
   }
@@ -98,13 +113,24 @@ export class TranscriptBuilder {
   compactBoundary(opts: EntryOptions & { logicalParent?: string } = {}): string {
     return this.chainEntry(
       'system',
-      { subtype: 'compact_boundary', content: 'Conversation compacted', logicalParentUuid: opts.logicalParent ?? this.last, compactMetadata: { trigger: 'manual', preTokens: 10 } },
+      {
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        logicalParentUuid: opts.logicalParent ?? this.last,
+        compactMetadata: { trigger: 'manual', preTokens: 10 },
+      },
       { ...opts, parent: opts.parent === undefined ? null : opts.parent },
     );
   }
 
-  compactSummary(summary = 'This session is being continued from a previous conversation. Summary: ...', opts: EntryOptions = {}): string {
-    return this.user(summary, { ...opts, extra: { isCompactSummary: true, isVisibleInTranscriptOnly: true, ...opts.extra } });
+  compactSummary(
+    summary = 'This session is being continued from a previous conversation. Summary: ...',
+    opts: EntryOptions = {},
+  ): string {
+    return this.user(summary, {
+      ...opts,
+      extra: { isCompactSummary: true, isVisibleInTranscriptOnly: true, ...opts.extra },
+    });
   }
 
   lastPrompt(leafUuid: string | null = this.last, lastPrompt = 'prompt'): void {
@@ -142,7 +168,10 @@ export function fixed(source: string, changes: Record<number, ((e: EditableEntry
   lines.forEach((line, i) => {
     const change = changes[i + 1];
     if (change === null) return;
-    if (change === undefined) return void out.push(line);
+    if (change === undefined) {
+      out.push(line);
+      return;
+    }
     const entry = JSON.parse(line) as EditableEntry;
     change(entry);
     out.push(JSON.stringify(entry));
@@ -151,4 +180,5 @@ export function fixed(source: string, changes: Record<number, ((e: EditableEntry
 }
 
 /** The uuid of the entry on a 1-based line. */
-export const uuidAt = (source: string, line: number): string => (JSON.parse(source.split('\n')[line - 1]!) as EditableEntry).uuid as string;
+export const uuidAt = (source: string, line: number): string =>
+  (JSON.parse(source.split('\n')[line - 1]!) as EditableEntry).uuid as string;

@@ -10,9 +10,23 @@ export const userMsg = (content: unknown): Message => ({ role: 'user', content }
 export const assistantMsg = (content: unknown): Message => ({ role: 'assistant', content });
 
 export const text = (t: string, extra: Json = {}): Json => ({ type: 'text', text: t, ...extra });
-export const toolUse = (id: string, name = 'get_weather', input: unknown = { city: 'Paris' }): Json => ({ type: 'tool_use', id, name, input });
-export const toolResult = (id: string, content: unknown = '20°C, sunny', extra: Json = {}): Json => ({ type: 'tool_result', tool_use_id: id, content, ...extra });
-export const thinking = (t = 'Let me check the weather.', signature = 'EqQBCkYIARgCKkBsig'): Json => ({ type: 'thinking', thinking: t, signature });
+export const toolUse = (id: string, name = 'get_weather', input: unknown = { city: 'Paris' }): Json => ({
+  type: 'tool_use',
+  id,
+  name,
+  input,
+});
+export const toolResult = (id: string, content: unknown = '20°C, sunny', extra: Json = {}): Json => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content,
+  ...extra,
+});
+export const thinking = (t = 'Let me check the weather.', signature = 'EqQBCkYIARgCKkBsig'): Json => ({
+  type: 'thinking',
+  thinking: t,
+  signature,
+});
 
 export const TOOLS: Json[] = [
   {
@@ -28,7 +42,12 @@ export function request(messages: unknown[], extra: Json = {}): Json {
 
 export type Layout = 'pretty2' | 'pretty4' | 'tab' | 'compact';
 
-export const INDENT: Record<Layout, string | number | undefined> = { pretty2: 2, pretty4: 4, tab: '\t', compact: undefined };
+export const INDENT: Record<Layout, string | number | undefined> = {
+  pretty2: 2,
+  pretty4: 4,
+  tab: '\t',
+  compact: undefined,
+};
 
 /** A JSON document as JSON.stringify writes it, with a final newline. */
 export function doc(value: unknown, layout: Layout = 'pretty2'): string {

@@ -19,7 +19,10 @@ export interface RunOptions {
   writeFs?: MainOptions['writeFs'];
 }
 
-export async function runCli(argv: string[], opts: RunOptions): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  argv: string[],
+  opts: RunOptions,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main({

@@ -61,7 +61,9 @@ describe('byte helpers', () => {
   it('compares however the bytes are cut', () => {
     const a = enc('hello world\n');
     expect(sameBytes(a, [a.subarray(0, 3), a.subarray(3)])).toBe(true);
-    expect(sameBytes([a.subarray(0, 5), a.subarray(5)], [a.subarray(0, 2), a.subarray(2, 9), a.subarray(9)])).toBe(true);
+    expect(sameBytes([a.subarray(0, 5), a.subarray(5)], [a.subarray(0, 2), a.subarray(2, 9), a.subarray(9)])).toBe(
+      true,
+    );
     expect(sameBytes(a, enc('hello World\n'))).toBe(false);
     expect(sameBytes(a, enc('hello world'))).toBe(false);
   });
@@ -84,7 +86,17 @@ describe('a fixed file shares its untouched lines with the original', () => {
   it('apply: untouched runs of lines are views of the input, new lines pieces of their own', () => {
     const input = enc('{"a":1}\n{"b":2}\r\n{"c":3}\n{"d":4}');
     const file = loadBytes('f.jsonl', input);
-    const r = applyFixes(file, [{ ruleId: 'x', applicability: 'safe', description: 'x', edits: [{ kind: 'delete', line: 3 }, { kind: 'insertAfter', line: 4, value: { e: 5 } }] }]);
+    const r = applyFixes(file, [
+      {
+        ruleId: 'x',
+        applicability: 'safe',
+        description: 'x',
+        edits: [
+          { kind: 'delete', line: 3 },
+          { kind: 'insertAfter', line: 4, value: { e: 5 } },
+        ],
+      },
+    ]);
     const pieces = r.pieces as Uint8Array[];
     expect(pieces.map(decode)).toEqual(['{"a":1}\n{"b":2}\r\n', '{"d":4}\n{"e":5}\n']);
     expect(pieces[0]!.buffer).toBe(input.buffer);
@@ -94,9 +106,18 @@ describe('a fixed file shares its untouched lines with the original', () => {
   it('apply: a BOM stays first when the first line is replaced or an entry inserted before it', () => {
     const input = enc('\uFEFF{"a":1}\n{"b":2}\n');
     const file = loadBytes('f.jsonl', input);
-    const replaced = applyFixes(file, [{ ruleId: 'x', applicability: 'safe', description: 'x', edits: [{ kind: 'replace', line: 1, value: { a: 2 } }] }]);
+    const replaced = applyFixes(file, [
+      { ruleId: 'x', applicability: 'safe', description: 'x', edits: [{ kind: 'replace', line: 1, value: { a: 2 } }] },
+    ]);
     expect(decode(replaced.bytes)).toBe('\uFEFF{"a":2}\n{"b":2}\n');
-    const inserted = applyFixes(file, [{ ruleId: 'x', applicability: 'safe', description: 'x', edits: [{ kind: 'insertAfter', line: 0, value: { z: 0 } }] }]);
+    const inserted = applyFixes(file, [
+      {
+        ruleId: 'x',
+        applicability: 'safe',
+        description: 'x',
+        edits: [{ kind: 'insertAfter', line: 0, value: { z: 0 } }],
+      },
+    ]);
     expect(decode(inserted.bytes)).toBe('\uFEFF{"z":0}\n{"a":1}\n{"b":2}\n');
   });
 

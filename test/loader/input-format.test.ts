@@ -28,8 +28,16 @@ describe('detectInputFormat', () => {
     ['JSONL of objects that are not messages', '{"a":1}\n{"b":2}\n', 'unknown'],
     ['a one-line array that is not a message list', '[1,2]\n', 'unknown'],
     ['a Codex CLI rollout', '{"timestamp":"t","ordinal":0,"type":"session_meta","payload":{"id":"x"}}\n', 'unknown'],
-    ['a Copilot CLI events file', '{"type":"session.start","data":{"sessionId":"s"},"id":"e1","timestamp":"t","parentId":null}\n', 'unknown'],
-    ['a Gemini CLI session', JSON.stringify({ sessionId: 's', projectHash: 'h', messages: [{ id: 'm', type: 'user', content: 'hi' }] }), 'unknown'],
+    [
+      'a Copilot CLI events file',
+      '{"type":"session.start","data":{"sessionId":"s"},"id":"e1","timestamp":"t","parentId":null}\n',
+      'unknown',
+    ],
+    [
+      'a Gemini CLI session',
+      JSON.stringify({ sessionId: 's', projectHash: 'h', messages: [{ id: 'm', type: 'user', content: 'hi' }] }),
+      'unknown',
+    ],
     ['text', 'hello\nworld\n', 'unknown'],
     ['binary data', '\u0000\u0001\u0002\u0003binary\u0000\u0000\u0000\u0000\u0007\u0008', 'unknown'],
     ['a session of torn lines only', '{"parentUuid":null,"isSidechain":false,"type":"user","mess', 'claude-code'],
@@ -70,21 +78,30 @@ describe('loadInput', () => {
     expect(input.plain!.container).toBe('document');
     expect(input.plain!.messagesPointer).toBe('/messages');
     expect(input.file.lines.map((l) => l.lineNo)).toEqual([1, 2, 3]);
-    expect(input.file.lines[0]!.json).toEqual({ model: 'claude-opus-5-5', max_tokens: 1024, system: 'be brief', messages: [] });
+    expect(input.file.lines[0]!.json).toEqual({
+      model: 'claude-opus-5-5',
+      max_tokens: 1024,
+      system: 'be brief',
+      messages: [],
+    });
     expect(input.file.lines.slice(1).map((l) => l.json)).toEqual(messages);
     expect(input.plain!.locate(3)).toEqual({ line: lineOfSecondMessage(), pointer: '/messages/1' });
   });
 
   it('an explicit format wins over detection', () => {
     expect(lintBytes('x', enc(session()), { inputFormat: 'messages' }).result.inputFormat).toBe('messages');
-    expect(lintBytes('x', enc(doc(request(messages))), { inputFormat: 'claude-code' }).result.inputFormat).toBe('claude-code');
+    expect(lintBytes('x', enc(doc(request(messages))), { inputFormat: 'claude-code' }).result.inputFormat).toBe(
+      'claude-code',
+    );
   });
 });
 
 function lineOfSecondMessage(): number {
-  return doc(request(messages, { system: 'be brief' }))
-    .split('\n')
-    .findIndex((l, i, all) => l === '    {' && all[i + 1]!.includes('"assistant"')) + 1;
+  return (
+    doc(request(messages, { system: 'be brief' }))
+      .split('\n')
+      .findIndex((l, i, all) => l === '    {' && all[i + 1]!.includes('"assistant"')) + 1
+  );
 }
 
 describe('damaged sessions stay sessions', () => {
@@ -98,6 +115,8 @@ describe('damaged sessions stay sessions', () => {
     expect(detectInputFormat('{\n' + session())).toBe('claude-code');
     expect(detectInputFormat('[\n' + session())).toBe('claude-code');
     // A pretty array of compact messages is still an array.
-    expect(detectInputFormat('[\n{"role":"user","content":"hi"},\n{"role":"assistant","content":"x"}\n]\n')).toBe('messages');
+    expect(detectInputFormat('[\n{"role":"user","content":"hi"},\n{"role":"assistant","content":"x"}\n]\n')).toBe(
+      'messages',
+    );
   });
 });

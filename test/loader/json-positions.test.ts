@@ -5,14 +5,29 @@ const sample = {
   model: 'claude-opus-5-5',
   messages: [
     { role: 'user', content: 'hi "there" \\ \u00e9 \u{1F600}' },
-    { role: 'assistant', content: [{ type: 'text', text: 'ok' }, { type: 'tool_use', id: 'toolu_1', name: 'a/b~c', input: { 'x/y': [1, -2.5e3, true, false, null] } }] },
+    {
+      role: 'assistant',
+      content: [
+        { type: 'text', text: 'ok' },
+        { type: 'tool_use', id: 'toolu_1', name: 'a/b~c', input: { 'x/y': [1, -2.5e3, true, false, null] } },
+      ],
+    },
   ],
   empty: { a: [], b: {} },
 };
 
 describe('parseJsonDocument', () => {
   it('gives the values JSON.parse gives', () => {
-    for (const text of [JSON.stringify(sample), JSON.stringify(sample, null, 2), JSON.stringify(sample, null, '\t'), ' 42 ', '"x"', 'null', '[]', '{}']) {
+    for (const text of [
+      JSON.stringify(sample),
+      JSON.stringify(sample, null, 2),
+      JSON.stringify(sample, null, '\t'),
+      ' 42 ',
+      '"x"',
+      'null',
+      '[]',
+      '{}',
+    ]) {
       const d = parseJsonDocument(text);
       expect(d.ok).toBe(true);
       expect(d.value).toEqual(JSON.parse(text));

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import type { ApiMessage } from '../../src/model/types.js';
 import { exportMessages } from '../../src/model/export.js';
-import { TranscriptModel } from '../../src/model/index.js';
+import type { TranscriptModel } from '../../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
@@ -110,7 +110,11 @@ describe('split responses and parallel tool calls', () => {
     b.result('L1');
     b.assistant([toolUse('L2')], { id: 'msg_L' });
     b.result('L2');
-    expect(sent(b.toString())).toEqual(['user:str', 'assistant:tool_use:L1 tool_use:L2', 'user:tool_result:L1 tool_result:L2']);
+    expect(sent(b.toString())).toEqual([
+      'user:str',
+      'assistant:tool_use:L1 tool_use:L2',
+      'user:tool_result:L1 tool_result:L2',
+    ]);
   });
 
   it('puts a thinking part first when it was written after a tool_use part', () => {
@@ -138,7 +142,10 @@ describe('merging and normalisation', () => {
     const b = transcript();
     b.user('say hello');
     b.attachment({ type: 'environment' }, { rendered: ['env'], renderedRole: 'system' });
-    b.attachment({ type: 'model' }, { rendered: ['<system-reminder>\nmodel\n</system-reminder>'], renderedRole: 'system' });
+    b.attachment(
+      { type: 'model' },
+      { rendered: ['<system-reminder>\nmodel\n</system-reminder>'], renderedRole: 'system' },
+    );
     b.attachment({ type: 'remote_session_change' }, { rendered: ['remote'], renderedRole: 'user' });
     b.attachment({ type: 'prompt_snapshot' });
     b.assistant([text('Hello there.')]);

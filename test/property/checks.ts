@@ -4,7 +4,15 @@ import { lintBytes } from '../../src/index.js';
 import { fixBytes } from '../../src/index.js';
 import { formatters } from '../../src/formatters/index.js';
 import type { Target } from '../../src/sdk/rule-api.js';
-import { assertNoPollution, assertTerminalSafe, missingUntouched, problemCount, replayFix, sameBytes, timed } from './invariants.js';
+import {
+  assertNoPollution,
+  assertTerminalSafe,
+  missingUntouched,
+  problemCount,
+  replayFix,
+  sameBytes,
+  timed,
+} from './invariants.js';
 
 export const FILE = '/tmp/transcript-lint-fuzz/session.jsonl';
 const HUMAN_FORMATS = ['stylish', 'compact', 'github'] as const;
@@ -20,8 +28,12 @@ export function checkLint(bytes: Uint8Array, maxLineBytes?: number): void {
       // Every line over the limit is a finding (valid-json), not an entry.
       const flagged = new Set(result.diagnostics.filter((d) => d.ruleId === 'valid-json').map((d) => d.line));
       for (const line of model.file.lines) {
-        if (line.bytes.length > maxLineBytes && !flagged.has(line.lineNo)) throw new Error(`line ${line.lineNo} (${line.bytes.length} bytes) is over --max-line-bytes ${maxLineBytes} but not reported`);
-        if (line.bytes.length > maxLineBytes && line.json !== undefined) throw new Error(`line ${line.lineNo} is over --max-line-bytes ${maxLineBytes} but was parsed`);
+        if (line.bytes.length > maxLineBytes && !flagged.has(line.lineNo))
+          throw new Error(
+            `line ${line.lineNo} (${line.bytes.length} bytes) is over --max-line-bytes ${maxLineBytes} but not reported`,
+          );
+        if (line.bytes.length > maxLineBytes && line.json !== undefined)
+          throw new Error(`line ${line.lineNo} is over --max-line-bytes ${maxLineBytes} but was parsed`);
       }
     }
     assertNoPollution();
@@ -59,15 +71,20 @@ export function checkFix(bytes: Uint8Array, { target, maxLineBytes }: FixCheckOp
       throw new Error(`${what}: status ${out.status} (rules: ${out.rulesInvolved.join(', ')})`);
     }
     if (out.failed.length > 0) {
-      throw new Error(`${what}: fixes could not be applied: ${out.failed.map((f) => `${f.fix.ruleId}: ${f.reason}`).join('; ')}`);
+      throw new Error(
+        `${what}: fixes could not be applied: ${out.failed.map((f) => `${f.fix.ruleId}: ${f.reason}`).join('; ')}`,
+      );
     }
     const after = problemCount(out.final);
     if (after > before) throw new Error(`${what}: ${after} problems after fixing, ${before} before`);
-    if (!out.changed && !sameBytes(out.output, bytes)) throw new Error(`${what}: unchanged, but the output differs from the input`);
+    if (!out.changed && !sameBytes(out.output, bytes))
+      throw new Error(`${what}: unchanged, but the output differs from the input`);
 
     const again = timed(`${what}, second run`, () => fixBytes(FILE, out.output, { target, unsafe, maxLineBytes }));
     if (again.changed || !sameBytes(again.output, out.output)) {
-      throw new Error(`${what}: not idempotent: a second run (status ${again.status}) applied ${again.applied.map((f) => f.ruleId).join(', ')}`);
+      throw new Error(
+        `${what}: not idempotent: a second run (status ${again.status}) applied ${again.applied.map((f) => f.ruleId).join(', ')}`,
+      );
     }
 
     if (out.changed) {
@@ -79,8 +96,10 @@ export function checkFix(bytes: Uint8Array, { target, maxLineBytes }: FixCheckOp
         if (lost.length > 0) throw new Error(`${what}: lines no fix named were lost or changed:\n${lost.join('\n')}`);
       }
       const replay = replayFix(FILE, bytes, { target, unsafe, maxLineBytes });
-      if (!sameBytes(replay.output, out.output)) throw new Error(`${what}: the pass-by-pass replay ends elsewhere than fixBytes (the test's replay is stale?)`);
-      if (replay.lost.length > 0) throw new Error(`${what}: lines no fix named were lost or changed:\n${replay.lost.join('\n')}`);
+      if (!sameBytes(replay.output, out.output))
+        throw new Error(`${what}: the pass-by-pass replay ends elsewhere than fixBytes (the test's replay is stale?)`);
+      if (replay.lost.length > 0)
+        throw new Error(`${what}: lines no fix named were lost or changed:\n${replay.lost.join('\n')}`);
     }
     assertNoPollution();
   }

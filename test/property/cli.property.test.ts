@@ -21,7 +21,15 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const MODES: readonly string[][] = [[], ['--fix-dry-run'], ['--fix-dry-run', '--unsafe-fixes'], ['--diff'], ['--diff', '--unsafe-fixes'], ['--fix'], ['--fix', '--unsafe-fixes', '--no-backup']];
+const MODES: readonly string[][] = [
+  [],
+  ['--fix-dry-run'],
+  ['--fix-dry-run', '--unsafe-fixes'],
+  ['--diff'],
+  ['--diff', '--unsafe-fixes'],
+  ['--fix'],
+  ['--fix', '--unsafe-fixes', '--no-backup'],
+];
 const FORMATS = ['stylish', 'compact', 'github', 'json', 'sarif'] as const;
 
 const cliArb = fc.record({

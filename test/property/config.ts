@@ -56,7 +56,10 @@ if (progressDir) mkdirSync(progressDir, { recursive: true });
  */
 export function startCase(name: PropertyName, c: unknown): void {
   if (!progressDir) return;
-  writeFileSync(path.join(progressDir, `${name}.json`), JSON.stringify({ started: Date.now(), pid: process.pid, seed: SEED, case: c }));
+  writeFileSync(
+    path.join(progressDir, `${name}.json`),
+    JSON.stringify({ started: Date.now(), pid: process.pid, seed: SEED, case: c }),
+  );
 }
 
 export function endCase(name: PropertyName): void {

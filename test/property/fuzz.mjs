@@ -23,7 +23,9 @@ const progress = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-fuzz-'));
 const extra = process.argv.slice(2);
 const files = extra.some((a) => !a.startsWith('-')) ? [] : ['test/property'];
 
-console.log(`[fuzz] FUZZ_SEED=${seed} FUZZ_RUNS=${runs} (rerun with: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm run fuzz)`);
+console.log(
+  `[fuzz] FUZZ_SEED=${seed} FUZZ_RUNS=${runs} (rerun with: FUZZ_SEED=${seed} FUZZ_RUNS=${runs} npm run fuzz)`,
+);
 const started = Date.now();
 const vitestBin = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const child = spawn(process.execPath, [vitestBin, 'run', ...files, ...extra], {
@@ -61,7 +63,9 @@ const watchdog = setInterval(() => {
   for (const p of running()) {
     if (Date.now() - p.started > hangMs) {
       hung++;
-      console.log(`\n[fuzz] HANG: property ${p.property} has run one case for over ${hangMs} ms (seed ${seed}); stopping its worker`);
+      console.log(
+        `\n[fuzz] HANG: property ${p.property} has run one case for over ${hangMs} ms (seed ${seed}); stopping its worker`,
+      );
       console.log(`[fuzz] hanging case: ${JSON.stringify(p.case)}`);
       try {
         // Only that test file's worker: the other properties run on.
@@ -78,7 +82,12 @@ child.on('exit', (code, signal) => {
   clearInterval(watchdog);
   rmSync(progress, { recursive: true, force: true });
   const secs = ((Date.now() - started) / 1000).toFixed(1);
-  const outcome = [hung > 0 ? `${hung} case(s) hung (see HANG above)` : '', code === 0 ? 'no failure' : `failed (exit ${code ?? signal})`].filter(Boolean).join('; ');
+  const outcome = [
+    hung > 0 ? `${hung} case(s) hung (see HANG above)` : '',
+    code === 0 ? 'no failure' : `failed (exit ${code ?? signal})`,
+  ]
+    .filter(Boolean)
+    .join('; ');
   console.log(`[fuzz] FUZZ_SEED=${seed} FUZZ_RUNS=${runs}: ${outcome} in ${secs} s`);
   process.exit(hung > 0 ? 1 : (code ?? 1));
 });

@@ -43,10 +43,14 @@ describe('--max-line-bytes', () => {
       t.user('more');
       writeFileSync(path.join(dir, 'session.jsonl'), t.toString());
       const start = performance.now();
-      const { code, stdout } = await runCli(['session.jsonl', '--format', 'json', '--max-line-bytes', '1048576'], { cwd: dir });
+      const { code, stdout } = await runCli(['session.jsonl', '--format', 'json', '--max-line-bytes', '1048576'], {
+        cwd: dir,
+      });
       expect(performance.now() - start).toBeLessThan(10_000);
       expect(code).toBe(1);
-      const doc = JSON.parse(stdout) as { results: { diagnostics: { ruleId: string; line: number; message: string }[] }[] };
+      const doc = JSON.parse(stdout) as {
+        results: { diagnostics: { ruleId: string; line: number; message: string }[] }[];
+      };
       const onLong = doc.results[0]!.diagnostics.filter((d) => d.line === 2);
       expect(onLong.map((d) => d.ruleId)).toContain('valid-json');
       expect(onLong.find((d) => d.ruleId === 'valid-json')!.message).toMatch(/1048576/);

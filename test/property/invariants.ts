@@ -18,7 +18,12 @@ const PROTOS: readonly [string, object][] = [
   ['Set.prototype', Set.prototype],
 ];
 
-const snapshot = new Map(PROTOS.map(([name, proto]) => [name, new Map(Reflect.ownKeys(proto).map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)]))]));
+const snapshot = new Map(
+  PROTOS.map(([name, proto]) => [
+    name,
+    new Map(Reflect.ownKeys(proto).map((k) => [k, Object.getOwnPropertyDescriptor(proto, k)])),
+  ]),
+);
 const objectProtoOf = Object.getPrototypeOf({});
 
 /** Throws when any prototype gained, lost or changed a property since this module loaded. */
@@ -58,7 +63,9 @@ export function assertTerminalSafe(text: string, what: string, color = false): v
   if (m) {
     const at = m.index;
     const around = JSON.stringify(checked.slice(Math.max(0, at - 60), at + 20));
-    throw new Error(`${what}: raw control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${at}: ${around}`);
+    throw new Error(
+      `${what}: raw control character U+${m[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${at}: ${around}`,
+    );
   }
 }
 
@@ -109,7 +116,10 @@ export function rawLines(data: Uint8Array): RawLine[] {
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return (
+    a.length === b.length &&
+    Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength))
+  );
 }
 
 /**

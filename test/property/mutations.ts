@@ -201,7 +201,9 @@ function parseObject(line: Uint8Array): { value: Record<string, unknown>; cr: bo
   const cr = line.length > 0 && line[line.length - 1] === 0x0d;
   try {
     const v: unknown = JSON.parse(strict.decode(cr ? line.subarray(0, line.length - 1) : line));
-    return v !== null && typeof v === 'object' && !Array.isArray(v) ? { value: v as Record<string, unknown>, cr } : undefined;
+    return v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? { value: v as Record<string, unknown>, cr }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -275,7 +277,12 @@ function pointersOf(root: Record<string, unknown>, filter?: (v: unknown) => bool
   for (const p of PRIORITY) {
     const toks = tokens(p).map((t) => (/^\d+$/.test(t) ? Number(t) : t));
     const parent = getAt(root, toks.slice(0, -1));
-    if (toks.length === 0 || getAt(root, toks) !== undefined || (parent !== null && typeof parent === 'object' && !Array.isArray(parent))) add(toks);
+    if (
+      toks.length === 0 ||
+      getAt(root, toks) !== undefined ||
+      (parent !== null && typeof parent === 'object' && !Array.isArray(parent))
+    )
+      add(toks);
   }
   const walk = (v: unknown, toks: Tok[], depth: number): void => {
     if (out.length > 400 || depth > 6 || v === null || typeof v !== 'object') return;
@@ -293,7 +300,12 @@ function pointersOf(root: Record<string, unknown>, filter?: (v: unknown) => bool
 const SENTINEL = 'SENTINEL-9f2c6b1e-transcript-lint-fuzz';
 
 /** The line with the value at `toks` replaced by raw JSON text (via a sentinel, so any text can go in). */
-function replaceAt(value: Record<string, unknown>, cr: boolean, toks: readonly Tok[], raw: (old: unknown) => string): Uint8Array | undefined {
+function replaceAt(
+  value: Record<string, unknown>,
+  cr: boolean,
+  toks: readonly Tok[],
+  raw: (old: unknown) => string,
+): Uint8Array | undefined {
   const old = getAt(value, toks);
   let text: string;
   if (toks.length === 0) {
@@ -307,7 +319,12 @@ function replaceAt(value: Record<string, unknown>, cr: boolean, toks: readonly T
       if (!(i >= 0 && i <= parent.length)) return undefined;
       parent[i] = SENTINEL;
     } else {
-      Object.defineProperty(parent, String(key), { value: SENTINEL, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(parent, String(key), {
+        value: SENTINEL,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     let serialised: string;
     try {
@@ -371,7 +388,7 @@ export function applyOp(data: Uint8Array, op: Op): Uint8Array {
       if (data.length === 0) return data;
       const out = data.slice();
       const i = op.at % data.length;
-      out[i] = out[i]! ^ (op.mask % 255 + 1);
+      out[i] = out[i]! ^ ((op.mask % 255) + 1);
       return out;
     }
     case 'insertBytes': {
@@ -386,7 +403,9 @@ export function applyOp(data: Uint8Array, op: Op): Uint8Array {
       const ls = splitLines(data);
       const every = (op.every % 4) + 1;
       ls.lines = ls.lines.map((l, i) =>
-        (i + op.offset) % every === 0 && (l.length === 0 || l[l.length - 1] !== 0x0d) && (i < ls.lines.length - 1 || ls.finalNewline)
+        (i + op.offset) % every === 0 &&
+        (l.length === 0 || l[l.length - 1] !== 0x0d) &&
+        (i < ls.lines.length - 1 || ls.finalNewline)
           ? concat([l, Uint8Array.of(0x0d)])
           : l,
       );
@@ -426,13 +445,16 @@ function applyLineOp(data: Uint8Array, op: Op): Uint8Array {
     case 'huge':
       if (op.kind % 7 >= 5 || objectLines(ls).length === 0) {
         // A monstrous line that is not JSON (or is one huge string), inserted whole.
-        const line = op.kind % 7 === 5 ? encoder.encode('A'.repeat(MB8)) : encoder.encode(JSON.stringify('B'.repeat(MB8)));
+        const line =
+          op.kind % 7 === 5 ? encoder.encode('A'.repeat(MB8)) : encoder.encode(JSON.stringify('B'.repeat(MB8)));
         ls.lines.splice(op.line % (n + 1), 0, line);
         return joinLines(ls);
       }
       return jsonOp(ls, op.line, op.path, undefined, (old) => huge(op.kind, old));
     case 'deepNest':
-      return jsonOp(ls, op.line, op.path, undefined, () => nested(op.kind, [10_000, 10_000, 10_001, 100_000][op.depth % 4]!));
+      return jsonOp(ls, op.line, op.path, undefined, () =>
+        nested(op.kind, [10_000, 10_000, 10_001, 100_000][op.depth % 4]!),
+      );
     case 'wrongType':
       return jsonOp(ls, op.line, op.path, undefined, () => WRONG_VALUES[op.value % WRONG_VALUES.length]!);
     case 'setRaw':
@@ -441,7 +463,8 @@ function applyLineOp(data: Uint8Array, op: Op): Uint8Array {
       const pool = idValues(ls);
       if (pool.length === 0) return data;
       // One more choice than there are ids: null (a root, or no parent).
-      const value = op.from % (pool.length + 1) === pool.length ? 'null' : JSON.stringify(pool[op.from % (pool.length + 1)]);
+      const value =
+        op.from % (pool.length + 1) === pool.length ? 'null' : JSON.stringify(pool[op.from % (pool.length + 1)]);
       return jsonOp(ls, op.line, op.path, undefined, () => value, ID_KEYS);
     }
     case 'protoKeys': {
@@ -474,7 +497,8 @@ function applyLineOp(data: Uint8Array, op: Op): Uint8Array {
         op.line,
         op.path,
         (v) => typeof v === 'string',
-        (old) => JSON.stringify(op.mode % 3 === 0 ? seq : op.mode % 3 === 1 ? `${String(old)}${seq}` : `${seq}${String(old)}`),
+        (old) =>
+          JSON.stringify(op.mode % 3 === 0 ? seq : op.mode % 3 === 1 ? `${String(old)}${seq}` : `${seq}${String(old)}`),
       );
     }
     default:
@@ -489,7 +513,16 @@ export function pointerCounts(data: Uint8Array): { line: number; pointers: numbe
 
 const CHAIN_TYPES = new Set(['user', 'assistant', 'attachment', 'system']);
 
-const ID_KEYS = new Set(['uuid', 'parentUuid', 'leafUuid', 'logicalParentUuid', 'id', 'tool_use_id', 'sourceToolAssistantUUID', 'messageId']);
+const ID_KEYS = new Set([
+  'uuid',
+  'parentUuid',
+  'leafUuid',
+  'logicalParentUuid',
+  'id',
+  'tool_use_id',
+  'sourceToolAssistantUUID',
+  'messageId',
+]);
 
 /** Every id-like string value of the file, sorted, once each. */
 function idValues(ls: Lines): string[] {
@@ -553,23 +586,84 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constant('duplicateLine' as const), line: small, to: small }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('swapLines' as const), a: small, b: small }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('flipByte' as const), at: pos, mask: fc.nat({ max: 254 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('insertBytes' as const), at: pos, bytes: fc.nat({ max: RAW_BYTES.length - 1 }) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('deepNest' as const), line: small, path, kind: fc.nat({ max: 3 }), depth: fc.nat({ max: 3 }) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('crlf' as const), every: fc.nat({ max: 3 }), offset: fc.nat({ max: 3 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('insertBytes' as const),
+      at: pos,
+      bytes: fc.nat({ max: RAW_BYTES.length - 1 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('deepNest' as const),
+      line: small,
+      path,
+      kind: fc.nat({ max: 3 }),
+      depth: fc.nat({ max: 3 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('crlf' as const), every: fc.nat({ max: 3 }), offset: fc.nat({ max: 3 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('bom' as const), twice: fc.boolean() }) },
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('wrongType' as const), line: small, path, value: fc.nat({ max: WRONG_VALUES.length - 1 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('protoKeys' as const), line: small, path, variant: fc.nat({ max: PROTO_VALUES.length + INJECTS.length - 1 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('protoValue' as const), line: small, path, name: fc.nat({ max: PROTO_NAMES.length - 1 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('escape' as const), line: small, path, seq: fc.nat({ max: ESCAPES.length - 1 }), mode: fc.nat({ max: 2 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('wrongType' as const),
+      line: small,
+      path,
+      value: fc.nat({ max: WRONG_VALUES.length - 1 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('protoKeys' as const),
+      line: small,
+      path,
+      variant: fc.nat({ max: PROTO_VALUES.length + INJECTS.length - 1 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('protoValue' as const),
+      line: small,
+      path,
+      name: fc.nat({ max: PROTO_NAMES.length - 1 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('escape' as const),
+      line: small,
+      path,
+      seq: fc.nat({ max: ESCAPES.length - 1 }),
+      mode: fc.nat({ max: 2 }),
+    }),
+  },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('alias' as const), line: small, path, from: small }) },
 );
 
 /** The rare multi-megabyte operation, kept apart so a run can ask for a few of them. */
-export const hugeOpArb: fc.Arbitrary<Op> = fc.record({ op: fc.constant('huge' as const), line: small, path, kind: fc.nat({ max: 6 }) });
+export const hugeOpArb: fc.Arbitrary<Op> = fc.record({
+  op: fc.constant('huge' as const),
+  line: small,
+  path,
+  kind: fc.nat({ max: 6 }),
+});
 
-export function caseArb(seeds: readonly Seed[], opts: { heavyWeight?: number; maxOps?: number } = {}): fc.Arbitrary<Case> {
+export function caseArb(
+  seeds: readonly Seed[],
+  opts: { heavyWeight?: number; maxOps?: number } = {},
+): fc.Arbitrary<Case> {
   const heavy = opts.heavyWeight ?? 0;
-  const op = heavy > 0 ? fc.oneof({ weight: 100 - heavy, arbitrary: opArb }, { weight: heavy, arbitrary: hugeOpArb }) : opArb;
+  const op =
+    heavy > 0 ? fc.oneof({ weight: 100 - heavy, arbitrary: opArb }, { weight: heavy, arbitrary: hugeOpArb }) : opArb;
   return fc.record(
     {
       seed: fc.constantFrom(...seeds.map((s) => s.name)),

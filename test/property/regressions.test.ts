@@ -125,14 +125,27 @@ describe('regressions found by the property tests', () => {
     const part = (uuid: string, parent: string, content: unknown[]) => ({
       parentUuid: parent,
       type: 'assistant',
-      message: { id: 'msg_split', type: 'message', role: 'assistant', model: 'claude-opus-5-5', content, stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } },
+      message: {
+        id: 'msg_split',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-opus-5-5',
+        content,
+        stop_reason: null,
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
       uuid,
     });
     const lines = [
       part(U(3), U(2), [toolUse('toolu_01', 'Bash', { command: 'ls' })]),
       part(U(2), U(1), [text('Running both.')]),
       { uuid: U(1) },
-      { parentUuid: U(3), type: 'user', message: { role: 'user', content: [toolResult('toolu_01', 'a.txt')] }, uuid: U(4) },
+      {
+        parentUuid: U(3),
+        type: 'user',
+        message: { role: 'user', content: [toolResult('toolu_01', 'a.txt')] },
+        uuid: U(4),
+      },
       part(U(5), U(3), [toolUse('toolu_02', 'Bash', { command: 'date' })]),
       { type: 'user', message: { role: 'user', content: [toolResult('toolu_02', 'Mon')] }, uuid: U(6) },
     ];
@@ -166,7 +179,14 @@ describe('regressions found by the property tests', () => {
     t.user('go');
     const first = t.assistant([toolUse('toolu_1')], { id: 'msg_1', parent: 'w' });
     t.assistant([toolUse('toolu_2')], { id: 'msg_1', parent: first });
-    t.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: 'missing', isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' });
+    t.raw({
+      type: 'system',
+      subtype: 'informational',
+      uuid: 'w',
+      parentUuid: 'missing',
+      isSidechain: false,
+      timestamp: '2026-11-01T12:00:09.000Z',
+    });
     return t.toString();
   }
 
@@ -294,7 +314,7 @@ describe('regressions found by the property tests', () => {
     return encode([t.lines[0]!, '\ufeff' + t.lines[1]!, t.lines[2]!].join('\n') + '\n');
   }
 
-  it('deleting line 1 never turns a BOM that starts line 2 into the file\'s BOM', () => {
+  it("deleting line 1 never turns a BOM that starts line 2 into the file's BOM", () => {
     checkFix(bomAfterFirstLine(), { target: 'claude-code' });
   });
 
@@ -315,14 +335,20 @@ describe('regressions found by the property tests', () => {
   }
 
   it('--diff on a terminal shows no raw control characters from the file', async () => {
-    const { code, stdout } = await runCli(['session.jsonl', '--diff', '--unsafe-fixes'], { cwd: escapeFile(), tty: true });
+    const { code, stdout } = await runCli(['session.jsonl', '--diff', '--unsafe-fixes'], {
+      cwd: escapeFile(),
+      tty: true,
+    });
     expect(code).toBe(1);
     expect(stdout).toContain('garbage');
     assertTerminalSafe(stdout, '--diff output', true);
   });
 
   it('--diff into a pipe keeps the exact bytes (patch input)', async () => {
-    const { code, stdout } = await runCli(['session.jsonl', '--diff', '--unsafe-fixes'], { cwd: escapeFile(), tty: false });
+    const { code, stdout } = await runCli(['session.jsonl', '--diff', '--unsafe-fixes'], {
+      cwd: escapeFile(),
+      tty: false,
+    });
     expect(code).toBe(1);
     expect(stdout).toContain('-garbage \x1b[2J\x1b]0;pwned\x07 line\n');
   });
@@ -337,7 +363,12 @@ describe('regressions found by the property tests', () => {
       t.user('hi');
       t.user([toolResult(id as unknown as string, 'orphan')]);
       t.assistant([toolUse(id as unknown as string), { type: 'text', text: { toString: 'x' } }]);
-      t.user([{ ...toolResult('toolu_1', [text('a'), { type: 'image' }], true), content: [{ type: 'text', text: { toString: 1 } }, { type: 'image' }] }]);
+      t.user([
+        {
+          ...toolResult('toolu_1', [text('a'), { type: 'image' }], true),
+          content: [{ type: 'text', text: { toString: 1 } }, { type: 'image' }],
+        },
+      ]);
       const bytes = encode(t.toString());
       checkLint(bytes);
       checkFix(bytes, { target: 'claude-code' });

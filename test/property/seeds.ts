@@ -17,7 +17,10 @@ export const HAVE_CORPUS = !process.env.FUZZ_NO_CORPUS && existsSync(CORPUS_DIR)
 
 export function corpusSeeds(): Seed[] {
   if (!HAVE_CORPUS) return [];
-  return jsonlFiles(CORPUS_DIR).map((p) => ({ name: `corpus:${relative(CORPUS_DIR, p)}`, bytes: new Uint8Array(readFileSync(p)) }));
+  return jsonlFiles(CORPUS_DIR).map((p) => ({
+    name: `corpus:${relative(CORPUS_DIR, p)}`,
+    bytes: new Uint8Array(readFileSync(p)),
+  }));
 }
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -39,9 +42,17 @@ export function generatedSeeds(): Seed[] {
     const t = transcript();
     t.user('list the files and show the date');
     const a1 = t.assistant([text('Running both.')], { id: 'msg_split', requestId: 'req_1' });
-    const a2 = t.assistant([toolUse('toolu_01', 'Bash', { command: 'ls' })], { id: 'msg_split', requestId: 'req_1', parent: a1 });
+    const a2 = t.assistant([toolUse('toolu_01', 'Bash', { command: 'ls' })], {
+      id: 'msg_split',
+      requestId: 'req_1',
+      parent: a1,
+    });
     t.result('toolu_01', 'a.txt\nb.txt', { parent: a2 });
-    const a3 = t.assistant([toolUse('toolu_02', 'Bash', { command: 'date' })], { id: 'msg_split', requestId: 'req_1', parent: a2 });
+    const a3 = t.assistant([toolUse('toolu_02', 'Bash', { command: 'date' })], {
+      id: 'msg_split',
+      requestId: 'req_1',
+      parent: a2,
+    });
     t.result('toolu_02', [{ type: 'text', text: 'Mon Nov  2' }], { parent: a3 });
     t.assistant([text('Two files; it is Monday.')]);
     t.lastPrompt(t.lastUuid, 'list the files and show the date');
@@ -67,7 +78,10 @@ export function generatedSeeds(): Seed[] {
     t.compactBoundary();
     t.compactSummary();
     t.user('second task');
-    t.attachment({ type: 'edited_text_file', filename: '/tmp/a', snippet: 'x' }, { rendered: ['<system-reminder>edited</system-reminder>'] });
+    t.attachment(
+      { type: 'edited_text_file', filename: '/tmp/a', snippet: 'x' },
+      { rendered: ['<system-reminder>edited</system-reminder>'] },
+    );
     t.assistant([text('Done.')]);
     t.lastPrompt(t.lastUuid, 'second task');
     seeds.push({ name: 'gen:compact', bytes: enc(t.toString()) });
@@ -76,7 +90,12 @@ export function generatedSeeds(): Seed[] {
   {
     // Images, a sidechain, tool results with nested blocks and metadata entries.
     const t = transcript();
-    t.raw({ type: 'file-history-snapshot', messageId: 'm1', snapshot: { trackedFileBackups: {} }, isSnapshotUpdate: false });
+    t.raw({
+      type: 'file-history-snapshot',
+      messageId: 'm1',
+      snapshot: { trackedFileBackups: {} },
+      isSnapshotUpdate: false,
+    });
     t.user([text('what is in this picture?'), image()]);
     t.assistant([toolUse('toolu_31', 'Task', { prompt: 'look' })]);
     const r = t.result('toolu_31', [text('a cat'), image('aGk=')]);
@@ -99,7 +118,10 @@ export function generatedSeeds(): Seed[] {
     t.assistant([text('')]);
     t.user('next');
     t.lastPrompt();
-    seeds.push({ name: 'gen:damaged', bytes: enc(t.toString() + '{"parentUuid":"00000000-0000-4000-8000-00000000000') });
+    seeds.push({
+      name: 'gen:damaged',
+      bytes: enc(t.toString() + '{"parentUuid":"00000000-0000-4000-8000-00000000000'),
+    });
   }
 
   return seeds;

@@ -27,7 +27,22 @@ type Spelled =
 
 const ascii = (s: string): number[] => [...Buffer.from(s, 'utf8')];
 
-const NUMBERS = ['0', '-0', '1', '1.50', '1E2', '1e+2', '1e400', '-1e400', '1e-400', '12345678901234567890', '-2.5e-3', '0.0', '42', '-7'];
+const NUMBERS = [
+  '0',
+  '-0',
+  '1',
+  '1.50',
+  '1E2',
+  '1e+2',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '12345678901234567890',
+  '-2.5e-3',
+  '0.0',
+  '42',
+  '-7',
+];
 const STRING_PIECES: number[][] = [
   ascii('abc'),
   ascii(' '),
@@ -69,7 +84,9 @@ function spelledArb(ws: readonly string[]): fc.Arbitrary<Spelled> {
   const scalar: fc.Arbitrary<Spelled> = fc.oneof(
     fc.constantFrom(...NUMBERS).map((s) => ({ t: 'raw' as const, bytes: ascii(s) })),
     fc.constantFrom('true', 'false', 'null').map((s) => ({ t: 'raw' as const, bytes: ascii(s) })),
-    fc.array(fc.constantFrom(...STRING_PIECES), { maxLength: 5 }).map((parts) => ({ t: 'raw' as const, bytes: [0x22, ...parts.flat(), 0x22] })),
+    fc
+      .array(fc.constantFrom(...STRING_PIECES), { maxLength: 5 })
+      .map((parts) => ({ t: 'raw' as const, bytes: [0x22, ...parts.flat(), 0x22] })),
   );
   const tree = fc.letrec<{ value: Spelled; arr: Spelled; obj: Spelled }>((tie) => ({
     value: fc.oneof({ maxDepth: 4, depthSize: 'small' }, scalar, tie('arr'), tie('obj')),
@@ -144,7 +161,7 @@ function paths(root: unknown): { values: string[][]; objects: string[][]; arrays
     if (v === null || typeof v !== 'object') continue;
     if (Array.isArray(v)) {
       arrays.push(at);
-      v.forEach((item, i) => work.push([item, [...at, String(i)]]));
+      for (const [i, item] of v.entries()) work.push([item, [...at, String(i)]]);
     } else {
       objects.push(at);
       for (const k of Object.keys(v)) work.push([(v as Record<string, unknown>)[k], [...at, k]]);
@@ -161,7 +178,9 @@ function plan(current: unknown, c: Choice): Planned {
   if (mode === 0 || mode === 1) {
     const tokens = values[c.pick % values.length]!;
     const pointer = formatPointer(tokens);
-    return mode === 0 ? { edit: { kind: 'set', pointer, value: c.value }, tokens, kind: 'set' } : { edit: { kind: 'remove', pointer }, tokens, kind: 'remove' };
+    return mode === 0
+      ? { edit: { kind: 'set', pointer, value: c.value }, tokens, kind: 'set' }
+      : { edit: { kind: 'remove', pointer }, tokens, kind: 'remove' };
   }
   if (mode === 3 && arrays.length > 0) {
     const tokens = [...arrays[c.pick % arrays.length]!, '-'];
@@ -170,7 +189,11 @@ function plan(current: unknown, c: Choice): Planned {
   const parent = objects[c.pick % objects.length]!;
   const tokens = [...parent, c.key];
   const exists = Object.hasOwn(getAt(current, parent) as object, c.key);
-  return { edit: { kind: 'set', pointer: formatPointer(tokens), value: c.value }, tokens, kind: exists ? 'set' : 'add' };
+  return {
+    edit: { kind: 'set', pointer: formatPointer(tokens), value: c.value },
+    tokens,
+    kind: exists ? 'set' : 'add',
+  };
 }
 
 function getAt(root: unknown, tokens: readonly string[]): unknown {
@@ -191,7 +214,11 @@ const same = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Bu
 /** `out` is `orig` with [from, to) replaced by something. */
 function keepsOutside(orig: Uint8Array, out: Uint8Array, from: number, to: number): boolean {
   const tail = orig.length - to;
-  return out.length >= from + tail && same(out.subarray(0, from), orig.subarray(0, from)) && same(out.subarray(out.length - tail), orig.subarray(to));
+  return (
+    out.length >= from + tail &&
+    same(out.subarray(0, from), orig.subarray(0, from)) &&
+    same(out.subarray(out.length - tail), orig.subarray(to))
+  );
 }
 
 /** `out` is `orig` with exactly the ranges cut out. */
@@ -217,7 +244,9 @@ function insertionPoint(bytes: Uint8Array, parent: readonly string[]): number {
 function checkOneEdit(bytes: Uint8Array, out: Uint8Array, p: Planned): void {
   if (p.kind === 'set') {
     const found = locate(bytes, '', p.tokens)!;
-    expect(keepsOutside(bytes, out, found.value[0], found.value[1]), 'bytes outside the set value unchanged').toBe(true);
+    expect(keepsOutside(bytes, out, found.value[0], found.value[1]), 'bytes outside the set value unchanged').toBe(
+      true,
+    );
   } else if (p.kind === 'remove') {
     const found = locate(bytes, '', p.tokens)!;
     expect(cutsExactly(bytes, out, found.cut), 'exactly the member (all its occurrences) and one comma cut').toBe(true);
@@ -233,70 +262,96 @@ function expectSameValue(actual: unknown, expected: unknown): void {
 }
 
 describe('property: spliced edits', () => {
-  it('one set or remove on a line: the value is the edit applied to the parsed line; no byte outside it changes', () => {
-    fc.assert(
-      fc.property(spelledArb([' ', '', '\t', ' \r ']), choiceArb, (spelled, choice) => {
-        const bytes = render(spelled);
-        const original = parse(bytes);
-        const planned = plan(original, choice);
-        const expected = copyJson(original);
-        applyToValue(expected, planned.edit);
-        // Through the fix engine, on a loaded one-line file (the loader's lenient parse, its 'utf8' finding).
-        const file = loadBytes('p.jsonl', Uint8Array.from([...bytes, 0x0a]));
-        const edit = { ...planned.edit, line: 1 } as Edit;
-        const result = applyFixes(file, [{ ruleId: 'p', applicability: 'safe', description: 'p', edits: [edit] }]);
-        expect(result.failed).toEqual([]);
-        const out = result.bytes.subarray(0, result.bytes.length - 1);
-        expectSameValue(parse(out), expected);
-        checkOneEdit(bytes, out, planned);
-        // Invalid UTF-8 outside the edit is still there, so the line is still reported.
-        const hadInvalid = file.lines[0]!.problems.some((q) => q.kind === 'utf8');
-        const after = loadBytes('p.jsonl', result.bytes).lines[0]!.problems.some((q) => q.kind === 'utf8');
-        if (hadInvalid && planned.kind !== 'remove' && planned.kind !== 'set') expect(after).toBe(true);
-      }),
-      params,
-    );
-  }, TIMEOUT);
+  it(
+    'one set or remove on a line: the value is the edit applied to the parsed line; no byte outside it changes',
+    () => {
+      fc.assert(
+        fc.property(spelledArb([' ', '', '\t', ' \r ']), choiceArb, (spelled, choice) => {
+          const bytes = render(spelled);
+          const original = parse(bytes);
+          const planned = plan(original, choice);
+          const expected = copyJson(original);
+          applyToValue(expected, planned.edit);
+          // Through the fix engine, on a loaded one-line file (the loader's lenient parse, its 'utf8' finding).
+          const file = loadBytes('p.jsonl', Uint8Array.from([...bytes, 0x0a]));
+          const edit = { ...planned.edit, line: 1 } as Edit;
+          const result = applyFixes(file, [{ ruleId: 'p', applicability: 'safe', description: 'p', edits: [edit] }]);
+          expect(result.failed).toEqual([]);
+          const out = result.bytes.subarray(0, result.bytes.length - 1);
+          expectSameValue(parse(out), expected);
+          checkOneEdit(bytes, out, planned);
+          // Invalid UTF-8 outside the edit is still there, so the line is still reported.
+          const hadInvalid = file.lines[0]!.problems.some((q) => q.kind === 'utf8');
+          const after = loadBytes('p.jsonl', result.bytes).lines[0]!.problems.some((q) => q.kind === 'utf8');
+          if (hadInvalid && planned.kind !== 'remove' && planned.kind !== 'set') expect(after).toBe(true);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('on multi-line texts too (documents), and a sequence of edits applies in order', () => {
-    fc.assert(
-      fc.property(spelledArb(['', ' ', '\n', '\n  ', '\r\n\t']), fc.array(choiceArb, { minLength: 1, maxLength: 4 }), (spelled, choices) => {
-        const bytes = render(spelled);
-        const original = parse(bytes);
-        const expected = copyJson(original);
-        const planned = choices.map((c) => {
-          const p = plan(expected, c);
-          applyToValue(expected, p.edit);
-          return p;
-        });
-        const out = spliceJson(bytes, original, planned.map((p) => p.edit));
-        expectSameValue(parse(out), expected);
-        if (planned.length === 1) checkOneEdit(bytes, out, planned[0]!);
-      }),
-      params,
-    );
-  }, TIMEOUT);
+  it(
+    'on multi-line texts too (documents), and a sequence of edits applies in order',
+    () => {
+      fc.assert(
+        fc.property(
+          spelledArb(['', ' ', '\n', '\n  ', '\r\n\t']),
+          fc.array(choiceArb, { minLength: 1, maxLength: 4 }),
+          (spelled, choices) => {
+            const bytes = render(spelled);
+            const original = parse(bytes);
+            const expected = copyJson(original);
+            const planned = choices.map((c) => {
+              const p = plan(expected, c);
+              applyToValue(expected, p.edit);
+              return p;
+            });
+            const out = spliceJson(
+              bytes,
+              original,
+              planned.map((p) => p.edit),
+            );
+            expectSameValue(parse(out), expected);
+            if (planned.length === 1) checkOneEdit(bytes, out, planned[0]!);
+          },
+        ),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('a whole new value (replace) keeps the bytes of everything the change does not reach', () => {
-    fc.assert(
-      fc.property(spelledArb([' ', '', '\n ']), choiceArb, (spelled, choice) => {
-        const bytes = render(spelled);
-        const original = parse(bytes);
-        const planned = plan(original, choice);
-        const next = copyJson(original);
-        applyToValue(next, planned.edit);
-        const out = spliceJson(bytes, original, [{ kind: 'replace', value: next }]);
-        expectSameValue(parse(out), next);
-        // Equal elements of an array are interchangeable to a diff, so only the container holding the change is
-        // pinned: nothing outside it moves.
-        const parent = planned.tokens.slice(0, -1);
-        const range = parent.length === 0 ? new JsonBytes(bytes).root() : { start: locate(bytes, '', parent)!.value[0], end: locate(bytes, '', parent)!.value[1] };
-        expect(keepsOutside(bytes, out, range.start, range.end), 'bytes outside the changed container unchanged').toBe(true);
-        // An object member set or removed is exact.
-        const holder = getAt(original, parent);
-        if (!Array.isArray(holder)) checkOneEdit(bytes, out, planned);
-      }),
-      params,
-    );
-  }, TIMEOUT);
+  it(
+    'a whole new value (replace) keeps the bytes of everything the change does not reach',
+    () => {
+      fc.assert(
+        fc.property(spelledArb([' ', '', '\n ']), choiceArb, (spelled, choice) => {
+          const bytes = render(spelled);
+          const original = parse(bytes);
+          const planned = plan(original, choice);
+          const next = copyJson(original);
+          applyToValue(next, planned.edit);
+          const out = spliceJson(bytes, original, [{ kind: 'replace', value: next }]);
+          expectSameValue(parse(out), next);
+          // Equal elements of an array are interchangeable to a diff, so only the container holding the change is
+          // pinned: nothing outside it moves.
+          const parent = planned.tokens.slice(0, -1);
+          const range =
+            parent.length === 0
+              ? new JsonBytes(bytes).root()
+              : { start: locate(bytes, '', parent)!.value[0], end: locate(bytes, '', parent)!.value[1] };
+          expect(
+            keepsOutside(bytes, out, range.start, range.end),
+            'bytes outside the changed container unchanged',
+          ).toBe(true);
+          // An object member set or removed is exact.
+          const holder = getAt(original, parent);
+          if (!Array.isArray(holder)) checkOneEdit(bytes, out, planned);
+        }),
+        params,
+      );
+    },
+    TIMEOUT,
+  );
 });

@@ -1,6 +1,19 @@
 import rule from '../../rules/cache-control-limit.js';
 import { transcript } from '../helpers/build.js';
-import { assistantMsg, doc, jsonl, lineAt, type Message, request, text, thinking, toolResult, toolUse, TOOLS, userMsg } from '../helpers/plain.js';
+import {
+  assistantMsg,
+  doc,
+  jsonl,
+  lineAt,
+  type Message,
+  request,
+  text,
+  thinking,
+  toolResult,
+  toolUse,
+  TOOLS,
+  userMsg,
+} from '../helpers/plain.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 const cc = { type: 'ephemeral' };
@@ -18,7 +31,9 @@ function turns(n: number, cachedTurns = n): Message[] {
 }
 /** The same turns with the breakpoints of turns `dropped` removed. */
 function without(messages: Message[], dropped: number[]): Message[] {
-  return messages.map((m, k) => (dropped.includes(k / 2) && m.role === 'user' ? userMsg([text(`question ${k / 2}`)]) : m));
+  return messages.map((m, k) =>
+    dropped.includes(k / 2) && m.role === 'user' ? userMsg([text(`question ${k / 2}`)]) : m,
+  );
 }
 
 const session = transcript();
@@ -43,10 +58,19 @@ const onThinkingText = doc(request(onThinking));
 
 runRuleTests(rule, {
   valid: [
-    { name: 'four breakpoints over tools, system and messages', text: doc(request(turns(2), { tools: [tool('get_weather')], system: [cached('s')] })) },
+    {
+      name: 'four breakpoints over tools, system and messages',
+      text: doc(request(turns(2), { tools: [tool('get_weather')], system: [cached('s')] })),
+    },
     { name: 'four in a message list', text: jsonl(turns(4)) },
-    { name: 'cache_control null does not count', text: doc(request([userMsg([text('a', { cache_control: null }), cached('b')])])) },
-    { name: 'a string system prompt and tools without breakpoints', text: doc(request(turns(4), { system: 'be brief', tools: [tool('x', false)] })) },
+    {
+      name: 'cache_control null does not count',
+      text: doc(request([userMsg([text('a', { cache_control: null }), cached('b')])])),
+    },
+    {
+      name: 'a string system prompt and tools without breakpoints',
+      text: doc(request(turns(4), { system: 'be brief', tools: [tool('x', false)] })),
+    },
     { name: 'a Claude Code session is never judged', text: session.toString() },
   ],
   invalid: [

@@ -47,7 +47,15 @@ runRuleTests(rule, {
   valid: [
     { name: 'a compaction as Claude Code writes it', text: compacted.toString() },
     { name: 'two compactions, each with its summary', text: twice.toString() },
-    { name: 'a summary that is a root (null parent) is not reported', text: (() => { const t = transcript(); t.compactSummary('s', { parent: null }); t.user('x'); return t.toString(); })() },
+    {
+      name: 'a summary that is a root (null parent) is not reported',
+      text: (() => {
+        const t = transcript();
+        t.compactSummary('s', { parent: null });
+        t.user('x');
+        return t.toString();
+      })(),
+    },
     { name: 'off for the api target', target: 'api', text: noSummary.toString() },
   ],
   invalid: [
@@ -64,7 +72,13 @@ runRuleTests(rule, {
     {
       name: 'a summary hanging off an entry that is not a boundary',
       text: wrongParent.toString(),
-      errors: [{ messageId: 'boundaryGone', line: 3, messageIncludes: 'is not a compact boundary (line 2, an `assistant` entry)' }],
+      errors: [
+        {
+          messageId: 'boundaryGone',
+          line: 3,
+          messageIncludes: 'is not a compact boundary (line 2, an `assistant` entry)',
+        },
+      ],
     },
   ],
 });

@@ -5,19 +5,23 @@ import { runRuleTests } from '../helpers/rule-tester.js';
 type Json = EditableEntry;
 const note = (what: string): Json => ({ type: 'text', text: `[transcript-lint: removed ${what}]` });
 /** The prompt (line 1) with its first block, the PDF, replaced by the placeholder. */
-const inPrompt = (source: string, what: string): string => fixed(source, { 1: (e) => void (e.message.content[0] = note(what)) });
-
+const inPrompt = (source: string, what: string): string =>
+  fixed(source, { 1: (e) => void (e.message.content[0] = note(what)) });
 
 type Block = Record<string, unknown>;
 
-const pdfDoc = (data: string): Block => ({ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data } });
+const pdfDoc = (data: string): Block => ({
+  type: 'document',
+  source: { type: 'base64', media_type: 'application/pdf', data },
+});
 const b64 = (s: string): string => Buffer.from(s, 'latin1').toString('base64');
 
 /** A PDF whose page tree states `count` pages (and holds `objects` page objects). */
 function pdf(count: number | undefined, objects: number): string {
   let s = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n';
   s += `2 0 obj\n<< /Type /Pages /Kids [] ${count === undefined ? '' : `/Count ${count}`} >>\nendobj\n`;
-  for (let i = 0; i < objects; i++) s += `${i + 3} 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n`;
+  for (let i = 0; i < objects; i++)
+    s += `${i + 3} 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n`;
   return b64(s + 'trailer\n<< /Root 1 0 R >>\n%%EOF\n');
 }
 
@@ -50,9 +54,18 @@ runRuleTests(rule, {
   valid: [
     { name: 'a 3-page PDF', text: prompt([pdfDoc(pdf(3, 3))]) },
     { name: 'exactly 100 pages', text: prompt([pdfDoc(pdf(100, 100))]) },
-    { name: 'the page tree count wins over stale page objects of incremental updates', text: prompt([pdfDoc(pdf(40, 120))]) },
-    { name: 'pages kept in compressed object streams are not counted', text: prompt([pdfDoc(b64('%PDF-1.5\n1 0 obj << /Type /ObjStm /N 300 >> stream\nxyz\nendstream\n'))]) },
-    { name: 'a plain-text document', text: prompt([{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x'.repeat(1000) } }]) },
+    {
+      name: 'the page tree count wins over stale page objects of incremental updates',
+      text: prompt([pdfDoc(pdf(40, 120))]),
+    },
+    {
+      name: 'pages kept in compressed object streams are not counted',
+      text: prompt([pdfDoc(b64('%PDF-1.5\n1 0 obj << /Type /ObjStm /N 300 >> stream\nxyz\nendstream\n'))]),
+    },
+    {
+      name: 'a plain-text document',
+      text: prompt([{ type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x'.repeat(1000) } }]),
+    },
     { name: 'a PDF in a tool_result', text: inResult([pdfDoc(pdf(12, 12))]) },
     { name: 'api target, small PDF', text: prompt([pdfDoc(pdf(3, 3))]), target: 'api' },
   ],
@@ -79,7 +92,12 @@ runRuleTests(rule, {
       name: 'a long PDF inside a tool_result',
       text: t.inResult,
       errors: [{ messageId: 'tooManyPages', line: 3, blockIndex: 0 }],
-      output: fixed(t.inResult, { 3: (e) => void (e.message.content[0].content[0] = note("a PDF document of 250 pages that is over the API's 100-page limit")) }),
+      output: fixed(t.inResult, {
+        3: (e) =>
+          void (e.message.content[0].content[0] = note(
+            "a PDF document of 250 pages that is over the API's 100-page limit",
+          )),
+      }),
     },
     {
       name: 'a PDF over 32 MB of base64',

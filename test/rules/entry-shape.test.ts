@@ -8,7 +8,6 @@ import { ARRAYS, EFFECT, SCHEMAS, type SchemaName } from '../../rules/entry-shap
 // @ts-expect-error: a plain .mjs script, without types
 import { generate, OUTPUT } from '../../scripts/gen-entry-shape.mjs';
 import { isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../../src/loader/lazy-strings.js';
-import { TranscriptModel } from '../../src/model/index.js';
 import type { ReportDescriptor } from '../../src/sdk/rule-api.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -17,17 +16,35 @@ import { loadTranscript } from '../helpers/formats.js';
 
 // Plain Messages API inputs: the shape the API validates.
 const goodRequest = doc(
-  request([userMsg('hi'), assistantMsg([{ type: 'thinking', thinking: 'x', signature: 's' }, { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} }]), userMsg([{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'ok' }] }])], {
-    system: [{ type: 'text', text: 'be brief' }],
-    tools: TOOLS,
-    thinking: { type: 'enabled', budget_tokens: 1024 },
-  }),
+  request(
+    [
+      userMsg('hi'),
+      assistantMsg([
+        { type: 'thinking', thinking: 'x', signature: 's' },
+        { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} },
+      ]),
+      userMsg([{ type: 'tool_result', tool_use_id: 'toolu_1', content: [{ type: 'text', text: 'ok' }] }]),
+    ],
+    {
+      system: [{ type: 'text', text: 'be brief' }],
+      tools: TOOLS,
+      thinking: { type: 'enabled', budget_tokens: 1024 },
+    },
+  ),
 );
 const badRequest = doc(
-  request([userMsg(42), assistantMsg([{ type: 'tool_use', id: 'toolu_1', input: {} }]), { role: 'tool', content: 'x' }, userMsg([{ text: 'no type' }])], {
-    system: [{ type: 'image', text: 'x' }],
-    thinking: 'on',
-  }),
+  request(
+    [
+      userMsg(42),
+      assistantMsg([{ type: 'tool_use', id: 'toolu_1', input: {} }]),
+      { role: 'tool', content: 'x' },
+      userMsg([{ text: 'no type' }]),
+    ],
+    {
+      system: [{ type: 'image', text: 'x' }],
+      thinking: 'on',
+    },
+  ),
 );
 const noModel = doc({ messages: [userMsg('hi')] }, 'tab');
 
@@ -36,7 +53,10 @@ const noModel = doc({ messages: [userMsg('hi')] }, 'tab');
 const clean = transcript();
 clean.raw({ type: 'queue-operation', operation: 'enqueue', timestamp: '2026-11-01T12:00:00.000Z', sessionId: 's' });
 clean.user('run two commands', { extra: { promptId: 'p1', someFutureField: { nested: true } } });
-clean.attachment({ type: 'environment', cwd: '/tmp' }, { rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' });
+clean.attachment(
+  { type: 'environment', cwd: '/tmp' },
+  { rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' },
+);
 clean.assistant([thinking('plan', 'sig')], { id: 'msg_1' });
 clean.assistant([text('Running.')], { id: 'msg_1' });
 const u1 = clean.assistant([toolUse('toolu_1')], { id: 'msg_1' });
@@ -49,7 +69,13 @@ clean.raw({ type: 'api-request', id: 'req', params: {} });
 clean.raw({ type: 'summary', summary: 'A session', leafUuid: clean.lastUuid });
 clean.compactBoundary();
 clean.compactSummary();
-clean.raw({ type: 'system', subtype: 'turn_duration', uuid: '00000000-0000-4000-8000-0000000000ff', parentUuid: clean.lastUuid, durationMs: 5 });
+clean.raw({
+  type: 'system',
+  subtype: 'turn_duration',
+  uuid: '00000000-0000-4000-8000-0000000000ff',
+  parentUuid: clean.lastUuid,
+  durationMs: 5,
+});
 clean.raw({ type: 'last-prompt', lastPrompt: 'x', sessionId: 's' });
 const good = clean.toString();
 
@@ -62,17 +88,47 @@ const base = () => {
 runRuleTests(rule, {
   valid: [
     { name: 'a clean 2.1.332-shaped session with metadata, attachments, split parts and a compaction', text: good },
-    { name: 'assistant content given as a string', text: (() => { const t = base(); t.raw({ type: 'assistant', uuid: 'a1', parentUuid: null, message: { role: 'assistant', content: 'hi' } }); return t.toString(); })() },
-    { name: 'unknown entry types and typeless lines are not entry-shape findings', text: base().toString() + '{"type":"frame-link","x":1}\n{"silly":"this"}\n{"type":"future-thing","message":42}\n' },
-    { name: 'empty thinking text with a signature (omitted thinking) is well-formed', text: (() => { const t = base(); t.assistant([thinking('', 'sig'), text('ok')]); return t.toString(); })() },
-    { name: 'tool_result content may be a string, an array of typed blocks, a tool_reference, or absent', text: (() => {
-      const t = base();
-      t.assistant([toolUse('toolu_A'), toolUse('toolu_B'), toolUse('toolu_C')]);
-      t.user([toolResult('toolu_A', 'ok'), toolResult('toolu_B', [{ type: 'tool_reference', tool_name: 'X' }]), { type: 'tool_result', tool_use_id: 'toolu_C' }]);
-      return t.toString();
-    })() },
-    { name: 'a root with parentUuid null and an entry without parentUuid', text: base().toString() + '{"type":"user","uuid":"u9","message":{"role":"user","content":"x"}}\n' },
-    { name: 'last-prompt without leafUuid, or with a null one', text: base().toString() + '{"type":"last-prompt","lastPrompt":"x"}\n{"type":"last-prompt","leafUuid":null}\n' },
+    {
+      name: 'assistant content given as a string',
+      text: (() => {
+        const t = base();
+        t.raw({ type: 'assistant', uuid: 'a1', parentUuid: null, message: { role: 'assistant', content: 'hi' } });
+        return t.toString();
+      })(),
+    },
+    {
+      name: 'unknown entry types and typeless lines are not entry-shape findings',
+      text: base().toString() + '{"type":"frame-link","x":1}\n{"silly":"this"}\n{"type":"future-thing","message":42}\n',
+    },
+    {
+      name: 'empty thinking text with a signature (omitted thinking) is well-formed',
+      text: (() => {
+        const t = base();
+        t.assistant([thinking('', 'sig'), text('ok')]);
+        return t.toString();
+      })(),
+    },
+    {
+      name: 'tool_result content may be a string, an array of typed blocks, a tool_reference, or absent',
+      text: (() => {
+        const t = base();
+        t.assistant([toolUse('toolu_A'), toolUse('toolu_B'), toolUse('toolu_C')]);
+        t.user([
+          toolResult('toolu_A', 'ok'),
+          toolResult('toolu_B', [{ type: 'tool_reference', tool_name: 'X' }]),
+          { type: 'tool_result', tool_use_id: 'toolu_C' },
+        ]);
+        return t.toString();
+      })(),
+    },
+    {
+      name: 'a root with parentUuid null and an entry without parentUuid',
+      text: base().toString() + '{"type":"user","uuid":"u9","message":{"role":"user","content":"x"}}\n',
+    },
+    {
+      name: 'last-prompt without leafUuid, or with a null one',
+      text: base().toString() + '{"type":"last-prompt","lastPrompt":"x"}\n{"type":"last-prompt","leafUuid":null}\n',
+    },
   ],
   invalid: [
     {
@@ -87,13 +143,22 @@ runRuleTests(rule, {
     },
     {
       name: 'content missing (a misspelt key, edge_cases line 10)',
-      text: base().toString() + '{"type":"user","uuid":"u2","parentUuid":null,"message":{"role":"user","contenst":[]}}\n',
+      text:
+        base().toString() + '{"type":"user","uuid":"u2","parentUuid":null,"message":{"role":"user","contenst":[]}}\n',
       errors: [{ messageId: 'unreadableEntry', line: 2, messageIncludes: '`message.content` is missing' }],
     },
     {
       name: 'content neither string nor array',
-      text: base().toString() + '{"type":"assistant","uuid":"a2","parentUuid":null,"message":{"role":"assistant","content":42}}\n',
-      errors: [{ messageId: 'unreadableEntry', line: 2, messageIncludes: '`message.content` is a number, not a string or an array' }],
+      text:
+        base().toString() +
+        '{"type":"assistant","uuid":"a2","parentUuid":null,"message":{"role":"assistant","content":42}}\n',
+      errors: [
+        {
+          messageId: 'unreadableEntry',
+          line: 2,
+          messageIncludes: '`message.content` is a number, not a string or an array',
+        },
+      ],
     },
     {
       name: 'a block that is not an object (edge_cases line 18) and a null block',
@@ -104,8 +169,18 @@ runRuleTests(rule, {
         return t.toString();
       })(),
       errors: [
-        { messageId: 'droppedBlock', line: 2, blockIndex: 0, messageIncludes: '`message.content[0]` is a string, not an object' },
-        { messageId: 'droppedBlock', line: 3, blockIndex: 1, messageIncludes: '`message.content[1]` is null, not an object' },
+        {
+          messageId: 'droppedBlock',
+          line: 2,
+          blockIndex: 0,
+          messageIncludes: '`message.content[0]` is a string, not an object',
+        },
+        {
+          messageId: 'droppedBlock',
+          line: 3,
+          blockIndex: 1,
+          messageIncludes: '`message.content[1]` is null, not an object',
+        },
       ],
     },
     {
@@ -118,7 +193,12 @@ runRuleTests(rule, {
       })(),
       errors: [
         { messageId: 'droppedBlock', line: 2, blockIndex: 1, messageIncludes: '`message.content[1].type` is missing' },
-        { messageId: 'droppedBlock', line: 3, blockIndex: 2, messageIncludes: '`message.content[2].text` is a number, not a string' },
+        {
+          messageId: 'droppedBlock',
+          line: 3,
+          blockIndex: 2,
+          messageIncludes: '`message.content[2].text` is a number, not a string',
+        },
       ],
     },
     {
@@ -131,7 +211,12 @@ runRuleTests(rule, {
       })(),
       errors: [
         { messageId: 'droppedBlock', line: 2, blockIndex: 0, messageIncludes: '`message.content[0].id` is missing' },
-        { messageId: 'droppedBlock', line: 3, blockIndex: 0, messageIncludes: '`message.content[0].tool_use_id` is missing' },
+        {
+          messageId: 'droppedBlock',
+          line: 3,
+          blockIndex: 0,
+          messageIncludes: '`message.content[0].tool_use_id` is missing',
+        },
       ],
     },
     {
@@ -144,14 +229,31 @@ runRuleTests(rule, {
         return t.toString();
       })(),
       errors: [
-        { messageId: 'rejectedBlock', line: 2, blockIndex: 0, messageIncludes: '`message.content[0].thinking` is missing' },
-        { messageId: 'rejectedBlock', line: 3, blockIndex: 0, messageIncludes: '`message.content[0].content[1].type` is missing' },
-        { messageId: 'rejectedBlock', line: 4, blockIndex: 1, messageIncludes: '`message.content[1].source` is a string, not an object' },
+        {
+          messageId: 'rejectedBlock',
+          line: 2,
+          blockIndex: 0,
+          messageIncludes: '`message.content[0].thinking` is missing',
+        },
+        {
+          messageId: 'rejectedBlock',
+          line: 3,
+          blockIndex: 0,
+          messageIncludes: '`message.content[0].content[1].type` is missing',
+        },
+        {
+          messageId: 'rejectedBlock',
+          line: 4,
+          blockIndex: 1,
+          messageIncludes: '`message.content[1].source` is a string, not an object',
+        },
       ],
     },
     {
       name: 'uuid missing on an attachment, uuid a number on a user entry',
-      text: base().toString() + '{"type":"attachment","parentUuid":null,"attachment":{"type":"date"}}\n{"type":"user","uuid":12345,"parentUuid":null,"message":{"role":"user","content":"x"}}\n',
+      text:
+        base().toString() +
+        '{"type":"attachment","parentUuid":null,"attachment":{"type":"date"}}\n{"type":"user","uuid":12345,"parentUuid":null,"message":{"role":"user","content":"x"}}\n',
       errors: [
         { messageId: 'badUuid', line: 2, messageIncludes: '`uuid` is missing' },
         { messageId: 'badUuid', line: 3, messageIncludes: '`uuid` is a number, not a string' },
@@ -159,7 +261,8 @@ runRuleTests(rule, {
     },
     {
       name: 'parentUuid neither a string nor null',
-      text: base().toString() + '{"type":"system","subtype":"local_command","uuid":"s1","parentUuid":42,"content":"x"}\n',
+      text:
+        base().toString() + '{"type":"system","subtype":"local_command","uuid":"s1","parentUuid":42,"content":"x"}\n',
       errors: [{ messageId: 'badParent', line: 2, messageIncludes: '`parentUuid` is a number, not a string or null' }],
     },
     {
@@ -180,18 +283,49 @@ runRuleTests(rule, {
       name: 'a request: each field the API refuses, at its line',
       text: badRequest,
       errors: [
-        { messageId: 'apiShape', line: lineAt(badRequest, '/system/0/type'), messageIncludes: '`system[0].type` is "image", not "text"' },
-        { messageId: 'apiShape', line: lineAt(badRequest, '/thinking'), messageIncludes: '`thinking` is a string, not an object' },
-        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/0/content'), messageIncludes: '`messages[0].content` is a number' },
-        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/1/content/0'), messageIncludes: '`messages[1].content[0].name` is missing' },
-        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/2/role'), messageIncludes: '`messages[2].role` is "tool", not "user" or "assistant"' },
-        { messageId: 'apiShape', line: lineAt(badRequest, '/messages/3/content/0'), messageIncludes: '`messages[3].content[0].type` is missing' },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/system/0/type'),
+          messageIncludes: '`system[0].type` is "image", not "text"',
+        },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/thinking'),
+          messageIncludes: '`thinking` is a string, not an object',
+        },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/messages/0/content'),
+          messageIncludes: '`messages[0].content` is a number',
+        },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/messages/1/content/0'),
+          messageIncludes: '`messages[1].content[0].name` is missing',
+        },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/messages/2/role'),
+          messageIncludes: '`messages[2].role` is "tool", not "user" or "assistant"',
+        },
+        {
+          messageId: 'apiShape',
+          line: lineAt(badRequest, '/messages/3/content/0'),
+          messageIncludes: '`messages[3].content[0].type` is missing',
+        },
       ].sort((a, b) => a.line - b.line),
     },
     {
       name: 'a request without a model',
       text: noModel,
-      errors: [{ messageId: 'apiShape', line: 1, severity: 'error', messageIncludes: '`model` is missing; the API rejects the request.' }],
+      errors: [
+        {
+          messageId: 'apiShape',
+          line: 1,
+          severity: 'error',
+          messageIncludes: '`model` is missing; the API rejects the request.',
+        },
+      ],
     },
     {
       name: 'a JSONL message list: per line',
@@ -207,7 +341,10 @@ runRuleTests(rule, {
 runRuleTests(rule, {
   valid: [
     { name: 'a well-formed request', text: goodRequest },
-    { name: 'a well-formed message list', text: jsonl([userMsg('hi'), assistantMsg([{ type: 'text', text: 'hello' }])]) },
+    {
+      name: 'a well-formed message list',
+      text: jsonl([userMsg('hi'), assistantMsg([{ type: 'text', text: 'hello' }])]),
+    },
   ],
   invalid: [],
 });
@@ -239,15 +376,41 @@ runRuleTests(rule, {
   invalid: [
     {
       name: `an entry with more than ${MAX_PER_ENTRY} malformed blocks: the first ${MAX_PER_ENTRY}, then one count of the rest`,
-      text: base().toString() + JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: null, message: { role: 'user', content: zeros(MAX_PER_ENTRY + 3) } }) + '\n',
+      text:
+        base().toString() +
+        JSON.stringify({
+          type: 'user',
+          uuid: 'u2',
+          parentUuid: null,
+          message: { role: 'user', content: zeros(MAX_PER_ENTRY + 3) },
+        }) +
+        '\n',
       errors: [
-        ...Array.from({ length: MAX_PER_ENTRY }, (_, i) => ({ messageId: 'droppedBlock', line: 2, blockIndex: i, messageIncludes: '` is a number, not an object, so Claude Code drops this block' })),
-        { messageId: 'more', line: 2, messageIncludes: `and 3 more malformed fields in this \`user\` entry, not listed one by one (only the first ${MAX_PER_ENTRY} are).` },
+        ...Array.from({ length: MAX_PER_ENTRY }, (_, i) => ({
+          messageId: 'droppedBlock',
+          line: 2,
+          blockIndex: i,
+          messageIncludes: '` is a number, not an object, so Claude Code drops this block',
+        })),
+        {
+          messageId: 'more',
+          line: 2,
+          messageIncludes: `and 3 more malformed fields in this \`user\` entry, not listed one by one (only the first ${MAX_PER_ENTRY} are).`,
+        },
       ],
     },
     {
       name: 'the cap counts per entry: the next entry is reported in full',
-      text: base().toString() + JSON.stringify({ type: 'user', uuid: 'u2', parentUuid: null, message: { role: 'user', content: zeros(MAX_PER_ENTRY + 1) } }) + '\n' + '{"type":"user","uuid":"u3","parentUuid":"u2","message":{"role":"user","content":[{"type":"text"}]}}\n',
+      text:
+        base().toString() +
+        JSON.stringify({
+          type: 'user',
+          uuid: 'u2',
+          parentUuid: null,
+          message: { role: 'user', content: zeros(MAX_PER_ENTRY + 1) },
+        }) +
+        '\n' +
+        '{"type":"user","uuid":"u3","parentUuid":"u2","message":{"role":"user","content":[{"type":"text"}]}}\n',
       errors: [
         ...Array.from({ length: MAX_PER_ENTRY }, () => ({ messageId: 'droppedBlock', line: 2 })),
         { messageId: 'more', line: 2, messageIncludes: 'and 1 more malformed fields in this `user` entry' },
@@ -279,22 +442,56 @@ function wholeSchema(name: SchemaName): Record<string, unknown> {
   return schema;
 }
 
-const scalar = fc.oneof(fc.constant(null), fc.integer(), fc.boolean(), fc.constantFrom('', 'x', 'text', 'user'), fc.constant([]), fc.constant({}));
+const scalar = fc.oneof(
+  fc.constant(null),
+  fc.integer(),
+  fc.boolean(),
+  fc.constantFrom('', 'x', 'text', 'user'),
+  fc.constant([]),
+  fc.constant({}),
+);
 const str = fc.oneof(fc.string({ maxLength: 3 }), scalar);
-const blockType = fc.oneof(fc.constantFrom('text', 'tool_use', 'tool_result', 'thinking', 'image', 'document', 'other'), scalar);
-const nestedArb = fc.oneof(scalar, fc.record({ type: blockType, text: str, source: fc.oneof(fc.constant({}), scalar) }, { requiredKeys: [] }));
+const blockType = fc.oneof(
+  fc.constantFrom('text', 'tool_use', 'tool_result', 'thinking', 'image', 'document', 'other'),
+  scalar,
+);
+const nestedArb = fc.oneof(
+  scalar,
+  fc.record({ type: blockType, text: str, source: fc.oneof(fc.constant({}), scalar) }, { requiredKeys: [] }),
+);
 const blockArb = fc.oneof(
   scalar,
   fc.record(
-    { type: blockType, text: str, id: str, name: str, tool_use_id: str, thinking: str, source: fc.oneof(fc.constant({}), scalar), content: fc.oneof(fc.array(nestedArb, { maxLength: 3 }), str) },
+    {
+      type: blockType,
+      text: str,
+      id: str,
+      name: str,
+      tool_use_id: str,
+      thinking: str,
+      source: fc.oneof(fc.constant({}), scalar),
+      content: fc.oneof(fc.array(nestedArb, { maxLength: 3 }), str),
+    },
     { requiredKeys: [] },
   ),
 );
 const messageArb = fc.oneof(
   { weight: 1, arbitrary: scalar },
-  { weight: 5, arbitrary: fc.record({ role: fc.oneof(fc.constantFrom('user', 'assistant', 'system'), scalar), content: fc.oneof(fc.array(blockArb, { maxLength: 4 }), str) }, { requiredKeys: [] }) },
+  {
+    weight: 5,
+    arbitrary: fc.record(
+      {
+        role: fc.oneof(fc.constantFrom('user', 'assistant', 'system'), scalar),
+        content: fc.oneof(fc.array(blockArb, { maxLength: 4 }), str),
+      },
+      { requiredKeys: [] },
+    ),
+  },
 );
-const entryArb = fc.record({ uuid: str, parentUuid: str, message: messageArb, summary: str, leafUuid: str }, { requiredKeys: [] });
+const entryArb = fc.record(
+  { uuid: str, parentUuid: str, message: messageArb, summary: str, leafUuid: str },
+  { requiredKeys: [] },
+);
 const requestArb = fc.record(
   {
     model: str,
@@ -312,16 +509,35 @@ describe('entry-shape validators', () => {
   });
 
   it("never loads Ajv's compiler at run time", () => {
-    for (const file of ['../../rules/entry-shape.ts', '../../rules/entry-shape/validators.ts', '../../rules/entry-shape/schemas.ts']) {
+    for (const file of [
+      '../../rules/entry-shape.ts',
+      '../../rules/entry-shape/validators.ts',
+      '../../rules/entry-shape/schemas.ts',
+    ]) {
       const source = readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8');
-      expect(source.match(/^import (?!type ).*$|require\(/gm)?.filter((l) => /ajv|require\(/.test(l)) ?? [], file).toEqual([]);
+      expect(
+        source.match(/^import (?!type ).*$|require\(/gm)?.filter((l) => /ajv|require\(/.test(l)) ?? [],
+        file,
+      ).toEqual([]);
     }
   });
 
   it('arrays validated element by element give the errors of the whole schema, in the same order', () => {
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictTypes: false, strictRequired: false });
+    const ajv = new Ajv2020({
+      allErrors: true,
+      verbose: true,
+      strict: true,
+      strictTypes: false,
+      strictRequired: false,
+    });
     ajv.addKeyword({ keyword: EFFECT, schemaType: 'string' });
-    const key = (e: ErrorObject, pointer: string) => [pointer, e.keyword, e.params, (e.parentSchema as Record<string, unknown>)[EFFECT], e.data];
+    const key = (e: ErrorObject, pointer: string) => [
+      pointer,
+      e.keyword,
+      e.params,
+      (e.parentSchema as Record<string, unknown>)[EFFECT],
+      e.data,
+    ];
     const compiled = new Map<SchemaName, ValidateFunction>();
     const compare = (name: SchemaName, value: unknown): void => {
       const whole = compiled.get(name) ?? compiled.set(name, ajv.compile(wholeSchema(name))).get(name)!;
@@ -329,7 +545,10 @@ describe('entry-shape validators', () => {
       const seen = new Set<string>();
       if (!whole(value)) {
         for (const e of whole.errors ?? []) {
-          const pointer = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+          const pointer =
+            e.keyword === 'required'
+              ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
+              : e.instancePath;
           if (e.keyword === 'if' || seen.has(pointer)) continue;
           seen.add(pointer);
           expected.push(key(e, pointer));
@@ -341,9 +560,18 @@ describe('entry-shape validators', () => {
     };
     const runs = { numRuns: 300, seed: 20261129 };
     fc.assert(fc.property(fc.constantFrom(...ENTRY_ROOTS), entryArb, compare), runs);
-    fc.assert(fc.property(requestArb, (r) => compare('plainRequest', r)), runs);
-    fc.assert(fc.property(fc.array(messageArb, { maxLength: 3 }), (m) => compare('plainMessages', m)), runs);
-    fc.assert(fc.property(messageArb, (m) => compare('plainMessage', m)), runs);
+    fc.assert(
+      fc.property(requestArb, (r) => compare('plainRequest', r)),
+      runs,
+    );
+    fc.assert(
+      fc.property(fc.array(messageArb, { maxLength: 3 }), (m) => compare('plainMessages', m)),
+      runs,
+    );
+    fc.assert(
+      fc.property(messageArb, (m) => compare('plainMessage', m)),
+      runs,
+    );
   });
 
   it('does not decode long strings kept as bytes, nor change them, and reports them as strings', () => {
@@ -363,18 +591,22 @@ describe('entry-shape validators', () => {
       isLazyString(message(4).content[1]!, 'source'),
     ];
     expect(lazy()).toEqual([true, true, true, true, true]);
-    const toString = vi.spyOn(Buffer.prototype, 'toString');
+    const bufferToString = vi.spyOn(Buffer.prototype, 'toString');
     const decode = vi.spyOn(TextDecoder.prototype, 'decode');
     const reports: ReportDescriptor[] = [];
     try {
       rule.check({ model, target: 'claude-code', report: (d) => reports.push(d) });
-      const long = toString.mock.calls.filter(([, start = 0, end = Infinity]) => (end as number) - (start as number) >= LAZY_STRING_BYTES);
+      const long = bufferToString.mock.calls.filter(
+        ([, start = 0, end = Infinity]) => (end as number) - (start as number) >= LAZY_STRING_BYTES,
+      );
       expect(long.length + decode.mock.calls.length, 'long strings decoded').toBe(0);
     } finally {
-      toString.mockRestore();
+      bufferToString.mockRestore();
       decode.mockRestore();
     }
-    expect(reports.map((r) => `${r.messageId} ${String(r.data?.problem)}`)).toEqual(['rejectedBlock is a string, not an object']);
+    expect(reports.map((r) => `${r.messageId} ${String(r.data?.problem)}`)).toEqual([
+      'rejectedBlock is a string, not an object',
+    ]);
     expect(lazy()).toEqual([true, true, true, true, true]);
     expect(message(4).content[1]!.source).toBe(long);
   });

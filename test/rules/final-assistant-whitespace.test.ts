@@ -3,8 +3,10 @@ import { text, thinking, toolUse, transcript, fixed, type EditableEntry } from '
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 type Json = EditableEntry;
-const firstText = (value: string) => (e: Json): void => void (e.message.content[0].text = value);
-
+const firstText =
+  (value: string) =>
+  (e: Json): void =>
+    void (e.message.content[0].text = value);
 
 function endsWith(content: Record<string, unknown>[]): string {
   const t = transcript();
@@ -25,17 +27,31 @@ const t = {
   spaces: endsWith([text('All three done.  \n\n')]),
   blankAfter: endsWith([text('Done. '), text('   ')]),
   newline: endsWith([text('Done.\n')]),
-  asString: endsWith([text('Answer. \t')]).replace('"content":[{"type":"text","text":"Answer. \\t"}]', '"content":"Answer. \\t"'),
+  asString: endsWith([text('Answer. \t')]).replace(
+    '"content":[{"type":"text","text":"Answer. \\t"}]',
+    '"content":"Answer. \\t"',
+  ),
 };
 
 runRuleTests(rule, {
   valid: [
-    { name: 'claude-code target: off (a new prompt follows on resume)', text: endsWith([text('All three done.  \n\n')]) },
+    {
+      name: 'claude-code target: off (a new prompt follows on resume)',
+      text: endsWith([text('All three done.  \n\n')]),
+    },
     { name: 'api: final text without trailing whitespace', text: endsWith([text('All three done.')]), target: 'api' },
     { name: 'api: leading whitespace is fine', text: endsWith([text('\n\nAll three done.')]), target: 'api' },
     { name: 'api: the request ends with a user message', text: followed.toString(), target: 'api' },
-    { name: 'api: an earlier assistant text may end in whitespace', text: endsWith([text('Done '), toolUse('toolu_2')]), target: 'api' },
-    { name: 'api: split parts with thinking first', text: endsWith([thinking('', 'sig'), text('Thought and ran.')]), target: 'api' },
+    {
+      name: 'api: an earlier assistant text may end in whitespace',
+      text: endsWith([text('Done '), toolUse('toolu_2')]),
+      target: 'api',
+    },
+    {
+      name: 'api: split parts with thinking first',
+      text: endsWith([thinking('', 'sig'), text('Thought and ran.')]),
+      target: 'api',
+    },
   ],
   invalid: [
     {

@@ -35,7 +35,12 @@ function missingHistory(first: string, below = false): string {
 }
 /** The file with a new root before line `n` (1-based), which then hangs below it. */
 const rootedAt = (lines: readonly string[], n: number): string =>
-  file([...lines.slice(0, n - 1), missingHistory(lines[n - 1]!), relinked(lines[n - 1]!, newUuid(lines[n - 1]!)), ...lines.slice(n)]);
+  file([
+    ...lines.slice(0, n - 1),
+    missingHistory(lines[n - 1]!),
+    relinked(lines[n - 1]!, newUuid(lines[n - 1]!)),
+    ...lines.slice(n),
+  ]);
 
 const plain = transcript();
 plain.user('hello');
@@ -44,7 +49,10 @@ plain.assistant([text('hi')]);
 // 2.1.332 shape: prompt, then attachments (some rendered as system messages), then the answer.
 const attachments = transcript();
 attachments.user('hello');
-attachments.attachment({ type: 'environment' }, { rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' });
+attachments.attachment(
+  { type: 'environment' },
+  { rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' },
+);
 attachments.attachment({ type: 'date' }, { rendered: ['<system-reminder>date</system-reminder>'] });
 attachments.assistant([text('hi')]);
 
@@ -57,7 +65,10 @@ compacted.assistant([text('Continuing.')]);
 
 // A system message ahead of the first user message is skipped, as the API pairing rules skip it.
 const systemFirst = transcript();
-systemFirst.attachment({ type: 'environment' }, { parent: null, rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' });
+systemFirst.attachment(
+  { type: 'environment' },
+  { parent: null, rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' },
+);
 systemFirst.user('hello');
 systemFirst.assistant([text('hi')]);
 
@@ -87,7 +98,10 @@ noSummary.assistant([text('after compaction')]); // 3
 // The assistant's parent is missing and the walk bridges it to an attachment sent as a system message: the new root
 // goes above the attachment, which stays in the request.
 const bridged = transcript();
-bridged.attachment({ type: 'environment' }, { parent: null, rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' }); // 1
+bridged.attachment(
+  { type: 'environment' },
+  { parent: null, rendered: ['<system-reminder>env</system-reminder>'], renderedRole: 'system' },
+); // 1
 bridged.assistant([text('Where were we?')], { parent: 'gone-from-the-file' }); // 2
 bridged.user('here'); // 3
 
@@ -110,7 +124,14 @@ unreadableSummary.lines[1] = unreadableSummary.lines[1]!.replace(/"content":"[^"
 const rootAfterParts = transcript();
 rootAfterParts.assistant([toolUse('toolu_R1')], { id: 'msg_r', uuid: 'r-b', parent: 'r-a' }); // 1
 rootAfterParts.assistant([text('Running both.')], { id: 'msg_r', uuid: 'r-a', parent: 'r-root' }); // 2
-rootAfterParts.raw({ uuid: 'r-root', isSidechain: false, timestamp: '2026-11-01T12:00:00.000Z', cwd: '/tmp/project', sessionId: 'sess', version: '2.1.332' }); // 3
+rootAfterParts.raw({
+  uuid: 'r-root',
+  isSidechain: false,
+  timestamp: '2026-11-01T12:00:00.000Z',
+  cwd: '/tmp/project',
+  sessionId: 'sess',
+  version: '2.1.332',
+}); // 3
 rootAfterParts.result('toolu_R1', 'a.txt', { parent: 'r-b' }); // 4
 rootAfterParts.assistant([toolUse('toolu_R2')], { id: 'msg_r', uuid: 'r-c', parent: 'r-b' }); // 5
 rootAfterParts.result('toolu_R2', 'Mon', { parent: 'r-c' }); // 6
@@ -160,7 +181,9 @@ runRuleTests(rule, {
     {
       name: 'the first entry has a parent missing from the file',
       text: missing.toString(),
-      errors: [{ messageId: 'missingParent', line: 1, messageIncludes: 'its parent not-in-this-file is not in the file' }],
+      errors: [
+        { messageId: 'missingParent', line: 1, messageIncludes: 'its parent not-in-this-file is not in the file' },
+      ],
       // The new root replaces the dangling parent.
       output: rootedAt(missing.lines, 1),
     },
@@ -181,7 +204,13 @@ runRuleTests(rule, {
         relinked(noSummary.lines[2]!, newUuid(noSummary.lines[1]!)),
       ]),
     },
-    { name: 'api target: also an error', text: root.toString(), target: 'api', errors: [{ messageId: 'root', line: 1, severity: 'error' }], output: rootedAt(root.lines, 1) },
+    {
+      name: 'api target: also an error',
+      text: root.toString(),
+      target: 'api',
+      errors: [{ messageId: 'root', line: 1, severity: 'error' }],
+      output: rootedAt(root.lines, 1),
+    },
     {
       name: 'no second copy of the entry the fix already wrote',
       text: already.toString(),
@@ -264,7 +293,10 @@ describe('first-message-user details', () => {
     ] as const) {
       const text = readFileSync(`${corpus}/${file}`, 'utf8');
       const { result } = lintWith(rule, text);
-      expect(result.diagnostics.map((d) => [d.messageId, d.line]), file).toEqual([['missingParent', line]]);
+      expect(
+        result.diagnostics.map((d) => [d.messageId, d.line]),
+        file,
+      ).toEqual([['missingParent', line]]);
       expect(result.diagnostics[0]!.message).toContain(parent);
       // --fix gives them a first user message.
       const fixed = fixBytes(file, new TextEncoder().encode(text), { rules: [rule], target: 'claude-code' });

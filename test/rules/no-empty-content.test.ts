@@ -5,12 +5,20 @@ import { text, thinking, toolUse, transcript, fixed, uuidAt, type EditableEntry 
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 type Json = EditableEntry;
-const dropBlock = (i: number) => (e: Json): void => void e.message.content.splice(i, 1);
+const dropBlock =
+  (i: number) =>
+  (e: Json): void =>
+    void e.message.content.splice(i, 1);
 const noContent = (e: Json): void => void (e.message.content = '(no content)');
-const parent = (uuid: string | null) => (e: Json): void => void (e.parentUuid = uuid);
+const parent =
+  (uuid: string | null) =>
+  (e: Json): void =>
+    void (e.parentUuid = uuid);
 
-
-function session(assistantContent: Record<string, unknown>[], prompt: string | Record<string, unknown>[] = 'run it'): string {
+function session(
+  assistantContent: Record<string, unknown>[],
+  prompt: string | Record<string, unknown>[] = 'run it',
+): string {
   const t = transcript();
   t.user(prompt);
   t.assistant(assistantContent, { id: 'msg_a' });
@@ -22,7 +30,10 @@ function session(assistantContent: Record<string, unknown>[], prompt: string | R
 const clean = transcript();
 clean.user('say hello');
 clean.attachment({ type: 'date', date: '2026-11-01' }, { rendered: ['<system-reminder>today</system-reminder>'] });
-clean.attachment({ type: 'environment' }, { rendered: ['<system-reminder>\n\n</system-reminder>'], renderedRole: 'system' });
+clean.attachment(
+  { type: 'environment' },
+  { rendered: ['<system-reminder>\n\n</system-reminder>'], renderedRole: 'system' },
+);
 clean.assistant([thinking('', 'sigA')], { id: 'msg_a' });
 clean.assistant([text(' Hello there. ')], { id: 'msg_a' });
 
@@ -65,7 +76,11 @@ blankPart.assistant([text('Done.')], { id: 'msg_b' });
 // A rendered list holding something that is not sent before the blank text: the fix removes the right element.
 const oddRendered = transcript();
 oddRendered.user('hi');
-const odd = { ...JSON.parse(blankAttachment.lines[1]!), rendered: [{ note: 'not sent' }, { content: ' ' }], uuid: oddRendered.newUuid() };
+const odd = {
+  ...JSON.parse(blankAttachment.lines[1]!),
+  rendered: [{ note: 'not sent' }, { content: ' ' }],
+  uuid: oddRendered.newUuid(),
+};
 oddRendered.raw(odd);
 oddRendered.assistant([text('Hi.')], { parent: odd.uuid });
 
@@ -88,7 +103,15 @@ emptySummary.assistant([text('Continuing.')]);
 const machine = transcript();
 machine.user('hi');
 machine.assistant([text('Hi.')]);
-machine.raw({ parentUuid: machine.lastUuid, isSidechain: false, type: 'system', subtype: 'local_command', content: ' ', uuid: 'aaaaaaaa-0000-4000-8000-000000000001', level: 'info' });
+machine.raw({
+  parentUuid: machine.lastUuid,
+  isSidechain: false,
+  type: 'system',
+  subtype: 'local_command',
+  content: ' ',
+  uuid: 'aaaaaaaa-0000-4000-8000-000000000001',
+  level: 'info',
+});
 machine.from('aaaaaaaa-0000-4000-8000-000000000001').user('', { extra: { isMeta: true } });
 machine.user('next');
 machine.assistant([text('OK.')]);
@@ -115,14 +138,23 @@ const t = {
 runRuleTests(rule, {
   valid: [
     { name: 'text with surrounding spaces, hidden thinking, attachments', text: clean.toString() },
-    { name: 'an empty tool_result content string is not a text block', text: session([text('Running.'), toolUse('toolu_1')]) },
-    { name: 'api target: an empty final assistant message is a valid prefill', text: emptyFinal.toString(), target: 'api' },
+    {
+      name: 'an empty tool_result content string is not a text block',
+      text: session([text('Running.'), toolUse('toolu_1')]),
+    },
+    {
+      name: 'api target: an empty final assistant message is a valid prefill',
+      text: emptyFinal.toString(),
+      target: 'api',
+    },
   ],
   invalid: [
     {
       name: 'empty text block before a tool_use',
       text: t.emptyFirst,
-      errors: [{ messageId: 'emptyText', line: 2, blockIndex: 0, severity: 'warn', messageIncludes: 'must be non-empty' }],
+      errors: [
+        { messageId: 'emptyText', line: 2, blockIndex: 0, severity: 'warn', messageIncludes: 'must be non-empty' },
+      ],
       output: fixed(t.emptyFirst, { 2: dropBlock(0) }),
     },
     {
@@ -227,8 +259,13 @@ runRuleTests(rule, {
 });
 
 it('no-empty-content: removing a blank part keeps the other parts split and the chain whole', () => {
-  const out = new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(t.blankPart), { rules: [rule] }).output);
-  const entries = out.trimEnd().split('\n').map((l) => JSON.parse(l) as Json);
+  const out = new TextDecoder().decode(
+    fixBytes('t.jsonl', new TextEncoder().encode(t.blankPart), { rules: [rule] }).output,
+  );
+  const entries = out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Json);
   const uuids = new Set(entries.map((e) => e.uuid));
   for (const e of entries) if (e.parentUuid !== null) expect(uuids.has(e.parentUuid)).toBe(true);
   expect(entries.map((e) => e.message.id ?? e.type)).toEqual(['user', 'msg_a', 'user', 'msg_b']);

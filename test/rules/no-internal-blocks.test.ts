@@ -1,13 +1,24 @@
 import rule from '../../rules/no-internal-blocks.js';
-import { image, text, thinking, toolResult, toolUse, transcript, fixed, uuidAt, type EditableEntry } from '../helpers/build.js';
+import {
+  image,
+  text,
+  thinking,
+  toolResult,
+  toolUse,
+  transcript,
+  fixed,
+  uuidAt,
+  type EditableEntry,
+} from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 type Json = EditableEntry;
 /** Remove blocks by index (given highest first). */
-const dropBlocks = (...indexes: number[]) => (e: Json): void => {
-  for (const i of indexes) e.message.content.splice(i, 1);
-};
-
+const dropBlocks =
+  (...indexes: number[]) =>
+  (e: Json): void => {
+    for (const i of indexes) e.message.content.splice(i, 1);
+  };
 
 type Block = Record<string, unknown>;
 
@@ -27,7 +38,11 @@ const webSearch: Block[] = [
   { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_1', content: [] },
 ];
 const advisorCall = { type: 'server_tool_use', id: 'srvtoolu_adv', name: 'advisor', input: {} };
-const advisorResult = { type: 'advisor_tool_result', tool_use_id: 'srvtoolu_adv', content: { type: 'advisor_result', text: 'ok' } };
+const advisorResult = {
+  type: 'advisor_tool_result',
+  tool_use_id: 'srvtoolu_adv',
+  content: { type: 'advisor_result', text: 'ok' },
+};
 
 const splitPart = transcript();
 splitPart.user('search the docs');
@@ -43,7 +58,9 @@ const t = {
   onlySticker: session({ prompt: [{ type: 'sticker', id: 1 }] }),
   wrongRole: session({ prompt: [text('hi'), toolUse('toolu_9')], assistant: [image()] }),
   badResult: session({ result: [toolResult('toolu_1', [text('a'), toolUse('toolu_x')])] }),
-  onlyBadResult: session({ result: [toolResult('toolu_1', [toolUse('toolu_x'), { type: 'thinking', thinking: 'x' }])] }),
+  onlyBadResult: session({
+    result: [toolResult('toolu_1', [toolUse('toolu_x'), { type: 'thinking', thinking: 'x' }])],
+  }),
   advisorUnpaired: session({ assistant: [advisorCall, text('ok')] }),
   advisorPair: session({ assistant: [advisorCall, advisorResult, text('ok')] }),
   advisorAlone: session({ assistant: [advisorCall] }),
@@ -52,18 +69,36 @@ const t = {
 
 runRuleTests(rule, {
   valid: [
-    { name: 'tool_reference inside a tool_result (claude-code-trace shape)', text: session({ result: [toolResult('toolu_1', [toolRef])] }) },
+    {
+      name: 'tool_reference inside a tool_result (claude-code-trace shape)',
+      text: session({ result: [toolResult('toolu_1', [toolRef])] }),
+    },
     {
       name: 'user blocks the API accepts',
       text: session({
-        prompt: [text('see'), image(), { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } }],
-        result: [toolResult('toolu_1', [text('a'), image(), { type: 'search_result', source: 'u', title: 't', content: [] }])],
+        prompt: [
+          text('see'),
+          image(),
+          { type: 'document', source: { type: 'text', media_type: 'text/plain', data: 'x' } },
+        ],
+        result: [
+          toolResult('toolu_1', [text('a'), image(), { type: 'search_result', source: 'u', title: 't', content: [] }]),
+        ],
       }),
     },
     { name: 'server tool use and its result in the assistant message', text: session({ assistant: webSearch }) },
-    { name: 'thinking blocks', text: session({ assistant: [thinking('', 'sig'), { type: 'redacted_thinking', data: 'abc' }] }) },
-    { name: 'claude-code: a complete advisor pair is left to Claude Code', text: session({ assistant: [advisorCall, advisorResult, text('ok')] }) },
-    { name: 'a block without a type is entry-shape\'s finding', text: session({ prompt: [text('hi'), { text: 'wow error' }] }) },
+    {
+      name: 'thinking blocks',
+      text: session({ assistant: [thinking('', 'sig'), { type: 'redacted_thinking', data: 'abc' }] }),
+    },
+    {
+      name: 'claude-code: a complete advisor pair is left to Claude Code',
+      text: session({ assistant: [advisorCall, advisorResult, text('ok')] }),
+    },
+    {
+      name: "a block without a type is entry-shape's finding",
+      text: session({ prompt: [text('hi'), { text: 'wow error' }] }),
+    },
     { name: 'api target: server tool pair', text: session({ assistant: webSearch }), target: 'api' },
   ],
   invalid: [
@@ -122,7 +157,10 @@ runRuleTests(rule, {
       output: fixed(t.onlyBadResult, {
         3: (e) =>
           void (e.message.content[0].content = [
-            { type: 'text', text: '[transcript-lint: removed `tool_use`, `thinking` content that a tool_result cannot hold]' },
+            {
+              type: 'text',
+              text: '[transcript-lint: removed `tool_use`, `thinking` content that a tool_result cannot hold]',
+            },
           ]),
       }),
     },

@@ -44,14 +44,24 @@ twoLoops.user('w', { uuid: 'z2', parent: 'z1' }); // 4
 runRuleTests(rule, {
   valid: [
     { name: 'parallel parts, a compaction and a last-prompt', text: clean.toString() },
-    { name: 'dangling parents are not cycles', text: (() => { const t = transcript(); t.user('a', { parent: 'gone' }); t.assistant([text('b')]); return t.toString(); })() },
+    {
+      name: 'dangling parents are not cycles',
+      text: (() => {
+        const t = transcript();
+        t.user('a', { parent: 'gone' });
+        t.assistant([text('b')]);
+        return t.toString();
+      })(),
+    },
     { name: 'off for the api target', target: 'api', text: two.toString() },
   ],
   invalid: [
     {
       name: 'the root linked to the leaf: reported once, on the link that points forward',
       text: rootToLeaf.toString(),
-      errors: [{ messageId: 'cycle', line: 1, severity: 'warn', messageIncludes: 'loop of 4 entries (lines 1, 2, 3, 4)' }],
+      errors: [
+        { messageId: 'cycle', line: 1, severity: 'warn', messageIncludes: 'loop of 4 entries (lines 1, 2, 3, 4)' },
+      ],
       // Nothing comes before the root: it becomes a root again.
       output: fixed(rootToLeaf.toString(), { 1: (e) => void (e.parentUuid = null) }),
     },
@@ -75,7 +85,10 @@ runRuleTests(rule, {
         { messageId: 'cycle', line: 1 },
         { messageId: 'cycle', line: 3 },
       ],
-      output: fixed(twoLoops.toString(), { 1: (e) => void (e.parentUuid = null), 3: (e) => void (e.parentUuid = 'x2') }),
+      output: fixed(twoLoops.toString(), {
+        1: (e) => void (e.parentUuid = null),
+        3: (e) => void (e.parentUuid = 'x2'),
+      }),
     },
   ],
 });

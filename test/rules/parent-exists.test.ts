@@ -20,7 +20,13 @@ clean.user('next');
 
 const snipped = transcript();
 snipped.user('a');
-snipped.raw({ type: 'system', subtype: 'snip_boundary', uuid: 'snip-1', parentUuid: snipped.lastUuid, snipMetadata: { removedUuids: [GONE] } });
+snipped.raw({
+  type: 'system',
+  subtype: 'snip_boundary',
+  uuid: 'snip-1',
+  parentUuid: snipped.lastUuid,
+  snipMetadata: { removedUuids: [GONE] },
+});
 snipped.from('snip-1');
 snipped.assistant([text('b')], { parent: GONE });
 
@@ -68,11 +74,21 @@ const belowIt = transcript();
 belowIt.user('go'); // 1
 const bi2 = belowIt.assistant([toolUse('toolu_1')], { id: 'msg_1', parent: 'w' }); // 2
 belowIt.assistant([toolUse('toolu_2')], { id: 'msg_1', parent: bi2 }); // 3
-belowIt.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: GONE, isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' }); // 4
+belowIt.raw({
+  type: 'system',
+  subtype: 'informational',
+  uuid: 'w',
+  parentUuid: GONE,
+  isSidechain: false,
+  timestamp: '2026-11-01T12:00:09.000Z',
+}); // 4
 
 runRuleTests(rule, {
   valid: [
-    { name: 'parallel parts, results off their parts, a compaction with its null-parent boundary', text: clean.toString() },
+    {
+      name: 'parallel parts, results off their parts, a compaction with its null-parent boundary',
+      text: clean.toString(),
+    },
     { name: 'a parent removed by a snip boundary', text: snipped.toString() },
     { name: 'a subagent file with a null root', text: agent.toString() },
     { name: 'a compact summary without its boundary is left to compact-summary', text: summaryOnly.toString() },
@@ -91,7 +107,9 @@ runRuleTests(rule, {
       text: attachmentGone.toString(),
       errors: [{ messageId: 'bridged', line: 3, severity: 'warn' }],
       output: null,
-      unsafeOutput: fixed(attachmentGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(attachmentGone.toString(), 2)) }),
+      unsafeOutput: fixed(attachmentGone.toString(), {
+        3: (e) => void (e.parentUuid = uuidAt(attachmentGone.toString(), 2)),
+      }),
     },
     {
       name: 'the first entry of the file names a missing parent',

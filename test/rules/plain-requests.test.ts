@@ -9,24 +9,59 @@ import toolResultFirst from '../../rules/tool-result-first.js';
 import toolUseHasResult from '../../rules/tool-use-has-result.js';
 import uniqueToolUseId from '../../rules/unique-tool-use-id.js';
 import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
-import { assistantMsg, doc, jsonl, lineAt, request, text, thinking, toolResult, toolUse, userMsg } from '../helpers/plain.js';
+import {
+  assistantMsg,
+  doc,
+  jsonl,
+  lineAt,
+  request,
+  text,
+  thinking,
+  toolResult,
+  toolUse,
+  userMsg,
+} from '../helpers/plain.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 const hi = userMsg('What is the weather in Paris?');
-const interrupted = (id: string) => ({ type: 'tool_result', tool_use_id: id, content: INTERRUPTED_TOOL_RESULT, is_error: true });
+const interrupted = (id: string) => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content: INTERRUPTED_TOOL_RESULT,
+  is_error: true,
+});
 
-const unanswered = doc(request([hi, assistantMsg([text('Checking.'), toolUse('toolu_01'), toolUse('toolu_02')]), userMsg([toolResult('toolu_02'), text('hurry')])]));
+const unanswered = doc(
+  request([
+    hi,
+    assistantMsg([text('Checking.'), toolUse('toolu_01'), toolUse('toolu_02')]),
+    userMsg([toolResult('toolu_02'), text('hurry')]),
+  ]),
+);
 const unansweredString = jsonl([hi, assistantMsg([toolUse('toolu_01')]), userMsg('never mind')]);
 const unansweredTail = doc(request([hi, assistantMsg([toolUse('toolu_01')])]), 'tab');
 
 runRuleTests(toolUseHasResult, {
-  valid: [{ name: 'a tool loop', text: doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), assistantMsg('Sunny.')])) }],
+  valid: [
+    {
+      name: 'a tool loop',
+      text: doc(
+        request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), assistantMsg('Sunny.')]),
+      ),
+    },
+  ],
   invalid: [
     {
       name: 'a call without a result: added first to the next user message',
       text: unanswered,
       errors: [{ messageId: 'missing', line: lineAt(unanswered, '/messages/1/content/1'), severity: 'error' }],
-      output: doc(request([hi, assistantMsg([text('Checking.'), toolUse('toolu_01'), toolUse('toolu_02')]), userMsg([interrupted('toolu_01'), toolResult('toolu_02'), text('hurry')])])),
+      output: doc(
+        request([
+          hi,
+          assistantMsg([text('Checking.'), toolUse('toolu_01'), toolUse('toolu_02')]),
+          userMsg([interrupted('toolu_01'), toolResult('toolu_02'), text('hurry')]),
+        ]),
+      ),
     },
     {
       name: 'a next user message with string content becomes blocks',
@@ -39,7 +74,11 @@ runRuleTests(toolUseHasResult, {
       text: unansweredTail,
       errors: [{ messageId: 'missing', line: lineAt(unansweredTail, '/messages/1/content/0') }],
       output: doc(
-        request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([{ tool_use_id: 'toolu_01', type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true }])]),
+        request([
+          hi,
+          assistantMsg([toolUse('toolu_01')]),
+          userMsg([{ tool_use_id: 'toolu_01', type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true }]),
+        ]),
         'tab',
       ),
     },
@@ -53,15 +92,33 @@ runRuleTests(toolUseHasResult, {
   ],
 });
 
-const twice = doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01'), text('and?')])]), 'pretty4');
+const twice = doc(
+  request([
+    hi,
+    assistantMsg([toolUse('toolu_01')]),
+    userMsg([toolResult('toolu_01')]),
+    assistantMsg([toolUse('toolu_01')]),
+    userMsg([toolResult('toolu_01'), text('and?')]),
+  ]),
+  'pretty4',
+);
 runRuleTests(uniqueToolUseId, {
   valid: [],
   invalid: [
     {
       name: 'the later call and its result go',
       text: twice,
-      errors: [{ messageId: 'notUnique', line: lineAt(twice, '/messages/3/content/0'), messageIncludes: `already used on line ${lineAt(twice, '/messages/1/content/0')}` }],
-      output: doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), userMsg([text('and?')])]), 'pretty4'),
+      errors: [
+        {
+          messageId: 'notUnique',
+          line: lineAt(twice, '/messages/3/content/0'),
+          messageIncludes: `already used on line ${lineAt(twice, '/messages/1/content/0')}`,
+        },
+      ],
+      output: doc(
+        request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([toolResult('toolu_01')]), userMsg([text('and?')])]),
+        'pretty4',
+      ),
     },
   ],
 });
@@ -87,12 +144,21 @@ runRuleTests(firstMessageUser, {
 
 const twoUsers = doc([hi, userMsg('And in Rome?'), assistantMsg('Both sunny.')]);
 runRuleTests(roleAlternation, {
-  valid: [{ name: 'alternating messages', text: jsonl([hi, assistantMsg('Sunny.'), userMsg('thanks')]), target: 'bedrock' }],
+  valid: [
+    { name: 'alternating messages', text: jsonl([hi, assistantMsg('Sunny.'), userMsg('thanks')]), target: 'bedrock' },
+  ],
   invalid: [
     {
       name: 'two user messages: a warning for the API',
       text: twoUsers,
-      errors: [{ messageId: 'consecutive', line: lineAt(twoUsers, '/1'), severity: 'warn', messageIncludes: `(line ${lineAt(twoUsers, '/0')})` }],
+      errors: [
+        {
+          messageId: 'consecutive',
+          line: lineAt(twoUsers, '/1'),
+          severity: 'warn',
+          messageIncludes: `(line ${lineAt(twoUsers, '/0')})`,
+        },
+      ],
     },
     {
       name: 'two user messages: an error for Bedrock',
@@ -109,7 +175,9 @@ runRuleTests(roleAlternation, {
   ],
 });
 
-const misplaced = doc(request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([text('here:'), toolResult('toolu_01')])]));
+const misplaced = doc(
+  request([hi, assistantMsg([toolUse('toolu_01')]), userMsg([text('here:'), toolResult('toolu_01')])]),
+);
 runRuleTests(toolResultFirst, {
   valid: [],
   invalid: [
@@ -124,7 +192,12 @@ runRuleTests(toolResultFirst, {
 
 const endsWithThinking = jsonl([hi, assistantMsg([text('It is'), thinking()])]);
 runRuleTests(thinkingPlacement, {
-  valid: [{ name: 'thinking in an earlier assistant message of thinking alone is accepted by the API', text: jsonl([hi, assistantMsg([thinking()]), userMsg('go on'), assistantMsg('ok')]) }],
+  valid: [
+    {
+      name: 'thinking in an earlier assistant message of thinking alone is accepted by the API',
+      text: jsonl([hi, assistantMsg([thinking()]), userMsg('go on'), assistantMsg('ok')]),
+    },
+  ],
   invalid: [
     {
       name: 'a request ending with thinking',
@@ -139,7 +212,12 @@ runRuleTests(splitAssistantMessage, {
   valid: [
     {
       name: 'message ids in a plain request are not Claude Code parts (the rule does not run)',
-      text: jsonl([hi, { role: 'assistant', id: 'msg_1', content: [text('a')] }, userMsg('b'), { role: 'assistant', id: 'msg_1', content: [text('c')] }]),
+      text: jsonl([
+        hi,
+        { role: 'assistant', id: 'msg_1', content: [text('a')] },
+        userMsg('b'),
+        { role: 'assistant', id: 'msg_1', content: [text('c')] },
+      ]),
     },
   ],
   invalid: [],

@@ -107,7 +107,10 @@ forkPoint.lastPrompt(named); // 7
 
 runRuleTests(rule, {
   valid: [
-    { name: 'parallel calls, a last-prompt naming the last part, results in completion order', text: parallel.toString() },
+    {
+      name: 'parallel calls, a last-prompt naming the last part, results in completion order',
+      text: parallel.toString(),
+    },
     { name: 'mid-turn: last-prompt names the last part and results plus an attachment follow', text: parallelMidTurn },
     { name: 'crash after the results: the last result hangs off another part', text: crashed.toString() },
     { name: 'a compaction leaves the old tail behind', text: compacted.toString() },
@@ -116,14 +119,19 @@ runRuleTests(rule, {
     { name: 'an attachment hanging off an earlier entry of the resumed chain', text: sideAttachment.toString() },
     { name: 'a last-prompt naming an ancestor of the newest tip', text: ancestor.toString() },
     { name: 'sidechain entries after the leaf', text: withSidechain.toString() },
-    { name: 'no last-prompt: resume takes the newest tip', text: fork.toString().split('\n').slice(0, 6).join('\n') + '\n' },
+    {
+      name: 'no last-prompt: resume takes the newest tip',
+      text: fork.toString().split('\n').slice(0, 6).join('\n') + '\n',
+    },
     { name: 'off for the api target', target: 'api', text: fork.toString() },
   ],
   invalid: [
     {
       name: 'the last-prompt names the older branch of a fork',
       text: fork.toString(),
-      errors: [{ messageId: 'olderBranch', line: 4, severity: 'warn', messageIncludes: 'newer branch ending at line 6' }],
+      errors: [
+        { messageId: 'olderBranch', line: 4, severity: 'warn', messageIncludes: 'newer branch ending at line 6' },
+      ],
     },
     {
       name: 'the last-prompt names a fork point and a newer branch comes later',

@@ -40,7 +40,10 @@ virtualPrompt.assistant([text('second')]); // 4
 const systemBetween = transcript();
 systemBetween.user('go'); // 1
 systemBetween.assistant([text('first')]); // 2
-systemBetween.attachment({ type: 'date' }, { rendered: ['<system-reminder>date</system-reminder>'], renderedRole: 'system' }); // 3
+systemBetween.attachment(
+  { type: 'date' },
+  { rendered: ['<system-reminder>date</system-reminder>'], renderedRole: 'system' },
+); // 3
 systemBetween.assistant([text('second')]); // 4
 
 runRuleTests(rule, {
@@ -51,15 +54,37 @@ runRuleTests(rule, {
     { name: 'off for claude-code: adjacent assistants are sent as they are', text: twoAssistants.toString() },
   ],
   invalid: [
-    { name: 'api: two assistant messages in a row', text: twoAssistants.toString(), target: 'api', errors: [{ messageId: 'consecutive', line: 3, severity: 'warn' }] },
+    {
+      name: 'api: two assistant messages in a row',
+      text: twoAssistants.toString(),
+      target: 'api',
+      errors: [{ messageId: 'consecutive', line: 3, severity: 'warn' }],
+    },
     {
       name: 'bedrock: an error with the Bedrock text',
       text: twoAssistants.toString(),
       target: 'bedrock',
-      errors: [{ messageId: 'consecutive', line: 3, severity: 'error', messageIncludes: 'A conversation must alternate between user and assistant roles' }],
+      errors: [
+        {
+          messageId: 'consecutive',
+          line: 3,
+          severity: 'error',
+          messageIncludes: 'A conversation must alternate between user and assistant roles',
+        },
+      ],
     },
-    { name: 'api: a virtual prompt between two responses', text: virtualPrompt.toString(), target: 'api', errors: [{ messageId: 'consecutive', line: 4 }] },
-    { name: 'api: a system message between two responses', text: systemBetween.toString(), target: 'api', errors: [{ messageId: 'consecutive', line: 4 }] },
+    {
+      name: 'api: a virtual prompt between two responses',
+      text: virtualPrompt.toString(),
+      target: 'api',
+      errors: [{ messageId: 'consecutive', line: 4 }],
+    },
+    {
+      name: 'api: a system message between two responses',
+      text: systemBetween.toString(),
+      target: 'api',
+      errors: [{ messageId: 'consecutive', line: 4 }],
+    },
   ],
 });
 
@@ -67,6 +92,8 @@ describe('role-alternation details', () => {
   it('relates the previous message', () => {
     const { result } = lintWith(rule, virtualPrompt.toString(), 'api');
     expect(result.diagnostics[0]!.related).toEqual([{ line: 2, message: 'the previous assistant message' }]);
-    expect(result.diagnostics[0]!.message).toContain('This assistant message directly follows another assistant message (line 2)');
+    expect(result.diagnostics[0]!.message).toContain(
+      'This assistant message directly follows another assistant message (line 2)',
+    );
   });
 });

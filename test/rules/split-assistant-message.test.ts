@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/split-assistant-message.js';
 import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { createHash } from 'node:crypto';
@@ -12,7 +11,10 @@ import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 const file = (lines: readonly string[]): string => lines.join('\n') + '\n';
 /** The id the fix gives a later group: msg_tl_ + a hash of the old id and the group's first part. */
 const freshId = (id: string, firstPart: string): string =>
-  `msg_tl_${createHash('sha256').update(`${id}\u0000${(JSON.parse(firstPart) as { uuid: string }).uuid}`).digest('hex').slice(0, 24)}`;
+  `msg_tl_${createHash('sha256')
+    .update(`${id}\u0000${(JSON.parse(firstPart) as { uuid: string }).uuid}`)
+    .digest('hex')
+    .slice(0, 24)}`;
 /** Lines (1-based numbers) of one later group renamed, each part marked with the original id. */
 function renamed(lines: readonly string[], group: number[]): string[] {
   const out = [...lines];
@@ -64,7 +66,13 @@ between.user('go');
 between.assistant([text('Starting.')], { id: 'msg_b' });
 between.attachment({ type: 'date' }, { rendered: ['<system-reminder>date</system-reminder>'], renderedRole: 'system' });
 const prog = between.newUuid();
-between.raw({ type: 'progress', uuid: prog, parentUuid: between.lastUuid, isSidechain: false, data: { type: 'hook_progress' } });
+between.raw({
+  type: 'progress',
+  uuid: prog,
+  parentUuid: between.lastUuid,
+  isSidechain: false,
+  data: { type: 'hook_progress' },
+});
 between.from(prog);
 between.raw({ type: 'system', subtype: 'turn_duration', uuid: 'sys-1', parentUuid: prog, isSidechain: false });
 between.from('sys-1');
@@ -197,7 +205,10 @@ runRuleTests(rule, {
     {
       name: 'one id in three turns',
       text: three.toString(),
-      errors: [{ messageId: 'afterPrompt', line: 4 }, { messageId: 'afterPrompt', line: 6 }],
+      errors: [
+        { messageId: 'afterPrompt', line: 4 },
+        { messageId: 'afterPrompt', line: 6 },
+      ],
       output: null,
       unsafeOutput: file(renamed(renamed(three.lines, [4]), [6])),
     },
@@ -225,7 +236,10 @@ describe('split-assistant-message details', () => {
       claudeCodeModel(loadText('t.jsonl', t))
         .apiView()
         .messages.filter((m) => m.role !== 'system')
-        .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
+        .map(
+          (m) =>
+            `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`,
+        );
     // Before: the parts are regrouped across turns (the observed surprise).
     expect(shapeOf(parallelReuse.toString())).toEqual([
       'user:text',
@@ -235,7 +249,11 @@ describe('split-assistant-message details', () => {
       'user:text',
       'assistant:text',
     ]);
-    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelReuse.toString()), { rules: [rule], target: 'claude-code', unsafe: true });
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelReuse.toString()), {
+      rules: [rule],
+      target: 'claude-code',
+      unsafe: true,
+    });
     const fixedText = new TextDecoder().decode(out.output);
     const model = claudeCodeModel(loadText('t.jsonl', fixedText));
     expect(shapeOf(fixedText)).toEqual([

@@ -3,8 +3,10 @@ import { text, thinking, toolUse, transcript, fixed, type EditableEntry } from '
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 type Json = EditableEntry;
-const withContent = (content: unknown) => (e: Json): void => void (e.message.content = content);
-
+const withContent =
+  (content: unknown) =>
+  (e: Json): void =>
+    void (e.message.content = content);
 
 /** user prompt, one assistant entry with `content`, its tool result, a final answer. */
 function oneEntry(content: Record<string, unknown>[]): string {
@@ -55,10 +57,19 @@ runRuleTests(rule, {
     { name: 'thinking first in one entry', text: oneEntry([thinking(), toolUse('toolu_1')]) },
     { name: 'split parts with signatures (think.jsonl shape)', text: split.toString() },
     { name: 'thinking part written after the tool_use part', text: late.toString() },
-    { name: 'redacted_thinking first', text: oneEntry([{ type: 'redacted_thinking', data: 'EqQBCgIYAh' }, toolUse('toolu_1')]) },
-    { name: 'hidden thinking (empty text with a signature)', text: oneEntry([thinking('', 'EpMCCkYIBxgCKkA'), text('Running.'), toolUse('toolu_1')]) },
+    {
+      name: 'redacted_thinking first',
+      text: oneEntry([{ type: 'redacted_thinking', data: 'EqQBCgIYAh' }, toolUse('toolu_1')]),
+    },
+    {
+      name: 'hidden thinking (empty text with a signature)',
+      text: oneEntry([thinking('', 'EpMCCkYIBxgCKkA'), text('Running.'), toolUse('toolu_1')]),
+    },
     { name: 'no thinking at all', text: oneEntry([text('Running.'), toolUse('toolu_1')]) },
-    { name: 'an empty text block before thinking is dropped, not first', text: oneEntry([text(''), thinking(), toolUse('toolu_1')]) },
+    {
+      name: 'an empty text block before thinking is dropped, not first',
+      text: oneEntry([text(''), thinking(), toolUse('toolu_1')]),
+    },
     { name: 'api target, thinking first', text: oneEntry([thinking(), toolUse('toolu_1')]), target: 'api' },
   ],
   invalid: [

@@ -5,8 +5,10 @@ import { text, thinking, toolUse, transcript, fixed, uuidAt, type EditableEntry 
 import { runRuleTests } from '../helpers/rule-tester.js';
 
 type Json = EditableEntry;
-const dropBlock = (i: number) => (e: Json): void => void e.message.content.splice(i, 1);
-
+const dropBlock =
+  (i: number) =>
+  (e: Json): void =>
+    void e.message.content.splice(i, 1);
 
 // think.jsonl shape: split parts, thinking first in both responses, hidden thinking in the second.
 const think = transcript();
@@ -83,7 +85,15 @@ runRuleTests(rule, {
     { name: 'same on the api target', text: think.toString(), target: 'api' },
     { name: 'an earlier message ending with thinking', text: earlierTrailing.toString() },
     { name: 'api target: an earlier thinking-only message is accepted', text: cutOff.toString(), target: 'api' },
-    { name: 'final message ending with a tool_use', text: (() => { const t = transcript(); t.user('go'); t.assistant([thinking('', 'sig'), toolUse('toolu_1')]); return t.toString(); })() },
+    {
+      name: 'final message ending with a tool_use',
+      text: (() => {
+        const t = transcript();
+        t.user('go');
+        t.assistant([thinking('', 'sig'), toolUse('toolu_1')]);
+        return t.toString();
+      })(),
+    },
   ],
   invalid: [
     {
@@ -172,13 +182,20 @@ it('thinking-placement: removing a split part keeps the other parts split and th
   t.assistant([thinking('c', 'sigC')], { id: 'msg_b' });
   t.user('go on');
   t.assistant([text('Done.')], { id: 'msg_c' });
-  const out = new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(t.toString()), { rules: [rule] }).output);
-  const entries = out.trimEnd().split('\n').map((l) => JSON.parse(l) as Json);
+  const out = new TextDecoder().decode(
+    fixBytes('t.jsonl', new TextEncoder().encode(t.toString()), { rules: [rule] }).output,
+  );
+  const entries = out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Json);
   const uuids = new Set(entries.map((e) => e.uuid));
   for (const e of entries) if (e.parentUuid !== null) expect(uuids.has(e.parentUuid), `parent of ${e.uuid}`).toBe(true);
   // msg_a keeps its three parts (the mid-history thinking-only msg_b is the one removed).
   expect(entries.filter((e) => e.message?.id === 'msg_a')).toHaveLength(3);
   expect(entries.some((e) => e.message?.id === 'msg_b')).toBe(false);
-  expect(entries.find((e) => e.message?.content === 'go on')!.parentUuid).toBe(entries.find((e) => e.message?.content?.[0]?.type === 'tool_result')!.uuid);
+  expect(entries.find((e) => e.message?.content === 'go on')!.parentUuid).toBe(
+    entries.find((e) => e.message?.content?.[0]?.type === 'tool_result')!.uuid,
+  );
   expect(entries.find((e) => e.message?.content?.[0]?.type === 'tool_result')!.parentUuid).toBe(call);
 });

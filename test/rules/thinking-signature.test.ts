@@ -60,7 +60,10 @@ const twoPartsText = twoParts.toString();
 runRuleTests(rule, {
   valid: [
     { name: 'thinking with signatures, split parts', text: session(thinking('I should run it.', 'sigA')) },
-    { name: 'hidden thinking: empty text with a signature', text: session(thinking('', 'EpMCCkYIBxgCKkA'), thinking('', 'EqQBCkYIBx')) },
+    {
+      name: 'hidden thinking: empty text with a signature',
+      text: session(thinking('', 'EpMCCkYIBxgCKkA'), thinking('', 'EqQBCkYIBx')),
+    },
     { name: 'redacted_thinking with data', text: session(redacted('EqQBCgIYAhIM')) },
     { name: 'a bad block on an abandoned branch is not sent', text: offChain.toString() },
     { name: 'api target, valid signatures', text: session(thinking('a', 'sigA')), target: 'api' },
@@ -124,14 +127,22 @@ runRuleTests(rule, {
 });
 
 it('thinking-signature: the fix keeps the other parts split and the chain whole', () => {
-  const out = new TextDecoder().decode(fixBytes('t.jsonl', new TextEncoder().encode(twoPartsText), { rules: [rule] }).output);
-  const entries = out.trimEnd().split('\n').map((l) => JSON.parse(l) as Json);
+  const out = new TextDecoder().decode(
+    fixBytes('t.jsonl', new TextEncoder().encode(twoPartsText), { rules: [rule] }).output,
+  );
+  const entries = out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Json);
   const uuids = new Set(entries.map((e) => e.uuid));
   for (const e of entries) if (e.parentUuid !== null) expect(uuids.has(e.parentUuid)).toBe(true);
   const parts = entries.filter((e) => e.message?.id === 'msg_a');
   expect(parts.map((e) => e.message.content.map((b: Json) => b.type))).toEqual([['tool_use'], ['tool_use']]);
   // The results still hang off the parts holding their calls.
-  expect(entries.filter((e) => e.message?.content?.[0]?.type === 'tool_result').map((e) => e.parentUuid)).toEqual([call1, call2]);
+  expect(entries.filter((e) => e.message?.content?.[0]?.type === 'tool_result').map((e) => e.parentUuid)).toEqual([
+    call1,
+    call2,
+  ]);
   expect(parts.map((e) => e.uuid)).toEqual([call1, call2]);
   expect(parts[0]!.parentUuid).toBe(entries[0]!.uuid);
 });

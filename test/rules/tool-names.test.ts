@@ -13,7 +13,9 @@ session.user('hi');
 session.assistant([{ type: 'text', text: 'hello' }]);
 
 const cases = {
-  badName: doc(request(messages, { tools: [weather, { name: 'mcp.server/get weather', input_schema: { type: 'object' } }] })),
+  badName: doc(
+    request(messages, { tools: [weather, { name: 'mcp.server/get weather', input_schema: { type: 'object' } }] }),
+  ),
   longName: doc(request(messages, { tools: [{ name: 'x'.repeat(65), input_schema: { type: 'object' } }] }), 'pretty4'),
   noName: doc(request(messages, { tools: [{ input_schema: { type: 'object' } }] })),
   copy: doc(request(messages, { tools: [weather, search, weather] })),
@@ -24,7 +26,12 @@ const cases = {
 runRuleTests(rule, {
   valid: [
     { name: 'a request without tools', text: doc(request(messages)) },
-    { name: 'custom and server tools with good names', text: doc(request(messages, { tools: [weather, search, { name: 'A-b_9'.repeat(12) + 'abcd', input_schema: {} }] })) },
+    {
+      name: 'custom and server tools with good names',
+      text: doc(
+        request(messages, { tools: [weather, search, { name: 'A-b_9'.repeat(12) + 'abcd', input_schema: {} }] }),
+      ),
+    },
     { name: 'an empty tools list', text: doc(request(messages, { tools: [] })) },
     { name: 'a message list has no tools', text: jsonl(messages) },
     { name: 'a Claude Code session has no tools', text: session.toString() },
@@ -51,7 +58,13 @@ runRuleTests(rule, {
     {
       name: 'an exact copy of a definition is removed',
       text: cases.copy,
-      errors: [{ messageId: 'duplicate', line: lineAt(cases.copy, '/tools/2/name'), messageIncludes: `tools[0] on line ${lineAt(cases.copy, '/tools/0')}` }],
+      errors: [
+        {
+          messageId: 'duplicate',
+          line: lineAt(cases.copy, '/tools/2/name'),
+          messageIncludes: `tools[0] on line ${lineAt(cases.copy, '/tools/0')}`,
+        },
+      ],
       output: doc(request(messages, { tools: [weather, search] })),
     },
     {

@@ -56,7 +56,11 @@ imageFirst.user('go'); // 1
 imageFirst.assistant([toolUse('toolu_I1'), toolUse('toolu_I2')]); // 2
 imageFirst.user([image(), toolResult('toolu_I1'), toolResult('toolu_I2')]); // 3
 
-const textFirstFixed = file([...textFirst.lines.slice(0, 2), reordered(textFirst.lines[2]!, [1, 0]), textFirst.lines[3]!]);
+const textFirstFixed = file([
+  ...textFirst.lines.slice(0, 2),
+  reordered(textFirst.lines[2]!, [1, 0]),
+  textFirst.lines[3]!,
+]);
 
 // Results in the right place, then one more after text (several blocks).
 const middle = transcript();
@@ -97,7 +101,13 @@ runRuleTests(rule, {
       errors: [{ messageId: 'notFirst', line: 3, blockIndex: 2 }],
       output: file([...middle.lines.slice(0, 2), reordered(middle.lines[2]!, [0, 2, 1])]),
     },
-    { name: 'api target: also an error', text: textFirst.toString(), target: 'api', errors: [{ messageId: 'notFirst', line: 3, severity: 'error' }], output: textFirstFixed },
+    {
+      name: 'api target: also an error',
+      text: textFirst.toString(),
+      target: 'api',
+      errors: [{ messageId: 'notFirst', line: 3, severity: 'error' }],
+      output: textFirstFixed,
+    },
     {
       name: 'a malformed element before the result',
       text: junkFirst.toString(),

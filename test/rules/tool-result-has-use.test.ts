@@ -3,7 +3,6 @@ import rule from '../../rules/tool-result-has-use.js';
 import useHasResult from '../../rules/tool-use-has-result.js';
 import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
@@ -94,7 +93,10 @@ late.assistant([text('Yes.')]); // 4
 late.user([toolResult('toolu_LATE')]); // 5
 late.assistant([text('Got it.')]); // 6
 
-const afterCompactFixed = file([...afterCompact.lines.slice(0, 4), relinked(afterCompact.lines[5]!, parentOf(afterCompact.lines[4]!))]);
+const afterCompactFixed = file([
+  ...afterCompact.lines.slice(0, 4),
+  relinked(afterCompact.lines[5]!, parentOf(afterCompact.lines[4]!)),
+]);
 const wrongIdFixed = file([...wrongId.lines.slice(0, 2), relinked(wrongId.lines[3]!, parentOf(wrongId.lines[2]!))]);
 
 // A result as the very first message (root entry).
@@ -141,7 +143,12 @@ runRuleTests(rule, {
       errors: [{ messageId: 'dropped', line: 5, blockIndex: 0, severity: 'warn' }],
       output: afterCompactFixed,
     },
-    { name: 'a result with a wrong id', text: wrongId.toString(), errors: [{ messageId: 'dropped', line: 3 }], output: wrongIdFixed },
+    {
+      name: 'a result with a wrong id',
+      text: wrongId.toString(),
+      errors: [{ messageId: 'dropped', line: 3 }],
+      output: wrongIdFixed,
+    },
     {
       name: 'a result two messages late',
       text: late.toString(),
@@ -168,7 +175,14 @@ runRuleTests(rule, {
       name: 'api: orphan result is an error with the API text',
       text: wrongId.toString(),
       target: 'api',
-      errors: [{ messageId: 'unexpected', line: 3, severity: 'error', messageIncludes: 'unexpected `tool_use_id` found in `tool_result` blocks: toolu_WRONG' }],
+      errors: [
+        {
+          messageId: 'unexpected',
+          line: 3,
+          severity: 'error',
+          messageIncludes: 'unexpected `tool_use_id` found in `tool_result` blocks: toolu_WRONG',
+        },
+      ],
       output: wrongIdFixed,
     },
     {
@@ -182,7 +196,10 @@ runRuleTests(rule, {
       name: 'a parallel result with a bad id: its entry goes, the answer re-links to its part',
       text: parallelBadId.toString(),
       errors: [{ messageId: 'dropped', line: 5 }],
-      output: file([...parallelBadId.lines.slice(0, 4), relinked(parallelBadId.lines[5]!, parentOf(parallelBadId.lines[4]!))]),
+      output: file([
+        ...parallelBadId.lines.slice(0, 4),
+        relinked(parallelBadId.lines[5]!, parentOf(parallelBadId.lines[4]!)),
+      ]),
     },
     {
       name: 'two orphans make up their entry: removed in one fix',
@@ -199,7 +216,9 @@ runRuleTests(rule, {
 describe('tool-result-has-use details', () => {
   it('points at the tool_use with that id elsewhere in the file', () => {
     const { result } = lintWith(rule, late.toString());
-    expect(result.diagnostics[0]!.related).toEqual([{ line: 2, message: 'a tool_use with id toolu_LATE is here, not in the previous assistant message' }]);
+    expect(result.diagnostics[0]!.related).toEqual([
+      { line: 2, message: 'a tool_use with id toolu_LATE is here, not in the previous assistant message' },
+    ]);
   });
 
   it('points at a tool_use cut away by compaction', () => {
@@ -218,19 +237,31 @@ describe('tool-result-has-use fix', () => {
     claudeCodeModel(loadText('t.jsonl', t))
       .apiView()
       .messages.filter((m) => m.role !== 'system')
-      .map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`);
+      .map(
+        (m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`,
+      );
 
   it('with tool-use-has-result, a bad parallel result becomes an interrupted one and the parts stay split', () => {
-    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelBadId.toString()), { rules: [rule, useHasResult], target: 'claude-code' });
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(parallelBadId.toString()), {
+      rules: [rule, useHasResult],
+      target: 'claude-code',
+    });
     expect(out.status).toBe('fixed');
     const text = new TextDecoder().decode(out.output);
     // Results go in file order: the interrupted one sits right after its part, before B1's.
-    expect(shape(text)).toEqual(['user:text', 'assistant:toolu_B1,toolu_B2', 'user:toolu_B2,toolu_B1', 'assistant:text']);
+    expect(shape(text)).toEqual([
+      'user:text',
+      'assistant:toolu_B1,toolu_B2',
+      'user:toolu_B2,toolu_B1',
+      'assistant:text',
+    ]);
     const model = claudeCodeModel(loadText('t.jsonl', text));
     expect(model.apiView().repairs).toEqual([]);
     // The two parts still hang one off the other, each result off its own part.
     const byUuid = new Map(model.entries.map((e) => [e.uuid, e]));
-    const parts = model.entries.filter((e) => e.type === 'assistant' && (e.raw.message as { id?: string }).id === 'msg_b');
+    const parts = model.entries.filter(
+      (e) => e.type === 'assistant' && (e.raw.message as { id?: string }).id === 'msg_b',
+    );
     expect(parts.map((p) => p.line)).toEqual([2, 3]);
     expect(parts[1]!.parentUuid).toBe(parts[0]!.uuid);
     for (const e of model.entries) if (typeof e.parentUuid === 'string') expect(byUuid.has(e.parentUuid)).toBe(true);

@@ -5,7 +5,7 @@ import { derivedUuid } from '../../src/fixer/chain-edits.js';
 import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
 import type { ApiMessage } from '../../src/model/types.js';
-import { TranscriptModel } from '../../src/model/index.js';
+import type { TranscriptModel } from '../../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { type Json, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -29,7 +29,15 @@ function interrupted(anchorLine: string, ids: string[]): string {
     parentUuid: a.uuid,
     isSidechain: a.isSidechain,
     type: 'user',
-    message: { role: 'user', content: ids.map((id) => ({ tool_use_id: id, type: 'tool_result', content: INTERRUPTED_TOOL_RESULT, is_error: true })) },
+    message: {
+      role: 'user',
+      content: ids.map((id) => ({
+        tool_use_id: id,
+        type: 'tool_result',
+        content: INTERRUPTED_TOOL_RESULT,
+        is_error: true,
+      })),
+    },
     toolUseResult: INTERRUPTED_TOOL_RESULT,
     toolDenialKind: 'interrupted',
     sourceToolAssistantUUID: a.uuid,
@@ -52,9 +60,11 @@ function pairingProblems(messages: readonly ApiMessage[]): string[] {
     const ids = (x: ApiMessage | undefined, type: string, key: string): unknown[] =>
       x ? x.blocks.filter((b) => b.block.type === type).map((b) => b.block[key]) : [];
     if (m.role === 'assistant') {
-      for (const id of ids(m, 'tool_use', 'id')) if (!ids(next, 'tool_result', 'tool_use_id').includes(id)) problems.push(`unanswered ${String(id)}`);
+      for (const id of ids(m, 'tool_use', 'id'))
+        if (!ids(next, 'tool_result', 'tool_use_id').includes(id)) problems.push(`unanswered ${String(id)}`);
     } else {
-      for (const id of ids(m, 'tool_result', 'tool_use_id')) if (!ids(prev, 'tool_use', 'id').includes(id)) problems.push(`orphan ${String(id)}`);
+      for (const id of ids(m, 'tool_result', 'tool_use_id'))
+        if (!ids(prev, 'tool_use', 'id').includes(id)) problems.push(`orphan ${String(id)}`);
     }
   });
   return problems;
@@ -114,7 +124,10 @@ const attached = transcript();
 attached.user('hi');
 attached.assistant([toolUse('toolu_AT')]);
 attached.result('toolu_AT');
-attached.attachment({ type: 'date' }, { rendered: ['<system-reminder>today</system-reminder>'], renderedRole: 'system' });
+attached.attachment(
+  { type: 'date' },
+  { rendered: ['<system-reminder>today</system-reminder>'], renderedRole: 'system' },
+);
 attached.assistant([text('ok')]);
 
 // Sidechain entries in the main file are not on the resumed chain.
@@ -227,7 +240,14 @@ const bridgedRoot = transcript();
 bridgedRoot.user('go'); // 1
 const b1 = bridgedRoot.assistant([toolUse('toolu_B1')], { id: 'msg_b', parent: 'w' }); // 2
 bridgedRoot.assistant([toolUse('toolu_B2')], { id: 'msg_b', parent: b1 }); // 3
-bridgedRoot.raw({ type: 'system', subtype: 'informational', uuid: 'w', parentUuid: 'missing', isSidechain: false, timestamp: '2026-11-01T12:00:09.000Z' }); // 4
+bridgedRoot.raw({
+  type: 'system',
+  subtype: 'informational',
+  uuid: 'w',
+  parentUuid: 'missing',
+  isSidechain: false,
+  timestamp: '2026-11-01T12:00:09.000Z',
+}); // 4
 
 // Found by the fuzzer: the prompt hangs off the first part, which hangs off the prompt (a loop the walk stops at, on
 // the prompt). The prompt stays on the part: moved below the new result, it would put the result into the loop.
@@ -271,17 +291,40 @@ runRuleTests(rule, {
       name: 'api: missing result is an error',
       text: mid.toString(),
       target: 'api',
-      errors: [{ messageId: 'missing', line: 2, severity: 'error', messageIncludes: 'ids were found without `tool_result` blocks immediately after: toolu_MID' }],
+      errors: [
+        {
+          messageId: 'missing',
+          line: 2,
+          severity: 'error',
+          messageIncludes: 'ids were found without `tool_result` blocks immediately after: toolu_MID',
+        },
+      ],
       output: midFixed,
     },
-    { name: 'api: missing result at the tail', text: tail.toString(), target: 'api', errors: [{ messageId: 'missing', line: 2 }], output: tailFixed },
-    { name: 'bedrock: missing result is an error', text: tail.toString(), target: 'bedrock', errors: [{ messageId: 'missing', line: 2, severity: 'error' }], output: tailFixed },
+    {
+      name: 'api: missing result at the tail',
+      text: tail.toString(),
+      target: 'api',
+      errors: [{ messageId: 'missing', line: 2 }],
+      output: tailFixed,
+    },
+    {
+      name: 'bedrock: missing result is an error',
+      text: tail.toString(),
+      target: 'bedrock',
+      errors: [{ messageId: 'missing', line: 2, severity: 'error' }],
+      output: tailFixed,
+    },
     {
       name: 'one of two parallel calls has no result',
       text: partial.toString(),
       errors: [{ messageId: 'dropped', line: 3, blockIndex: 0 }],
       // The result hangs off its own part, beside the other result: the parts stay one linear chain.
-      output: file([...partial.lines.slice(0, 3), interrupted(partial.lines[2]!, ['toolu_Q2']), ...partial.lines.slice(3)]),
+      output: file([
+        ...partial.lines.slice(0, 3),
+        interrupted(partial.lines[2]!, ['toolu_Q2']),
+        ...partial.lines.slice(3),
+      ]),
     },
     {
       name: 'the result comes two messages late',
@@ -328,7 +371,11 @@ runRuleTests(rule, {
       name: 'a parallel result lost mid-history',
       text: parallelGap.toString(),
       errors: [{ messageId: 'dropped', line: 4 }],
-      output: file([...parallelGap.lines.slice(0, 4), interrupted(parallelGap.lines[3]!, ['toolu_G2']), ...parallelGap.lines.slice(4)]),
+      output: file([
+        ...parallelGap.lines.slice(0, 4),
+        interrupted(parallelGap.lines[3]!, ['toolu_G2']),
+        ...parallelGap.lines.slice(4),
+      ]),
     },
     {
       name: 'two calls of one entry: one inserted entry answers both',
@@ -343,7 +390,11 @@ runRuleTests(rule, {
       name: 'one of two calls of an entry answered: its result stays where it is',
       text: oneOfTwo.toString(),
       errors: [{ messageId: 'dropped', line: 2, blockIndex: 0 }],
-      output: file([...oneOfTwo.lines.slice(0, 2), interrupted(oneOfTwo.lines[1]!, ['toolu_O1']), ...oneOfTwo.lines.slice(2)]),
+      output: file([
+        ...oneOfTwo.lines.slice(0, 2),
+        interrupted(oneOfTwo.lines[1]!, ['toolu_O1']),
+        ...oneOfTwo.lines.slice(2),
+      ]),
     },
     {
       name: 'an entry without message.id named by last-prompt: the leaf moves to the new result',
@@ -417,7 +468,10 @@ describe('tool-use-has-result details', () => {
     expect(entry).toMatchObject({
       parentUuid: uuidOf(tail.lines[1]!),
       type: 'user',
-      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_TAIL', content: INTERRUPTED_TOOL_RESULT, is_error: true }] },
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_TAIL', content: INTERRUPTED_TOOL_RESULT, is_error: true }],
+      },
       toolUseResult: INTERRUPTED_TOOL_RESULT,
       toolDenialKind: 'interrupted',
       sourceToolAssistantUUID: uuidOf(tail.lines[1]!),
@@ -437,7 +491,11 @@ describe('tool-use-has-result details', () => {
       const idOf = (e: { raw: Json }) => (e.raw.message as Json | undefined)?.id;
       const partLinks = (m: TranscriptModel) =>
         m.entries
-          .filter((e) => e.type === 'assistant' && m.entries.some((p) => p.uuid === e.parentUuid && p.type === 'assistant' && idOf(p) === idOf(e)))
+          .filter(
+            (e) =>
+              e.type === 'assistant' &&
+              m.entries.some((p) => p.uuid === e.parentUuid && p.type === 'assistant' && idOf(p) === idOf(e)),
+          )
           .map((e) => e.uuid);
       expect(parts(after)).toEqual(parts(before));
       expect(partLinks(after)).toEqual(partLinks(before));
@@ -455,16 +513,21 @@ describe('tool-use-has-result details', () => {
 
   it('sends the parallel results after all the parts, in file order', () => {
     const view = modelOf(fixed(parallelTail.toString())).apiView().messages;
-    expect(view.filter((m) => m.role !== 'system').map((m) => `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`)).toEqual([
-      'user:text',
-      'assistant:text,toolu_P1,toolu_P2,toolu_P3',
-      'user:toolu_P1,toolu_P2,toolu_P3',
-    ]);
+    expect(
+      view
+        .filter((m) => m.role !== 'system')
+        .map(
+          (m) =>
+            `${m.role}:${m.blocks.map((b) => String(b.block.id ?? b.block.tool_use_id ?? b.block.type)).join(',')}`,
+        ),
+    ).toEqual(['user:text', 'assistant:text,toolu_P1,toolu_P2,toolu_P3', 'user:toolu_P1,toolu_P2,toolu_P3']);
   });
 
   it('points at a result that is elsewhere in the file', () => {
     const { result } = lintWith(rule, late.toString());
-    expect(result.diagnostics[0]!.related).toEqual([{ line: 5, message: 'a tool_result for toolu_LATE is here, not in the next message' }]);
+    expect(result.diagnostics[0]!.related).toEqual([
+      { line: 5, message: 'a tool_result for toolu_LATE is here, not in the next message' },
+    ]);
   });
 
   it('names the tool', () => {
@@ -477,7 +540,12 @@ describe('tool-use-has-result details', () => {
     t.user('x');
     t.assistant([{ type: 'tool_use' }, 42 as unknown as Record<string, unknown>, { type: 'tool_use', id: 7 }]);
     t.raw({ type: 'assistant', uuid: 'u-bad', parentUuid: t.lastUuid, message: { role: 'assistant', content: 'str' } });
-    t.raw({ type: 'user', uuid: 'u-bad2', parentUuid: 'u-bad', message: { role: 'user', content: { not: 'an array' } } });
+    t.raw({
+      type: 'user',
+      uuid: 'u-bad2',
+      parentUuid: 'u-bad',
+      message: { role: 'user', content: { not: 'an array' } },
+    });
     expect(() => lintWith(rule, t.toString())).not.toThrow();
     expect(lintWith(rule, t.toString()).result.diagnostics).toEqual([]);
   });

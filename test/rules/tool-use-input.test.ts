@@ -15,7 +15,14 @@ function emptied(t: string, n: number, indexes: number[], marker: Json): string 
 }
 const unsafeFix = (t: string, input: unknown, missing = false) => ({
   output: null,
-  unsafeOutput: emptied(t, 2, [1], missing ? { rule: 'tool-use-input', originalInput: {}, missingInput: [1] } : { rule: 'tool-use-input', originalInput: { 1: input } }),
+  unsafeOutput: emptied(
+    t,
+    2,
+    [1],
+    missing
+      ? { rule: 'tool-use-input', originalInput: {}, missingInput: [1] }
+      : { rule: 'tool-use-input', originalInput: { 1: input } },
+  ),
 });
 
 const withInput = (input: unknown, missing = false) => {
@@ -57,7 +64,9 @@ twoBad.user([
 // A part another fix already marked: the marker is extended, not replaced.
 const marked = transcript();
 marked.user('go'); // 1
-marked.assistant([toolUse('toolu_M', 'Bash', 'x')], { extra: { transcriptLint: { rule: 'split-assistant-message', originalMessageId: 'msg_old' } } }); // 2
+marked.assistant([toolUse('toolu_M', 'Bash', 'x')], {
+  extra: { transcriptLint: { rule: 'split-assistant-message', originalMessageId: 'msg_old' } },
+}); // 2
 marked.result('toolu_M'); // 3
 
 runRuleTests(rule, {
@@ -71,19 +80,48 @@ runRuleTests(rule, {
     {
       name: 'a string input (a torn stream)',
       text: withInput('{"command": "ls'),
-      errors: [{ messageId: 'notObject', line: 2, blockIndex: 1, severity: 'error', messageIncludes: 'is a string, not a JSON object' }],
+      errors: [
+        {
+          messageId: 'notObject',
+          line: 2,
+          blockIndex: 1,
+          severity: 'error',
+          messageIncludes: 'is a string, not a JSON object',
+        },
+      ],
       ...unsafeFix(withInput('{"command": "ls'), '{"command": "ls'),
     },
-    { name: 'an array input', text: withInput(['ls']), errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'an array' }], ...unsafeFix(withInput(['ls']), ['ls']) },
-    { name: 'a null input', text: withInput(null), errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'is null, not' }], ...unsafeFix(withInput(null), null) },
+    {
+      name: 'an array input',
+      text: withInput(['ls']),
+      errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'an array' }],
+      ...unsafeFix(withInput(['ls']), ['ls']),
+    },
+    {
+      name: 'a null input',
+      text: withInput(null),
+      errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'is null, not' }],
+      ...unsafeFix(withInput(null), null),
+    },
     {
       name: 'no input at all',
       text: withInput(undefined, true),
       errors: [{ messageId: 'notObject', line: 2, messageIncludes: '(Bash) is missing, not' }],
       ...unsafeFix(withInput(undefined, true), undefined, true),
     },
-    { name: 'a number input', text: withInput(3), errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'a number' }], ...unsafeFix(withInput(3), 3) },
-    { name: 'api target: also an error', text: withInput('x'), target: 'api', errors: [{ messageId: 'notObject', line: 2, severity: 'error' }], ...unsafeFix(withInput('x'), 'x') },
+    {
+      name: 'a number input',
+      text: withInput(3),
+      errors: [{ messageId: 'notObject', line: 2, messageIncludes: 'a number' }],
+      ...unsafeFix(withInput(3), 3),
+    },
+    {
+      name: 'api target: also an error',
+      text: withInput('x'),
+      target: 'api',
+      errors: [{ messageId: 'notObject', line: 2, severity: 'error' }],
+      ...unsafeFix(withInput('x'), 'x'),
+    },
     {
       name: 'two bad inputs in one entry',
       text: twoBad.toString(),
@@ -92,7 +130,10 @@ runRuleTests(rule, {
         { messageId: 'notObject', line: 2, blockIndex: 1 },
       ],
       output: null,
-      unsafeOutput: emptied(twoBad.toString(), 2, [0, 1], { rule: 'tool-use-input', originalInput: { 0: 'x', 1: [1] } }),
+      unsafeOutput: emptied(twoBad.toString(), 2, [0, 1], {
+        rule: 'tool-use-input',
+        originalInput: { 0: 'x', 1: [1] },
+      }),
     },
     {
       name: 'an entry with a marker from another fix',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unique-tool-use-id.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import { TranscriptModel } from '../../src/model/index.js';
 import { fixBytes } from '../../src/index.js';
 import { type Json, text, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -103,13 +102,25 @@ runRuleTests(rule, {
       name: 'twice in one response',
       text: sameMessage.toString(),
       errors: [{ messageId: 'dropped', line: 2, blockIndex: 1, severity: 'warn' }],
-      output: file([sameMessage.lines[0]!, withoutBlocks(sameMessage.lines[1]!, 1), withoutBlocks(sameMessage.lines[2]!, 1)]),
+      output: file([
+        sameMessage.lines[0]!,
+        withoutBlocks(sameMessage.lines[1]!, 1),
+        withoutBlocks(sameMessage.lines[2]!, 1),
+      ]),
     },
-    { name: 'in two turns', text: acrossTurns.toString(), errors: [{ messageId: 'dropped', line: 6, blockIndex: 1 }], output: acrossTurnsFixed },
+    {
+      name: 'in two turns',
+      text: acrossTurns.toString(),
+      errors: [{ messageId: 'dropped', line: 6, blockIndex: 1 }],
+      output: acrossTurnsFixed,
+    },
     {
       name: 'three times',
       text: three.toString(),
-      errors: [{ messageId: 'dropped', line: 4 }, { messageId: 'dropped', line: 6 }],
+      errors: [
+        { messageId: 'dropped', line: 4 },
+        { messageId: 'dropped', line: 6 },
+      ],
       // Two passes: the second fix touches a line the first one re-links.
       output: file(three.lines.slice(0, 3)),
     },
@@ -117,7 +128,9 @@ runRuleTests(rule, {
       name: 'api: a repeated id is an error with the API text',
       text: acrossTurns.toString(),
       target: 'api',
-      errors: [{ messageId: 'notUnique', line: 6, severity: 'error', messageIncludes: '`tool_use` ids must be unique' }],
+      errors: [
+        { messageId: 'notUnique', line: 6, severity: 'error', messageIncludes: '`tool_use` ids must be unique' },
+      ],
       output: acrossTurnsFixed,
     },
     {
@@ -153,11 +166,16 @@ describe('unique-tool-use-id details', () => {
 describe('unique-tool-use-id fix', () => {
   it('leaves a request in which every call is answered once', () => {
     for (const t of [sameMessage, acrossTurns, three, parallelDup, oneResult]) {
-      const out = fixBytes('t.jsonl', new TextEncoder().encode(t.toString()), { rules: [rule], target: 'claude-code' }).output;
+      const out = fixBytes('t.jsonl', new TextEncoder().encode(t.toString()), {
+        rules: [rule],
+        target: 'claude-code',
+      }).output;
       const model = claudeCodeModel(loadText('t.jsonl', new TextDecoder().decode(out)));
       for (const view of [model.apiView().merged, model.apiView().messages]) {
         const uses = view.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_use').map((b) => b.block.id));
-        const results = view.flatMap((m) => m.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id));
+        const results = view.flatMap((m) =>
+          m.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id),
+        );
         expect(new Set(uses).size).toBe(uses.length);
         expect(results.sort()).toEqual([...uses].sort());
       }

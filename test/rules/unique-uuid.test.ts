@@ -92,11 +92,13 @@ three.raw(three.lines[0]!); // 5: copy of line 1
 three.raw(three.lines[0]!.replace('run it', 'run it again')); // 6: different entry with line 1's uuid
 
 /** The unsafe fix on a shadowed entry: a derived uuid, the original kept in the marker field. */
-const renamed = (line: number) => (e: EditableEntry): void => {
-  const original = e.uuid as string;
-  e.uuid = derivedUuid('unique-uuid', original, String(line));
-  e.transcriptLint = { rule: 'unique-uuid', originalUuid: original };
-};
+const renamed =
+  (line: number) =>
+  (e: EditableEntry): void => {
+    const original = e.uuid as string;
+    e.uuid = derivedUuid('unique-uuid', original, String(line));
+    e.transcriptLint = { rule: 'unique-uuid', originalUuid: original };
+  };
 
 runRuleTests(rule, {
   valid: [

@@ -66,7 +66,10 @@ runRuleTests(rule, {
     {
       name: 'JSON that is not an object',
       text: good + '[1,2]\n42\n',
-      errors: [{ messageId: 'notObject', line: 3 }, { messageId: 'notObject', line: 4 }],
+      errors: [
+        { messageId: 'notObject', line: 3 },
+        { messageId: 'notObject', line: 4 },
+      ],
       output: null,
       unsafeOutput: good,
     },

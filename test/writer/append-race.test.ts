@@ -1,7 +1,18 @@
 // Issue 11 item 1: a line appended between the writer's last check and its rename lands in the old file, which
 // the rename replaces. The writer keeps the old file open and copies what arrived to the end of the new one. The
 // faults are injected at the rename itself, so the append happens exactly in that window.
-import { appendFileSync, closeSync, promises as fs, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  promises as fs,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,7 +65,13 @@ describe('a line appended while the file is being replaced', () => {
       () => writeSync(fd, '{"n":3}\n'),
     );
     try {
-      await writeFileAtomic(file, enc('fixed\n'), { original: enc('original\n'), fsImpl, backup: false, force: true, openers: () => [] });
+      await writeFileAtomic(file, enc('fixed\n'), {
+        original: enc('original\n'),
+        fsImpl,
+        backup: false,
+        force: true,
+        openers: () => [],
+      });
     } finally {
       closeSync(fd);
     }
@@ -65,21 +82,30 @@ describe('a line appended while the file is being replaced', () => {
     writeFileSync(file, tornTranscript());
     const rest = 'age":{"role":"user","content":"hi"}}\n';
     const warnings: string[] = [];
-    const r = await fixFile(file, { fsImpl: aroundRename(() => appendFileSync(file, rest)), onWarning: (w) => warnings.push(w) });
+    const r = await fixFile(file, {
+      fsImpl: aroundRename(() => appendFileSync(file, rest)),
+      onWarning: (w) => warnings.push(w),
+    });
     expect(r.written).toBe(true);
     const torn = tornTranscript().slice(cleanTranscript().length);
     // The fixed content, then the original's last line as it now reads, continued: no byte of it lost.
     expect(readFileSync(file, 'utf8')).toBe(`${cleanTranscript()}${torn}${rest}`);
-    expect(warnings.join('\n')).toMatch(/bytes appended while it was being fixed were added to the end of the fixed file/);
+    expect(warnings.join('\n')).toMatch(
+      /bytes appended while it was being fixed were added to the end of the fixed file/,
+    );
   });
 
   it('through the CLI: the late line is in the file, and the user is told', async () => {
     writeFileSync(file, tornTranscript());
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp, writeFs: aroundRename(() => appendFileSync(file, LATE)) });
     expect(r.code).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(`${cleanTranscript()}${tornTranscript().slice(cleanTranscript().length)}${LATE}`);
+    expect(readFileSync(file, 'utf8')).toBe(
+      `${cleanTranscript()}${tornTranscript().slice(cleanTranscript().length)}${LATE}`,
+    );
     expect(readdirSync(tmp).sort()).toEqual(['s.jsonl', 's.jsonl.bak']);
-    expect(r.stderr).toContain(`${LATE.length} bytes appended while it was being fixed were added to the end of the fixed file`);
+    expect(r.stderr).toContain(
+      `${LATE.length} bytes appended while it was being fixed were added to the end of the fixed file`,
+    );
   });
 
   it('an append before the last check is still refused: nothing written', async () => {
@@ -96,7 +122,9 @@ describe('a line appended while the file is being replaced', () => {
         return fs.open(p, flags, mode);
       },
     } as typeof fs;
-    await expect(writeFileAtomic(file, enc('fixed\n'), { original: enc('original\n'), fsImpl })).rejects.toThrow(/changed while it was being fixed/);
+    await expect(writeFileAtomic(file, enc('fixed\n'), { original: enc('original\n'), fsImpl })).rejects.toThrow(
+      /changed while it was being fixed/,
+    );
     expect(readFileSync(file, 'utf8')).toBe(`original\n${LATE}`);
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
   });

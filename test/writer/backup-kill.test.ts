@@ -26,7 +26,10 @@ function killDuring(phase: 'backup' | 'temp'): void {
   expect(r.stderr).toBe('');
   expect(r.signal).toBe('SIGKILL');
 }
-const visible = () => readdirSync(tmp).filter((f) => !f.startsWith('.')).sort();
+const visible = () =>
+  readdirSync(tmp)
+    .filter((f) => !f.startsWith('.'))
+    .sort();
 const hidden = () => readdirSync(tmp).filter((f) => f.startsWith('.'));
 
 describe('kill -9 during --fix', () => {
@@ -38,7 +41,9 @@ describe('kill -9 during --fix', () => {
     expect(hidden()).toHaveLength(1);
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/removed .*\.s\.jsonl\.bak\.\d+\.[0-9a-f]{8}\.tmp, a temp file left by an interrupted --fix \(pid \d+\)/);
+    expect(r.stderr).toMatch(
+      /removed .*\.s\.jsonl\.bak\.\d+\.[0-9a-f]{8}\.tmp, a temp file left by an interrupted --fix \(pid \d+\)/,
+    );
     expect(readdirSync(tmp).sort()).toEqual(['s.jsonl', 's.jsonl.bak']);
     expect(readFileSync(`${file}.bak`).equals(before)).toBe(true);
   });
@@ -62,7 +67,9 @@ describe('kill -9 during --fix', () => {
       const theirs = `.s.jsonl.${sleeper.pid}.0123abcd.tmp`;
       writeFileSync(path.join(tmp, theirs), 'partial');
       const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp });
-      expect(r.stderr).toContain(`${theirs} is a temp file of a --fix that may still be running (pid ${sleeper.pid}); it was left in place`);
+      expect(r.stderr).toContain(
+        `${theirs} is a temp file of a --fix that may still be running (pid ${sleeper.pid}); it was left in place`,
+      );
       expect(hidden()).toEqual([theirs]);
     } finally {
       sleeper.kill('SIGKILL');

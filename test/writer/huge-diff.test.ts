@@ -22,13 +22,17 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('a 600 MB file', () => {
-  it.each(['--diff', '--fix-dry-run'])('%s: one line naming the limit, exit 2, no internal error', async (flag) => {
-    const r = await runCli([flag, '--max-line-bytes', '1000', 'big.jsonl'], { cwd: tmp });
-    expect(r.code).toBe(2);
-    expect(r.stderr).not.toContain('internal error');
-    expect(r.stderr).toContain(
-      `transcript-lint: big.jsonl: too large for ${flag} (576 MiB; ${flag} shows the file as text, and the longest text Node can hold is 511 MiB); nothing was written\n`,
-    );
-    expect(r.stdout).not.toMatch(/x{1000}/);
-  }, 60_000);
+  it.each(['--diff', '--fix-dry-run'])(
+    '%s: one line naming the limit, exit 2, no internal error',
+    async (flag) => {
+      const r = await runCli([flag, '--max-line-bytes', '1000', 'big.jsonl'], { cwd: tmp });
+      expect(r.code).toBe(2);
+      expect(r.stderr).not.toContain('internal error');
+      expect(r.stderr).toContain(
+        `transcript-lint: big.jsonl: too large for ${flag} (576 MiB; ${flag} shows the file as text, and the longest text Node can hold is 511 MiB); nothing was written\n`,
+      );
+      expect(r.stdout).not.toMatch(/x{1000}/);
+    },
+    60_000,
+  );
 });

@@ -1,7 +1,18 @@
 // Issue 11 item 2: a process holding the session open (O_APPEND, as a running agent may) would keep writing into
 // the replaced file, where nobody sees its lines again. --fix refuses, naming the process, unless --force.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,7 +36,9 @@ afterEach(() => {
 
 /** A `sleep` that holds `file` open on fd 3: for appending, as a running agent would, or for reading (tail -f). */
 async function holdOpen(target: string, how: 'append' | 'read' = 'append'): Promise<number> {
-  holder = spawn('sh', ['-c', `exec 3${how === 'append' ? '>>' : '<'}"$0"; exec sleep 60`, target], { stdio: 'ignore' });
+  holder = spawn('sh', ['-c', `exec 3${how === 'append' ? '>>' : '<'}"$0"; exec sleep 60`, target], {
+    stdio: 'ignore',
+  });
   const pid = holder.pid!;
   // Until sh has opened the file and become sleep.
   for (let i = 0; i < 200; i++) {
@@ -47,7 +60,11 @@ describe.runIf(process.platform === 'linux')('another process holds the file ope
     const pid = await holdOpen(file);
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(new RegExp(`s\\.jsonl is open for writing in pid ${pid} \\(sleep\\): what it writes after the fix would be lost; stop it first, or use --force; the original is unchanged`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `s\\.jsonl is open for writing in pid ${pid} \\(sleep\\): what it writes after the fix would be lost; stop it first, or use --force; the original is unchanged`,
+      ),
+    );
     expect(readFileSync(file, 'utf8')).toBe(tornTranscript());
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
   });
@@ -57,7 +74,9 @@ describe.runIf(process.platform === 'linux')('another process holds the file ope
     const r = await runCli(['--fix', '--force', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(cleanTranscript());
-    expect(r.stderr).toContain(`pid ${pid} (sleep) still holds the replaced file open for writing; what it writes from now on reaches neither the file nor its backup`);
+    expect(r.stderr).toContain(
+      `pid ${pid} (sleep) still holds the replaced file open for writing; what it writes from now on reaches neither the file nor its backup`,
+    );
   });
 
   it('a holder through a symlink is found by the file it opened', async () => {

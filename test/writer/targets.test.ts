@@ -63,7 +63,9 @@ describe('a file with other names (item 13)', () => {
     const r = await run(['--fix', 's.jsonl']);
     expect(r.code).toBe(0);
     expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
-    expect(r.stderr).toMatch(/applied 1 fix in 1 file; backups: s\.jsonl\.bak\n.*s\.jsonl has 1 other name\(s\) \(hard links\): only this one got the fixed file, the others keep the original\n/);
+    expect(r.stderr).toMatch(
+      /applied 1 fix in 1 file; backups: s\.jsonl\.bak\n.*s\.jsonl has 1 other name\(s\) \(hard links\): only this one got the fixed file, the others keep the original\n/,
+    );
   });
 });
 
@@ -73,37 +75,52 @@ describe('a file we should not replace (item 15)', () => {
     chmodSync(p, 0o444);
     const r = await run(['--fix', 's.jsonl']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/s\.jsonl is read-only \(mode 0444\), so it is left as it is \(chmod u\+w to allow --fix\); the original is unchanged/);
+    expect(r.stderr).toMatch(
+      /s\.jsonl is read-only \(mode 0444\), so it is left as it is \(chmod u\+w to allow --fix\); the original is unchanged/,
+    );
     expect(readFileSync(p, 'utf8')).toBe(tornTranscript());
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
   });
 
   const asUser = (uid: number, gid: number, argv: string[]) =>
-    spawnSync(process.execPath, [path.resolve('bin/transcript-lint.js'), ...argv], { cwd: tmp, uid, gid, encoding: 'utf8' });
+    spawnSync(process.execPath, [path.resolve('bin/transcript-lint.js'), ...argv], {
+      cwd: tmp,
+      uid,
+      gid,
+      encoding: 'utf8',
+    });
 
-  it.runIf(process.getuid?.() === 0)("another user's file in a folder anyone may write is refused (run as uid 1234)", () => {
-    chmodSync(tmp, 0o777);
-    const p = put('s.jsonl');
-    chownSync(p, 1235, 1235);
-    chmodSync(p, 0o666);
-    const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/s\.jsonl belongs to another user \(uid 1235\): a fixed copy would belong to you, so it is left as it is; the original is unchanged/);
-    expect(statSync(p).uid).toBe(1235);
-    expect(readFileSync(p, 'utf8')).toBe(tornTranscript());
-    expect(readdirSync(tmp)).toEqual(['s.jsonl']);
-  });
+  it.runIf(process.getuid?.() === 0)(
+    "another user's file in a folder anyone may write is refused (run as uid 1234)",
+    () => {
+      chmodSync(tmp, 0o777);
+      const p = put('s.jsonl');
+      chownSync(p, 1235, 1235);
+      chmodSync(p, 0o666);
+      const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(
+        /s\.jsonl belongs to another user \(uid 1235\): a fixed copy would belong to you, so it is left as it is; the original is unchanged/,
+      );
+      expect(statSync(p).uid).toBe(1235);
+      expect(readFileSync(p, 'utf8')).toBe(tornTranscript());
+      expect(readdirSync(tmp)).toEqual(['s.jsonl']);
+    },
+  );
 
-  it.runIf(process.getuid?.() === 0)('our own file is fixed as a plain user, and keeps its owner (run as uid 1234)', () => {
-    chmodSync(tmp, 0o777);
-    const p = put('s.jsonl');
-    chownSync(p, 1234, 1234);
-    const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
-    expect(r.stderr).toBe('transcript-lint: applied 1 fix in 1 file; backups: s.jsonl.bak\n');
-    expect(r.status).toBe(0);
-    expect(statSync(p)).toMatchObject({ uid: 1234, gid: 1234 });
-    expect(statSync(`${p}.bak`)).toMatchObject({ uid: 1234, gid: 1234 });
-  });
+  it.runIf(process.getuid?.() === 0)(
+    'our own file is fixed as a plain user, and keeps its owner (run as uid 1234)',
+    () => {
+      chmodSync(tmp, 0o777);
+      const p = put('s.jsonl');
+      chownSync(p, 1234, 1234);
+      const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
+      expect(r.stderr).toBe('transcript-lint: applied 1 fix in 1 file; backups: s.jsonl.bak\n');
+      expect(r.status).toBe(0);
+      expect(statSync(p)).toMatchObject({ uid: 1234, gid: 1234 });
+      expect(statSync(`${p}.bak`)).toMatchObject({ uid: 1234, gid: 1234 });
+    },
+  );
 
   it.runIf(process.getuid?.() === 0)('a group we are not in cannot be kept: refused (run as uid 1234)', () => {
     chmodSync(tmp, 0o777);
@@ -111,7 +128,9 @@ describe('a file we should not replace (item 15)', () => {
     chownSync(p, 1234, 1235);
     const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/could not write .*s\.jsonl: its owner and group \(1234:1235\) could not be kept .*; the original is unchanged/);
+    expect(r.stderr).toMatch(
+      /could not write .*s\.jsonl: its owner and group \(1234:1235\) could not be kept .*; the original is unchanged/,
+    );
     expect(readFileSync(p, 'utf8')).toBe(tornTranscript());
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
   });
@@ -139,7 +158,9 @@ describe('not a regular file, or too large (item 8)', () => {
     truncateSync(p, 2 ** 31 + 5);
     const r = await run(['--fix', 'big.jsonl']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('cannot read big.jsonl: it is 2,147,483,653 bytes, over the 2,147,483,647-byte limit of one read\n');
+    expect(r.stderr).toContain(
+      'cannot read big.jsonl: it is 2,147,483,653 bytes, over the 2,147,483,647-byte limit of one read\n',
+    );
     await expect(fixFile(p)).rejects.toThrow('over the 2,147,483,647-byte limit of one read');
   });
 });

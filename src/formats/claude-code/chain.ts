@@ -6,7 +6,6 @@ import {
   isObject,
   isToolResultEntry,
   isUserPrompt,
-  messageOf,
 } from '../../model/entries.js';
 import { isMainTreeEntry, isReadable, newestTip, timeOf } from '../../model/queries.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
@@ -59,7 +58,12 @@ export function buildChain(entries: readonly Entry[]): Chain {
   if (!leaf) return chain;
 
   walk(chain, entries, leaf, relinks);
-  chain.active = spliceSplitResponses(chain.walked.map((s) => s.entry), entries, byUuid, allByUuid);
+  chain.active = spliceSplitResponses(
+    chain.walked.map((s) => s.entry),
+    entries,
+    byUuid,
+    allByUuid,
+  );
   return chain;
 }
 
@@ -76,7 +80,8 @@ function chooseLeaf(
   for (let i = lastPromptLeaves.length - 1; i >= 0; i--) {
     const named = byUuid.get(lastPromptLeaves[i]!.leafUuid);
     if (!named) continue;
-    if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf)) return { leaf: tip, leafSource: 'last-prompt' };
+    if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf))
+      return { leaf: tip, leafSource: 'last-prompt' };
     return { leaf: named, leafSource: 'last-prompt' };
   }
   if (tip) return { leaf: tip, leafSource: 'last-tip' };
@@ -163,7 +168,10 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
  * type, with the latest timestamp not after the dangling entry's own, that the walk has not visited yet. Entries
  * are sorted by time once so that each bridge is a binary search.
  */
-function bridgeFinder(entries: readonly Entry[], byUuid: Map<string, Entry>): (from: Entry, seen: Set<Entry>) => Entry | undefined {
+function bridgeFinder(
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+): (from: Entry, seen: Set<Entry>) => Entry | undefined {
   let sorted: { t: number; e: Entry }[] | undefined;
   return (from, seen) => {
     const at = timeOf(from);

@@ -164,13 +164,20 @@ function mergeItems(items: Item[]): ApiMessage[] {
       const prev = out[out.length - 1];
       if (prev && prev.role === 'user' && item.besideToolResult && foldIntoLastResult(prev, item)) continue;
       if (prev && prev.role === 'user') mergeUserInto(prev, item.blocks, [item.entry]);
-      else out.push({ role: 'user', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
+      else
+        out.push({ role: 'user', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
       continue;
     }
     flushSystem();
     const target = findSplitSibling(out, item.messageId);
     if (target) mergeAssistantPart(target, item);
-    else out.push({ role: 'assistant', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
+    else
+      out.push({
+        role: 'assistant',
+        blocks: [...item.blocks],
+        stringContent: item.stringContent,
+        entries: [item.entry],
+      });
   }
   flushSystem();
   return out;

@@ -31,7 +31,9 @@ export const claudeCode: Format<TranscriptModel> = {
   folderPatterns: ALL_SESSIONS,
   notTranscripts: [JOURNALS],
   sessions: {
-    roots: (env, homedir) => [path.join(env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR : path.join(homedir, '.claude'), 'projects')],
+    roots: (env, homedir) => [
+      path.join(env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR : path.join(homedir, '.claude'), 'projects'),
+    ],
     // `<projects>/<project>/<id>.jsonl` in every project folder (a copied project folder can hold it twice), and with
     // sidechains its subagent transcripts.
     patterns: (id, { sidechains }) => {

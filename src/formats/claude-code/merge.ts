@@ -8,11 +8,23 @@ export const SEAM = '\n';
 export function mergeUserInto(target: ApiMessage, blocks: readonly ApiBlock[], entries: readonly Entry[]): void {
   const left = target.blocks[target.blocks.length - 1];
   const right = blocks[0];
-  if (left && right && left.block.type === 'text' && right.block.type === 'text' && typeof left.block.text === 'string') {
-    target.blocks[target.blocks.length - 1] = { block: { ...left.block, text: left.block.text + SEAM }, origin: left.origin };
+  if (
+    left &&
+    right &&
+    left.block.type === 'text' &&
+    right.block.type === 'text' &&
+    typeof left.block.text === 'string'
+  ) {
+    target.blocks[target.blocks.length - 1] = {
+      block: { ...left.block, text: left.block.text + SEAM },
+      origin: left.origin,
+    };
   }
   const all = [...target.blocks, ...blocks];
-  target.blocks = [...all.filter((b) => b.block.type === 'tool_result'), ...all.filter((b) => b.block.type !== 'tool_result')];
+  target.blocks = [
+    ...all.filter((b) => b.block.type === 'tool_result'),
+    ...all.filter((b) => b.block.type !== 'tool_result'),
+  ];
   target.stringContent = false;
   target.entries.push(...entries);
 }

@@ -46,7 +46,11 @@ const dropBlankText: Pass = (messages, log) => {
     if (m.role === 'system' || m.stringContent) continue;
     const kept = m.blocks.filter((b) => {
       if (!isBlankText(b)) return true;
-      log.push({ pass: 'drop-blank-text', description: 'empty or whitespace-only text block dropped', origin: b.origin });
+      log.push({
+        pass: 'drop-blank-text',
+        description: 'empty or whitespace-only text block dropped',
+        origin: b.origin,
+      });
       return false;
     });
     if (kept.length === m.blocks.length) continue;
@@ -63,11 +67,17 @@ const markLoadedTools: Pass = (messages, log) => {
       (b) =>
         b.block.type === 'tool_result' &&
         isArrayField(b.block, 'content') &&
-        (b.block.content as unknown[]).some((c: unknown) => (c as { type?: unknown } | null)?.type === 'tool_reference'),
+        (b.block.content as unknown[]).some(
+          (c: unknown) => (c as { type?: unknown } | null)?.type === 'tool_reference',
+        ),
     );
     if (!ref) continue;
     m.blocks = [...m.blocks, textBlock(TOOL_LOADED, ref.origin)];
-    log.push({ pass: 'tool-loaded', description: 'text "Tool loaded." added after a tool_reference', origin: ref.origin });
+    log.push({
+      pass: 'tool-loaded',
+      description: 'text "Tool loaded." added after a tool_reference',
+      origin: ref.origin,
+    });
   }
   return messages;
 };
@@ -76,18 +86,26 @@ const markLoadedTools: Pass = (messages, log) => {
 const dropThinkingOnly: Pass = (messages, log) =>
   messages.filter((m) => {
     if (m.role !== 'assistant' || m.blocks.length === 0 || !m.blocks.every(isThinkingBlock)) return true;
-    log.push({ pass: 'drop-thinking-only', description: 'assistant message holding only thinking dropped', origin: firstOrigin(m) });
+    log.push({
+      pass: 'drop-thinking-only',
+      description: 'assistant message holding only thinking dropped',
+      origin: firstOrigin(m),
+    });
     return false;
   });
 
 /** filterTrailingThinkingFromLastAssistant: the last message may not end with thinking. */
 const trimTrailingThinking: Pass = (messages, log) => {
   const last = lastConversational(messages);
-  if (!last || last.role !== 'assistant') return messages;
+  if (last?.role !== 'assistant') return messages;
   let end = last.blocks.length;
   while (end > 0 && isThinkingBlock(last.blocks[end - 1]!)) end--;
   if (end === last.blocks.length) return messages;
-  log.push({ pass: 'trim-trailing-thinking', description: 'trailing thinking removed from the last assistant message', origin: last.blocks[end]!.origin });
+  log.push({
+    pass: 'trim-trailing-thinking',
+    description: 'trailing thinking removed from the last assistant message',
+    origin: last.blocks[end]!.origin,
+  });
   last.blocks = end === 0 ? [textBlock(NO_MESSAGE_CONTENT, firstOrigin(last))] : last.blocks.slice(0, end);
   return messages;
 };
@@ -96,7 +114,11 @@ const trimTrailingThinking: Pass = (messages, log) => {
 const dropEmptyAssistants: Pass = (messages, log) =>
   messages.filter((m) => {
     if (m.role !== 'assistant' || m.blocks.length > 0) return true;
-    log.push({ pass: 'drop-empty-assistant', description: 'assistant message without content dropped', origin: { line: m.entries[0]?.line ?? 0 } });
+    log.push({
+      pass: 'drop-empty-assistant',
+      description: 'assistant message without content dropped',
+      origin: { line: m.entries[0]?.line ?? 0 },
+    });
     return false;
   });
 
@@ -117,12 +139,18 @@ const repairPairing: Pass = (messages, log) => {
         seenIds.add(b.block.id);
         return true;
       }
-      log.push({ pass: 'drop-duplicate-tool-use', description: `repeated tool_use id ${b.block.id} dropped`, origin: b.origin });
+      log.push({
+        pass: 'drop-duplicate-tool-use',
+        description: `repeated tool_use id ${b.block.id} dropped`,
+        origin: b.origin,
+      });
       return false;
     });
     const next = conv[k + 1];
     const answered = new Set(
-      next?.role === 'user' ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id) : [],
+      next?.role === 'user'
+        ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id)
+        : [],
     );
     const missing = m.blocks.filter((b) => b.block.type === 'tool_use' && !answered.has(b.block.id));
     if (missing.length === 0) continue;
@@ -132,7 +160,11 @@ const repairPairing: Pass = (messages, log) => {
         origin: { line: b.origin.line, synthetic: true },
       }));
       for (const b of missing) {
-        log.push({ pass: 'interrupted-result', description: `interrupted error result added for ${asText(b.block.id)}`, origin: b.origin });
+        log.push({
+          pass: 'interrupted-result',
+          description: `interrupted error result added for ${asText(b.block.id)}`,
+          origin: b.origin,
+        });
       }
       const result: ApiMessage = { role: 'user', blocks: synthetic, stringContent: false, entries: [] };
       messages.splice(messages.indexOf(m) + 1, 0, result);
@@ -141,7 +173,11 @@ const repairPairing: Pass = (messages, log) => {
     }
     m.blocks = m.blocks.filter((b) => !missing.includes(b));
     for (const b of missing) {
-      log.push({ pass: 'drop-unanswered-tool-use', description: `tool_use ${asText(b.block.id)} without a result dropped`, origin: b.origin });
+      log.push({
+        pass: 'drop-unanswered-tool-use',
+        description: `tool_use ${asText(b.block.id)} without a result dropped`,
+        origin: b.origin,
+      });
     }
     if (m.blocks.length === 0) m.blocks = [textBlock(TOOL_USE_INTERRUPTED, missing[0]!.origin)];
   }
@@ -162,7 +198,11 @@ const repairPairing: Pass = (messages, log) => {
         used.add(id);
         return true;
       }
-      log.push({ pass: 'drop-orphan-result', description: `tool_result ${asText(id)} without a matching tool_use dropped`, origin: b.origin });
+      log.push({
+        pass: 'drop-orphan-result',
+        description: `tool_result ${asText(id)} without a matching tool_use dropped`,
+        origin: b.origin,
+      });
       return false;
     });
     if (m.blocks.length === 0 && before > 0) {
@@ -183,7 +223,11 @@ const textOnlyErrorResults: Pass = (messages, log) => {
       const c = b.block.content as unknown[];
       if (c.every((x: unknown) => (x as { type?: unknown } | null)?.type === 'text')) return b;
       const texts = c.filter((x: unknown) => (x as { type?: unknown } | null)?.type === 'text') as { text?: unknown }[];
-      log.push({ pass: 'error-result-text-only', description: 'non-text content of an error tool_result reduced to text', origin: b.origin });
+      log.push({
+        pass: 'error-result-text-only',
+        description: 'non-text content of an error tool_result reduced to text',
+        origin: b.origin,
+      });
       const joined = texts.map((t) => asText(t.text ?? '')).join('\n\n');
       return { ...b, block: { ...b.block, content: joined ? [{ type: 'text', text: joined }] : [] } };
     });

@@ -19,7 +19,9 @@ function isDocument(sample: Sample): boolean {
   if (first === undefined) return false;
   if (first.startsWith('[') || first === '{') return true;
   const parsed = sample.parsedLine(0)!;
-  return parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && Object.hasOwn(parsed.value, 'messages');
+  return (
+    parsed.ok && parsed.value !== null && typeof parsed.value === 'object' && Object.hasOwn(parsed.value, 'messages')
+  );
 }
 
 export const messages: Format<TranscriptModel> = {

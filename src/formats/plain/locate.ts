@@ -11,7 +11,8 @@ export function locatePlain(model: TranscriptModel, site: Site): Location {
   // The line is where the block (or, without one, the message) starts; the pointer names the value exactly.
   const blockPointer = at.blockIndex !== undefined ? `/message/content/${at.blockIndex}` : undefined;
   const found = plain.locate(at.line, at.pointer ?? blockPointer);
-  const isMessage = plain.container === 'jsonl' ? model.entryAtLine(at.line) !== undefined : plain.messageIndex(at.line) !== undefined;
+  const isMessage =
+    plain.container === 'jsonl' ? model.entryAtLine(at.line) !== undefined : plain.messageIndex(at.line) !== undefined;
   const located: Location = { line: isMessage ? plain.locate(at.line, blockPointer).line : found.line };
   if (at.blockIndex !== undefined) located.blockIndex = at.blockIndex;
   if (found.pointer !== undefined) located.pointer = found.pointer;

@@ -91,7 +91,12 @@ export function compilePlainRequest(entries: readonly Entry[]): ApiView {
     const role = entry.type as 'user' | 'assistant';
     const { content } = message;
     if (typeof content === 'string') {
-      merged.push({ role, stringContent: true, entries: [entry], blocks: [{ block: { type: 'text', text: content }, origin: { line: entry.line } }] });
+      merged.push({
+        role,
+        stringContent: true,
+        entries: [entry],
+        blocks: [{ block: { type: 'text', text: content }, origin: { line: entry.line } }],
+      });
       continue;
     }
     if (!Array.isArray(content)) continue;

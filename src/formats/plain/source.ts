@@ -4,7 +4,12 @@
 // messages (the "shell", where request-level fields such as `tools` live), line k (k >= 2) holds message k - 2.
 // These line numbers are keys, not positions: `locate` maps a key (and a pointer into the message) back to the line
 // of the real file where the value starts, and to a JSON pointer into the document.
-import { escapePointerToken, type JsonDocument, type JsonLayout, parseJsonDocument } from '../../loader/json-positions.js';
+import {
+  escapePointerToken,
+  type JsonDocument,
+  type JsonLayout,
+  parseJsonDocument,
+} from '../../loader/json-positions.js';
 import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
 import { SHELL_LINE } from '../../model/lines.js';
 import type { FileLocation, PlainInput } from '../../model/types.js';
@@ -13,12 +18,12 @@ const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 const lenientDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 function hasBom(data: Uint8Array): boolean {
   return data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
 }
-
 
 export type PlainContainer = 'document' | 'jsonl';
 
@@ -150,10 +155,21 @@ export class PlainSource implements PlainInput {
   private buildVirtualFile(path: string, byteLength: number): SourceFile {
     const doc = this.document!;
     const lines: SourceLine[] = [];
-    const shellLine: SourceLine = { lineNo: SHELL_LINE, bytes: new Uint8Array(0), crlf: false, problems: [], blank: false };
+    const shellLine: SourceLine = {
+      lineNo: SHELL_LINE,
+      bytes: new Uint8Array(0),
+      crlf: false,
+      problems: [],
+      blank: false,
+    };
     if (this.invalidUtf8) shellLine.problems.push({ kind: 'utf8', message: 'file is not valid UTF-8' });
     if (!doc.ok) {
-      shellLine.problems.push({ kind: 'parse', message: `file is not JSON (${doc.error!.message})`, detail: doc.error!.message, column: doc.error!.column });
+      shellLine.problems.push({
+        kind: 'parse',
+        message: `file is not JSON (${doc.error!.message})`,
+        detail: doc.error!.message,
+        column: doc.error!.column,
+      });
     } else {
       const value = doc.value;
       let shell: unknown = value;
@@ -161,7 +177,12 @@ export class PlainSource implements PlainInput {
       else if (this.messagesPointer === '/messages') {
         const copy: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-          Object.defineProperty(copy, k, { value: k === 'messages' ? [] : v, enumerable: true, writable: true, configurable: true });
+          Object.defineProperty(copy, k, {
+            value: k === 'messages' ? [] : v,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         }
         shell = copy;
       }

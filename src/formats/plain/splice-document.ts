@@ -43,7 +43,7 @@ export function spliceDocument(plain: PlainSource, edits: readonly Edit[]): Uint
   if (messageLines.length === 0 && inserted(SHELL_LINE).length === 0) return splice.write();
   if (plain.messagesPointer === undefined) throw new Error('the document has no messages array');
   const messages = splice.containerAt(parsePointer(plain.messagesPointer));
-  if (!messages || messages.kind !== 'array') throw new Error('the messages are not an array');
+  if (messages?.kind !== 'array') throw new Error('the messages are not an array');
 
   // Each message line's edits, on that message (whatever deletions and inserts do to the indexes around it).
   const n = messages.n;

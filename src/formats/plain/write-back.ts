@@ -18,8 +18,14 @@ export function writeBackPlain(model: TranscriptModel, fixes: readonly Fix[]): A
   const plain = model.plain as PlainSource;
   const failed: ApplyResult['failed'] = [];
   const refuse = (reason: string): ApplyResult =>
-    applyResult(new Uint8Array(0), [], [], fixes.map((fix) => ({ fix, reason })));
-  if (plain.container === 'document' && plain.unwritable) return refuse('the document is nested too deeply to be written back');
+    applyResult(
+      new Uint8Array(0),
+      [],
+      [],
+      fixes.map((fix) => ({ fix, reason })),
+    );
+  if (plain.container === 'document' && plain.unwritable)
+    return refuse('the document is nested too deeply to be written back');
   const original = new Map<Fix, Fix>();
   const translated: Fix[] = [];
   for (const fix of fixes) {
@@ -36,7 +42,8 @@ export function writeBackPlain(model: TranscriptModel, fixes: readonly Fix[]): A
   const applied = plan.applied.map(back);
   const deferred = plan.deferred.map(back);
   const allFailed = [...failed, ...plan.failed.map(({ fix, reason }) => ({ fix: back(fix), reason }))];
-  if (plain.container !== 'document') return applyResult(render(model.file, plan.edits, plan.rewritten), applied, deferred, allFailed);
+  if (plain.container !== 'document')
+    return applyResult(render(model.file, plan.edits, plan.rewritten), applied, deferred, allFailed);
   if (applied.length === 0) return applyResult(plain.source ?? new Uint8Array(0), applied, deferred, allFailed);
   try {
     // The edits go into the document's own bytes: its layout, and every byte no edit names, stay.
@@ -55,7 +62,8 @@ function translateFix(fix: Fix, document: boolean): Fix | string {
     if (document && e.line === SHELL_LINE && e.kind !== 'insertAfter') {
       // The shell of a document: request-level fields, addressed by document pointers (never the messages).
       if (e.kind !== 'set' && e.kind !== 'remove') return `cannot ${e.kind} the document itself`;
-      if (e.pointer === '/messages' || e.pointer.startsWith('/messages/')) return `edit ${e.pointer} through its message`;
+      if (e.pointer === '/messages' || e.pointer.startsWith('/messages/'))
+        return `edit ${e.pointer} through its message`;
       edits.push(e);
       continue;
     }

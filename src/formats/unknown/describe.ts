@@ -37,7 +37,8 @@ export function describe(sample: Sample): Description {
   const whole = sample.document();
   if (whole.ok && whole.value !== null && typeof whole.value === 'object') {
     const value = whole.value;
-    if (Array.isArray(value)) return { kind: 'json', what: `a JSON array of ${value.length} ${value.length === 1 ? 'value' : 'values'}` };
+    if (Array.isArray(value))
+      return { kind: 'json', what: `a JSON array of ${value.length} ${value.length === 1 ? 'value' : 'values'}` };
     const keys = Object.keys(value);
     return { kind: 'json', what: `a JSON object with ${listKeys(keys)}`, guess: guess(DOCUMENT_GUESSES, keys) };
   }
@@ -52,14 +53,18 @@ function recordKeys(sample: Sample): string[] {
   for (let i = 0; i < SAMPLE_LINES; i++) {
     const parsed = sample.parsedLine(i);
     if (parsed === undefined) break;
-    if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) continue;
+    if (!parsed.ok || parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value))
+      continue;
     const keys = Object.keys(parsed.value);
     common = common === undefined ? keys : common.filter((k) => keys.includes(k));
   }
   return common ?? [];
 }
 
-function guess(table: readonly { keys: readonly string[]; tool: string }[], keys: readonly string[]): string | undefined {
+function guess(
+  table: readonly { keys: readonly string[]; tool: string }[],
+  keys: readonly string[],
+): string | undefined {
   return table.find((g) => g.keys.every((k) => keys.includes(k)))?.tool;
 }
 
@@ -67,7 +72,9 @@ export function listKeys(keys: readonly string[]): string {
   if (keys.length === 0) return 'no keys';
   const shown = keys.slice(0, 4).map((k) => `\`${k}\``);
   const more = keys.length > 4 ? ` and ${keys.length - 4} more` : '';
-  return shown.length === 1 ? `key ${shown[0]}${more}` : `keys ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}${more}`;
+  return shown.length === 1
+    ? `key ${shown[0]}${more}`
+    : `keys ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}${more}`;
 }
 
 /**

@@ -21,13 +21,26 @@ export const unknown: Format<UnknownModel> = {
   detect: () => 0,
   load: (filePath, data) => {
     const bytes = joinBytes(data);
-    const file: SourceFile = { path: filePath, bom: false, eol: '\n', finalNewline: true, lines: [], byteLength: bytes.length };
+    const file: SourceFile = {
+      path: filePath,
+      bom: false,
+      eol: '\n',
+      finalNewline: true,
+      lines: [],
+      byteLength: bytes.length,
+    };
     return { file, description: describe(new Sample(filePath, bytes)) };
   },
   // Whatever target the run names: known-format's severity is the same for all.
   targets: [{ id: 'any', description: 'every target: a file that was not understood is never clean' }],
   locate: (_model, site) => placeOf(site),
   locateLine: (_model, line) => line,
-  writeBack: (model, fixes) => applyResult(new Uint8Array(0), [], [], fixes.map((fix) => ({ fix, reason: `${model.file.path} is of no supported format` }))),
+  writeBack: (model, fixes) =>
+    applyResult(
+      new Uint8Array(0),
+      [],
+      [],
+      fixes.map((fix) => ({ fix, reason: `${model.file.path} is of no supported format` })),
+    ),
   folderPatterns: [],
 };

@@ -11,20 +11,34 @@ try {
   const m = claudeCodeModel(loadBytes(f, bytes));
   out.messages = exportMessages(m.apiView().messages).messages;
   const ch = m.chain();
-  out.chain = { leafLine: ch.leaf?.line, leafSource: ch.leafSource, rootReason: ch.rootReason,
-    bridged: ch.bridged.map((e) => e.line), truncatedAt: ch.truncatedAt?.line };
+  out.chain = {
+    leafLine: ch.leaf?.line,
+    leafSource: ch.leafSource,
+    rootReason: ch.rootReason,
+    bridged: ch.bridged.map((e) => e.line),
+    truncatedAt: ch.truncatedAt?.line,
+  };
   out.repairs = m.apiView().repairs.map((r) => `${r.pass}@${r.origin.line}`);
-} catch (e) { out.crash = String(e?.stack ?? e); }
+} catch (e) {
+  out.crash = String(e?.stack ?? e);
+}
 try {
   // every rule file built into dist/rules, registered in rules/index.ts or not (other helpers add them in parallel)
   const { readdirSync } = await import('node:fs');
   const rules = [];
   for (const r of readdirSync(repo + 'dist/rules').filter((x) => x.endsWith('.js') && x !== 'index.js')) {
-    try { const m = await import(repo + 'dist/rules/' + r); if (m.default?.meta?.id) rules.push(m.default); } catch {}
+    try {
+      const m = await import(repo + 'dist/rules/' + r);
+      if (m.default?.meta?.id) rules.push(m.default);
+    } catch {}
   }
   const { lintBytes } = await import(repo + 'dist/src/engine/lint.js');
   const { result } = lintBytes(f, bytes, { rules });
   out.lint = result.diagnostics.map((d) => `${d.severity}:${d.ruleId}@${d.line}`);
-} catch (e) { out.lintCrash = String(e?.message ?? e).slice(0, 300); }
+} catch (e) {
+  out.lintCrash = String(e?.message ?? e).slice(0, 300);
+}
 // large content (base64 images) is elided to keep the output small
-process.stdout.write(JSON.stringify(out, (k, v) => (typeof v === 'string' && v.length > 2000 ? v.slice(0, 200) + `…[${v.length}]` : v)));
+process.stdout.write(
+  JSON.stringify(out, (_k, v) => (typeof v === 'string' && v.length > 2000 ? v.slice(0, 200) + `…[${v.length}]` : v)),
+);
