@@ -16,12 +16,16 @@ const RULES_DIR = `${ROOT}rules/`;
 const CATALOGUE = fileURLToPath(new URL('../../shared/spec/rules.md', import.meta.url));
 
 const ids = rules.map((r) => r.meta.id);
-const pages = readdirSync(DOCS)
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => f.slice(0, -3));
-const ruleFiles = readdirSync(RULES_DIR)
-  .filter((f) => f.endsWith('.ts') && f !== 'index.ts')
-  .map((f) => f.slice(0, -3));
+/**
+ * Files below a folder, as paths relative to it without the extension. A format's rules (`codex/valid-jsonl`) live
+ * in a folder named by the format's prefix; folders of a rule's own parts (rules/entry-shape/) hold no rule.
+ */
+const filesBelow = (dir: string, ext: string): string[] =>
+  (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith(ext))
+    .map((f) => f.slice(0, -ext.length).split('\\').join('/'));
+const pages = filesBelow(DOCS, '.md');
+const ruleFiles = filesBelow(RULES_DIR, '.ts').filter((f) => f !== 'index' && !f.startsWith('entry-shape/'));
 
 /** Rule ids from the catalogue table: the first cell of each row, in backticks. */
 function catalogueIds(markdown: string): string[] {

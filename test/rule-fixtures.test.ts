@@ -45,7 +45,14 @@ function render(rule: Rule, file: string, options: FixtureOptions): string {
   return `# ${rule.meta.id}: ${name}\n\n${report}\n## --fix\n${fixed(false)}\n## --fix --unsafe-fixes\n${fixed(true)}`;
 }
 
-const ruleDirs = existsSync(ROOT) ? readdirSync(ROOT).sort() : [];
+/** The rule folders below fixtures/rules: `<id>/`, or `<prefix>/<id>/` for a format's rules (`codex/valid-jsonl`). */
+const ruleDirs = existsSync(ROOT)
+  ? (readdirSync(ROOT, { recursive: true }) as string[])
+      .map((d) => d.split(path.sep).join('/'))
+      .filter((d) => !FIXTURE.test(d) && !d.endsWith('.snap') && (rulesById.has(d) || !d.includes('/')))
+      .filter((d) => rulesById.has(d) || !rulesById.keys().some((id) => id.startsWith(`${d}/`)))
+      .sort()
+  : [];
 
 describe('rule fixtures', () => {
   it('each folder is a rule, and each rule has valid and invalid fixtures', () => {

@@ -1,6 +1,7 @@
 // The rule SDK: everything a rule may use, from one place. Rules import this barrel and nothing deeper, so the model,
 // the formats and the fixer can change shape behind it.
 export * from './rule-api.js';
+export type { ViewModels } from './views.js';
 export * from './held-reports.js';
 export * from './media.js';
 export * from './request.js';

@@ -2,9 +2,8 @@
 // typed: each messageId's template names its placeholders, and report() takes exactly that data. Where a finding is
 // is one typed Site, which the input's format turns into a position in the file.
 import type { FixDescriptor } from '../fixer/edits.js';
-import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 import type { Dialect, Site, TargetSpec } from '../formats/types.js';
-import type { UnknownModel } from '../formats/unknown/index.js';
+import type { ViewModels } from './views.js';
 
 /** A target's id (see formats/targets.ts): each format lists the targets its files can be judged for. */
 export type Target = string;
@@ -31,11 +30,8 @@ export type MessageData<S extends string> = string extends S
     ? { data?: Record<string, never> }
     : { data: Record<Placeholders<S>, string | number> };
 
-/**
- * Which view of the input a rule reads: the storage (lines, entries, the uuid tree), the compiled request, or (for
- * a file no format recognises) what the file looks like.
- */
-export type View = 'storage' | 'request' | 'file';
+/** Which view of the input a rule reads (see views.ts): the storage, the compiled request, or a format's own. */
+export type View = keyof ViewModels;
 
 export interface RuleDocs {
   /** What a finding is, in a phrase (the rule table's "Detects"). */
@@ -101,13 +97,9 @@ export type ReportDescriptor<Ms extends Messages = Messages> = {
  * What a storage-view rule sees of the model: the file, its entries and the uuid chain, not the compiled request
  * (a rule that declares the storage view and reads the request would hide a dependency the engine plans around).
  */
-export type StorageView = TranscriptStorage;
+export type StorageView = ViewModels['storage'];
 
-export type ModelFor<V extends View> = V extends 'storage'
-  ? StorageView
-  : V extends 'file'
-    ? UnknownModel
-    : TranscriptModel;
+export type ModelFor<V extends View> = ViewModels[V];
 
 export interface RuleContext<Ms extends Messages = Messages, V extends View = View> {
   model: ModelFor<V>;

@@ -1,0 +1,13 @@
+// The model each view gives a rule. The views of the Anthropic-dialect formats read the transcript model; a format
+// with a model of its own adds its view here (one line), and its rules declare that view.
+import type { UnknownModel } from '../formats/unknown/index.js';
+import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
+
+export interface ViewModels {
+  /** The lines, entries and uuid tree as written (no compiled request). */
+  storage: TranscriptStorage;
+  /** The compiled request, and everything storage has. */
+  request: TranscriptModel;
+  /** What a file of no supported format looks like. */
+  file: UnknownModel;
+}
