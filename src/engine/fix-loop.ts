@@ -36,7 +36,11 @@ export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] 
   const fixes: Fix[] = [];
   for (const f of findings) {
     if (!f.fix || (f.fix.applicability === 'unsafe' && !unsafe)) continue;
-    fixes.push({ ruleId: f.diagnostic.ruleId, ...f.fix });
+    fixes.push(
+      f.part === undefined
+        ? { ruleId: f.diagnostic.ruleId, ...f.fix }
+        : { ruleId: f.diagnostic.ruleId, ...f.fix, part: f.part },
+    );
   }
   return fixes;
 }

@@ -94,8 +94,27 @@ export class Linter {
     const format = this.formatFor(filePath, data, options);
     const model = format.load(filePath, data, options);
     const target = options.target ?? format.targets[0]!.id;
-    const rules = (options.rules ?? this.parts.rules).filter((r) => appliesTo(r.meta, format));
-    const findings = runRules(format, model, rules, { target, targets: this.targets, severities: options.severities });
+    const run = (f: Format, m: FormatModel, t: string): Finding[] =>
+      runRules(
+        f,
+        m,
+        (options.rules ?? this.parts.rules).filter((r) => appliesTo(r.meta, f)),
+        {
+          target: t,
+          targets: this.targets,
+          severities: options.severities,
+        },
+      );
+    const findings = run(format, model, target);
+    const parts = format.parts?.(model) ?? [];
+    for (const [i, part] of parts.entries()) {
+      for (const f of run(part.format, part.model, options.target ?? part.format.targets[0]!.id))
+        findings.push({ ...f, part: i });
+    }
+    if (parts.length > 0)
+      findings.sort(
+        (a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId),
+      );
     return { result: summarize(filePath, findings, format.id, target), findings, model, format };
   }
 

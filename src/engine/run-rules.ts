@@ -39,6 +39,8 @@ export interface Diagnostic {
 export interface Finding {
   diagnostic: Diagnostic;
   fix?: FixDescriptor;
+  /** For a finding in a part of the file (Format.parts): which part. */
+  part?: number;
 }
 
 export interface RunOptions {

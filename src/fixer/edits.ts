@@ -28,6 +28,8 @@ export interface Fix {
   applicability: 'safe' | 'unsafe';
   description: string;
   edits: Edit[];
+  /** For a finding in a part of the file (Format.parts): which part; its edits are on that part's model. */
+  part?: number;
 }
 
 /** The line (or the gap after a line, as n + 0.5) an edit needs to itself. */

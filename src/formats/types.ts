@@ -89,4 +89,15 @@ export interface Format<M extends FormatModel = FormatModel> {
   readonly sessions?: SessionStore;
   /** The request the agent would send on resume, for `export`. */
   exportRequest?(model: M): unknown;
+  /**
+   * For a file that holds several requests (a batch file): each as a model of its own, with the format that reads
+   * it and places its findings in this file. Rules run on each part as on a file of that format; the fixes of a
+   * part's findings reach this format's writeBack with `part` set to the part's index (see Fix).
+   */
+  parts?(model: M): readonly FilePart[];
+}
+
+export interface FilePart {
+  model: FormatModel;
+  format: Format;
 }
