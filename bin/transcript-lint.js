@@ -38,6 +38,7 @@ process.exitCode = await main({
   stdout: process.stdout,
   stderr: process.stderr,
   stdoutIsTTY: process.stdout.isTTY === true,
+  columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
   stderrIsTTY: process.stderr.isTTY === true,
   stdin,
 });

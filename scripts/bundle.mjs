@@ -18,7 +18,7 @@ await build({
     cli: 'dist/src/cli/main.js',
     'v8-tuning': 'dist/src/cli/v8-tuning.js',
     // worker-start.ts finds it beside itself as ./lint-worker.js.
-    'lint-worker': 'dist/src/engine/lint-worker.js',
+    'lint-worker': 'dist/src/cli/lint-worker.js',
   },
   platform: 'node',
   external: [/^[^./]/],

@@ -45,7 +45,7 @@ describe('--fix', () => {
     expect(readFileSync(p, 'utf8')).toBe(clean());
     expect(readFileSync(`${p}.bak`, 'utf8')).toBe(torn());
     expect(r.stdout).toContain('No problems in 1 file');
-    expect(r.stderr).toContain('applied 1 fix in 1 file; backups: s.jsonl.bak');
+    expect(r.stderr).toContain('fixed 1 problem (valid-json ×1) in 1 file; backups beside each file as <name>.bak\n');
   });
 
   it('numbers a backup when one exists, writes none with --no-backup, and into --backup-dir', async () => {

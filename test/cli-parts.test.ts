@@ -145,9 +145,9 @@ describe('stylish', () => {
     expect(out).toBe(
       [
         's/b.jsonl',
-        '    8  warning  tool_use toolu_01 has no tool_result  tool-use-has-result',
+        '    8  warning  tool-use-has-result tool_use toolu_01 has no tool_result',
         '       → line 12: the next user message',
-        '  113  error    Last line is cut off                  valid-json',
+        '  113  error    valid-json Last line is cut off',
         '',
         '✖ 2 problems (1 error, 1 warning)',
         'Linted 2 files.',
@@ -167,7 +167,41 @@ describe('stylish', () => {
 
   it('indents the continuation of a multi-line message', () => {
     const out = formatters.stylish([result('/work/p/a.jsonl', [diag({ message: 'first\nsecond' })])], ctx);
-    expect(out).toContain('  8  warning  first  tool-use-has-result\n              second\n');
+    expect(out).toContain('  8  warning  tool-use-has-result first\n              second\n');
+  });
+
+  it('marks the problems --fix repairs with [*], as ruff does', () => {
+    const fixable = diag({ fix: { applicability: 'safe', description: 'drop it' } });
+    const unsafe = diag({ line: 9, fix: { applicability: 'unsafe', description: 'guess it' } });
+    const out = formatters.stylish(
+      [{ ...result('/work/p/a.jsonl', [fixable, unsafe]), fixableCount: 1, unsafeFixableCount: 1 }],
+      ctx,
+    );
+    expect(out).toContain('  8  warning  tool-use-has-result [*] tool_use toolu_01 has no tool_result\n');
+    expect(out).toContain('  9  warning  tool-use-has-result tool_use toolu_01 has no tool_result\n');
+    expect(out).toContain('[*] 1 fixable with --fix, 1 more with --unsafe-fixes\n');
+  });
+
+  it('wraps each message to the width under a hanging indent, words whole; without a width, one line each', () => {
+    const message =
+      'tool_use toolu_01 (Bash) ends the transcript without a tool_result; on resume Claude Code appends an is_error result';
+    const related = [
+      { line: 12, message: 'the call that was interrupted before its result could be written to the file' },
+    ];
+    const results = [result('/work/p/a.jsonl', [diag({ message, related })])];
+    expect(formatters.stylish(results, { ...ctx, width: 60 })).toContain(
+      [
+        '  8  warning  tool-use-has-result tool_use toolu_01 (Bash)',
+        '              ends the transcript without a tool_result; on',
+        '              resume Claude Code appends an is_error result',
+        '     → line 12: the call that was interrupted before its',
+        '       result could be written to the file',
+        '',
+      ].join('\n'),
+    );
+    for (const line of formatters.stylish(results, { ...ctx, width: 60 }).split('\n'))
+      expect(line.length).toBeLessThanOrEqual(60);
+    expect(formatters.stylish(results, ctx)).toContain(`  8  warning  tool-use-has-result ${message}\n`);
   });
 
   it('neutralises escapes in messages, related lines, rule ids and paths', () => {

@@ -139,6 +139,8 @@ describe('through main()', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\r\x1b\[2KFixing: \d+\/31 files/);
     // The closing note starts on a clean line.
-    expect(r.stderr).toMatch(/\r\x1b\[2Ktranscript-lint: applied \d+ fixes in 30 files\n$/);
+    expect(r.stderr).toMatch(
+      /\r\x1b\[2Ktranscript-lint: fixed \d+ problems \([^)]*\) in 30 files; backups beside each file as <name>\.bak\n$/,
+    );
   });
 });

@@ -5,14 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
-import {
-  ConfigError,
-  didYouMean,
-  findConfigFile,
-  resolveConfig as resolveConfigWith,
-} from '../src/engine/config-core.js';
+import { ConfigError, findConfigFile, resolveConfig as resolveConfigWith } from '../src/engine/config-core.js';
 import { loadConfigFile as loadConfigFileWith, parseConfig as parseConfigWith } from '../src/engine/config-file.js';
 import { compileIgnores, isIgnored } from '../src/engine/files.js';
+import { didYouMean } from '../src/engine/did-you-mean.js';
 import { compileGlob } from '../src/engine/glob.js';
 import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
@@ -68,7 +64,7 @@ describe('parseConfig', () => {
     const sev = configError(() => parseConfig({ rules: { 'valid-json': 'warning' } }, 'c.json'));
     expect(sev).toContain('expected "off", "warn" or "error"');
     expect(sev).toContain('→ at rules["valid-json"]');
-    const target = configError(() => parseConfig({ target: 'openai' }, 'c.json'));
+    const target = configError(() => parseConfig({ target: 'no-such-target' }, 'c.json'));
     expect(target).toContain('→ at target');
     expect(configError(() => parseConfig({ inputFormat: 'xml' }, 'c.json'))).toContain('→ at inputFormat');
     expect(configError(() => parseConfig({ ignores: 'archive' }, 'c.json'))).toContain('→ at ignores');

@@ -3,9 +3,11 @@
 import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
 import { SEVERITIES } from '../engine/config-names.js';
+import { didYouMean } from '../engine/did-you-mean.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
-import { CONFLICTS, LINT_OPTIONS, type OptionGroup } from './options.js';
+import { helpText } from './help-text.js';
+import { CONFLICTS, LINT_OPTIONS } from './options.js';
 
 /** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */
 export type FixMode = 'none' | 'fix' | 'dry-run' | 'diff';
@@ -38,6 +40,8 @@ export interface LintCommand {
   maxWarnings: number;
   /** Report errors only (the exit code still counts warnings). */
   quiet: boolean;
+  /** After --fix, list each changed file and its backup. */
+  verbose: boolean;
   /** --rule id=severity, in order. */
   rules: [string, Severity][];
   select?: string[];
@@ -60,7 +64,8 @@ export interface LintCommand {
 
 export type Command =
   | LintCommand
-  | { kind: 'export'; file: string }
+  /** `export FILE`, `export -` (stdin) or `export --session ID`. */
+  | { kind: 'export'; file?: string; stdin: boolean; session?: string }
   | { kind: 'rules'; format: 'table' | 'json' }
   | { kind: 'explain'; rule: string }
   /** --help or --version: print the text and exit 0. */
@@ -70,21 +75,19 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
-const EPILOGUE = [
-  'Exit codes:',
-  '  0  no errors, and warnings within --max-warnings (always 0 with --exit-zero, unless 2)',
-  '  1  lint errors remain, too many warnings, --diff would change a file, or --exit-non-zero-on-fix saw a fix',
-  '  2  usage error, invalid config, unmatched path or pattern, unreadable file, a fix that made a file worse,',
-  '     or an internal error',
-].join('\n');
-
 // yargs drops a lone `-` from the arguments; it stands for stdin, so it is swapped for this token before parsing.
 const STDIN_TOKEN = '\u0000stdin';
+
+/** What a run without paths lints (the formats are not loaded to parse the arguments). */
+const SESSIONS_FOLDERS = 'the sessions folder, ${CLAUDE_CONFIG_DIR:-~/.claude}/projects';
+
+/** The widest --help is wrapped to, however wide the terminal: longer lines read badly. */
+export const MAX_HELP_WIDTH = 100;
 
 export async function parseArgs(
   argv: readonly string[],
   version: string,
-  options: { fast?: boolean } = {},
+  options: { fast?: boolean; width?: number } = {},
 ): Promise<Command> {
   // The common command lines (files and plain options) are read without loading yargs, which costs about a fifth of
   // a short run's startup; anything else (help, subcommands, `=` forms, mistakes, ...) goes to yargs.
@@ -98,6 +101,8 @@ export async function parseArgs(
   let matched: 'lint' | 'export' | 'rules' | 'explain' | undefined;
   const dashDash = argv.indexOf('--');
   const args0 = argv.map((a, i) => (a === '-' && (dashDash === -1 || i < dashDash) ? STDIN_TOKEN : a));
+  // The terminal's width (or COLUMNS), at most MAX_HELP_WIDTH; piped, MAX_HELP_WIDTH.
+  const helpWidth = Math.min(options.width ?? MAX_HELP_WIDTH, MAX_HELP_WIDTH);
   const parser = yargs([...args0])
     .scriptName('transcript-lint')
     .exitProcess(false)
@@ -110,20 +115,10 @@ export async function parseArgs(
       '$0 [paths..]',
       'Lint transcripts: files, folders (all *.jsonl below) or globs; - reads stdin.',
       (y) => {
-        const lint = y
-          .positional('paths', {
-            type: 'string',
-            array: true,
-            describe: 'Default: ${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
-          })
+        return y
+          .positional('paths', { type: 'string', array: true })
           .options(yargsOptions())
           .conflicts(yargsConflicts());
-        for (const group of HELP_GROUP_ORDER)
-          lint.group(
-            LINT_OPTIONS.filter((o) => o.group === group).map((o) => o.name),
-            `${group}:`,
-          );
-        return lint;
       },
       () => {
         matched = 'lint';
@@ -153,36 +148,72 @@ export async function parseArgs(
       },
     )
     .command(
-      'export <file>',
-      'Print the request Claude Code would send on resume, as {messages:[...]}',
-      (y) => y.positional('file', { type: 'string', demandOption: true, describe: 'A transcript (.jsonl)' }),
+      'export [file]',
+      'Print the request the agent would send on resume, as JSON (- reads stdin)',
+      (y) =>
+        y.positional('file', { type: 'string', describe: 'A transcript' }).option('session', {
+          type: 'string',
+          requiresArg: true,
+          describe: 'Export the session with this id (or a unique prefix)',
+        }),
       () => {
         matched = 'export';
       },
     )
     .help()
+    .alias('h', 'help')
     .version(version)
-    .epilogue(EPILOGUE)
-    .wrap(110)
+    .alias('v', 'version')
+    .wrap(helpWidth)
     .fail((message, error) => {
-      throw new UsageError((message || error?.message || 'invalid arguments').replaceAll(STDIN_TOKEN, '-'));
+      throw new UsageError(
+        explainUsage((message || error?.message || 'invalid arguments').replaceAll(STDIN_TOKEN, '-'), argv),
+      );
     });
 
   // With a callback, yargs hands back --help/--version text instead of writing it to the console.
   const args = await parser.parseAsync([...args0], {}, (_err, _argv, output) => {
     printed = output;
   });
+  if (args.help && !SUBCOMMANDS.has(argv.find((a) => !a.startsWith('-')) ?? '')) {
+    return { kind: 'print', text: helpText(helpWidth, SESSIONS_FOLDERS) };
+  }
   if (args.help || args.version) return { kind: 'print', text: printed };
 
   const unToken = (v: unknown) => (v === STDIN_TOKEN ? '-' : (v as string | undefined));
-  if (matched === 'export') return { kind: 'export', file: unToken(args.file)! };
+  if (matched === 'export') return exportCommand(unToken(args.file), args.session as string | undefined, argv);
   if (matched === 'explain') return { kind: 'explain', rule: unToken(args.rule)! };
   if (matched === 'rules') return { kind: 'rules', format: args.format as 'table' | 'json' };
   return toLintCommand(args, unToken);
 }
 
-/** The order --help lists the groups in: what most runs change first. */
-const HELP_GROUP_ORDER: readonly OptionGroup[] = ['Output', 'Rules and config', 'Fixing', 'Exit code', 'Input'];
+/** `export`'s one input: a file, stdin (`-`) or a session id. */
+function exportCommand(file: string | undefined, session: string | undefined, argv: readonly string[]): Command {
+  const stdin = file === '-' || (file === undefined && argv.includes('-'));
+  const given = [file !== undefined && !stdin, stdin, session !== undefined].filter(Boolean).length;
+  if (given !== 1) throw new UsageError('export takes one transcript: a file, - (stdin) or --session ID');
+  return { kind: 'export', file: stdin ? undefined : file, stdin, session };
+}
+
+/**
+ * yargs' usage messages in the tool's own words, with the nearest option for a mistyped one ("Unknown argument:
+ * sesion" becomes "unknown option --sesion (did you mean --session?)").
+ */
+export function explainUsage(message: string, argv: readonly string[] = []): string {
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (!unknown) return message;
+  const names = [...LINT_OPTIONS.flatMap((o) => [o.name, ...(o.negatable ? [`no-${o.name}`] : [])]), 'help', 'version'];
+  return unknown[1]!
+    .split(', ')
+    .map((arg) => {
+      // yargs reads `--no-x` as x turned off, and names x.
+      const negated = argv.some((a) => a === `--no-${arg}` || a.startsWith(`--no-${arg}=`));
+      const flag = arg.length === 1 ? `-${arg}` : negated ? `--no-${arg}` : `--${arg}`;
+      const guess = arg.length > 1 ? didYouMean(arg, names) : undefined;
+      return guess ? `unknown option ${flag} (did you mean --${guess}?)` : `unknown option ${flag}`;
+    })
+    .join('\n');
+}
 
 /** The yargs form of the option declarations. */
 function yargsOptions(): Record<string, YargsOption> {
@@ -274,6 +305,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     force: args.force === true,
     maxWarnings: integer(args['max-warnings'], '--max-warnings', -1) ?? -1,
     quiet: args.quiet === true,
+    verbose: args.verbose === true,
     rules: list(args.rule).map(parseRuleFlag),
     select: idList(args.select, '--select'),
     ignore: idList(args.ignore, '--ignore'),

@@ -4,28 +4,55 @@
 import path from 'node:path';
 import type { Linter } from '../engine/lint.js';
 import { readRegularSync } from '../engine/read-regular.js';
-import type { Command } from './args.js';
-import { type CliIO, describeReadError, warn } from './io.js';
+import { type Command, UsageError } from './args.js';
+import { findSession, STDIN_NAME } from './gather-inputs.js';
+import { type CliIO, describeReadError, readStdin, warn } from './io.js';
 
 export async function runExport(
   cmd: Extract<Command, { kind: 'export' }>,
   io: CliIO,
   { linter }: { linter: Linter },
 ): Promise<number> {
-  const filePath = path.resolve(io.cwd, cmd.file);
-  let data: Uint8Array;
-  try {
-    data = readRegularSync(filePath);
-  } catch (err) {
-    warn(io, describeReadError(cmd.file, err as NodeJS.ErrnoException));
-    return 2;
-  }
+  const input = await exportInput(cmd, io, linter);
+  if (input === undefined) return 2;
+  const { filePath, shown, data } = input;
   const format = linter.detect(filePath, data);
   if (!format.exportRequest) {
-    warn(io, `cannot export ${cmd.file}: it is a ${format.title}, which has no request to export`);
+    warn(io, `cannot export ${shown}: it is a ${format.title}, which has no request to export`);
     return 2;
   }
   const request = format.exportRequest(format.load(filePath, data, {}));
   io.stdout.write(`${JSON.stringify(request, null, 2)}\n`);
   return 0;
+}
+
+/** The one transcript to export: the file, stdin, or the session's main file; undefined after saying why not. */
+async function exportInput(
+  cmd: Extract<Command, { kind: 'export' }>,
+  io: CliIO,
+  linter: Linter,
+): Promise<{ filePath: string; shown: string; data: Uint8Array } | undefined> {
+  try {
+    if (cmd.stdin) return { filePath: STDIN_NAME, shown: STDIN_NAME, data: await readStdin(io.stdin) };
+    let file = cmd.file;
+    if (cmd.session !== undefined) {
+      const found = await findSession(linter, cmd.session, false, io);
+      if (typeof found === 'string' || found.length !== 1) {
+        warn(
+          io,
+          typeof found === 'string'
+            ? found
+            : `session ${cmd.session} is in ${found.length} files (${found.join(', ')}); export one of them by name`,
+        );
+        return undefined;
+      }
+      file = found[0]!;
+    }
+    const filePath = path.resolve(io.cwd, file!);
+    return { filePath, shown: file!, data: readRegularSync(filePath) };
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    warn(io, describeReadError(cmd.file ?? STDIN_NAME, err as NodeJS.ErrnoException));
+    return undefined;
+  }
 }

@@ -21,9 +21,72 @@ export interface FixRun {
   failed: boolean;
   changedFiles: number;
   fixes: number;
-  backups: string[];
+  /** How many fixes each rule applied. */
+  fixesByRule: Map<string, number>;
+  /** Each changed file, with its backup when one was kept. */
+  changed: { filePath: string; shown: string; backup?: string }[];
   /** One line each, for after the summary: other names of a fixed file, temp files cleared, late appends. */
   warnings: string[];
+}
+
+export function emptyFixRun(): FixRun {
+  return {
+    results: [],
+    diffs: [],
+    failed: false,
+    changedFiles: 0,
+    fixes: 0,
+    fixesByRule: new Map(),
+    changed: [],
+    warnings: [],
+  };
+}
+
+/** Several runs (one per config) as one, results in input order. */
+export function mergeFixRuns(runs: readonly FixRun[]): FixRun {
+  const merged = emptyFixRun();
+  for (const run of runs) {
+    merged.results.push(...run.results);
+    merged.diffs.push(...run.diffs);
+    merged.failed ||= run.failed;
+    merged.changedFiles += run.changedFiles;
+    merged.fixes += run.fixes;
+    for (const [rule, n] of run.fixesByRule) merged.fixesByRule.set(rule, (merged.fixesByRule.get(rule) ?? 0) + n);
+    merged.changed.push(...run.changed);
+    merged.warnings.push(...run.warnings);
+  }
+  return merged;
+}
+
+/**
+ * What --fix did, in one line: "fixed 12 problems (tool-use-has-result ×8, valid-json ×4) in 3 files; backups
+ * beside each file as <name>.bak". With --verbose, each changed file and its backup follow.
+ */
+export function fixSummary(
+  run: FixRun,
+  cmd: Pick<LintCommand, 'backup' | 'verbose'>,
+  cwdShown: (p: string) => string,
+): string {
+  const byRule = [...run.fixesByRule]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([rule, n]) => `${rule} \u00d7${n}`)
+    .join(', ');
+  const problems = `${run.fixes} ${run.fixes === 1 ? 'problem' : 'problems'}`;
+  const files = `${run.changedFiles} ${run.changedFiles === 1 ? 'file' : 'files'}`;
+  const backups =
+    cmd.backup === false
+      ? 'no backups (--no-backup)'
+      : typeof cmd.backup === 'string'
+        ? `backups in ${cwdShown(cmd.backup)}`
+        : run.changed.every((c) => c.backup === `${c.filePath}.bak`)
+          ? 'backups beside each file as <name>.bak'
+          : // A taken <name>.bak (an older backup) makes the writer pick <name>.bak.1, .bak.2, ...
+            `backups beside each file as <name>.bak or <name>.bak.N${cmd.verbose ? '' : ' (--verbose lists them)'}`;
+  let text = `fixed ${problems} (${byRule}) in ${files}; ${backups}`;
+  if (cmd.verbose) {
+    for (const c of run.changed) text += `\n  ${c.shown}${c.backup ? ` (backup: ${cwdShown(c.backup)})` : ''}`;
+  }
+  return text;
 }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -38,7 +101,7 @@ export async function runFix(
   options: LintOptions,
   hooks: { cwd: string; note: (message: string) => void; onProgress: (done: number) => void; writeFs?: WriteFs },
 ): Promise<FixRun> {
-  const run: FixRun = { results: [], diffs: [], failed: false, changedFiles: 0, fixes: 0, backups: [], warnings: [] };
+  const run = emptyFixRun();
   const { note } = hooks;
   let done = 0;
 
@@ -86,8 +149,9 @@ export async function runFix(
     if (outcome.changed) {
       run.changedFiles++;
       run.fixes += outcome.applied.length;
+      for (const f of outcome.applied) run.fixesByRule.set(f.ruleId, (run.fixesByRule.get(f.ruleId) ?? 0) + 1);
+      if (cmd.fix === 'fix') run.changed.push({ filePath: input.filePath, shown, backup: fixed.backupPath });
     }
-    if (fixed.backupPath) run.backups.push(fixed.backupPath);
 
     if (cmd.fix === 'diff') {
       if (outcome.changed) {

@@ -36,13 +36,9 @@ export async function gatherInputs(
   const unmatched: string[] = [];
   const files = new Set<string>();
   for (const id of cmd.sessions) {
-    if (!isSessionId(id))
-      throw new UsageError(
-        `--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`,
-      );
     const found = await findSession(linter, id, cmd.sessionSidechains, io);
-    if (found.length === 0) unmatched.push(`no session ${id} in ${sessionRoots(linter, io).join(', ')}`);
-    for (const f of found) files.add(f);
+    if (typeof found === 'string') unmatched.push(found);
+    else for (const f of found) files.add(f);
   }
 
   const patterns = cmd.paths;
@@ -50,7 +46,15 @@ export async function gatherInputs(
     const all = await everySession(linter, io);
     if (all === undefined) return undefined;
     if (all.files.length === 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
-    for (const f of all.files) files.add(f);
+    const live = cmd.fix === 'fix' ? await recentlyModified(all.files, io.now()) : new Set<string>();
+    for (const f of all.files) if (!live.has(f)) files.add(f);
+    if (live.size > 0) {
+      const names = [...live].sort().map((f) => `\n  ${displayPath(f, io.cwd)}`);
+      warn(
+        io,
+        `--fix skipped ${live.size} ${live.size === 1 ? 'session' : 'sessions'} written in the last minute (an agent may still be writing ${live.size === 1 ? 'it' : 'them'}; name a file or --session to fix it anyway):${names.join('')}`,
+      );
+    }
   }
   const defaults = defaultFolderPatterns(linter);
   const expansion = await expandPaths(patterns, io.cwd, {
@@ -107,6 +111,22 @@ async function stdinInput(cmd: LintCommand, scope: ConfigScope, io: CliIO): Prom
   return [{ filePath, shown: name === undefined ? STDIN_NAME : displayPath(filePath, io.cwd), data, config }];
 }
 
+/** A session written this recently may be live: its last line may be half-written, not torn. */
+const LIVE_WINDOW_MS = 60_000;
+
+/** The files modified in the last minute (by the clock the run uses). */
+async function recentlyModified(files: readonly string[], now: number): Promise<Set<string>> {
+  const recent = new Set<string>();
+  for (const file of files) {
+    try {
+      if (now - (await stat(file)).mtimeMs < LIVE_WINDOW_MS) recent.add(file);
+    } catch {
+      // Gone or unreadable: the read that follows says so.
+    }
+  }
+  return recent;
+}
+
 /** What a folder expands to by default: every *.jsonl below it, but the files agents keep that are no transcripts. */
 function defaultFolderPatterns(linter: Linter): readonly string[] {
   const left = linter.formats.flatMap((f) => (f.notTranscripts ?? []).map((p) => `!${p}`));
@@ -118,16 +138,46 @@ function sessionRoots(linter: Linter, io: CliIO): string[] {
   return linter.formats.flatMap((f) => f.sessions?.roots(io.env, io.homedir) ?? []);
 }
 
-/** The files of one session id, in every format's sessions folders. */
-async function findSession(linter: Linter, id: string, sidechains: boolean, io: CliIO): Promise<string[]> {
-  const escaped = await escapeGlob(id);
-  const found: string[] = [];
-  for (const f of linter.formats) {
-    if (!f.sessions) continue;
-    for (const root of f.sessions.roots(io.env, io.homedir))
-      found.push(...(await findBelow(root, f.sessions.patterns(escaped, { sidechains }))));
+/**
+ * The files of one session, in every format's sessions folders: by its id, or by a unique prefix of it (as git takes
+ * a commit's hash), saying on stderr which session a prefix picked. A string when there is none, or several.
+ */
+export async function findSession(
+  linter: Linter,
+  id: string,
+  sidechains: boolean,
+  io: CliIO,
+): Promise<string[] | string> {
+  if (!isSessionId(id)) {
+    throw new UsageError(
+      `--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`,
+    );
   }
-  return found;
+  const search = async (pattern: string, withSidechains: boolean) => {
+    const found: { file: string; id: string }[] = [];
+    for (const f of linter.formats) {
+      if (!f.sessions) continue;
+      const idOf = f.sessions.idOf ?? ((file: string) => path.basename(file).replace(/\.[^.]*$/, ''));
+      for (const root of f.sessions.roots(io.env, io.homedir)) {
+        for (const file of await findBelow(root, f.sessions.patterns(pattern, { sidechains: withSidechains }))) {
+          found.push({ file, id: idOf(file) });
+        }
+      }
+    }
+    return found;
+  };
+  const escaped = await escapeGlob(id);
+  const exact = await search(escaped, sidechains);
+  if (exact.length > 0) return exact.map((f) => f.file);
+  const byPrefix = await search(`${escaped}*`, false);
+  const ids = [...new Set(byPrefix.map((f) => f.id))].sort();
+  if (ids.length === 0) return `no session ${id} in ${sessionRoots(linter, io).join(', ')}`;
+  if (ids.length > 1) {
+    const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
+    return `--session ${id} is ambiguous: ${ids.length} sessions start with it (${shown})`;
+  }
+  warn(io, `--session ${id} is session ${ids[0]}`);
+  return (await search(await escapeGlob(ids[0]!), sidechains)).map((f) => f.file);
 }
 
 /**

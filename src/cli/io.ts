@@ -19,6 +19,8 @@ export interface CliIO {
   stdout: Output;
   stderr: Output;
   stdoutIsTTY: boolean;
+  /** The terminal's width in columns, when stdout is a terminal that says. */
+  columns?: number;
   /** Whether stderr is a terminal: progress is drawn only then. */
   stderrIsTTY: boolean;
   homedir: string;
@@ -27,6 +29,16 @@ export interface CliIO {
   now: () => number;
   /** For tests: the filesystem calls a fix writes with (see engine/io.ts), so that write faults can be simulated. */
   writeFs?: WriteFs;
+}
+
+/**
+ * The width human output may use: COLUMNS when it is set (as `COLUMNS=80 transcript-lint ...` asks), else the
+ * terminal's; undefined when neither says.
+ */
+export function terminalWidth(io: Pick<CliIO, 'env' | 'columns'>): number | undefined {
+  const fromEnv = Number(io.env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return io.columns !== undefined && io.columns > 0 ? io.columns : undefined;
 }
 
 /** A message for the user on stderr; paths and file text in it are neutralised like the report. */

@@ -16,10 +16,9 @@ import type { Target } from '../sdk/rule-api.js';
 import type { LintCommand } from './args.js';
 import { useColor } from './colors.js';
 import { ConfigScope } from './config-scope.js';
-import type { FixRun } from './fix-command.js';
 import { gatherInputs } from './gather-inputs.js';
 import type { Input } from './inputs.js';
-import { type CliIO, describeReadError, warn } from './io.js';
+import { type CliIO, describeReadError, terminalWidth, warn } from './io.js';
 import { printConfig } from './print-config.js';
 import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
 import { emit, outputConflict } from './report-output.js';
@@ -30,6 +29,14 @@ export interface Composition {
   linter: Linter;
   formatters: Readonly<Record<FormatName, Formatter>>;
 }
+
+/** What the progress line says: only --fix writes, so only --fix says "Fixing". */
+const PROGRESS_LABEL: Record<LintCommand['fix'], string> = {
+  none: 'Linting',
+  fix: 'Fixing',
+  'dry-run': 'Checking fixes',
+  diff: 'Checking fixes',
+};
 
 const HUMAN_FORMATS = new Set(['stylish', 'compact']);
 const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
@@ -71,7 +78,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       stderrIsTTY: io.stderrIsTTY,
       env: io.env,
     }) && inputs.length > 0
-      ? createProgress(io.stderr, inputs.length, { label: cmd.fix === 'none' ? 'Linting' : 'Fixing', now: io.now })
+      ? createProgress(io.stderr, inputs.length, { label: PROGRESS_LABEL[cmd.fix], now: io.now })
       : NO_PROGRESS;
   // Anything said on stderr during the run first erases the progress line, so the two never share a line.
   const note = (message: string) => {
@@ -86,7 +93,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   };
 
   if (cmd.fix !== 'none') {
-    const { runFix } = await import('./fix-command.js');
+    const { runFix, mergeFixRuns, fixSummary } = await import('./fix-command.js');
     let done = 0;
     const runs = [];
     for (const group of groups) {
@@ -100,7 +107,8 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       );
     }
     progress.clear();
-    const run = mergeRuns(runs, inputs);
+    const run = mergeFixRuns(runs);
+    sortByInput(run.results, inputs);
     if (cmd.fix === 'diff') {
       const diff = run.diffs.join('');
       // On a terminal the diff is for reading: transcript text must not drive it. Piped, it stays an exact patch.
@@ -115,11 +123,11 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
     if (!report(run.results, cmd, context, { linter, formatters }, io)) return 2;
-    if (cmd.fix === 'fix' && run.changedFiles > 0) {
-      const backups = run.backups.map((b) => displayPath(b, io.cwd));
-      const where = backups.length > 0 ? `; backups: ${backups.join(', ')}` : '';
-      warn(io, `applied ${plural(run.fixes, 'fix', 'fixes')} in ${plural(run.changedFiles, 'file')}${where}`);
-    }
+    if (cmd.fix === 'fix' && run.changedFiles > 0)
+      warn(
+        io,
+        fixSummary(run, cmd, (p) => displayPath(p, io.cwd)),
+      );
     for (const message of run.warnings) warn(io, message);
     return exitCode(run.results, cmd, io, run.failed || failures.length > 0, run.changedFiles);
   }
@@ -190,29 +198,6 @@ function sortByInput(results: LintResult[], inputs: readonly Input[]): void {
   results.sort((a, b) => (index.get(a.filePath) ?? 0) - (index.get(b.filePath) ?? 0));
 }
 
-function mergeRuns(runs: readonly FixRun[], inputs: readonly Input[]): FixRun {
-  const merged: FixRun = {
-    results: [],
-    diffs: [],
-    failed: false,
-    changedFiles: 0,
-    fixes: 0,
-    backups: [],
-    warnings: [],
-  };
-  for (const run of runs) {
-    merged.results.push(...run.results);
-    merged.diffs.push(...run.diffs);
-    merged.failed ||= run.failed;
-    merged.changedFiles += run.changedFiles;
-    merged.fixes += run.fixes;
-    merged.backups.push(...run.backups);
-    merged.warnings.push(...run.warnings);
-  }
-  sortByInput(merged.results, inputs);
-  return merged;
-}
-
 function lintOptions(cmd: LintCommand, config: EffectiveConfig): LintOptions {
   // The target and input format go to the engine only when someone chose them: otherwise the engine picks the input
   // format per file and the target that suits it.
@@ -260,6 +245,7 @@ function report(
     maxDiagnostics,
     failures: context.failures,
     configFiles: context.configFiles,
+    width: cmd.outputFile === undefined && io.stdoutIsTTY ? terminalWidth(io) : undefined,
   });
   if (cmd.statistics) {
     const stats = formatStatistics(
@@ -270,6 +256,9 @@ function report(
     if (human) text += `\n${stats}`;
     else io.stderr.write(stats);
   }
+  // --quiet with nothing left to show prints nothing, as ESLint does; the exit code's reason still goes to stderr.
+  const nothingShown = cmd.quiet && shown.every((r) => r.diagnostics.length === 0) && context.failures.length === 0;
+  if (nothingShown && human && !cmd.statistics) text = '';
   if (!emit(text, cmd, io)) return false;
   // compact keeps one problem per line, so what --max-diagnostics left out is said here.
   const hidden = cmd.format === 'compact' ? hiddenCount(shown, maxDiagnostics) : 0;
@@ -306,7 +295,8 @@ function exitCode(
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   let code = errors > 0 ? 1 : 0;
   if (cmd.maxWarnings >= 0 && warnings > cmd.maxWarnings) {
-    warn(io, `too many warnings: ${warnings}, the maximum is ${cmd.maxWarnings} (--max-warnings)`);
+    const hidden = cmd.quiet ? '; --quiet does not show them' : '';
+    warn(io, `too many warnings: ${warnings}, the maximum is ${cmd.maxWarnings} (--max-warnings)${hidden}`);
     code = 1;
   }
   if (cmd.exitNonZeroOnFix && changedFiles > 0) code = 1;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultJobs, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
 import { type LintCommand, parseArgs, UsageError } from './args.js';
-import { type CliIO, type Output, type StdinSource, warn } from './io.js';
+import { type CliIO, type Output, type StdinSource, terminalWidth, warn } from './io.js';
 import { workerUrl } from './worker-url.js';
 import { packageVersion } from '../version.js';
 
@@ -21,6 +21,8 @@ export interface MainOptions {
   stderr: Output;
   /** Whether stdout is a terminal (colour). Default false. */
   stdoutIsTTY?: boolean;
+  /** The terminal's width, when stdout is one (process.stdout.columns). */
+  columns?: number;
   /** Whether stderr is a terminal (progress). Default false. */
   stderrIsTTY?: boolean;
   /** What `-` (or --stdin) reads. Default: nothing (an empty transcript). */
@@ -40,6 +42,7 @@ export async function main(options: MainOptions): Promise<number> {
     stdout: options.stdout,
     stderr: options.stderr,
     stdoutIsTTY: options.stdoutIsTTY ?? false,
+    columns: options.columns,
     stderrIsTTY: options.stderrIsTTY ?? false,
     homedir: options.homedir ?? os.homedir(),
     stdin: options.stdin,
@@ -47,7 +50,7 @@ export async function main(options: MainOptions): Promise<number> {
     writeFs: options.writeFs,
   };
   try {
-    const cmd = await parseArgs(options.argv, packageVersion());
+    const cmd = await parseArgs(options.argv, packageVersion(), { width: terminalWidth(io) });
     switch (cmd.kind) {
       case 'print':
         io.stdout.write(`${cmd.text}\n`);

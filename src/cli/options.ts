@@ -171,6 +171,13 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     doc: 'Reports errors only. Warnings still count for `--max-warnings` and the exit code, as in ESLint.',
   },
   {
+    name: 'verbose',
+    kind: 'boolean',
+    group: 'Output',
+    help: 'Also list each file --fix changed, with its backup',
+    doc: 'After `--fix`, lists each changed file and where its backup went (the summary alone names the rules and counts).',
+  },
+  {
     name: 'max-diagnostics',
     kind: 'string',
     value: 'N|none',

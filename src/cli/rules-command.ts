@@ -2,7 +2,7 @@
 // The tool documents itself, like ruff's `rule` command.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { didYouMean } from '../engine/config-core.js';
+import { didYouMean } from '../engine/did-you-mean.js';
 import type { Linter } from '../engine/lint.js';
 import { appliesTo } from '../engine/run-rules.js';
 import { docsUrl, type RuleMeta, severityFor } from '../sdk/rule-api.js';

@@ -5,6 +5,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rule, Severity, Target } from '../sdk/rule-api.js';
 import { CONFIG_FILE_NAME } from './config-names.js';
+import { didYouMean } from './did-you-mean.js';
 import { type IgnoreMatcher, isIgnored } from './files.js';
 
 /** A severity, or `[severity]` (ESLint's array form; no rule takes options). */
@@ -63,33 +64,6 @@ export async function findConfigFile(dir: string): Promise<string | undefined> {
 export function unknownRule(id: string, known: Iterable<string>): string {
   const guess = didYouMean(id, known);
   return `unknown rule "${id}"${guess ? ` (did you mean "${guess}"?)` : ''}`;
-}
-
-/** The candidate closest to `input` by edit distance, when it is close enough to be a typo of it. */
-export function didYouMean(input: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(input.toLowerCase(), c.toLowerCase());
-    if (d < bestDistance) {
-      best = c;
-      bestDistance = d;
-    }
-  }
-  // A third of the length, at least 2: catches typos and a dropped word part without proposing nonsense.
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(input.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length]!;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -55,6 +55,8 @@ export interface SessionStore {
    * when no id is given.
    */
   patterns(sessionId: string | undefined, options: { sidechains: boolean }): string[];
+  /** The session id of a file the patterns found (default: its name without the extension). */
+  idOf?(file: string): string;
 }
 
 /** What every model has: the lines the format loaded (the fix loop and valid-json read them). */

@@ -1,10 +1,13 @@
-// The human report, laid out like ESLint's stylish: each file with problems, one aligned row per problem and its
-// related lines beneath it, then a summary. A clean run prints only the one-line summary.
+// The human report, laid out like ESLint's stylish with ruff's rule-first rows: each file with problems, one row per
+// problem (line, severity, rule id, [*] when --fix repairs it, message) and its related lines beneath it, then a
+// summary. On a terminal, messages wrap to its width under a hanging indent; elsewhere each problem is one line. A
+// clean run prints only the one-line summary.
 import { createColors } from 'picocolors';
 import type { Diagnostic } from '../engine/run-rules.js';
 import type { LintResult } from '../engine/lint.js';
 import { displayPath } from './display-path.js';
 import { neutralize } from './neutralize.js';
+import { wrapText } from './wrap-text.js';
 import type { FormatContext, Formatter } from './types.js';
 
 type Colors = ReturnType<typeof createColors>;
@@ -37,37 +40,52 @@ export function hiddenCount(results: readonly LintResult[], maxDiagnostics: numb
 }
 
 function formatFile(result: LintResult, diagnostics: readonly Diagnostic[], ctx: FormatContext, c: Colors): string {
-  const rows = diagnostics.map((d) => ({
-    d,
-    line: String(d.line),
-    severity: d.severity === 'error' ? 'error' : 'warning',
-    // A message may span lines; only its first line is aligned with the other rows.
-    messageLines: neutralize(d.message).split('\n'),
-  }));
-  const lineWidth = Math.max(...rows.map((r) => r.line.length));
-  const severityWidth = Math.max(...rows.map((r) => r.severity.length));
-  const messageWidth = Math.max(...rows.map((r) => r.messageLines[0]!.length));
-  const messageIndent = ' '.repeat(2 + lineWidth + 2 + severityWidth + 2);
+  const lineWidth = Math.max(...diagnostics.map((d) => String(d.line).length));
+  const severityWidth = Math.max(...diagnostics.map((d) => severityName(d).length));
+  // Messages and their continuation lines hang under the rule id, after the line and the severity.
+  const indent = ' '.repeat(2 + lineWidth + 2 + severityWidth + 2);
   const relatedIndent = ' '.repeat(2 + lineWidth + 2);
+  const width = ctx.width ?? Infinity;
 
   let out = `${c.underline(neutralize(displayPath(result.filePath, ctx.cwd)))}\n`;
-  for (const row of rows) {
-    const [first, ...more] = row.messageLines;
-    const severity = row.severity.padEnd(severityWidth);
+  for (const d of diagnostics) {
+    const severity = severityName(d).padEnd(severityWidth);
+    // ruff's marker: this problem is one --fix repairs.
+    const marker = d.fix?.applicability === 'safe' ? ' [*]' : '';
+    const ruleId = neutralize(d.ruleId);
+    const [first, ...more] = neutralize(d.message).split('\n');
+    const [head, ...wrapped] = wrapText(first!, width, indent, indent.length + ruleId.length + marker.length + 1);
     out +=
-      `  ${c.dim(row.line.padStart(lineWidth))}  ` +
-      `${row.d.severity === 'error' ? c.red(severity) : c.yellow(severity)}  ` +
-      `${first!.padEnd(messageWidth)}  ${c.dim(neutralize(row.d.ruleId))}\n`;
-    for (const text of more) out += `${messageIndent}${text}\n`;
-    out += formatRelated(row.d, relatedIndent, c);
+      `  ${c.dim(String(d.line).padStart(lineWidth))}  ` +
+      `${d.severity === 'error' ? c.red(severity) : c.yellow(severity)}  ` +
+      `${c.dim(ruleId)}${c.cyan(marker)} ${head}\n`;
+    for (const line of wrapped) out += `${line}\n`;
+    for (const text of more)
+      out += `${wrapText(text, width, indent)
+        .map((l, i) => (i === 0 ? indent + l : l))
+        .join('\n')}\n`;
+    for (const r of d.related) {
+      const label = `→ line ${r.line}:`;
+      const hang = `${relatedIndent}  `;
+      const lines = neutralize(r.message)
+        .split('\n')
+        .flatMap((text, i) => {
+          const [h, ...rest] = wrapText(
+            text,
+            width,
+            hang,
+            i === 0 ? relatedIndent.length + label.length + 1 : hang.length,
+          );
+          return [i === 0 ? h! : hang + h, ...rest];
+        });
+      out += `${relatedIndent}${c.dim(label)} ${lines.join('\n')}\n`;
+    }
   }
   return `${out}\n`;
 }
 
-function formatRelated(d: Diagnostic, indent: string, c: Colors): string {
-  return d.related
-    .map((r) => `${indent}${c.dim(`→ line ${r.line}:`)} ${neutralize(r.message).replaceAll('\n', `\n${indent}  `)}\n`)
-    .join('');
+function severityName(d: Diagnostic): string {
+  return d.severity === 'error' ? 'error' : 'warning';
 }
 
 function summary(results: readonly LintResult[], ctx: FormatContext, c: Colors): string {
@@ -80,7 +98,7 @@ function summary(results: readonly LintResult[], ctx: FormatContext, c: Colors):
   const config = configLine(ctx);
   if (errors + warnings === 0) {
     if (failed > 0)
-      return `${c.bold(c.red(`✖ ${notLinted}`))}\nNo problems in the ${files} that were linted.\n${config}`;
+      return `${c.bold(c.red(`✖ ${notLinted}`))}\nNo problems in the ${files} that ${results.length === 1 ? 'was' : 'were'} linted.\n${config}`;
     return `${c.green('✔')} No problems in ${files}.\n${config}`;
   }
   const headline = `✖ ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
@@ -101,7 +119,7 @@ function fixable(results: readonly LintResult[]): string {
   const safe = sum(results, (r) => r.fixableCount);
   const unsafe = sum(results, (r) => r.unsafeFixableCount);
   if (safe + unsafe === 0) return '';
-  return `${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
+  return `[*] ${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
 }
 
 function sum(results: readonly LintResult[], pick: (r: LintResult) => number): number {

@@ -24,6 +24,11 @@ export interface FormatContext {
    * failures never says the run was clean.
    */
   failures?: readonly FileFailure[];
+  /**
+   * The terminal's width: stylish wraps each message to it under a hanging indent. Undefined (not a terminal): one
+   * line per finding, however long, for grep and logs.
+   */
+  width?: number;
   /** The config files the run used, shown in the stylish footer so that a config that turns rules off is visible. */
   configFiles?: readonly string[];
 }

@@ -64,7 +64,7 @@ describe('a file with other names (item 13)', () => {
     expect(r.code).toBe(0);
     expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
     expect(r.stderr).toMatch(
-      /applied 1 fix in 1 file; backups: s\.jsonl\.bak\n.*s\.jsonl has 1 other name\(s\) \(hard links\): only this one got the fixed file, the others keep the original\n/,
+      /fixed 1 problem \(valid-json ×1\) in 1 file; backups beside each file as <name>\.bak\n.*s\.jsonl has 1 other name\(s\) \(hard links\): only this one got the fixed file, the others keep the original\n/,
     );
   });
 });
@@ -115,7 +115,9 @@ describe('a file we should not replace (item 15)', () => {
       const p = put('s.jsonl');
       chownSync(p, 1234, 1234);
       const r = asUser(1234, 1234, ['--fix', 's.jsonl']);
-      expect(r.stderr).toBe('transcript-lint: applied 1 fix in 1 file; backups: s.jsonl.bak\n');
+      expect(r.stderr).toBe(
+        'transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; backups beside each file as <name>.bak\n',
+      );
       expect(r.status).toBe(0);
       expect(statSync(p)).toMatchObject({ uid: 1234, gid: 1234 });
       expect(statSync(`${p}.bak`)).toMatchObject({ uid: 1234, gid: 1234 });
@@ -169,9 +171,11 @@ describe('the backup name (item 16)', () => {
   it('a dangling symlink at <file>.bak is a taken name: the backup goes to .bak.1, the link is left alone', async () => {
     const p = put('s.jsonl');
     symlinkSync('nowhere', `${p}.bak`);
-    const r = await run(['--fix', 's.jsonl']);
+    const r = await run(['--fix', '--verbose', 's.jsonl']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain('backups: s.jsonl.bak.1');
+    expect(r.stderr).toContain(
+      'backups beside each file as <name>.bak or <name>.bak.N\n  s.jsonl (backup: s.jsonl.bak.1)\n',
+    );
     expect(readFileSync(`${p}.bak.1`, 'utf8')).toBe(tornTranscript());
     expect(readlinkSync(`${p}.bak`)).toBe('nowhere');
     expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
