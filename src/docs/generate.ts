@@ -101,6 +101,8 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
   storage: 'storage (the lines, entries and uuid tree as written)',
   request: 'request (what the agent sends on resume, or the request the file is)',
   file: 'the file as a whole',
+  'openai-chat': 'openai-chat (the conversations of an OpenAI input: messages, tool calls, the tools declared)',
+  batch: 'batch (the records of a batch file: one request or result each)',
 };
 
 /** The header of a rule's page: what holds, its severity per target, its view, where it runs, its fix. */

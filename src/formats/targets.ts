@@ -17,3 +17,8 @@ export const BEDROCK: TargetSpec = {
   description: "as a Messages API request to Amazon Bedrock: the api target's rules plus Bedrock's stricter ones",
   extends: 'api',
 };
+
+export const OPENAI: TargetSpec = {
+  id: 'openai',
+  description: 'as a request to the OpenAI API (Chat Completions, fine-tuning, Batch): everything it rejects is an error',
+};

@@ -47,3 +47,10 @@ export {
   storedSite,
 } from '../fixer/fix-plan.js';
 export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';
+export type { BatchFile, BatchRecord } from '../formats/batch/model.js';
+export { deleteRecord, recordEdit, recordSite } from '../formats/batch/model.js';
+export { type ChatInputKind, Conversation, type ChatFile, type ConversationKind } from '../formats/openai/model.js';
+export { type ChatMessage, ChatEdits } from '../formats/openai/fix.js';
+export { fileLineOf } from '../formats/json-container/container.js';
+export * as openai from '../formats/openai/messages.js';
+export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';

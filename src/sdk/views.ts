@@ -1,5 +1,7 @@
 // The model each view gives a rule. The views of the Anthropic-dialect formats read the transcript model; a format
 // with a model of its own adds its view here (one line), and its rules declare that view.
+import type { BatchFile } from '../formats/batch/model.js';
+import type { ChatFile } from '../formats/openai/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -10,4 +12,8 @@ export interface ViewModels {
   request: TranscriptModel;
   /** What a file of no supported format looks like. */
   file: UnknownModel;
+  /** An OpenAI chat input (request, message list, fine-tuning examples, batch bodies): its conversations. */
+  'openai-chat': ChatFile;
+  /** A batch file (Anthropic Message Batches, OpenAI Batch API; requests or results): its records. */
+  batch: BatchFile;
 }
