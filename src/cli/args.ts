@@ -209,7 +209,7 @@ export function explainUsage(message: string, argv: readonly string[] = []): str
       // yargs reads `--no-x` as x turned off, and names x.
       const negated = argv.some((a) => a === `--no-${arg}` || a.startsWith(`--no-${arg}=`));
       const flag = arg.length === 1 ? `-${arg}` : negated ? `--no-${arg}` : `--${arg}`;
-      const guess = arg.length > 1 ? didYouMean(arg, names) : undefined;
+      const guess = arg.length > 1 ? didYouMean(negated ? `no-${arg}` : arg, names) : undefined;
       return guess ? `unknown option ${flag} (did you mean --${guess}?)` : `unknown option ${flag}`;
     })
     .join('\n');

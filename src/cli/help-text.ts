@@ -28,7 +28,8 @@ const MAX_LABEL = 30;
 export function helpText(width: number, sessionsFolders: string): string {
   const out: string[] = [
     'Usage: transcript-lint [options] [paths...]',
-    '       transcript-lint rules | explain <rule> | export [file]',
+    '       transcript-lint rules | explain <rule>',
+    '       transcript-lint export [file | - | --session ID]',
     '',
     ...wrapText(
       `Lint AI-agent session transcripts and recorded API requests: files, folders (every transcript below) or globs; - reads stdin. With no paths: ${sessionsFolders}.`,
@@ -47,11 +48,11 @@ export function helpText(width: number, sessionsFolders: string): string {
     ['-h, --help', 'Show this help'],
     ['-v, --version', 'Show the version'],
   ];
-  const column = columnFor([...COMMANDS, ...groups.flatMap((g) => g.rows), ...other]);
+  const column = columnFor([...COMMANDS, ...groups.flatMap((g) => g.rows), ...other], width);
   out.push(...table(COMMANDS, width, column));
   for (const { group, rows } of groups) out.push('', `${group}:`, ...table(rows, width, column));
   out.push('', ...table(other, width, column));
-  out.push('', 'Exit codes:', ...table(EXIT_CODES, width, columnFor(EXIT_CODES)));
+  out.push('', 'Exit codes:', ...table(EXIT_CODES, width, columnFor(EXIT_CODES, width)));
   return out.join('\n');
 }
 
@@ -70,9 +71,16 @@ function description(o: OptionSpec): string {
 
 type Row = readonly [label: string, description: string];
 
-/** Where the descriptions start: after the longest label that is not too long, and two spaces. */
-function columnFor(rows: readonly Row[]): number {
-  return Math.min(MAX_LABEL, Math.max(...rows.map(([l]) => l.length))) + 4;
+/** Narrower than this beside the labels, descriptions go beneath them instead. */
+const MIN_DESCRIPTION = 40;
+
+/**
+ * Where the descriptions start: after the longest label that is not too long, and two spaces; on a narrow terminal,
+ * a short indent under each label.
+ */
+function columnFor(rows: readonly Row[], width: number): number {
+  const column = Math.min(MAX_LABEL, Math.max(...rows.map(([l]) => l.length))) + 4;
+  return width - column < MIN_DESCRIPTION ? 8 : column;
 }
 
 /** Two columns: each label, and its description wrapped beside it (or beneath it, for a label too long). */

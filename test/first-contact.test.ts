@@ -1,0 +1,238 @@
+// What a newcomer meets first (issue 17): --help and the stylish report on 80- and 200-column terminals (through a
+// real pseudo-terminal), -h/-v, a mistyped flag, --quiet, the fix summary, the progress label, --fix without paths
+// next to a live session, --session prefixes, and export's inputs.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { type RunOptions, runCli } from './helpers/run-cli.js';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'bin', 'transcript-lint.js');
+const ptyRun = path.join(root, 'test', 'helpers', 'pty-run.py');
+const hasPython = spawnSync('python3', ['-c', 'import pty'], { stdio: 'ignore' }).status === 0;
+
+let tmp: string;
+const run = (argv: string[], opts: Omit<RunOptions, 'cwd'> & { cwd?: string } = {}) =>
+  runCli(argv, { ...opts, cwd: opts.cwd ?? tmp });
+
+/** The bin on a pseudo-terminal `columns` wide: what the terminal shows, and the exit code. */
+function onTerminal(columns: number, args: string[]): { text: string; code: number | null } {
+  const env = { ...process.env, NO_COLOR: '1' };
+  delete env.COLUMNS;
+  delete env.FORCE_COLOR;
+  const r = spawnSync('python3', [ptyRun, String(columns), process.execPath, bin, ...args], {
+    cwd: tmp,
+    env,
+    encoding: 'utf8',
+  });
+  return { text: r.stdout, code: r.status };
+}
+
+/** A transcript whose findings have long messages: a call without its result, mid-history and at the end. */
+function longMessages(): string {
+  return danglingTranscript();
+}
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-first-'));
+  writeFile(tmp, 'clean.jsonl', cleanTranscript());
+  writeFile(tmp, 'torn.jsonl', tornTranscript());
+  writeFile(tmp, 'dangling.jsonl', longMessages());
+});
+
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasPython)('on a terminal', () => {
+  for (const columns of [80, 200]) {
+    it(`--help fits ${columns} columns: no line over the width or 100, no word broken, no tag on a line of its own`, () => {
+      const { text, code } = onTerminal(columns, ['--help']);
+      expect(code).toBe(0);
+      const lines = text.trimEnd().split('\n');
+      for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(Math.min(columns, 100));
+      expect(text).not.toContain('[boolean]');
+      // Every option is on its own line, its description beside it or (too long a label) on the next one.
+      expect(text).toMatch(/^ {2}-f, --format NAME +Output format/m);
+      expect(text).toMatch(/^ {6}--session UUID +Lint the session/m);
+      expect(text).toMatch(/^Exit codes:\n {2}0 {2}no errors/m);
+      // Descriptions continue under themselves, not at the start of the line.
+      const continued = lines.filter((l) => /^ {20,}\S/.test(l));
+      expect(continued.length).toBeGreaterThan(columns === 80 ? 20 : 0);
+    });
+
+    it(`the stylish report fits ${columns} columns: the rule id beside the line, messages wrapped under it`, () => {
+      const { text, code } = onTerminal(columns, ['dangling.jsonl', 'torn.jsonl']);
+      expect(code).toBe(1);
+      for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
+      expect(text).toMatch(/^ {2}\d {2}warning {2}tool-use-has-result (?:\[\*\] )?tool_use toolu_01A/m);
+      expect(text).toMatch(/^ {2}\d {2}error {2}valid-json \[\*\] Last line/m);
+      if (columns === 80) expect(text).toMatch(/\n {12,}\S/);
+      expect(text).toMatch(/\[\*\] \d+ fixable with --fix/);
+    });
+  }
+
+  it('COLUMNS wins over the terminal, as in other CLIs', () => {
+    const env = { ...process.env, COLUMNS: '60', NO_COLOR: '1' };
+    const r = spawnSync(process.execPath, [bin, '--help'], { cwd: tmp, env, encoding: 'utf8' });
+    for (const line of r.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('piped output', () => {
+  it('is one line per finding, however long', async () => {
+    const r = await run(['dangling.jsonl']);
+    const row = r.stdout.split('\n').find((l) => l.includes('tool-use-has-result'))!;
+    expect(row.length).toBeGreaterThan(100);
+    expect(row).toMatch(/^ {2}\d {2}warning {2}tool-use-has-result /);
+  });
+
+  it('--help is 100 columns wide at most', async () => {
+    const r = await run(['--help']);
+    for (const line of r.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('flags a newcomer types', () => {
+  it('-h and -v are --help and --version', async () => {
+    expect((await run(['-h'])).stdout).toBe((await run(['--help'])).stdout);
+    const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+    expect(await run(['-v'])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('a mistyped flag gets the nearest one, in the tool’s words', async () => {
+    const r = await run(['--sesion', 'x', 'clean.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      "transcript-lint: unknown option --sesion (did you mean --session?)\nRun 'transcript-lint --help' for usage.\n",
+    );
+    expect((await run(['--no-progres', 'clean.jsonl'])).stderr).toContain(
+      'unknown option --no-progres (did you mean --no-progress?)',
+    );
+    expect((await run(['--zzzzzz', 'clean.jsonl'])).stderr).toContain('unknown option --zzzzzz\n');
+  });
+});
+
+describe('--quiet', () => {
+  it('prints nothing when every finding is a hidden warning, and says why the run failed', async () => {
+    expect(await run(['dangling.jsonl', '--quiet'])).toEqual({ code: 0, stdout: '', stderr: '' });
+    const strict = await run(['dangling.jsonl', '--quiet', '--max-warnings', '0']);
+    expect(strict).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'transcript-lint: too many warnings: 1, the maximum is 0 (--max-warnings); --quiet does not show them\n',
+    });
+  });
+
+  it('still prints the errors and their summary', async () => {
+    const r = await run(['dangling.jsonl', 'torn.jsonl', '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).not.toContain('tool-use-has-result');
+    expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
+  });
+});
+
+describe('the fix summary', () => {
+  it('names what was fixed, per rule, and where the backups are; --verbose lists each file', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'fix-'));
+    writeFile(dir, 'a.jsonl', tornTranscript());
+    writeFile(dir, 'b.jsonl', tornTranscript());
+    const r = await run(['--fix', 'a.jsonl', 'b.jsonl'], { cwd: dir });
+    expect(r.stderr).toBe(
+      'transcript-lint: fixed 2 problems (valid-json ×2) in 2 files; backups beside each file as <name>.bak\n',
+    );
+    writeFile(dir, 'c.jsonl', tornTranscript());
+    const verbose = await run(['--fix', '--verbose', '--backup-dir', 'saved', 'c.jsonl'], { cwd: dir });
+    expect(verbose.stderr).toBe(
+      `transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; backups in saved\n  c.jsonl (backup: ${path.join('saved', 'c.jsonl.bak')})\n`,
+    );
+    writeFile(dir, 'd.jsonl', tornTranscript());
+    expect((await run(['--fix', '--no-backup', 'd.jsonl'], { cwd: dir })).stderr).toBe(
+      'transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; no backups (--no-backup)\n',
+    );
+  });
+
+  it('progress says "Fixing" only when files are written', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'progress-'));
+    for (let i = 0; i < 25; i++) writeFile(dir, `s${i}.jsonl`, tornTranscript());
+    const opts = { cwd: dir, stderrTTY: true, env: {} };
+    expect((await run(['--fix-dry-run', '.'], opts)).stderr).toContain('Checking fixes: ');
+    expect((await run(['--diff', '.'], opts)).stderr).toContain('Checking fixes: ');
+    const fixed = await run(['--fix', '.'], opts);
+    expect(fixed.stderr).toContain('Fixing: ');
+  });
+});
+
+describe('--fix without paths', () => {
+  it('leaves a session written in the last minute alone, says so, and fixes it when named', async () => {
+    const home = mkdtempSync(path.join(tmp, 'home-'));
+    const live = writeFile(home, '.claude/projects/p/11111111-1111-4111-8111-111111111111.jsonl', tornTranscript());
+    const old = writeFile(home, '.claude/projects/p/22222222-2222-4222-8222-222222222222.jsonl', tornTranscript());
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(old, hourAgo, hourAgo);
+    const r = await run(['--fix'], { homedir: home, env: {} });
+    expect(r.stderr).toContain(
+      `transcript-lint: --fix skipped 1 session written in the last minute (an agent may still be writing it; name a file or --session to fix it anyway):\n  ${path.relative(tmp, live)}\n`,
+    );
+    expect(readFileSync(live, 'utf8')).toBe(tornTranscript());
+    expect(readFileSync(old, 'utf8')).toBe(cleanTranscript());
+    await run(['--fix', '--session', '11111111-1111-4111-8111-111111111111'], { homedir: home, env: {} });
+    expect(readFileSync(live, 'utf8')).toBe(cleanTranscript());
+  });
+});
+
+describe('--session ID prefixes', () => {
+  const env = () => ({ CLAUDE_CONFIG_DIR: path.join(tmp, 'prefix-config') });
+  beforeAll(() => {
+    writeFile(env().CLAUDE_CONFIG_DIR, 'projects/p/6b0f3c1e-1111-4222-8333-444455556666.jsonl', tornTranscript());
+    writeFile(env().CLAUDE_CONFIG_DIR, 'projects/q/6b0f9999-1111-4222-8333-444455556666.jsonl', cleanTranscript());
+  });
+
+  it('a unique prefix picks its session and says which', async () => {
+    const r = await run(['--session', '6b0f3', '-f', 'compact'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('transcript-lint: --session 6b0f3 is session 6b0f3c1e-1111-4222-8333-444455556666\n');
+    expect(r.stdout).toContain('6b0f3c1e-1111-4222-8333-444455556666.jsonl:4: error valid-json');
+  });
+
+  it('an ambiguous prefix names the candidates and exits 2', async () => {
+    const r = await run(['--session', '6b0f'], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      '--session 6b0f is ambiguous: 2 sessions start with it (6b0f3c1e-1111-4222-8333-444455556666, 6b0f9999-1111-4222-8333-444455556666)',
+    );
+  });
+});
+
+describe('export', () => {
+  it('reads stdin (-) and a --session, as lint does', async () => {
+    const fromStdin = await run(['export', '-'], { stdin: cleanTranscript() });
+    expect(fromStdin.code).toBe(0);
+    expect(JSON.parse(fromStdin.stdout).messages[0]).toMatchObject({ role: 'user' });
+    const env = { CLAUDE_CONFIG_DIR: path.join(tmp, 'export-config') };
+    writeFile(env.CLAUDE_CONFIG_DIR, 'projects/p/33333333-3333-4333-8333-333333333333.jsonl', cleanTranscript());
+    const bySession = await run(['export', '--session', '3333'], { env });
+    expect(bySession.code).toBe(0);
+    expect(bySession.stdout).toBe(fromStdin.stdout);
+  });
+
+  it('refuses what is not a transcript, with exit 2, instead of exporting nothing', async () => {
+    writeFile(tmp, 'binary.jsonl', '\u001f\u008b\u0008\u0000\u0000\u0000\u0000\u0000\u0000\u0003');
+    const r = await run(['export', 'binary.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^transcript-lint: cannot export binary\.jsonl: /);
+  });
+
+  it('takes exactly one input', async () => {
+    expect((await run(['export'])).code).toBe(2);
+    expect((await run(['export', 'clean.jsonl', '--session', 'abc'])).stderr).toContain(
+      'export takes one transcript: a file, - (stdin) or --session ID',
+    );
+  });
+});
