@@ -140,7 +140,7 @@ describe('through main()', () => {
     expect(r.stderr).toMatch(/\r\x1b\[2KFixing: \d+\/31 files/);
     // The closing note starts on a clean line.
     expect(r.stderr).toMatch(
-      /\r\x1b\[2Ktranscript-lint: fixed \d+ problems \([^)]*\) in 30 files; backups beside each file as <name>\.bak\n$/,
+      /\r\x1b\[2Ktranscript-lint: fixed \d+ problems \([^)]*\) in 30 files; no backups \(--no-backup\)\n$/,
     );
   });
 });

@@ -20,5 +20,6 @@ export const BEDROCK: TargetSpec = {
 
 export const OPENAI: TargetSpec = {
   id: 'openai',
-  description: 'as a request to the OpenAI API (Chat Completions, fine-tuning, Batch): everything it rejects is an error',
+  description:
+    'as a request to the OpenAI API (Chat Completions, fine-tuning, Batch): everything it rejects is an error',
 };

@@ -119,7 +119,8 @@ function fixable(results: readonly LintResult[]): string {
   const safe = sum(results, (r) => r.fixableCount);
   const unsafe = sum(results, (r) => r.unsafeFixableCount);
   if (safe + unsafe === 0) return '';
-  return `[*] ${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
+  // The marker explains the [*] beside the problems; without a safe fix there is none to explain.
+  return `${safe > 0 ? '[*] ' : ''}${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
 }
 
 function sum(results: readonly LintResult[], pick: (r: LintResult) => number): number {
