@@ -51,16 +51,23 @@ function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor |
 
 /**
  * Claude Code writes a response as a linear chain of parts, and sends all parts of a response where it first meets
- * one. When the walk ends at a later part whose link to the earlier parts is lost (no parent, one not in the file, a
- * loop), the earlier parts are sent first and the history above them, which the file holds, is not. Linking the part
- * to the part sent right before it (its own response, by message.id) brings that history back: no entry is invented.
+ * one (the parts off the walk after those on it). When the walk ends at a later part whose link to the earlier parts
+ * is lost (no parent, one not in the file, a loop), the history above the response, which the file holds, is not
+ * sent. Linking the part to the part written right before it (its own response, by message.id) brings that history
+ * back: no entry is invented.
  */
 function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | undefined {
   const id = assistantMessageId(root);
-  const { active, byUuid, parentOf, walked } = model.chain();
-  const i = id === undefined ? -1 : active.indexOf(root);
-  const previous = i > 0 ? active[i - 1] : undefined;
-  if (!previous || previous.uuid === undefined || assistantMessageId(previous) !== id) return undefined;
+  if (id === undefined) return undefined;
+  const { byUuid, parentOf, walked } = model.chain();
+  // The part of the same response written just before it (Claude Code sends the parts off the walk after the ones
+  // on it, so the request order does not tell which part came first).
+  let previous: Entry | undefined;
+  for (let i = root.index - 1; i >= 0 && !previous; i--) {
+    const e = model.entries[i]!;
+    if (!e.isSidechain && !model.isShadowed(e) && assistantMessageId(e) === id) previous = e;
+  }
+  if (!previous || previous.uuid === undefined) return undefined;
   // The link must lead off the walk (a part the walk already passed closes a loop, whatever the stored links say),
   // and must not close a stored loop (the earlier part descending from this one).
   if (parentOf(root) === previous.uuid || walked.some((s) => s.entry === previous)) return undefined;

@@ -31,6 +31,10 @@ import toolNames from './tool-names.js';
 import cacheControlLimit from './cache-control-limit.js';
 import thinkingConfig from './thinking-config.js';
 import knownFormat from './known-format.js';
+import clineResultMissing from './cline/result-missing.js';
+import clineResultDropped from './cline/result-dropped.js';
+import clineUnsignedThinking from './cline/unsigned-thinking.js';
+import rooInterruptedToolUse from './roo/interrupted-tool-use.js';
 
 export const rules: readonly Rule[] = [
   validJson,
@@ -63,6 +67,11 @@ export const rules: readonly Rule[] = [
   toolNames,
   cacheControlLimit,
   thinkingConfig,
+  // Cline and Roo Code task histories.
+  clineResultMissing,
+  clineResultDropped,
+  clineUnsignedThinking,
+  rooInterruptedToolUse,
   // Files of no supported format.
   knownFormat,
 ] as Rule[];

@@ -50,7 +50,7 @@ const ruleDirs = existsSync(ROOT)
   ? (readdirSync(ROOT, { recursive: true }) as string[])
       .map((d) => d.split(path.sep).join('/'))
       .filter((d) => !FIXTURE.test(d) && !d.endsWith('.snap') && (rulesById.has(d) || !d.includes('/')))
-      .filter((d) => rulesById.has(d) || !rulesById.keys().some((id) => id.startsWith(`${d}/`)))
+      .filter((d) => rulesById.has(d) || ![...rulesById.keys()].some((id) => id.startsWith(`${d}/`)))
       .sort()
   : [];
 

@@ -52,14 +52,18 @@ export interface RunOptions {
 }
 
 /**
- * Whether a rule runs on files of this format: the formats it names, else (request-view rules) the formats whose
- * requests are in a dialect it is written for, else (storage-view rules) Claude Code sessions.
+ * Whether a rule runs on files of this format: the formats it names (or one this format's files are a kind of, see
+ * Format.rulesOf), else (request-view rules) the formats whose requests are in a dialect it is written for, else
+ * (storage-view rules) Claude Code sessions.
  */
 export function appliesTo(
   meta: Pick<RuleMeta, 'formats' | 'dialects' | 'view'>,
-  format: Pick<Format, 'id' | 'dialect'>,
+  format: Pick<Format, 'id' | 'dialect' | 'rulesOf'>,
 ): boolean {
-  if (meta.formats) return meta.formats.includes(format.id);
+  if (meta.formats) {
+    const named = meta.formats;
+    return named.includes(format.id) || (format.rulesOf?.some((id) => named.includes(id)) ?? false);
+  }
   if (meta.view === 'request')
     return format.dialect !== undefined && (meta.dialects ?? ['anthropic-messages']).includes(format.dialect);
   return format.id === 'claude-code';

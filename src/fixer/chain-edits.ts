@@ -3,7 +3,7 @@
 // anchor's children, copies the session fields, and carries a marker naming transcript-lint and the rule. An insert
 // leaves the rest of the walk as it was: where it starts (leaf and root) and where dangling parents are bridged.
 import { createHash } from 'node:crypto';
-import { newestTip, timeOfValue } from '../model/queries.js';
+import { BRIDGE_GAP_MS, newestTip, timeOfValue } from '../model/queries.js';
 import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from '../model/entries.js';
 import type { TranscriptStorage } from '../model/index.js';
 import type { Edit } from './edits.js';
@@ -332,12 +332,15 @@ function pinEdits(pins: readonly Relink[], ruleId: string): Edit[] {
   ]);
 }
 
-/** Whether the bridge from `from` would go to the inserted entry instead of `target` (the order of bridgeFinder). */
+/**
+ * Whether the bridge from `from` would go to the inserted entry instead of `target` (the order of bridgeFinder; a
+ * bridge spans at most BRIDGE_GAP_MS, so with no target the new entry takes over only when it is that close).
+ */
 function takesOver(inserted: Record<string, unknown>, after: number, from: Entry, target: Entry | null): boolean {
   const at = timeOfValue(from.raw.timestamp);
   if (at === undefined) return after < from.line && (target === null || after >= target.line);
   const t = timeOfValue(inserted.timestamp);
-  if (t === undefined || t > at) return false;
+  if (t === undefined || t > at || at - t > BRIDGE_GAP_MS) return false;
   const targetAt = target ? timeOfValue(target.raw.timestamp) : undefined;
   return target === null || targetAt === undefined || t > targetAt || (t === targetAt && after >= target.line);
 }

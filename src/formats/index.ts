@@ -1,11 +1,12 @@
 // The built-in formats, in the order detection prefers them on a tie. One line per format; the unknown format is
 // the fallback for files none of them recognises, and never detected.
 import { claudeCode } from './claude-code/index.js';
+import { cline, roo } from './cline/index.js';
 import { messages } from './messages/index.js';
 import { request } from './request/index.js';
 import type { Format } from './types.js';
 import { unknown } from './unknown/index.js';
 
-export const formats: readonly Format[] = [claudeCode, request, messages] as Format[];
+export const formats: readonly Format[] = [claudeCode, request, messages, cline, roo] as Format[];
 
 export const fallbackFormat: Format = unknown as Format;

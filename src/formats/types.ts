@@ -77,6 +77,11 @@ export interface Format<M extends FormatModel = FormatModel> {
   load(path: string, data: Bytes, options: LoadOptions): M;
   /** The targets its files can be judged for; the first is the default. */
   readonly targets: readonly TargetSpec[];
+  /**
+   * Formats whose files this one's are a kind of (a Cline task history is a message list with more fields): the rules
+   * that name one of them in their `formats` run on this format's files too.
+   */
+  readonly rulesOf?: readonly string[];
   readonly dialect?: Dialect;
   /** The file position of a site a rule reported. */
   locate(model: M, site: Site): Location;

@@ -64,6 +64,11 @@ export interface SourceFile {
 export interface LoadOptions {
   /** Lines longer than this many bytes are not parsed and become a finding. Default 64 MiB. */
   maxLineBytes?: number;
+  /**
+   * The target the file is judged for (the format's default when absent). A format whose model depends on it reads
+   * it: a Cline task history compiles to what Cline sends for the `cline` target, to the file as it is for `api`.
+   */
+  target?: string;
 }
 
 // Far above any line a resumable session holds (the API refuses requests over 32 MB), and low enough that a line of

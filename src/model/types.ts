@@ -91,10 +91,13 @@ export interface Chain {
   /** The active chain after off-chain parts and results of split responses are spliced in, root first. */
   active: Entry[];
   /** Why the walk stopped at its root. */
-  rootReason: 'null-parent' | 'compact-boundary' | 'dangling-prompt' | 'cycle' | 'no-parent-field' | 'empty';
+  rootReason: 'null-parent' | 'compact-boundary' | 'dangling-parent' | 'cycle' | 'no-parent-field' | 'empty';
   /** The entry whose dangling parent truncated the history, if any. */
   truncatedAt?: Entry;
-  /** Entries whose parent was missing and which the walk bridged to the previous entry in file order. */
+  /**
+   * Entries whose parent was missing (or closed a loop): each was bridged to the entry before it in time, or is
+   * where the history starts (truncatedAt) when no entry is close enough.
+   */
   bridged: Entry[];
   /** A cycle met by the walk: the entry whose parent link closes the loop. */
   cycleAt?: Entry;

@@ -54,3 +54,13 @@ export { type ChatMessage, ChatEdits } from '../formats/openai/fix.js';
 export { fileLineOf } from '../formats/json-container/container.js';
 export * as openai from '../formats/openai/messages.js';
 export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';
+export type { TaskHistoryModel } from '../formats/cline/model.js';
+export type { SendPath, SendRepair } from '../formats/cline/send-path.js';
+export {
+  appendResultsFix,
+  callIds,
+  pairFix,
+  removeThinkingFix,
+  resultsFirstFix,
+  WAITING_TOOLS,
+} from '../formats/cline/fixes.js';

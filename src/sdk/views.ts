@@ -2,6 +2,7 @@
 // with a model of its own adds its view here (one line), and its rules declare that view.
 import type { BatchFile } from '../formats/batch/model.js';
 import type { ChatFile } from '../formats/openai/model.js';
+import type { TaskHistoryModel } from '../formats/cline/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -16,4 +17,6 @@ export interface ViewModels {
   'openai-chat': ChatFile;
   /** A batch file (Anthropic Message Batches, OpenAI Batch API; requests or results): its records. */
   batch: BatchFile;
+  /** A Cline or Roo Code task history: the message list, and what the tool sends of it (its repairs). */
+  'task-history': TaskHistoryModel;
 }

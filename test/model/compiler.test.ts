@@ -48,15 +48,36 @@ describe('chain walk and leaf choice', () => {
     expect(model(b.toString()).chain().leafSource).toBe('last-tip');
   });
 
-  it('a user prompt with a dangling parent starts the history there', () => {
+  it('an entry with a dangling parent more than 5 s after the entry before it starts the history there', () => {
+    // Recordings 01f/01g/01k (prompts) and probes on a result, an attachment and an assistant part: cut at > 5 s.
     const b = transcript();
     b.user('lost turn');
     b.assistant([text('lost answer')]);
-    const p2 = b.user('do round two', { parent: 'ffffffff-0000-4000-8000-000000000000' });
-    b.assistant([text('ok')]);
+    const p2 = b.user('do round two', {
+      parent: 'ffffffff-0000-4000-8000-000000000000',
+      extra: { timestamp: '2026-11-01T12:00:07.500Z' },
+    });
+    b.assistant([text('ok')], { extra: { timestamp: '2026-11-01T12:00:08.000Z' } });
     const m = model(b.toString());
     expect(m.chain().truncatedAt?.uuid).toBe(p2);
+    expect(m.chain().rootReason).toBe('dangling-parent');
     expect(sent(b.toString())).toEqual(['user:str', 'assistant:text']);
+  });
+
+  it('a user prompt with a dangling parent at most 5 s after the entry before it is bridged', () => {
+    // Recordings 01a/01d/01j: bridged at a gap of 5.0 s, cut at 5.5 s.
+    const at = (s: number): string => new Date(Date.UTC(2026, 10, 1, 12, 0, 0) + s * 1000).toISOString();
+    const build = (gap: number): string => {
+      const b = transcript();
+      b.user('turn one', { extra: { timestamp: at(1) } });
+      b.assistant([text('one')], { extra: { timestamp: at(2) } });
+      b.user('turn two', { parent: 'ffffffff-0000-4000-8000-000000000000', extra: { timestamp: at(2 + gap) } });
+      b.assistant([text('two')], { extra: { timestamp: at(3 + gap) } });
+      return b.toString();
+    };
+    expect(sent(build(5))).toEqual(['user:str', 'assistant:text', 'user:str', 'assistant:text']);
+    expect(model(build(5)).chain().truncatedAt).toBeUndefined();
+    expect(sent(build(5.5))).toEqual(['user:str', 'assistant:text']);
   });
 
   it('another entry with a dangling parent is bridged to the entry before it', () => {

@@ -246,7 +246,8 @@ bridgedRoot.raw({
   uuid: 'w',
   parentUuid: 'missing',
   isSidechain: false,
-  timestamp: '2026-11-01T12:00:09.000Z',
+  // Within 5 s of line 1, so the walk is bridged there (a longer gap would start the history at this entry).
+  timestamp: '2026-11-01T12:00:04.000Z',
 }); // 4
 
 // Found by the fuzzer: the prompt hangs off the first part, which hangs off the prompt (a loop the walk stops at, on

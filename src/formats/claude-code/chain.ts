@@ -1,5 +1,8 @@
 // The uuid/parentUuid tree and the active chain, as Claude Code 2.1.332 rebuilds it on resume
-// (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7).
+// (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7). Where the
+// oracle recordings of issue 14 (../research/claude, test/oracle/compiler/recorded) say otherwise than the spec, this
+// file follows the recordings: a dangling parent is bridged only across a gap of at most 5 s, whatever the entry;
+// a `last-prompt` naming no entry is as if there were none; split parts are pulled in per turn.
 import {
   assistantMessageId,
   isCompactBoundary,
@@ -7,7 +10,7 @@ import {
   isToolResultEntry,
   isUserPrompt,
 } from '../../model/entries.js';
-import { isMainTreeEntry, isReadable, newestTip, timeOf } from '../../model/queries.js';
+import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from '../../model/queries.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
@@ -75,11 +78,12 @@ function chooseLeaf(
   parentOf: (e: Entry) => string | null | undefined,
 ): { leaf?: Entry; leafSource: LeafSource } {
   const tip = newestTip(entries, byUuid, children);
-  // Claude Code resumes the entry named by the last `last-prompt` whose leaf exists, or the newest tip when that
-  // entry is one of the tip's ancestors (observed: appended entries after the named one are kept).
-  for (let i = lastPromptLeaves.length - 1; i >= 0; i--) {
-    const named = byUuid.get(lastPromptLeaves[i]!.leafUuid);
-    if (!named) continue;
+  // Claude Code resumes the entry named by the last `last-prompt`, or the newest tip when that entry is one of the
+  // tip's ancestors (observed: appended entries after the named one are kept). When the last `last-prompt` names no
+  // entry it is as if there were none: no older `last-prompt` is tried (recordings 08a-08f).
+  const last = lastPromptLeaves[lastPromptLeaves.length - 1];
+  const named = last ? byUuid.get(last.leafUuid) : undefined;
+  if (named) {
     if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf))
       return { leaf: tip, leafSource: 'last-prompt' };
     return { leaf: named, leafSource: 'last-prompt' };
@@ -144,16 +148,15 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
       cur = next;
       continue;
     }
-    // Dangling parent. Observed: on a user prompt the history silently starts there; elsewhere the gap is bridged.
-    if (isUserPrompt(cur)) {
-      if (!found) chain.truncatedAt = cur;
-      chain.rootReason = found ? 'cycle' : 'dangling-prompt';
-      break;
-    }
+    // Dangling parent (or one closing a loop), whatever the entry (recordings 01a-01l; attachments, results and
+    // assistant parts checked the same way): the walk is bridged to the main-chain entry with the latest timestamp
+    // not after this one, when that entry is at most 5 s older (5.0 s bridged, 5.5 s cut); else the history starts
+    // here, and everything before it (a compaction's summary and preserved tail too) is not sent.
     const bridge = bridgeTarget(cur, seen);
     chain.bridged.push(cur);
-    if (!bridge) {
-      chain.rootReason = found ? 'cycle' : 'null-parent';
+    if (!bridge || !withinBridgeGap(cur, bridge)) {
+      if (!found) chain.truncatedAt = cur;
+      chain.rootReason = found ? 'cycle' : 'dangling-parent';
       break;
     }
     step.link = 'bridged';
@@ -248,8 +251,12 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
 /**
  * Parallel tool calls are written as a linear chain of one-block assistant parts, with each result hanging off its
  * own part, so the walk sees only some of them. Claude Code regroups them (recoverOrphanedParallelToolResults and
- * the split-message merge): where a response first appears on the chain, all its parts follow in file order, then
- * all results hanging off those parts in file (completion) order.
+ * the split-message merge), per turn (recordings 15a-15u, 14a): the parts of a response on the walk come first, in
+ * file order, and the parts of that message.id that are off the walk follow them, in file order (sidechain parts
+ * too), even when they come earlier in the file (15o, 15r). An off-walk part joins the turn of the latest on-walk group of its id that starts before it in the file
+ * (else the first such group), so whole groups of two turns that share an id are never merged. After the parts come
+ * the results hanging off them, in file (completion) order: those off the walk, and those on the walk in the same
+ * turn; a result on the walk in another turn stays where it is. Timestamps play no part.
  */
 function spliceSplitResponses(
   walked: Entry[],
@@ -261,49 +268,75 @@ function spliceSplitResponses(
   // first appeared.
   const live = (e: Entry): boolean => e.uuid !== undefined && byUuid.get(e.uuid) === e;
   const position = (e: Entry): number => allByUuid.get(e.uuid!)![0]!.index;
-  const onChainIds = new Set<string>();
-  for (const e of walked) {
-    const id = assistantMessageId(e);
-    if (id !== undefined) onChainIds.add(id);
-  }
-  if (onChainIds.size === 0) return walked;
 
-  const partsById = new Map<string, Entry[]>();
+  // A turn starts at each user prompt on the walk; a group is the on-walk parts of one message.id in one turn.
+  const turnOf = new Map<Entry, number>();
+  const groupsById = new Map<string, SplitGroup[]>();
+  const groupOf = new Map<Entry, SplitGroup>();
+  let turn = 0;
+  for (const e of walked) {
+    if (isUserPrompt(e)) turn++;
+    turnOf.set(e, turn);
+    const id = assistantMessageId(e);
+    if (id === undefined) continue;
+    let groups = groupsById.get(id);
+    if (!groups) groupsById.set(id, (groups = []));
+    let group = groups.find((g) => g.turn === turn);
+    if (!group) groups.push((group = { turn, parts: [], offWalk: [], start: position(e) }));
+    group.parts.push(e);
+    group.start = Math.min(group.start, position(e));
+    groupOf.set(e, group);
+  }
+  if (groupsById.size === 0) return walked;
+
   for (const e of entries) {
     const id = assistantMessageId(e);
-    if (id === undefined || !live(e) || !onChainIds.has(id)) continue;
-    const list = partsById.get(id);
-    if (list) list.push(e);
-    else partsById.set(id, [e]);
+    if (id === undefined || !live(e) || turnOf.has(e)) continue;
+    const groups = groupsById.get(id);
+    if (!groups) continue;
+    const at = position(e);
+    let home: SplitGroup | undefined;
+    for (const g of groups) if (g.start < at && (!home || g.start > home.start)) home = g;
+    (home ?? groups[0]!).offWalk.push(e);
   }
   const resultsByParent = new Map<string, Entry[]>();
   for (const e of entries) {
-    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || e.isSidechain || !live(e)) continue;
+    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || !live(e)) continue;
     const list = resultsByParent.get(e.parentUuid);
     if (list) list.push(e);
     else resultsByParent.set(e.parentUuid, [e]);
   }
-  for (const list of partsById.values()) list.sort((a, b) => position(a) - position(b));
 
   const emitted = new Set<Entry>();
   const out: Entry[] = [];
   for (const e of walked) {
     if (emitted.has(e)) continue;
-    const id = assistantMessageId(e);
-    if (id === undefined) {
+    const group = groupOf.get(e);
+    if (!group) {
       out.push(e);
       emitted.add(e);
       continue;
     }
-    const parts = (partsById.get(id) ?? []).filter((p) => !emitted.has(p));
+    const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
+    const parts = [...group.parts.sort(byPosition), ...group.offWalk.sort(byPosition)].filter((p) => !emitted.has(p));
     const results = parts
       .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
-      .filter((r) => !emitted.has(r))
+      .filter((r) => !emitted.has(r) && (!turnOf.has(r) || turnOf.get(r) === group.turn))
       .sort((a, b) => position(a) - position(b));
     for (const x of [...parts, ...results]) {
+      if (emitted.has(x)) continue;
       out.push(x);
       emitted.add(x);
     }
   }
   return out;
+}
+
+/** The parts of one message.id on the walk in one turn, and the off-walk parts that join them. */
+interface SplitGroup {
+  turn: number;
+  parts: Entry[];
+  offWalk: Entry[];
+  /** The file position of the group's first part. */
+  start: number;
 }

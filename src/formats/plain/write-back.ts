@@ -12,8 +12,18 @@ import type { TranscriptModel } from '../../model/index.js';
 import type { PlainSource } from './source.js';
 import { spliceDocument } from './splice-document.js';
 
+/** How a format that stores more than the API's fields writes the messages fixes insert (Cline's `ts`, say). */
+export interface PlainWriteOptions {
+  /** The message to write for an inserted one (`{role, content}`), placed after the message at line key `after`. */
+  insertedMessage?(message: Record<string, unknown>, after: number): Record<string, unknown>;
+}
+
 /** Applies fixes to a plain input's model (its `plain` source set). */
-export function writeBackPlain(model: TranscriptModel, fixes: readonly Fix[]): ApplyResult {
+export function writeBackPlain(
+  model: TranscriptModel,
+  fixes: readonly Fix[],
+  options: PlainWriteOptions = {},
+): ApplyResult {
   // The plain formats build their models on a PlainSource (model.ts).
   const plain = model.plain as PlainSource;
   const failed: ApplyResult['failed'] = [];
@@ -29,7 +39,7 @@ export function writeBackPlain(model: TranscriptModel, fixes: readonly Fix[]): A
   const original = new Map<Fix, Fix>();
   const translated: Fix[] = [];
   for (const fix of fixes) {
-    const result = translateFix(fix, plain.container === 'document');
+    const result = translateFix(fix, plain.container === 'document', options);
     if (typeof result === 'string') {
       failed.push({ fix, reason: result });
       continue;
@@ -56,7 +66,7 @@ export function writeBackPlain(model: TranscriptModel, fixes: readonly Fix[]): A
 const MESSAGE = '/message';
 
 /** A fix on entries as a fix on the plain input's lines, or the reason it cannot be one. */
-function translateFix(fix: Fix, document: boolean): Fix | string {
+function translateFix(fix: Fix, document: boolean, options: PlainWriteOptions): Fix | string {
   const edits: Edit[] = [];
   for (const e of fix.edits) {
     if (document && e.line === SHELL_LINE && e.kind !== 'insertAfter') {
@@ -83,7 +93,8 @@ function translateFix(fix: Fix, document: boolean): Fix | string {
         if (!isMessage(e.value.message)) return 'the inserted entry is not a message';
         // In a document, the first message follows the shell.
         const line = document ? Math.max(e.line, SHELL_LINE) : e.line;
-        edits.push({ kind: 'insertAfter', line, value: messageOnly(e.value.message) });
+        const message = messageOnly(e.value.message);
+        edits.push({ kind: 'insertAfter', line, value: options.insertedMessage?.(message, e.line) ?? message });
         break;
       }
       case 'set':
