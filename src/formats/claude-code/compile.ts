@@ -6,25 +6,114 @@
 import { asText, isObject, isSyntheticApiError, messageOf } from '../../model/entries.js';
 import type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, Entry, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
-import { repairPasses } from './repair-passes.js';
+import { type RepairContext, repairPasses } from './repair-passes.js';
 
 export function compileRequest(chain: Chain): ApiView {
-  const items = reorderAttachments(toItems(chain.active));
-  return withRepairs(mergeItems(items));
+  const items = toItems(chain.active);
+  const merged = mergeItems(reorderAttachments(items));
+  const context = { mediaStrips: mediaStrips(chain.active) };
+  return withRepairs(merged, context, () => {
+    // filterUnresolvedToolUses runs before attachments are reordered and messages merged: the user messages
+    // around a dropped entry meet, and attachments move past it (recordings 02a-02c).
+    const unresolved = unresolvedToolUseItems(items);
+    if (unresolved.size === 0) return { merged, repairs: [] };
+    const repairs: Repair[] = [...unresolved].map((item) => ({
+      pass: 'drop-unresolved-tool-use',
+      description: 'assistant entry whose tool_uses have no result anywhere dropped, with all its blocks',
+      origin: item.blocks[0]?.origin ?? { line: item.entry.line },
+    }));
+    return { merged: mergeItems(reorderAttachments(items.filter((i) => !unresolved.has(i)))), repairs };
+  });
 }
 
-/** The view of `merged`; the repair passes run when `messages` or `repairs` is first read (rules read `merged`). */
-export function withRepairs(merged: ApiMessage[]): ApiView {
+/**
+ * The view of `merged`; the repair passes run when `messages` or `repairs` is first read (rules read `merged`).
+ * `before`, when given, makes the input of the passes (from the same items, with the entries Claude Code drops before
+ * merging left out) and the repairs that made it.
+ */
+export function withRepairs(
+  merged: ApiMessage[],
+  context: RepairContext = {},
+  before?: () => { merged: ApiMessage[]; repairs: Repair[] },
+): ApiView {
   let repaired: { messages: ApiMessage[]; repairs: Repair[] } | undefined;
+  const run = (): { messages: ApiMessage[]; repairs: Repair[] } => {
+    if (repaired) return repaired;
+    const input = before ? before() : { merged, repairs: [] };
+    const out = repairPasses(input.merged, context);
+    repaired = { messages: out.messages, repairs: [...input.repairs, ...out.repairs] };
+    return repaired;
+  };
   return {
     merged,
     get messages() {
-      return (repaired ??= repairPasses(merged)).messages;
+      return run().messages;
     },
     get repairs() {
-      return (repaired ??= repairPasses(merged)).repairs;
+      return run().repairs;
     },
   };
+}
+
+/**
+ * Claude Code's filterUnresolvedToolUses (resume only): an assistant entry whose tool_uses all have no tool_result
+ * anywhere on the chain goes whole, text and thinking included. The calls that end the history are spared: Claude
+ * Code answers them with an interrupted result instead (repair-passes.ts repairPairing).
+ */
+function unresolvedToolUseItems(items: readonly Item[]): Set<Item> {
+  const resolved = new Set<unknown>();
+  let lastTurn = -1;
+  items.forEach((item, i) => {
+    if (item.role === 'user' && !item.attachment) lastTurn = i;
+    if (item.role !== 'user') return;
+    for (const b of item.blocks) if (b.block.type === 'tool_result') resolved.add(b.block.tool_use_id);
+  });
+  const out = new Set<Item>();
+  items.forEach((item, i) => {
+    if (item.role !== 'assistant' || i > lastTurn) return;
+    const uses = item.blocks.filter((b) => b.block.type === 'tool_use');
+    if (uses.length > 0 && uses.every((b) => !resolved.has(b.block.id))) out.add(item);
+  });
+  return out;
+}
+
+/**
+ * When the API rejects media, Claude Code 2.1.332 retries without it and writes a synthetic API-error assistant
+ * (`apiError: "media_removed"`, `apiErrorParams.media`: "image" or "document"). It does not record which block it
+ * removed: on the next resume it strips that type of media from the nearest user entry above the error entry that
+ * holds some (recording 12e), which need not be the block the API rejected.
+ */
+export function mediaStrips(active: readonly Entry[]): Map<Entry, Set<string>> {
+  const strips = new Map<Entry, Set<string>>();
+  for (let i = 0; i < active.length; i++) {
+    const e = active[i]!;
+    if (!isSyntheticApiError(e) || e.raw.apiError !== 'media_removed') continue;
+    const params = e.raw.apiErrorParams;
+    const media = isObject(params) && typeof params.media === 'string' ? params.media : undefined;
+    if (media === undefined) continue;
+    for (let k = i - 1; k >= 0; k--) {
+      const c = active[k]!;
+      if (c.type !== 'user' || !holdsMedia(c, media)) continue;
+      const set = strips.get(c);
+      if (set) set.add(media);
+      else strips.set(c, new Set([media]));
+      break;
+    }
+  }
+  return strips;
+}
+
+function holdsMedia(entry: Entry, type: string): boolean {
+  const content = messageOf(entry)?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some(
+    (b) =>
+      isObject(b) &&
+      (b.type === type ||
+        (b.type === 'tool_result' &&
+          Array.isArray(b.content) &&
+          b.content.some((x) => isObject(x) && x.type === type))),
+  );
 }
 
 /** One chain entry on its way to the wire. */
