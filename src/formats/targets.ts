@@ -23,3 +23,17 @@ export const OPENAI: TargetSpec = {
   description:
     'as a request to the OpenAI API (Chat Completions, fine-tuning, Batch): everything it rejects is an error',
 };
+
+export const CLINE_TARGET: TargetSpec = {
+  id: 'cline',
+  description:
+    "as Cline sends the history (its repairs before each request are warnings, what still reaches the API broken is an error); the api target's rules judge what it sends",
+  extends: 'api',
+};
+
+export const ROO_TARGET: TargetSpec = {
+  id: 'roo',
+  description:
+    "as Roo Code sends the history to an Anthropic-protocol provider (condensed and internal parts left out, user turns merged); the api target's rules judge what it sends",
+  extends: 'api',
+};
