@@ -35,6 +35,29 @@ import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
 import rooInterruptedToolUse from './roo/interrupted-tool-use.js';
+import batchLineShape from './batch/line-shape.js';
+import batchCustomIdUnique from './batch/custom-id-unique.js';
+import batchCustomIdFormat from './batch/custom-id-format.js';
+import batchNoStream from './batch/no-stream.js';
+import batchMaxTokens from './batch/max-tokens.js';
+import batchOneEndpoint from './batch/one-endpoint.js';
+import batchOneModel from './batch/one-model.js';
+import batchResultsSummary from './batch/results-summary.js';
+import batchResultErrored from './batch/result-errored.js';
+import openaiValidJson from './openai/valid-json.js';
+import openaiFinetuneExampleShape from './openai/finetune-example-shape.js';
+import openaiRoles from './openai/roles.js';
+import openaiContentShape from './openai/content-shape.js';
+import openaiMessageKeys from './openai/message-keys.js';
+import openaiToolCallsAnswered from './openai/tool-calls-answered.js';
+import openaiToolMessageHasCall from './openai/tool-message-has-call.js';
+import openaiUniqueToolCallId from './openai/unique-tool-call-id.js';
+import openaiArgumentsJson from './openai/arguments-json.js';
+import openaiFunctionName from './openai/function-name.js';
+import openaiToolsDeclared from './openai/tools-declared.js';
+import openaiFinetuneHasAssistant from './openai/finetune-has-assistant.js';
+import openaiFinetuneWeight from './openai/finetune-weight.js';
+import openaiFinetuneTokens from './openai/finetune-tokens.js';
 
 export const rules: readonly Rule[] = [
   validJson,
@@ -72,6 +95,31 @@ export const rules: readonly Rule[] = [
   clineResultDropped,
   clineUnsignedThinking,
   rooInterruptedToolUse,
+  // Anthropic Message Batches and OpenAI Batch API files (batch/*).
+  batchLineShape,
+  batchCustomIdUnique,
+  batchCustomIdFormat,
+  batchNoStream,
+  batchMaxTokens,
+  batchOneEndpoint,
+  batchOneModel,
+  batchResultsSummary,
+  batchResultErrored,
+  // OpenAI Chat Completions requests, fine-tuning data and batch bodies (openai/*).
+  openaiValidJson,
+  openaiFinetuneExampleShape,
+  openaiRoles,
+  openaiContentShape,
+  openaiMessageKeys,
+  openaiToolCallsAnswered,
+  openaiToolMessageHasCall,
+  openaiUniqueToolCallId,
+  openaiArgumentsJson,
+  openaiFunctionName,
+  openaiToolsDeclared,
+  openaiFinetuneHasAssistant,
+  openaiFinetuneWeight,
+  openaiFinetuneTokens,
   // Files of no supported format.
   knownFormat,
 ] as Rule[];

@@ -1,7 +1,10 @@
 // Telling apart the three Anthropic-dialect inputs from a file's first lines: a Claude Code session (JSONL entries),
 // a Messages API request body (one JSON document), a message list (a JSON array, or JSONL of `{role, content}`).
 // The three formats' detect() read this one classification, so they never disagree. A file with none of their
-// shapes is none of theirs: it is reported as not understood (known-format), never taken for a session.
+// shapes is none of theirs: it is reported as not understood (known-format), never taken for a session. A batch file
+// (batch/shapes.ts) or an OpenAI input (openai/shapes.ts) is none of theirs either, though it holds `messages`.
+import { batchShape } from './batch/shapes.js';
+import { openaiShape } from './openai/shapes.js';
 import { type Sample, tryParse } from './sample.js';
 
 export type AnthropicShape = 'claude-code' | 'request' | 'messages' | 'none';
@@ -84,6 +87,7 @@ export function anthropicShape(sample: Sample): AnthropicShape {
  * between a message list and a request; a session needs Claude Code's own fields on one of its lines.
  */
 function classify(sample: Sample): AnthropicShape {
+  if (batchShape(sample) !== 'none' || openaiShape(sample) !== 'none') return 'none';
   const first = sample.line(0);
   // An empty file: an empty session (Claude Code writes the file before its first entry).
   if (first === undefined) return 'claude-code';

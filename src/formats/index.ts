@@ -1,12 +1,26 @@
 // The built-in formats, in the order detection prefers them on a tie. One line per format; the unknown format is
 // the fallback for files none of them recognises, and never detected.
+import { anthropicBatch, anthropicBatchResults } from './anthropic-batch/index.js';
 import { claudeCode } from './claude-code/index.js';
 import { cline, roo } from './cline/index.js';
 import { messages } from './messages/index.js';
+import { openaiBatch, openaiBatchOutput, openaiChat, openaiFinetune } from './openai/index.js';
 import { request } from './request/index.js';
 import type { Format } from './types.js';
 import { unknown } from './unknown/index.js';
 
-export const formats: readonly Format[] = [claudeCode, request, messages, cline, roo] as Format[];
+export const formats: readonly Format[] = [
+  claudeCode,
+  request,
+  messages,
+  cline,
+  roo,
+  anthropicBatch,
+  anthropicBatchResults,
+  openaiChat,
+  openaiFinetune,
+  openaiBatch,
+  openaiBatchOutput,
+] as Format[];
 
 export const fallbackFormat: Format = unknown as Format;

@@ -141,7 +141,8 @@ function describeRule(meta: RuleMeta, severity: Severity): ReportingDescriptor {
   return {
     id: meta.id,
     // SARIF viewers show `name` as the rule's readable identifier; the SARIF validator wants it in PascalCase.
-    name: meta.id.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()),
+    // A format's rules are named `<prefix>/<name>`: `openai/tool-calls-answered` is OpenaiToolCallsAnswered.
+    name: meta.id.replace(/(^|[-/])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase()),
     shortDescription: { text: description },
     fullDescription: { text: `${description} Severity by target: ${targets}; ${fix}.` },
     help: { text: `${description} See ${url}`, markdown: `${description} [Documentation](${url})` },

@@ -17,7 +17,7 @@ import { placeOf } from '../place.js';
 import { Sample } from '../sample.js';
 import { API, BEDROCK } from '../targets.js';
 import type { Format } from '../types.js';
-import { type RequestPart, requestPart } from './parts.js';
+import { type RequestPart, reindent, requestPart } from './parts.js';
 
 export interface AnthropicBatchModel extends BatchFile {
   /** The requests, each as a Messages API request (records whose `params` is an object). */
@@ -114,7 +114,7 @@ function writeBackBatch(model: AnthropicBatchModel, fixes: readonly Fix[]): Appl
     if (result.applied.length === 0) continue;
     const { start, end } = part.span;
     if (container.kind === 'document') {
-      ranges.push({ start, end, bytes: result.bytes });
+      ranges.push({ start, end, bytes: reindent(result.bytes, part.indent) });
     } else {
       const line = container.file.lines[part.record.line - 1]!;
       lines.set(part.record.line, concat(line.bytes.subarray(0, start), result.bytes, line.bytes.subarray(end)));

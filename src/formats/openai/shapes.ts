@@ -73,7 +73,10 @@ function classify(sample: Sample): OpenAIShape | 'none' {
   if (sample.line(0) === undefined || batchShape(sample) !== 'none') return 'none';
   if (isDocumentSample(sample)) {
     const whole = sample.document();
-    return (whole.ok && documentShape(whole.value)) || 'none';
+    if (!whole.ok) return 'none';
+    // A preference example is fine-tuning data, whatever the file is called.
+    if (isPlainObject(whole.value) && isPreferenceLine(whole.value)) return 'openai-finetune';
+    return documentShape(whole.value) ?? 'none';
   }
   const objects: Record<string, unknown>[] = [];
   for (let i = 0; sample.line(i) !== undefined; i++) {
