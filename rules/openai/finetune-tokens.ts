@@ -10,11 +10,10 @@ import { defineRule, openai } from '../../src/sdk/index.js';
 
 export const TRAINING_EXAMPLE_LIMIT = 65_536;
 const BYTES_PER_TOKEN = 4;
-const encoder = new TextEncoder();
 
 const tokensOf = (value: unknown): number => {
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
-  return Math.ceil(encoder.encode(text).length / BYTES_PER_TOKEN);
+  return Math.ceil(Buffer.byteLength(text, 'utf8') / BYTES_PER_TOKEN);
 };
 
 /** The estimated tokens of an example, as the cookbook notebook counts them (with estimated value tokens). */

@@ -28,7 +28,7 @@ export default defineRule({
   check(ctx) {
     const model = ctx.model;
     for (const c of model.conversations) {
-      const calls = new Map<string, { param: string; line: number }>();
+      const calls = new Map<string, { i: number; index: number }>();
       const answers = new Map<string, number>();
       const copies = new Set<number>();
       const held = new HeldReports(ctx);
@@ -49,17 +49,16 @@ export default defineRule({
           const pointer = `/tool_calls/${call.index}/id`;
           const first = calls.get(call.id);
           if (first === undefined) {
-            calls.set(call.id, {
-              param: c.param(i, `/tool_calls/${call.index}`),
-              line: fileLineOf(model, c.at(i, pointer)),
-            });
+            calls.set(call.id, { i, index: call.index });
             continue;
           }
+          // Where the first call is, worked out only for a repeated id.
+          const line = fileLineOf(model, c.at(first.i, `/tool_calls/${first.index}/id`));
           ctx.report({
             messageId: 'call',
             at: c.at(i, pointer),
-            data: { id: call.id, first: first.param, line: first.line },
-            related: [{ line: first.line, message: `the first call with id ${call.id}` }],
+            data: { id: call.id, first: c.param(first.i, `/tool_calls/${first.index}`), line },
+            related: [{ line, message: `the first call with id ${call.id}` }],
           });
         }
         const id = openai.roleOf(m) === 'tool' ? openai.toolCallIdOf(m) : undefined;

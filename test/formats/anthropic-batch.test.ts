@@ -34,7 +34,7 @@ describe('a JSONL requests file', () => {
     'not json at all',
   ].join('\n');
 
-  it('has one record per object line, and one part per record whose params is an object', () => {
+  it('has one record per object line, and one request part per record whose params is an object', () => {
     const { model, format } = lintBytes('b.jsonl', enc(text));
     expect(format.id).toBe('anthropic-batch');
     const m = model as AnthropicBatchModel;
@@ -42,7 +42,10 @@ describe('a JSONL requests file', () => {
       [0, 1, 'first'],
       [1, 2, 'second'],
     ]);
-    expect(m.parts.map((p) => p.record.line)).toEqual([1, 2]);
+    expect(m.requests.map((r) => r.line)).toEqual([1, 2]);
+    // Each part's model is read when asked for, and let go after.
+    const parts = format.parts!(m);
+    expect(parts[1]!.model).not.toBe(parts[1]!.model);
   });
 
   it('places a request finding at its line, column and pointer into the line', () => {

@@ -9,19 +9,32 @@ import type { ApplyResult } from '../../fixer/apply.js';
 import { applyResult } from '../../fixer/apply.js';
 import type { Fix } from '../../fixer/edits.js';
 import { writeBackPlain } from '../plain/write-back.js';
-import { type BatchFile, readRecords } from '../batch/model.js';
+import { type BatchFile, type BatchRecord, readRecords } from '../batch/model.js';
 import { batchShape } from '../batch/shapes.js';
 import { JsonContainer } from '../json-container/container.js';
 import { writeBackContainer } from '../json-container/write-back.js';
 import { placeOf } from '../place.js';
 import { Sample } from '../sample.js';
 import { API, BEDROCK } from '../targets.js';
-import type { Format } from '../types.js';
-import { type RequestPart, reindent, requestPart } from './parts.js';
+import type { FilePart, Format } from '../types.js';
+import { batchRequestFormat, hasRequest, reindent, requestPart } from './parts.js';
 
 export interface AnthropicBatchModel extends BatchFile {
-  /** The requests, each as a Messages API request (records whose `params` is an object). */
-  readonly parts: readonly RequestPart[];
+  /** The records that hold a request (a `params` object): part i of the file is the request of record i here. */
+  readonly requests: readonly BatchRecord[];
+}
+
+/**
+ * The file's requests as parts. Each part's model is read from the file's bytes when the engine asks for it, and let
+ * go once its rules ran: a batch of 100,000 requests never holds 100,000 parsed requests at once.
+ */
+function partsOf(model: AnthropicBatchModel): FilePart[] {
+  return model.requests.map((record) => ({
+    format: batchRequestFormat,
+    get model() {
+      return requestPart(model.file.path, model.container, record)!.model;
+    },
+  }));
 }
 
 /** Whether the file is one JSON document (the create body) rather than JSONL. */
@@ -56,8 +69,8 @@ export const anthropicBatch: Format<AnthropicBatchModel> = {
   detect: (sample) => (batchShape(sample) === 'anthropic-batch' ? 1 : 0),
   load: (path, data, options) => {
     const { container, records, requestsPointer } = loadBatch(path, data, options);
-    const parts = records.map((r) => requestPart(path, container, r)).filter((p) => p !== undefined);
-    return { kind: 'anthropic-batch', file: container.file, container, records, requestsPointer, parts };
+    const requests = records.filter((r) => hasRequest(r) && container.span(r.line, `${r.base}/params`) !== undefined);
+    return { kind: 'anthropic-batch', file: container.file, container, records, requestsPointer, requests };
   },
   targets: [API, BEDROCK],
   locate: locateRecord,
@@ -65,7 +78,7 @@ export const anthropicBatch: Format<AnthropicBatchModel> = {
   locateLine: (_model, line) => line,
   writeBack: writeBackBatch,
   folderPatterns: ['**/*.jsonl', '**/*.json'],
-  parts: (model) => model.parts,
+  parts: partsOf,
 };
 
 export const anthropicBatchResults: Format<BatchFile> = {
@@ -102,7 +115,8 @@ function writeBackBatch(model: AnthropicBatchModel, fixes: readonly Fix[]): Appl
   const ranges: { start: number; end: number; bytes: Uint8Array }[] = [];
   const container = model.container;
   for (const [index, partFixes] of byPart) {
-    const part = model.parts[index];
+    const record = model.requests[index];
+    const part = record && requestPart(model.file.path, container, record);
     if (!part) {
       failed.push(...partFixes.map((fix) => ({ fix, reason: `request ${index} of the file does not exist` })));
       continue;

@@ -63,9 +63,53 @@ export function reindent(bytes: Uint8Array, indent: Uint8Array): Uint8Array {
   return Uint8Array.from(out);
 }
 
-/** The request of a record, or undefined when its `params` is not an object (batch/line-shape reports that). */
+/** Where a part's request text sits in the batch file, by part model (the one part format reads it from here). */
+interface PartPlace {
+  span: ValueSpan;
+  indent: Uint8Array;
+  paramsPointer: string;
+  positions: ReadonlyMap<string, JsonPosition>;
+}
+
+const places = new WeakMap<TranscriptModel, PartPlace>();
+
+const placeOfModel = (m: TranscriptModel): PartPlace => {
+  const place = places.get(m);
+  if (!place) throw new Error('not a request of a batch file');
+  return place;
+};
+
+/** A position in the params text, in the batch file: its first line continues the line the value starts on. */
+const fileLine = (p: PartPlace, line: number): number => p.span.line + line - 1;
+/** Its other lines had the indentation taken off. */
+const fileColumn = (p: PartPlace, at: JsonPosition): number =>
+  at.line === 1 ? p.span.column + at.column - 1 : at.column + p.indent.length;
+
+/**
+ * The format of every request of a batch file: the request format, whose findings are placed in the batch file.
+ * One object for all of them (where each request sits is kept by its model), so no request's model outlives its lint.
+ */
+export const batchRequestFormat: Format<TranscriptModel> = {
+  ...request,
+  locate: (m, site): Location => {
+    const p = placeOfModel(m);
+    const at = locatePlain(m, site);
+    const inner = at.pointer ?? '';
+    const located: Location = { line: fileLine(p, at.line), pointer: p.paramsPointer + inner };
+    const start = p.positions.get(inner);
+    if (start && start.line === at.line) located.column = fileColumn(p, start);
+    if (at.blockIndex !== undefined) located.blockIndex = at.blockIndex;
+    return located;
+  },
+  locateLine: (m, line) => fileLine(placeOfModel(m), locatePlainLine(m, line)),
+};
+
+/** Whether a record has a request to lint (a `params` object); batch/line-shape reports the others. */
+export const hasRequest = (record: BatchRecord): boolean => isPlainObject(record.value.params);
+
+/** The request of a record, read afresh from the file's bytes, or undefined when it has none. */
 export function requestPart(path: string, container: JsonContainer, record: BatchRecord): RequestPart | undefined {
-  if (!isPlainObject(record.value.params)) return undefined;
+  if (!hasRequest(record)) return undefined;
   const paramsPointer = `${record.base}/params`;
   const span = container.span(record.line, paramsPointer);
   if (!span) return undefined;
@@ -76,24 +120,6 @@ export function requestPart(path: string, container: JsonContainer, record: Batc
   if (!bytes) [bytes, indent] = [raw, new Uint8Array(0)];
   const plain = PlainSource.document(path, bytes, 'request');
   const model = plainModel({ file: plain.virtualFile!, plain });
-  const positions = plain.document!.positions;
-  // A position in the params text, in the batch file: its first line continues the line the value starts on, its
-  // other lines had the indentation taken off.
-  const fileLine = (line: number): number => span.line + line - 1;
-  const fileColumn = (at: JsonPosition): number =>
-    at.line === 1 ? span.column + at.column - 1 : at.column + indent.length;
-  const format: Format<TranscriptModel> = {
-    ...request,
-    locate: (m, site): Location => {
-      const at = locatePlain(m, site);
-      const inner = at.pointer ?? '';
-      const located: Location = { line: fileLine(at.line), pointer: paramsPointer + inner };
-      const start = positions.get(inner);
-      if (start && start.line === at.line) located.column = fileColumn(start);
-      if (at.blockIndex !== undefined) located.blockIndex = at.blockIndex;
-      return located;
-    },
-    locateLine: (m, line) => fileLine(locatePlainLine(m, line)),
-  };
-  return { model, format, record, span, indent };
+  places.set(model, { span, indent, paramsPointer, positions: plain.document!.positions });
+  return { model, format: batchRequestFormat, record, span, indent };
 }
