@@ -6,12 +6,15 @@
 // sends is taken, whether the file itself is a request the API takes (the `api` target), whether --fix left any error
 // for either target, and whether every tool call and text of the history is still there.
 // Usage: node test/oracle/cline/run.mjs [OUT]   (writes OUT/REPORT.md, default /tmp/transcript-lint-cline)
+// after `npx tsc -p .`; SHARED=<path of ../shared> when the repository is not beside it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const OUT = process.argv[2] ?? '/tmp/transcript-lint-cline';
-const { validate } = await import(path.resolve(ROOT, '..', 'shared', 'oracle', 'strict.mjs'));
+// ../shared (beside the repository), or SHARED=<its path> for a copy of the repository elsewhere.
+const SHARED = process.env.SHARED ?? path.resolve(ROOT, '..', 'shared');
+const { validate } = await import(path.join(SHARED, 'oracle', 'strict.mjs'));
 const { fixBytes, lintBytes } = await import(path.join(ROOT, 'dist', 'src', 'index.js'));
 const { linter } = await import(path.join(ROOT, 'dist', 'src', 'composition.js'));
 
@@ -30,7 +33,7 @@ function classes() {
       }
     }
   }
-  const samples = path.resolve(ROOT, '..', 'research', 'formats', 'samples');
+  const samples = path.resolve(SHARED, '..', 'research', 'formats', 'samples');
   for (const tool of ['cline', 'roo']) {
     const walk = (dir) => {
       if (!existsSync(dir)) return;
