@@ -31,6 +31,19 @@ import toolNames from './tool-names.js';
 import cacheControlLimit from './cache-control-limit.js';
 import thinkingConfig from './thinking-config.js';
 import knownFormat from './known-format.js';
+import codexValidJsonl from './codex/valid-jsonl.js';
+import codexSessionMeta from './codex/session-meta.js';
+import codexOrdinalSequence from './codex/ordinal-sequence.js';
+import codexCallHasOutput from './codex/call-has-output.js';
+import codexOutputHasCall from './codex/output-has-call.js';
+import codexUniqueCallId from './codex/unique-call-id.js';
+import codexFunctionName from './codex/function-name.js';
+import codexArgumentsJson from './codex/arguments-json.js';
+import codexReasoningShape from './codex/reasoning-shape.js';
+import codexRecordSize from './codex/record-size.js';
+import codexUnknownRecord from './codex/unknown-record.js';
+import codexCompaction from './codex/compaction.js';
+import codexTurnContext from './codex/turn-context.js';
 import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
@@ -120,6 +133,20 @@ export const rules: readonly Rule[] = [
   openaiFinetuneHasAssistant,
   openaiFinetuneWeight,
   openaiFinetuneTokens,
+  // OpenAI Codex CLI rollouts (src/formats/codex-rollout).
+  codexValidJsonl,
+  codexSessionMeta,
+  codexOrdinalSequence,
+  codexCallHasOutput,
+  codexOutputHasCall,
+  codexUniqueCallId,
+  codexFunctionName,
+  codexArgumentsJson,
+  codexReasoningShape,
+  codexRecordSize,
+  codexUnknownRecord,
+  codexCompaction,
+  codexTurnContext,
   // Files of no supported format.
   knownFormat,
 ] as Rule[];

@@ -101,6 +101,7 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
   storage: 'storage (the lines, entries and uuid tree as written)',
   request: 'request (what the agent sends on resume, or the request the file is)',
   file: 'the file as a whole',
+  codex: 'codex (the rollout as Codex CLI reads it: its records, and the history `codex exec resume` rebuilds)',
   'task-history':
     'task-history (a Cline or Roo Code history: what the tool sends of it, and what it repaired on the way)',
   'openai-chat': 'openai-chat (the conversations of an OpenAI input: messages, tool calls, the tools declared)',

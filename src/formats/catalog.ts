@@ -12,7 +12,17 @@ export const FORMAT_IDS = [
   'openai-finetune',
   'openai-batch',
   'openai-batch-output',
+  'codex-rollout',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
-export const TARGET_IDS = ['claude-code', 'api', 'bedrock', 'cline', 'roo', 'openai'] as const;
+export const TARGET_IDS = [
+  'claude-code',
+  'api',
+  'bedrock',
+  'cline',
+  'roo',
+  'openai',
+  'codex',
+  'openai-responses',
+] as const;

@@ -2,6 +2,7 @@
 // the fallback for files none of them recognises, and never detected.
 import { anthropicBatch, anthropicBatchResults } from './anthropic-batch/index.js';
 import { claudeCode } from './claude-code/index.js';
+import { codexRollout } from './codex-rollout/index.js';
 import { cline, roo } from './cline/index.js';
 import { messages } from './messages/index.js';
 import { openaiBatch, openaiBatchOutput, openaiChat, openaiFinetune } from './openai/index.js';
@@ -21,6 +22,7 @@ export const formats: readonly Format[] = [
   openaiFinetune,
   openaiBatch,
   openaiBatchOutput,
+  codexRollout,
 ] as Format[];
 
 export const fallbackFormat: Format = unknown as Format;

@@ -37,3 +37,16 @@ export const ROO_TARGET: TargetSpec = {
     "as Roo Code sends the history to an Anthropic-protocol provider (condensed and internal parts left out, user turns merged); the api target's rules judge what it sends",
   extends: 'api',
 };
+
+export const CODEX_TARGET: TargetSpec = {
+  id: 'codex',
+  description:
+    'as Codex CLI 0.169.0 resumes it: errors stop resume, send a request the API rejects or lose history; warnings are repaired in the request or skipped by Codex',
+};
+
+export const OPENAI_RESPONSES: TargetSpec = {
+  id: 'openai-responses',
+  description:
+    "as a raw Responses API input, with none of Codex's request-only repairs: everything the API rejects is an error",
+  extends: 'codex',
+};

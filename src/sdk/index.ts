@@ -52,6 +52,7 @@ export { deleteRecord, recordEdit, recordSite } from '../formats/batch/model.js'
 export { type ChatInputKind, Conversation, type ChatFile, type ConversationKind } from '../formats/openai/model.js';
 export { type ChatMessage, ChatEdits } from '../formats/openai/fix.js';
 export { fileLineOf } from '../formats/json-container/container.js';
+export * as Codex from '../formats/codex-rollout/sdk.js';
 export * as openai from '../formats/openai/messages.js';
 export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';
 export type { TaskHistoryModel } from '../formats/cline/model.js';

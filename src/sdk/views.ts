@@ -3,6 +3,7 @@
 import type { BatchFile } from '../formats/batch/model.js';
 import type { ChatFile } from '../formats/openai/model.js';
 import type { TaskHistoryModel } from '../formats/cline/model.js';
+import type { CodexModel } from '../formats/codex-rollout/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -19,4 +20,6 @@ export interface ViewModels {
   batch: BatchFile;
   /** A Cline or Roo Code task history: the message list, and what the tool sends of it (its repairs). */
   'task-history': TaskHistoryModel;
+  /** A Codex CLI rollout: its records, and what `codex exec resume` rebuilds from them. */
+  codex: CodexModel;
 }

@@ -28,7 +28,11 @@ describe('detectInputFormat', () => {
     ['blank lines only', '\n  \n', 'claude-code'],
     ['JSONL of objects that are not messages', '{"a":1}\n{"b":2}\n', 'unknown'],
     ['a one-line array that is not a message list', '[1,2]\n', 'unknown'],
-    ['a Codex CLI rollout', '{"timestamp":"t","ordinal":0,"type":"session_meta","payload":{"id":"x"}}\n', 'unknown'],
+    [
+      'a Codex CLI rollout',
+      '{"timestamp":"t","ordinal":0,"type":"session_meta","payload":{"id":"x"}}\n',
+      'codex-rollout',
+    ],
     [
       'a Copilot CLI events file',
       '{"type":"session.start","data":{"sessionId":"s"},"id":"e1","timestamp":"t","parentId":null}\n',

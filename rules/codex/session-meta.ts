@@ -1,0 +1,182 @@
+// codex/session-meta: the rollout starts with one session_meta that Codex can read, whose id is the file name's uuid.
+// Without a readable session_meta first, resume fails before any request; a second one mid-file makes Codex throw
+// away everything before it (a concatenated or re-headed file); an old-format rollout is not read at all.
+import { Codex, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
+
+const RULE_ID = 'codex/session-meta';
+type Obj = Record<string, unknown>;
+
+/** A string field of the first record of `type` whose payload has it. */
+function firstField(model: Codex.CodexModel, type: string, pick: (p: Obj) => unknown): string | undefined {
+  for (const r of model.records) {
+    if (r.type !== type || !Codex.isObj(r.payload)) continue;
+    const v = pick(r.payload);
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return undefined;
+}
+
+const settingsOf = (p: Obj): Obj | undefined =>
+  p.type === 'thread_settings_applied' && Codex.isObj(p.thread_settings) ? p.thread_settings : undefined;
+
+/**
+ * A session_meta rebuilt from what the file still says: the id from its name (or the thread id its records carry),
+ * the working folder from its turn_context, the provider from its settings events. Its base instructions are lost:
+ * Codex then sends the model's default ones.
+ */
+function rebuiltMeta(model: Codex.CodexModel): FixDescriptor | undefined {
+  const id =
+    model.name?.uuid ??
+    firstField(model, 'event_msg', (p) => (p.type === 'thread_settings_applied' ? p.thread_id : undefined)) ??
+    firstField(model, 'token_usage_record', (p) => p.thread_id);
+  const cwd =
+    firstField(model, 'turn_context', (p) => p.cwd) ?? firstField(model, 'event_msg', (p) => settingsOf(p)?.cwd);
+  const first = model.records[0];
+  const timestamp =
+    model.name?.timestamp ?? (first && typeof first.raw.timestamp === 'string' ? first.raw.timestamp : undefined);
+  if (!id || !cwd || !timestamp) return undefined;
+  const provider = firstField(model, 'event_msg', (p) => settingsOf(p)?.model_provider_id);
+  const payload: Obj = {
+    session_id: id,
+    id,
+    timestamp,
+    cwd,
+    originator: 'codex_exec',
+    cli_version: '0.169.0',
+    source: 'exec',
+    ...(provider ? { model_provider: provider } : {}),
+    ...(model.ordinals ? { history_mode: 'paginated' } : {}),
+  };
+  return new Codex.CodexFix(model, RULE_ID)
+    .insertRecord(0, first, 'session_meta', payload, timestamp)
+    .fix(
+      'unsafe',
+      'write a session_meta rebuilt from the file name and the turn context (its base instructions are lost)',
+    );
+}
+
+export default defineRule({
+  meta: {
+    id: RULE_ID,
+    type: 'problem',
+    view: 'codex',
+    description:
+      'The rollout starts with one session_meta Codex can read, whose id is the uuid of the file name; no second one follows.',
+    docs: {
+      detects:
+        'no session_meta, one that is not first or does not decode (resume fails), a second one mid-file (history lost), an id other than the file name’s, an old-format rollout',
+      fix: 'safe (move it first, drop a repeated one, wrap string base_instructions); unsafe (rebuild a lost one, fill cwd, take the file name’s id)',
+      severity: { codex: 'error / warn (an id other than the file name’s)' },
+    },
+    severity: { codex: 'error', 'openai-responses': 'error' },
+    fixable: 'safe',
+    formats: ['codex-rollout'],
+    messages: {
+      missing: 'The rollout has no session_meta record: resume fails before any request ("{{message}}").',
+      notFirst:
+        'The session_meta is on line {{line}}, after {{count}} other record(s): resume fails before any request ("{{message}}").',
+      badShape: 'The session_meta does not decode ({{error}}): resume fails before any request ("{{message}}").',
+      second:
+        'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume and re-sends the context.',
+      concatenated:
+        'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. Split the file at this line (no automatic fix).',
+      idMismatch:
+        'The session_meta id {{id}} is not the file name’s uuid {{uuid}}: Codex finds the file by either, but appends to thread {{id}} and keys its cache by it.',
+      fileName:
+        'The file name is not the canonical rollout-<YYYY-MM-DDThh-mm-ss>-<uuid>.jsonl: Codex refuses to resume it ("paginated rollout path … does not have a canonical rollout filename").',
+      legacy:
+        'Old-format rollout (a {id, timestamp} header, then bare items): Codex 0.169.0 reads none of its lines as records, and resume fails ("{{message}}").',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    if (model.generation === 'legacy') {
+      ctx.report({
+        messageId: 'legacy',
+        at: { line: model.records[0]?.line ?? 1 },
+        data: { message: Codex.fatalMessage('empty') },
+      });
+      return;
+    }
+    const metas = model.records.filter((r) => r.type === 'session_meta');
+    const first = metas[0];
+    if (!first) {
+      if (model.records.length > 0)
+        ctx.report({
+          messageId: 'missing',
+          at: { line: model.records[0]!.line },
+          data: { message: Codex.fatalMessage('no-session-meta') },
+          fix: rebuiltMeta(model),
+        });
+      return;
+    }
+    const before = model.records.filter((r) => r.line < first.line);
+    if (before.length > 0) {
+      const item = before.some((r) => r.type === 'response_item' || r.type === 'inter_agent_communication');
+      ctx.report({
+        messageId: 'notFirst',
+        at: { line: first.line },
+        data: {
+          line: first.line,
+          count: before.length,
+          message: Codex.fatalMessage(item ? 'no-session-meta' : 'not-first'),
+        },
+        fix: new Codex.CodexFix(model, RULE_ID)
+          .deleteLine(first.line)
+          .insertRaw(0, first.raw, { moved_from_line: first.line })
+          .fix('safe', 'move the session_meta to the top of the file'),
+      });
+    }
+    if (first.error !== undefined) ctx.report(badShape(model, first));
+    const p = Codex.isObj(first.payload) ? first.payload : {};
+    for (const r of metas.slice(1)) {
+      const q = Codex.isObj(r.payload) ? r.payload : {};
+      if (q.id === p.id) {
+        ctx.report({
+          messageId: 'second',
+          at: { line: r.line },
+          data: { from: first.line, to: r.line - 1 },
+          fix: new Codex.CodexFix(model, RULE_ID).deleteLine(r.line).fix('safe', 'drop the repeated session_meta'),
+        });
+      } else {
+        ctx.report({ messageId: 'concatenated', at: { line: r.line }, data: { id: String(q.id) } });
+      }
+    }
+    const name = model.name;
+    if (name && !name.canonical && model.resume().paginated)
+      ctx.report({ messageId: 'fileName', at: { line: first.line } });
+    if (name?.uuid && typeof p.id === 'string' && p.id.toLowerCase() !== name.uuid) {
+      const fix = new Codex.CodexFix(model, RULE_ID).set(first, '/payload/id', name.uuid, { original_id: p.id });
+      if (p.session_id === p.id) fix.set(first, '/payload/session_id', name.uuid);
+      ctx.report({
+        messageId: 'idMismatch',
+        at: { line: first.line, pointer: '/payload/id' },
+        severity: 'warn',
+        data: { id: p.id, uuid: name.uuid },
+        fix: fix.fix('unsafe', 'give the session_meta the file name’s uuid as its id'),
+      });
+    }
+  },
+});
+
+function badShape(model: Codex.CodexModel, meta: Codex.CodexRecord) {
+  const p = Codex.isObj(meta.payload) ? meta.payload : undefined;
+  const error = meta.error ?? '';
+  const data = { error, message: Codex.fatalMessage('no-session-meta') };
+  const at = { line: meta.line };
+  let fix: FixDescriptor | undefined;
+  if (p && typeof p.base_instructions === 'string') {
+    fix = new Codex.CodexFix(model, RULE_ID)
+      .set(meta, '/payload/base_instructions', { text: p.base_instructions })
+      .fix('safe', 'write base_instructions as the {"text": …} object Codex reads');
+  } else if (p && !Object.hasOwn(p, 'cwd')) {
+    const cwd = model.records.find(
+      (r) => r.type === 'turn_context' && Codex.isObj(r.payload) && typeof r.payload.cwd === 'string',
+    );
+    if (cwd)
+      fix = new Codex.CodexFix(model, RULE_ID)
+        .set(meta, '/payload/cwd', (cwd.payload as Obj).cwd, { original_cwd: null })
+        .fix('unsafe', 'take the working folder from the first turn_context');
+  }
+  return { messageId: 'badShape' as const, at, data, fix };
+}

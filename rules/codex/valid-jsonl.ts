@@ -1,0 +1,201 @@
+// codex/valid-jsonl: every line of a rollout is one JSON record Codex can read. Codex skips a line that is not
+// (losing what it held), and some damage stops resume outright: a byte order mark, invalid UTF-8 anywhere in the
+// file, a first line that is not a record. Fixes drop what cannot be read, and bring back what can (a record without
+// its NUL bytes, with its invalid bytes replaced, or the two records of an interleaved write).
+import { Codex, defineRule, type FixDescriptor, type SourceLine } from '../../src/sdk/index.js';
+
+const RULE_ID = 'codex/valid-jsonl';
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** What a record is, for a message ("a function_call_output", "a session_meta"). */
+function describe(record: Record<string, unknown>): string {
+  const p = Codex.isObj(record.payload) ? record.payload : undefined;
+  const type = typeof record.type === 'string' ? record.type : 'record';
+  const inner = type === 'response_item' || type === 'event_msg' ? p?.type : undefined;
+  return typeof inner === 'string' ? `a ${inner}` : `a ${type}`;
+}
+
+/** The text of a recovered record with this rule's marker added before its closing brace. */
+function marked(text: string, record: Record<string, unknown>, repaired: string): string {
+  if (Object.hasOwn(record, Codex.CODEX_MARKER_FIELD)) return text;
+  const marker = JSON.stringify({ rule: RULE_ID, repaired });
+  return text.replace(/\}\s*$/, `,"${Codex.CODEX_MARKER_FIELD}":${marker}}`);
+}
+
+/** Drops the line; when that leaves the file ending at a record without an ordinal, that record gets one. */
+function dropLine(model: Codex.CodexModel, line: SourceLine, description: string): FixDescriptor {
+  const fix = new Codex.CodexFix(model, RULE_ID).deleteLine(line.lineNo);
+  const records = model.records;
+  const last = records[records.length - 1];
+  if (model.resume().paginated && last && last.line < line.lineNo && !laterLines(model, line).some((l) => l.json)) {
+    if (!Number.isSafeInteger(last.raw.ordinal)) {
+      const before = records
+        .slice(0, -1)
+        .reverse()
+        .find((r) => Number.isSafeInteger(r.raw.ordinal));
+      fix.raw(Codex.ordinalEdit(last.line, last.raw, before ? (before.raw.ordinal as number) + 1 : last.index));
+    }
+  }
+  return fix.fix('safe', description);
+}
+
+const laterLines = (model: Codex.CodexModel, line: SourceLine): SourceLine[] =>
+  model.file.lines.filter((l) => l.lineNo > line.lineNo);
+
+export default defineRule({
+  meta: {
+    id: RULE_ID,
+    type: 'problem',
+    view: 'codex',
+    description:
+      'Every line of the rollout is one JSON record Codex can read: no BOM, no torn, interleaved or garbage lines, no NUL bytes, no invalid UTF-8.',
+    docs: {
+      detects:
+        'a BOM, invalid UTF-8 (resume fails), a torn last line, garbage, NUL bytes, two records written into one line, a line that is no record',
+      fix: 'safe (strip the BOM, drop unreadable lines, strip NULs, replace invalid bytes); unsafe (split an interleaved line)',
+      severity: { codex: 'error (resume fails, or a record is lost) / warn (Codex skips the line)' },
+    },
+    severity: { codex: 'error', 'openai-responses': 'error' },
+    fixable: 'safe',
+    formats: ['codex-rollout'],
+    messages: {
+      bom: 'File starts with a UTF-8 byte order mark: Codex reads the session_meta behind it as garbage, and resume fails before any request ("{{message}}").',
+      utf8: 'Line is not valid UTF-8: Codex cannot read the file at all, and resume fails before any request ("{{message}}").',
+      firstLine:
+        'First line is not a record ({{detail}}): resume fails before any request ("failed to parse first rollout record at <path>").',
+      torn: 'Last line is cut off mid-record (a crash while writing); Codex skips it, and what it held is lost on resume.',
+      parse: 'Line is not JSON ({{detail}}); Codex skips it, and what it held is lost on resume.',
+      interleaved:
+        'Line holds two records written into each other ({{first}} inside {{second}}, two writers at once); Codex skips the line, and both are lost on resume.',
+      nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
+      nulOnly: 'Line is NUL bytes (a crash padded the file); Codex skips it.',
+      notObject: 'Line is {{detail}} in JSON, not a record; Codex skips it ("rollout line must be a JSON object").',
+      tooLong: 'Line is {{bytes}} bytes, over the {{limit}}-byte limit, and was not read.',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const resume = model.resume();
+    const firstLine = model.file.lines.find((l) => !l.blank);
+    if (model.file.bom && firstLine) {
+      ctx.report({
+        messageId: 'bom',
+        at: { line: firstLine.lineNo },
+        data: { message: Codex.fatalMessage('bom') },
+        fix: new Codex.CodexFix(model, RULE_ID)
+          .replaceText(firstLine.lineNo, lenient.decode(firstLine.bytes))
+          .fix('safe', 'strip the byte order mark'),
+      });
+    }
+    for (const line of model.file.lines) {
+      if (line.problems.length === 0) continue;
+      if (line.json) {
+        // A record whose strings hold invalid UTF-8: it parses (leniently), but Codex cannot read the file at all.
+        if (line.problems.some((p) => p.kind === 'utf8'))
+          ctx.report({
+            messageId: 'utf8',
+            at: { line: line.lineNo },
+            data: { message: Codex.fatalMessage('utf8') },
+            fix: new Codex.CodexFix(model, RULE_ID)
+              .replaceText(line.lineNo, marked(lenient.decode(line.bytes), line.json, 'utf8'))
+              .fix('safe', 'replace the invalid bytes with U+FFFD (the record reads again)'),
+          });
+        continue;
+      }
+      const kinds = new Set(line.problems.map((p) => p.kind));
+      const at = { line: line.lineNo };
+      const detail = line.problems.find((p) => p.detail)?.detail ?? '';
+      const fatalHere = resume.fatal?.line === line.lineNo;
+      if (kinds.has('too-long')) {
+        const p = line.problems.find((x) => x.kind === 'too-long')!;
+        ctx.report({
+          messageId: 'tooLong',
+          at,
+          severity: 'warn',
+          data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' },
+        });
+        continue;
+      }
+      const recovery = Codex.recoverLine(line);
+      if (recovery?.kind === 'interleaved') {
+        const [a, b] = Codex.recoveredRecords(recovery);
+        const fix = new Codex.CodexFix(model, RULE_ID)
+          .replaceText(line.lineNo, marked(a!.text, a!.record, 'interleaved'))
+          .insertRaw(line.lineNo, b!.record, { repaired: 'interleaved' });
+        const description = 'split the line into the two records written into it';
+        if (kinds.has('utf8'))
+          ctx.report({
+            messageId: 'utf8',
+            at,
+            data: { message: Codex.fatalMessage('utf8') },
+            fix: fix.fix('unsafe', description),
+          });
+        else
+          ctx.report({
+            messageId: 'interleaved',
+            at,
+            data: { first: describe(recovery.inner.record), second: describe(recovery.outer.record) },
+            fix: fix.fix('unsafe', description),
+          });
+        continue;
+      }
+      if (kinds.has('utf8')) {
+        ctx.report({
+          messageId: 'utf8',
+          at,
+          severity: 'error',
+          data: { message: Codex.fatalMessage('utf8') },
+          fix:
+            recovery?.kind === 'utf8-replaced'
+              ? new Codex.CodexFix(model, RULE_ID)
+                  .replaceText(line.lineNo, marked(recovery.text, recovery.record, 'utf8'))
+                  .fix('safe', 'replace the invalid bytes with U+FFFD (the record reads again)')
+              : dropLine(model, line, 'drop the line (it is no record even with its invalid bytes replaced)'),
+        });
+        continue;
+      }
+      if (kinds.has('nul')) {
+        if (recovery?.kind === 'nul-stripped') {
+          ctx.report({
+            messageId: 'nulRecord',
+            at,
+            severity: fatalHere ? 'error' : 'warn',
+            data: { what: describe(recovery.record) },
+            fix: new Codex.CodexFix(model, RULE_ID)
+              .replaceText(line.lineNo, marked(recovery.text, recovery.record, 'nul'))
+              .fix('safe', 'strip the NUL bytes (the record reads again)'),
+          });
+        } else {
+          const onlyNul = lenient.decode(line.bytes).replace(/[\u0000\s]/g, '') === '';
+          const severity = fatalHere ? 'error' : 'warn';
+          if (onlyNul)
+            ctx.report({ messageId: 'nulOnly', at, severity, fix: dropLine(model, line, 'drop the NUL bytes') });
+          else
+            ctx.report({
+              messageId: 'parse',
+              at,
+              severity,
+              data: { detail },
+              fix: dropLine(model, line, 'drop the line'),
+            });
+        }
+        continue;
+      }
+      const first = line === firstLine;
+      if (kinds.has('not-object') && !first) {
+        ctx.report({
+          messageId: 'notObject',
+          at,
+          severity: fatalHere ? 'error' : 'warn',
+          data: { detail },
+          fix: dropLine(model, line, 'drop the line'),
+        });
+        continue;
+      }
+      const fix = dropLine(model, line, kinds.has('torn') ? 'drop the torn last line' : 'drop the line');
+      if (first) ctx.report({ messageId: 'firstLine', at, data: { detail }, fix });
+      else if (kinds.has('torn')) ctx.report({ messageId: 'torn', at, severity: 'warn', fix });
+      else ctx.report({ messageId: 'parse', at, severity: 'warn', data: { detail }, fix });
+    }
+  },
+});

@@ -1,0 +1,117 @@
+// CodexFix: how the Codex rules build their fixes, in Codex's own record shapes. A record a fix writes is
+// `{timestamp, ordinal, type, payload}` as Codex writes it (the ordinal is set right by the write-back, which keeps
+// the sequence consecutive), and every record a fix writes or changes carries the marker `transcript_lint` at the
+// record level, beside the record's own keys: Codex's decoder ignores unknown record keys and never sends them
+// (research/codex: extra_unknown_fields, every fixed-check file). `{rule, inserted: true}` on a new record;
+// `{rule, ...what was there before}` on a changed one (an earlier marker is kept and extended).
+import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
+import { isObj } from './decode.js';
+import type { CodexModel } from './model.js';
+import type { CodexRecord } from './records.js';
+import { CODEX_MARKER_FIELD } from './shapes.js';
+
+type Obj = Record<string, unknown>;
+
+export class CodexFix {
+  private readonly edits: Edit[] = [];
+  private readonly marks = new Map<CodexRecord, Obj>();
+
+  constructor(
+    private readonly model: CodexModel,
+    private readonly ruleId: string,
+  ) {}
+
+  /**
+   * A new record after line `after` (0: before the first line), of Codex's shape: the timestamp of `near` (the
+   * record it belongs with), an ordinal when the file carries them, the type and payload. In an old-format file a
+   * response item is written bare, as that format stores it.
+   */
+  insertRecord(after: number, near: CodexRecord | undefined, type: string, payload: Obj, timestamp?: string): this {
+    const marker = { rule: this.ruleId, inserted: true };
+    if (this.model.generation === 'legacy' && type === 'response_item') {
+      this.edits.push({ kind: 'insertAfter', line: after, value: { ...payload, [CODEX_MARKER_FIELD]: marker } });
+      return this;
+    }
+    const value: Obj = {
+      timestamp: timestamp ?? (near && typeof near.raw.timestamp === 'string' ? near.raw.timestamp : ''),
+    };
+    if (this.model.ordinals) value.ordinal = nearOrdinal(near);
+    value.type = type;
+    value.payload = payload;
+    value[CODEX_MARKER_FIELD] = marker;
+    this.edits.push({ kind: 'insertAfter', line: after, value });
+    return this;
+  }
+
+  /** A record as it is (moved, or split out of a damaged line): its own keys, marked. */
+  insertRaw(after: number, raw: Obj, fields: Obj = {}): this {
+    this.edits.push({ kind: 'insertAfter', line: after, value: withMarker(raw, this.ruleId, fields) });
+    return this;
+  }
+
+  deleteLine(line: number): this {
+    this.edits.push({ kind: 'delete', line });
+    return this;
+  }
+
+  replaceText(line: number, text: string): this {
+    this.edits.push({ kind: 'replaceText', line, text });
+    return this;
+  }
+
+  /** Set the value at a pointer into the record's line, and mark the record with `fields` (what was there). */
+  set(record: CodexRecord, pointer: string, value: unknown, fields: Obj = {}): this {
+    this.edits.push({ kind: 'set', line: record.line, pointer, value });
+    return this.mark(record, fields);
+  }
+
+  remove(record: CodexRecord, pointer: string, fields: Obj = {}): this {
+    this.edits.push({ kind: 'remove', line: record.line, pointer });
+    return this.mark(record, fields);
+  }
+
+  /** An edit made as it is (no marker): for values only the write-back's own bookkeeping touches (ordinals). */
+  raw(edit: Edit): this {
+    this.edits.push(edit);
+    return this;
+  }
+
+  mark(record: CodexRecord, fields: Obj = {}): this {
+    this.marks.set(record, { ...(this.marks.get(record) ?? {}), ...fields });
+    return this;
+  }
+
+  get empty(): boolean {
+    return this.edits.length === 0;
+  }
+
+  fix(applicability: Fixability, description: string): FixDescriptor {
+    const edits = [...this.edits];
+    for (const [record, fields] of this.marks)
+      edits.push({
+        kind: 'set',
+        line: record.line,
+        pointer: `/${CODEX_MARKER_FIELD}`,
+        value: markerValue(record.raw[CODEX_MARKER_FIELD], this.ruleId, fields),
+      });
+    return { applicability, description, edits };
+  }
+}
+
+function nearOrdinal(near: CodexRecord | undefined): number {
+  const o = near?.raw.ordinal;
+  return typeof o === 'number' && Number.isSafeInteger(o) && o >= 0 ? o + 1 : 0;
+}
+
+/** The marker a record gets: a new one, or the record's own extended by this rule (its `rule` then a list). */
+export function markerValue(existing: unknown, ruleId: string, fields: Obj): Obj {
+  if (!isObj(existing)) return { rule: ruleId, ...fields };
+  const rules = Array.isArray(existing.rule) ? [...existing.rule] : existing.rule === undefined ? [] : [existing.rule];
+  if (!rules.includes(ruleId)) rules.push(ruleId);
+  return { ...existing, ...fields, rule: rules.length === 1 ? rules[0] : rules };
+}
+
+/** The record with this rule's marker on it (placed last, or where an earlier marker already is). */
+export function withMarker(raw: Obj, ruleId: string, fields: Obj = {}): Obj {
+  return { ...raw, [CODEX_MARKER_FIELD]: markerValue(raw[CODEX_MARKER_FIELD], ruleId, fields) };
+}

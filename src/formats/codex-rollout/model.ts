@@ -1,0 +1,84 @@
+// The model of a Codex CLI rollout: its lines, its records (with what Codex's decoder makes of each), what its file
+// name says, and what resume rebuilds from it, each built on first use and then kept.
+import type { SourceFile } from '../../loader/read-jsonl.js';
+import type { FormatModel } from '../types.js';
+import { type RolloutName, rolloutName } from './file-name.js';
+import { buildRecords, type CodexRecord, type Generation, generationOf } from './records.js';
+import { recoverLine, recoveredRecords } from './recover.js';
+import { restoredRecord } from './repairs.js';
+import { recordError } from './decode.js';
+import { type CodexResume, resumeOf } from './resume.js';
+
+export class CodexModel implements FormatModel {
+  readonly generation: Generation;
+  readonly name?: RolloutName;
+  private recordsCache?: CodexRecord[];
+  private byLineCache?: Map<number, CodexRecord>;
+  private resumeCache?: CodexResume;
+  private restoredCache?: CodexResume;
+
+  constructor(readonly file: SourceFile) {
+    this.generation = generationOf(file);
+    this.name = rolloutName(file.path);
+  }
+
+  get records(): CodexRecord[] {
+    this.recordsCache ??= buildRecords(this.file, this.generation);
+    return this.recordsCache;
+  }
+
+  recordAt(line: number): CodexRecord | undefined {
+    this.byLineCache ??= new Map(this.records.map((r) => [r.line, r]));
+    return this.byLineCache.get(line);
+  }
+
+  /** What `codex exec resume` makes of the file. */
+  resume(): CodexResume {
+    this.resumeCache ??= resumeOf(this.file, this.records, this.generation);
+    return this.resumeCache;
+  }
+
+  /**
+   * The resume as it will be once the repairs of the rules are written: a record some fix brings back (a numeric
+   * string ordinal, an object as arguments, a line without its NUL bytes...) reads as repaired. The pairing rules
+   * judge this, so that a call whose output is coming back is not answered twice.
+   */
+  restoredResume(): CodexResume {
+    if (this.restoredCache) return this.restoredCache;
+    const records: CodexRecord[] = [];
+    let previous: CodexRecord | undefined;
+    for (const line of this.file.lines) {
+      const r = this.recordAt(line.lineNo);
+      if (r) {
+        const fixed = restoredRecord(r, previous, true);
+        records.push(fixed ? this.reread(r.line, fixed) : r);
+        previous = r;
+        continue;
+      }
+      const recovery = recoverLine(line);
+      if (recovery) for (const { record } of recoveredRecords(recovery)) records.push(this.reread(line.lineNo, record));
+    }
+    this.restoredCache = resumeOf({ ...this.file, bom: false, lines: [] }, records, this.generation);
+    return this.restoredCache;
+  }
+
+  private reread(line: number, raw: Record<string, unknown>): CodexRecord {
+    const legacy = this.generation === 'legacy';
+    const type = legacy ? 'response_item' : typeof raw.type === 'string' ? raw.type : '';
+    const error = recordError(legacy ? { timestamp: '', type, payload: raw } : raw);
+    return {
+      line,
+      index: -1,
+      raw,
+      type,
+      payload: legacy ? raw : raw.payload,
+      payloadPointer: legacy ? '' : '/payload',
+      error,
+    };
+  }
+
+  /** Whether every record is to carry an ordinal: the session_meta says paginated, or a record carries one. */
+  get ordinals(): boolean {
+    return this.resume().paginated || this.records.some((r) => r.raw.ordinal !== undefined);
+  }
+}

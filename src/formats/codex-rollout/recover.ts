@@ -1,0 +1,77 @@
+// What a line that is not a JSON object still holds: the record it becomes without its NUL bytes or with its invalid
+// UTF-8 replaced, or the two records of two writes that interleaved on one line (one record's text spliced into the
+// middle of another's). valid-jsonl writes these back; the pairing rules count them as present.
+import type { SourceLine } from '../../loader/read-jsonl.js';
+import { isObj } from './decode.js';
+
+type Obj = Record<string, unknown>;
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+/** Longest line the interleaving search looks at, and how many cut points it tries. */
+const MAX_SPLIT_CHARS = 4 * 1024 * 1024;
+const MAX_SPLIT_TRIES = 400;
+
+function parseObject(text: string): Obj | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return isObj(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type Recovery =
+  | { kind: 'nul-stripped' | 'utf8-replaced'; text: string; record: Obj }
+  | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } };
+
+/** How valid-jsonl can bring a damaged line back, if it can. */
+export function recoverLine(line: SourceLine): Recovery | undefined {
+  if (line.json || line.problems.length === 0 || line.problems.some((p) => p.kind === 'too-long')) return undefined;
+  const kinds = new Set(line.problems.map((p) => p.kind));
+  const text = lenient.decode(line.bytes);
+  if (kinds.has('nul')) {
+    const stripped = text.replace(/\u0000/g, '');
+    const record = stripped.trim() === '' ? undefined : parseObject(stripped);
+    if (record) return { kind: 'nul-stripped', text: stripped, record };
+  }
+  if (kinds.has('utf8')) {
+    const record = parseObject(text);
+    if (record) return { kind: 'utf8-replaced', text, record };
+  }
+  if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8')) return splitInterleaved(text);
+  return undefined;
+}
+
+/**
+ * Two records written into one line: the text of one (`{"timestamp":…}`) spliced into the middle of the other.
+ * Cut at each record start inside the line, and try the ends where the embedded record could close.
+ */
+function splitInterleaved(text: string): Recovery | undefined {
+  if (text.length > MAX_SPLIT_CHARS) return undefined;
+  let tries = 0;
+  for (let k = text.indexOf('{"timestamp":', 1); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) {
+    for (let e = text.length; e > k && tries < MAX_SPLIT_TRIES; e--) {
+      if (text[e - 1] !== '}') continue;
+      tries++;
+      const innerText = text.slice(k, e);
+      const inner = parseObject(innerText);
+      if (!inner) continue;
+      const outerText = text.slice(0, k) + text.slice(e);
+      const outer = parseObject(outerText);
+      if (outer)
+        return {
+          kind: 'interleaved',
+          outer: { text: outerText, record: outer },
+          inner: { text: innerText, record: inner },
+        };
+    }
+  }
+  return undefined;
+}
+
+/** The records a recovery yields, in the order they belong in the file (by ordinal, the outer first on a tie). */
+export function recoveredRecords(r: Recovery): { text: string; record: Obj }[] {
+  if (r.kind !== 'interleaved') return [{ text: r.text, record: r.record }];
+  const o = (x: Obj): number => (typeof x.ordinal === 'number' ? x.ordinal : Number.POSITIVE_INFINITY);
+  return o(r.inner.record) < o(r.outer.record) ? [r.inner, r.outer] : [r.outer, r.inner];
+}

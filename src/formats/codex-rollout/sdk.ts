@@ -1,0 +1,27 @@
+// What the Codex rules may use of the format (re-exported by the rule SDK's barrel, src/sdk/index.ts).
+export type { CodexModel } from './model.js';
+export type { CodexRecord, Generation } from './records.js';
+export type { CodexResume, Fatal, FatalCause, HistoryItem } from './resume.js';
+export { fatalMessage, isUserTurnStart } from './resume.js';
+export { CodexFix, markerValue, withMarker } from './fix-builder.js';
+export { decodeItem, isObj, outputError, serdeKind } from './decode.js';
+export { applyOps, type RecordRepair, type RepairOp, recordRepairs, repairFix, repairsBy } from './repairs.js';
+export { type Recovery, recoverLine, recoveredRecords } from './recover.js';
+export { ordinalEdit, renumberFrom } from './write-back.js';
+export { dataUrlBase64, IMAGE_OMITTED, sentItem, truncateMiddle, undecodableImage } from './serialize.js';
+export { syntheticOutput } from './synthetic.js';
+export {
+  ABORTED_OUTPUT,
+  ANSWERED_BY,
+  API_LIMITS,
+  type CallType,
+  CODEX_MARKER_FIELD,
+  callTypesAnsweredBy,
+  isCallType,
+  isOutputType,
+  type OutputType,
+  RECORD_TYPES,
+  SUMMARY_PREFIX,
+  TOOL_OUTPUT_BUDGET_BYTES,
+} from './shapes.js';
+export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
