@@ -24,13 +24,15 @@ describe('rules', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toMatch(/^rule +fix +claude-code +api +bedrock +description$/);
+    // One column per known target, in the linter's order.
+    const targets = TARGETS;
+    expect(lines[0]).toMatch(new RegExp(`^rule +fix +${targets.join(' +')} +description$`));
     for (const { meta } of rules) {
       const row = lines.find((l) => l.startsWith(`${meta.id} `));
       expect(row, meta.id).toBeDefined();
       expect(row).toContain(meta.description);
       expect(row).toMatch(
-        new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +(off|warn|error) +(off|warn|error) +(off|warn|error) +`),
+        new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +${targets.map(() => '(off|warn|error)').join(' +')} +`),
       );
     }
     expect(r.stdout).toContain(`${rules.length} rules.`);

@@ -201,7 +201,7 @@ describe('paths', () => {
 
     const r = await run([], { homedir: path.join(tmp, 'nobody') });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`no sessions folder exists (${path.join(tmp, 'nobody', '.claude', 'projects')})`);
+    expect(r.stderr).toContain(`no sessions folder exists (${path.join(tmp, 'nobody', '.claude', 'projects')}, `);
   });
 });
 
