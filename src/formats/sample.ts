@@ -1,5 +1,6 @@
 // What formats detect from: the start of a file, read once for all of them. Lines are decoded (leniently) only as
 // far as a format asks, and the whole text is parsed as one JSON document only when one asks for that.
+import { constants } from 'node:buffer';
 import { foreignEncodingOf, type ForeignEncoding } from '../loader/read-jsonl.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -8,6 +9,12 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 export const SAMPLE_LINES = 20;
 /** How many bytes the binary check looks at. */
 const HEAD_BYTES = 64 * 1024;
+/** Longer lines are not decoded for detection: a line of media payload tells nothing a shorter line does not. */
+const MAX_SAMPLED_LINE_BYTES = 64 * 2 ** 20;
+/** A longer file cannot be one JSON document to us: its text would be longer than V8's longest string. */
+const MAX_DOCUMENT_BYTES = constants.MAX_STRING_LENGTH;
+/** Stands for a line too long to decode: not blank, never valid JSON. */
+const UNREAD_LINE = '\u0000';
 
 export type Parsed = { ok: true; value: unknown } | { ok: false };
 
@@ -59,7 +66,10 @@ export class Sample {
     while (this.decoded.length <= i && this.decoded.length < SAMPLE_LINES && this.next < this.data.length) {
       let end = this.data.indexOf(0x0a, this.next);
       if (end === -1) end = this.data.length;
-      const text = lenient.decode(this.data.subarray(this.next, end)).trim();
+      const text =
+        end - this.next > MAX_SAMPLED_LINE_BYTES
+          ? UNREAD_LINE
+          : lenient.decode(this.data.subarray(this.next, end)).trim();
       this.next = end + 1;
       if (text !== '') this.decoded.push(text);
     }
@@ -75,6 +85,7 @@ export class Sample {
 
   /** The whole file parsed as one JSON document (for documents spread over lines). */
   document(): Parsed {
+    if (this.data.length > MAX_DOCUMENT_BYTES) return { ok: false };
     this.whole ??= tryParse(lenient.decode(this.bom ? this.data.subarray(3) : this.data));
     return this.whole;
   }
