@@ -3,7 +3,9 @@
 // finding per line). The message says what the file looks like and which formats are supported.
 import { defineRule, listKeys } from '../src/sdk/index.js';
 
-const SUPPORTED = 'Claude Code sessions (JSONL), Messages API requests (JSON) and message lists (JSON or JSONL)';
+// Kept in step with the registered formats by test/meta.test.ts.
+const SUPPORTED =
+  'the sessions of Claude Code, Codex CLI, Cline and Roo Code; Messages API requests and message lists; Anthropic Message Batches; OpenAI Chat Completions requests, fine-tuning data and Batch files';
 
 export default defineRule({
   meta: {
@@ -20,8 +22,10 @@ export default defineRule({
       encoding: `File is {{encoding}} text, not UTF-8; convert it (for example iconv -f {{encoding}} -t UTF-8) and lint it again. transcript-lint reads ${SUPPORTED}.`,
       json: `File is {{what}}: not a transcript transcript-lint knows. It reads ${SUPPORTED}.`,
       jsonGuess: `File is {{what}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
-      jsonl: `File is JSONL whose records have {{keys}}: not a Claude Code session, request or message list. transcript-lint reads ${SUPPORTED}.`,
+      jsonl: `File is JSONL whose records have {{keys}}: not a file of a format transcript-lint knows. It reads ${SUPPORTED}.`,
       jsonlGuess: `File is JSONL whose records have {{keys}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
+      readableGuess:
+        'File is JSONL whose records have {{keys}}; it looks like {{guess}}, but too few of its lines read as one to be sure. If it is one, lint it with --input-format {{format}}.',
       text: `File is text that is not JSON: not a transcript. transcript-lint reads ${SUPPORTED}.`,
     },
   },
@@ -37,12 +41,14 @@ export default defineRule({
         ctx.report({ messageId: 'encoding', at, data: { encoding: d.encoding } });
         break;
       case 'json':
-        if (d.guess) ctx.report({ messageId: 'jsonGuess', at, data: { what: d.what, guess: d.guess } });
+        if (d.guess) ctx.report({ messageId: 'jsonGuess', at, data: { what: d.what, guess: d.guess.tool } });
         else ctx.report({ messageId: 'json', at, data: { what: d.what } });
         break;
       case 'jsonl': {
         const keys = listKeys(d.keys);
-        if (d.guess) ctx.report({ messageId: 'jsonlGuess', at, data: { keys, guess: d.guess } });
+        if (d.guess?.format !== undefined)
+          ctx.report({ messageId: 'readableGuess', at, data: { keys, guess: d.guess.tool, format: d.guess.format } });
+        else if (d.guess) ctx.report({ messageId: 'jsonlGuess', at, data: { keys, guess: d.guess.tool } });
         else ctx.report({ messageId: 'jsonl', at, data: { keys } });
         break;
       }

@@ -158,7 +158,7 @@ describe('--fix when the write fails', () => {
           return fs.stat(p);
         },
       }),
-      /session\.jsonl changed while it was being fixed \(is Claude Code still writing to it\?\); nothing was written/,
+      /session\.jsonl changed while it was being fixed \(is an agent still writing to it\?\); nothing was written/,
     ],
   ];
   for (const [what, faultsFor, message] of faults) {

@@ -547,7 +547,7 @@ describe('--target, --input-format, --max-line-bytes', () => {
     writeFile(tmp, 'requests/dangling.json', requestWithDanglingCall());
     const sessions = await run(['requests']);
     expect(sessions.code).toBe(2);
-    expect(sessions.stderr).toContain('no *.jsonl files found in requests');
+    expect(sessions.stderr).toContain('no *.jsonl or api_conversation_history.json files found in requests');
     const plain = await run(['requests', '--input-format', 'request', '-f', 'json']);
     expect(plain.code).toBe(1);
     expect(json(plain.stdout).results.map((x) => path.basename(x.filePath))).toEqual(['dangling.json']);

@@ -251,13 +251,13 @@ describe('json', () => {
       'ruleId',
       'severity',
       'line',
+      'endLine',
       'message',
       'messageId',
-      'related',
-      'docsUrl',
       'uuid',
+      'related',
       'fix',
-      'endLine',
+      'docsUrl',
     ]);
     expect(out).not.toContain('\x1b');
   });

@@ -19,17 +19,25 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('rules', () => {
-  it('prints a table with every rule: id, fix, severity per target, description', async () => {
+  it('prints the rules grouped by the files they judge: id, fix, severity per target, description', async () => {
     const r = await run(['rules']);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
-    const lines = r.stdout.split('\n');
-    // One column per known target, in the linter's order.
-    const targets = TARGETS;
-    expect(lines[0]).toMatch(new RegExp(`^rule +fix +${targets.join(' +')} +description$`));
+    const sections = r.stdout.split('\n\n').slice(0, -1);
+    // One section per rule-id prefix, titled by the formats its rules judge.
+    const prefixes = [...new Set(rules.map(({ meta }) => (meta.id.includes('/') ? meta.id.split('/')[0] : '')))];
+    expect(sections).toHaveLength(prefixes.length);
+    expect(sections[0]).toMatch(/^Claude Code session, Messages API request, .*:\n/);
+    expect(r.stdout).toMatch(/\nCodex CLI rollout:\nrule +fix +codex +openai-responses +description\n/);
     for (const { meta } of rules) {
-      const row = lines.find((l) => l.startsWith(`${meta.id} `));
-      expect(row, meta.id).toBeDefined();
+      const section = sections.find((x) => x.split('\n').some((l) => l.startsWith(`${meta.id} `)));
+      expect(section, meta.id).toBeDefined();
+      const [, header, ...rows] = section!.split('\n');
+      // The columns: the targets some rule of the group is on for, in the order of the catalogue.
+      const targets = header!.split(/ +/).slice(2, -1);
+      expect(targets.length).toBeGreaterThan(0);
+      expect(TARGETS.filter((t) => targets.includes(t))).toEqual(targets);
+      const row = rows.find((l) => l.startsWith(`${meta.id} `))!;
       expect(row).toContain(meta.description);
       expect(row).toMatch(
         new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +${targets.map(() => '(off|warn|error)').join(' +')} +`),

@@ -109,11 +109,27 @@ describe('exit codes', () => {
     expect(r.stderr).toContain('no files matching the pattern "nothing-here-*.jsonl" were found');
   });
 
+  it('a folder expands to its *.jsonl and to the files formats know by name (a Cline task history)', async () => {
+    const history = readFileSync(
+      path.join(repoRoot, 'fixtures/rules/cline/result-missing/invalid-interrupted-at-end.json'),
+      'utf8',
+    );
+    write('agents/tasks/1700000000000/api_conversation_history.json', history);
+    write('agents/tasks/1700000000000/ui_messages.json', '[]');
+    write('agents/session.jsonl', cleanTranscript());
+    const r = await run(['agents', '-f', 'json']);
+    const results = (JSON.parse(r.stdout) as { results: { filePath: string; inputFormat: string }[] }).results;
+    expect(results.map((x) => [path.relative(tmp, x.filePath), x.inputFormat])).toEqual([
+      [path.join('agents', 'session.jsonl'), 'claude-code'],
+      [path.join('agents', 'tasks', '1700000000000', 'api_conversation_history.json'), 'cline'],
+    ]);
+  });
+
   it('2 for a folder with no transcripts in it', async () => {
     mkdirSync(path.join(tmp, 'empty-folder'), { recursive: true });
     const r = await run(['empty-folder']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('no *.jsonl files found in empty-folder');
+    expect(r.stderr).toContain('no *.jsonl or api_conversation_history.json files found in empty-folder');
   });
 
   it.skipIf(process.getuid?.() === 0)(

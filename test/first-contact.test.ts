@@ -58,7 +58,7 @@ describe.skipIf(!hasPython)('on a terminal', () => {
       expect(text).not.toContain('[boolean]');
       // Every option is on its own line, its description beside it or (too long a label) on the next one.
       expect(text).toMatch(/^ {2}-f, --format NAME +Output format/m);
-      expect(text).toMatch(/^ {6}--session UUID +Lint the session/m);
+      expect(text).toMatch(/^ {6}--session ID +Lint the session/m);
       expect(text).toMatch(/^Exit codes:\n {2}0 {2}no errors/m);
       // Descriptions continue under themselves, not at the start of the line.
       const continued = lines.filter((l) => /^ {20,}\S/.test(l));

@@ -124,3 +124,26 @@ describe.skipIf(!existsSync(CATALOGUE))('the catalogue (rules.md)', () => {
     expect(ids.filter((id) => table.includes(id))).toEqual(table);
   });
 });
+
+describe('known-format names every format transcript-lint reads', () => {
+  // How its message names each format; a newly registered format fails here until the message names it too.
+  const NAMED_AS: Record<string, string> = {
+    'claude-code': 'Claude Code',
+    request: 'Messages API requests',
+    messages: 'message lists',
+    cline: 'Cline',
+    roo: 'Roo Code',
+    'anthropic-batch': 'Anthropic Message Batches',
+    'anthropic-batch-results': 'Anthropic Message Batches',
+    'openai-chat': 'OpenAI Chat Completions requests',
+    'openai-finetune': 'fine-tuning data',
+    'openai-batch': 'Batch files',
+    'openai-batch-output': 'Batch files',
+    'codex-rollout': 'Codex CLI',
+  };
+  const message = rulesById.get('known-format')!.meta.messages.binary!;
+  it.each(linter.formats.map((f) => f.id))('%s', (id) => {
+    expect(NAMED_AS[id], `add ${id} to known-format's SUPPORTED and to this table`).toBeDefined();
+    expect(message).toContain(NAMED_AS[id]);
+  });
+});

@@ -127,11 +127,19 @@ async function recentlyModified(files: readonly string[], now: number): Promise<
   return recent;
 }
 
-/** What a folder expands to by default: every *.jsonl below it, but the files agents keep that are no transcripts. */
+/**
+ * What a folder expands to by default: every *.jsonl below it, and the files formats know by their fixed name (a
+ * Cline task's api_conversation_history.json), but the files agents keep that are no transcripts.
+ */
 function defaultFolderPatterns(linter: Linter): readonly string[] {
+  const named = linter.formats.flatMap((f) => f.folderPatterns.filter(isFixedName));
   const left = linter.formats.flatMap((f) => (f.notTranscripts ?? []).map((p) => `!${p}`));
-  return [...DEFAULT_FOLDER_PATTERNS, ...left];
+  return [...new Set([...DEFAULT_FOLDER_PATTERNS, ...named]), ...left];
 }
+
+/** A pattern whose file name has no wildcard (a fixed name, such as api_conversation_history.json). */
+const isFixedName = (pattern: string): boolean =>
+  !pattern.startsWith('!') && !/[*?[{]/.test(pattern.slice(pattern.lastIndexOf('/') + 1));
 
 /** Every format's sessions folders, as the environment places them. */
 function sessionRoots(linter: Linter, io: CliIO): string[] {

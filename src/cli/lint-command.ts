@@ -23,6 +23,8 @@ import { printConfig } from './print-config.js';
 import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
 import { emit, outputConflict } from './report-output.js';
 import { workerUrl } from './worker-url.js';
+import { plural } from './plural.js';
+import { targetNotes } from './target-notes.js';
 
 /** What the lint command works with: the composition root's linter and formatters. */
 export interface Composition {
@@ -39,7 +41,6 @@ const PROGRESS_LABEL: Record<LintCommand['fix'], string> = {
 };
 
 const HUMAN_FORMATS = new Set(['stylish', 'compact']);
-const plural = (n: number, word: string, many = `${word}s`): string => `${n} ${n === 1 ? word : many}`;
 
 export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters }: Composition): Promise<number> {
   let scope: ConfigScope;
@@ -123,6 +124,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
     if (!report(run.results, cmd, context, { linter, formatters }, io)) return 2;
+    for (const message of targetNotes(run.results, inputs, linter)) warn(io, message);
     if (cmd.fix === 'fix' && run.changedFiles > 0)
       warn(
         io,
@@ -163,6 +165,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   progress.clear();
   sortByInput(results, inputs);
   if (!report(results, cmd, context, { linter, formatters }, io)) return 2;
+  for (const message of targetNotes(results, inputs, linter)) warn(io, message);
   return exitCode(results, cmd, io, context.failures.length > 0, 0);
 }
 

@@ -50,11 +50,11 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
   {
     name: 'session',
     kind: 'string',
-    value: 'UUID',
+    value: 'ID',
     repeat: true,
     group: 'Input',
-    help: 'Lint the session with this id from the sessions folder (repeatable)',
-    doc: 'Lints `<projects>/*/<UUID>.jsonl`, where `<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`. Repeatable; combines with paths.',
+    help: "Lint the session (or Cline/Roo task) with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)",
+    doc: "Lints the session with this id, looked up in every agent's sessions folder: Claude Code's `<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`), Codex CLI's `rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`, and a Cline or Roo Code task `<ID>` (its folder's name). A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.",
   },
   {
     name: 'session-sidechains',
@@ -69,7 +69,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     choices: FORMAT_IDS,
     group: 'Input',
     help: 'What the files hold (default: detected per file)',
-    doc: 'What the files hold. By default it is detected per file from the content: a Claude Code session (JSONL entries), a Messages API request body (`{model, messages, ...}`), or a message list (a JSON array, or JSONL of `{role, content}`).',
+    doc: 'What the files hold. By default it is detected per file from the content (a Claude Code session of JSONL entries, a Codex CLI rollout, a Messages API request body `{model, messages, ...}`, a message list, a batch file, ...); see [Targets and input formats](#targets-and-input-formats) for every format.',
   },
   {
     name: 'max-line-bytes',
@@ -95,7 +95,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     choices: TARGET_IDS,
     group: 'Rules and config',
     help: 'Judge the file as Claude Code resumes it, or as a raw API request (default: by input format)',
-    doc: 'Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default `claude-code` for Claude Code sessions and `api` for requests and message lists.',
+    doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
   },
   {
     name: 'rule',

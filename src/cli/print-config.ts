@@ -20,7 +20,7 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
     }
   }
   // An unreadable file with no chosen format: a Claude Code session is what a run would most likely find.
-  const target = config.target ?? format?.targets[0]?.id ?? 'claude-code';
+  const target = format !== undefined ? linter.targetFor(format, config.target) : (config.target ?? 'claude-code');
   const rules: Record<string, Severity> = {};
   for (const { meta } of linter.rules)
     rules[meta.id] = config.severities.get(meta.id) ?? severityFor(meta, target, linter.targets);
@@ -31,7 +31,7 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
     inputFormat: format?.id ?? null,
     inputFormatFrom,
     target,
-    targetFrom: config.target !== undefined ? 'option' : 'input-format',
+    targetFrom: config.target !== undefined && config.target === target ? 'option' : 'input-format',
     rules,
     // Rules that never run on this input format, whatever their severity (storage rules on a request file).
     notApplicable:

@@ -41,23 +41,48 @@ export function rulesJson(metas: readonly RuleMeta[], linter: Linter): string {
   )}\n`;
 }
 
-/** One aligned row per rule: id, fix, severity per target, description. */
+/**
+ * The rules grouped by the files they judge (a format's rules share their id's prefix: `codex/`, `batch/`), one
+ * aligned table per group: id, fix, the severity for each target that group's rules use, description.
+ */
 export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
-  const targets = targetIds(linter);
-  const header = ['rule', 'fix', ...targets, 'description'];
-  const rows = metas.map((m) => [
-    m.id,
-    m.fixable ?? '-',
-    ...targets.map((t) => severityFor(m, t, linter.targets)),
-    m.description,
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  return `${[header, ...rows].map(line).join('\n')}\n\n${metas.length} rules. \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
+  const sections = groupByPrefix(metas).map((group) => {
+    const formats = linter.formats.filter((f) => group.some((m) => appliesTo(m, f)));
+    const targets = targetIds(linter).filter((t) => group.some((m) => severityFor(m, t, linter.targets) !== 'off'));
+    const title = `${formats.map((f) => f.title).join(', ') || 'files of no supported format'}:`;
+    const header = ['rule', 'fix', ...targets, 'description'];
+    const rows = group.map((m) => [
+      m.id,
+      m.fixable ?? '-',
+      ...targets.map((t) => severityFor(m, t, linter.targets)),
+      m.description,
+    ]);
+    return `${title}\n${alignRows([header, ...rows])}`;
+  });
+  return `${sections.join('\n\n')}\n\n${metas.length} rules. \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
+}
+
+/** Rules grouped by their id's prefix (none for the Claude Code and Messages API rules), in registry order. */
+function groupByPrefix(metas: readonly RuleMeta[]): RuleMeta[][] {
+  const groups = new Map<string, RuleMeta[]>();
+  for (const m of metas) {
+    const prefix = m.id.includes('/') ? m.id.slice(0, m.id.indexOf('/')) : '';
+    groups.set(prefix, [...(groups.get(prefix) ?? []), m]);
+  }
+  return [...groups.values()];
+}
+
+/** Rows as lines, each column padded to its widest cell (the last column is not). */
+function alignRows(rows: readonly string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows
+    .map((cells) =>
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export async function runExplain(

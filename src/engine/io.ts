@@ -188,7 +188,7 @@ async function assertUnchanged(
     (!full || (await sameContent(held.handle, original)));
   if (!same) {
     throw new WriteError(
-      `${filePath} changed while it was being fixed (is Claude Code still writing to it?); nothing was written`,
+      `${filePath} changed while it was being fixed (is an agent still writing to it?); nothing was written`,
       filePath,
     );
   }

@@ -73,6 +73,19 @@ export class Linter {
     return [...seen.values()];
   }
 
+  /**
+   * The target a format's files are judged for: the one asked for when it applies to the format, else the format's
+   * default. A target applies when the format, or a format of the same dialect, lists it (a request can be judged as
+   * Claude Code would send it). Any other would leave every rule of the format off and call the file clean; the CLI
+   * says which files were judged for their default instead.
+   */
+  targetFor(format: Format, requested: string | undefined): string {
+    if (requested === undefined) return format.targets[0]!.id;
+    const kin =
+      format.dialect === undefined ? [format] : this.parts.formats.filter((f) => f.dialect === format.dialect);
+    return [format, ...kin].some((f) => f.targets.some((t) => t.id === requested)) ? requested : format.targets[0]!.id;
+  }
+
   format(id: string): Format | undefined {
     return this.byId.get(id);
   }
@@ -92,8 +105,8 @@ export class Linter {
   /** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
   lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
     const format = this.formatFor(filePath, data, options);
-    const model = format.load(filePath, data, options);
-    const target = options.target ?? format.targets[0]!.id;
+    const target = this.targetFor(format, options.target);
+    const model = format.load(filePath, data, options.target === undefined ? options : { ...options, target });
     const run = (f: Format, m: FormatModel, t: string): Finding[] =>
       runRules(
         f,
@@ -108,7 +121,7 @@ export class Linter {
     const findings = run(format, model, target);
     const parts = format.parts?.(model) ?? [];
     for (const [i, part] of parts.entries()) {
-      for (const f of run(part.format, part.model, options.target ?? part.format.targets[0]!.id))
+      for (const f of run(part.format, part.model, this.targetFor(part.format, options.target)))
         findings.push({ ...f, part: i });
     }
     if (parts.length > 0)

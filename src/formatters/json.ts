@@ -25,7 +25,27 @@ export const json: Formatter = (results, ctx) =>
       : {}),
   })}\n`;
 
-// The fields a reader looks for first lead, so the document reads well when printed; the rest follow unchanged.
-function orderDiagnostic({ ruleId, severity, line, message, ...rest }: Diagnostic) {
-  return { ruleId, severity, line, message, ...rest };
+// One field order for every input format, the fields a reader looks for first leading (where, what, then the
+// details), so that reports diff cleanly; optional fields are left out when absent, and fields added later follow.
+const FIELD_ORDER = [
+  'ruleId',
+  'severity',
+  'line',
+  'column',
+  'endLine',
+  'message',
+  'messageId',
+  'blockIndex',
+  'uuid',
+  'pointer',
+  'related',
+  'fix',
+  'docsUrl',
+] as const;
+
+function orderDiagnostic(d: Diagnostic): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const key of FIELD_ORDER) if (d[key] !== undefined) ordered[key] = d[key];
+  for (const [key, value] of Object.entries(d)) if (!(key in ordered) && value !== undefined) ordered[key] = value;
+  return ordered;
 }

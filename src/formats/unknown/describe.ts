@@ -6,23 +6,36 @@ import { type Sample, SAMPLE_LINES } from '../sample.js';
 export type Description =
   | { kind: 'encoding'; encoding: string }
   | { kind: 'binary' }
-  | { kind: 'json'; what: string; guess?: string }
-  | { kind: 'jsonl'; keys: string[]; guess?: string }
+  | { kind: 'json'; what: string; guess?: Guess }
+  | { kind: 'jsonl'; keys: string[]; guess?: Guess }
   | { kind: 'text' }
   | { kind: 'empty' };
 
+/**
+ * Whose file it seems to be; `format` when transcript-lint reads such files, so that one which did not read as one
+ * (too few records of its shape) can be named with --input-format.
+ */
+export interface Guess {
+  tool: string;
+  format?: string;
+}
+
 /** Tools whose files turn up among sessions, by the top-level keys of their records. */
-const GUESSES: readonly { keys: readonly string[]; tool: string }[] = [
-  { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout' },
+const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
+  { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
   { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file' },
-  { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file' },
-  { keys: ['custom_id', 'result'], tool: 'an Anthropic Message Batches results file' },
-  { keys: ['custom_id', 'method', 'url', 'body'], tool: 'an OpenAI Batch API file' },
+  { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
+  {
+    keys: ['custom_id', 'result'],
+    tool: 'an Anthropic Message Batches results file',
+    format: 'anthropic-batch-results',
+  },
+  { keys: ['custom_id', 'method', 'url', 'body'], tool: 'an OpenAI Batch API file', format: 'openai-batch' },
   { keys: ['type', 'key', 'agentId'], tool: "a Claude Code workflow journal (a subagent's work log, not a session)" },
-  { keys: ['messages'], tool: 'chat fine-tuning data' },
+  { keys: ['messages'], tool: 'chat fine-tuning data', format: 'openai-finetune' },
 ];
 
-const DOCUMENT_GUESSES: readonly { keys: readonly string[]; tool: string }[] = [
+const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['sessionId', 'projectHash', 'messages'], tool: 'a Gemini CLI session' },
   { keys: ['agentType', 'toolUseId'], tool: "a Claude Code subagent's metadata" },
 ];
@@ -61,11 +74,9 @@ function recordKeys(sample: Sample): string[] {
   return common ?? [];
 }
 
-function guess(
-  table: readonly { keys: readonly string[]; tool: string }[],
-  keys: readonly string[],
-): string | undefined {
-  return table.find((g) => g.keys.every((k) => keys.includes(k)))?.tool;
+function guess(table: readonly (Guess & { keys: readonly string[] })[], keys: readonly string[]): Guess | undefined {
+  const found = table.find((g) => g.keys.every((k) => keys.includes(k)));
+  return found && { tool: found.tool, ...(found.format !== undefined && { format: found.format }) };
 }
 
 export function listKeys(keys: readonly string[]): string {
