@@ -5,6 +5,7 @@ import { type FixFileOptions, type FixFileResult, fixFile as fixFileWith } from 
 import { type FixOptions, type FixOutcome, fixBytes as fixBytesWith } from './engine/fix-loop.js';
 import type { LintOptions, LintOutcome, LintResult } from './engine/lint.js';
 import type { Bytes } from './loader/bytes.js';
+import { readRegularSync } from './engine/read-regular.js';
 
 export { linter };
 export {
@@ -48,4 +49,19 @@ export function fixBytes(filePath: string, input: Uint8Array, options?: FixOptio
 /** --fix for one file, with the default linter: written atomically with a backup (see FixFileOptions). */
 export function fixFile(filePath: string, options?: FixFileOptions): Promise<FixFileResult> {
   return fixFileWith(linter, filePath, options);
+}
+
+/**
+ * The request the agent would send when it resumes this transcript (what `transcript-lint export` prints: Claude
+ * Code's `{messages}`, Codex CLI's `{input}`, ...), from the file's bytes; undefined for a format that has no request
+ * to export (a batch file, a file of no supported format).
+ */
+export function exportRequest(filePath: string, data: Bytes): unknown {
+  const format = linter.detect(filePath, data);
+  return format.exportRequest?.(format.load(filePath, data, {}));
+}
+
+/** exportRequest of a file on disk. */
+export async function exportFile(filePath: string): Promise<unknown> {
+  return exportRequest(filePath, readRegularSync(filePath));
 }

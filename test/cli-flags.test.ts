@@ -474,7 +474,9 @@ describe('--session', () => {
   it('falls back to ~/.claude/projects', async () => {
     const r = await run(['--session', id, '-f', 'json'], { homedir: path.join(tmp, 'home'), env: {} });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`no session ${id} in ${path.join(tmp, 'home', '.claude', 'projects')}`);
+    expect(r.stderr).toContain(
+      `no session ${id} in any agent's sessions folder:\n  Claude Code session: ~/.claude/projects\n`,
+    );
   });
 
   it('--session-sidechains adds the subagent transcripts', async () => {

@@ -217,7 +217,10 @@ describe('paths', () => {
 
     const r = await run([], { homedir: path.join(tmp, 'nobody') });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`no sessions folder exists (${path.join(tmp, 'nobody', '.claude', 'projects')}, `);
+    expect(r.stderr).toMatch(
+      /^transcript-lint: no paths given, and no agent's sessions folder exists:\n {2}Claude Code session: ~\/\.claude\/projects\n( {2}.+\n)+pass files, folders or globs\n$/,
+    );
+    expect(r.stderr).toContain('  Codex CLI rollout: ~/.codex/sessions, ~/.codex/archived_sessions\n');
   });
 });
 

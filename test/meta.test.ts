@@ -147,3 +147,11 @@ describe('known-format names every format transcript-lint reads', () => {
     expect(message).toContain(NAMED_AS[id]);
   });
 });
+
+describe('the README names every input format and target', () => {
+  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
+  const section = readme.slice(readme.indexOf('## Targets and input formats'), readme.indexOf('## Rules'));
+  it.each([...linter.formats.map((f) => f.id), ...TARGETS])('%s', (id) => {
+    expect(section).toMatch(new RegExp(`\`${id}\``));
+  });
+});

@@ -141,11 +141,6 @@ function defaultFolderPatterns(linter: Linter): readonly string[] {
 const isFixedName = (pattern: string): boolean =>
   !pattern.startsWith('!') && !/[*?[{]/.test(pattern.slice(pattern.lastIndexOf('/') + 1));
 
-/** Every format's sessions folders, as the environment places them. */
-function sessionRoots(linter: Linter, io: CliIO): string[] {
-  return linter.formats.flatMap((f) => f.sessions?.roots(io.env, io.homedir) ?? []);
-}
-
 /**
  * The files of one session, in every format's sessions folders: by its id, or by a unique prefix of it (as git takes
  * a commit's hash), saying on stderr which session a prefix picked. A string when there is none, or several.
@@ -179,7 +174,7 @@ export async function findSession(
   if (exact.length > 0) return exact.map((f) => f.file);
   const byPrefix = await search(`${escaped}*`, false);
   const ids = [...new Set(byPrefix.map((f) => f.id))].sort();
-  if (ids.length === 0) return `no session ${id} in ${sessionRoots(linter, io).join(', ')}`;
+  if (ids.length === 0) return `no session ${id} in any agent's sessions folder:\n${sessionFolders(linter, io)}`;
   if (ids.length > 1) {
     const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
     return `--session ${id} is ambiguous: ${ids.length} sessions start with it (${shown})`;
@@ -206,9 +201,24 @@ async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[
   if (roots.length > 0) return { files, roots };
   warn(
     io,
-    `no paths given, and no sessions folder exists (${sessionRoots(linter, io).join(', ')}); pass files, folders or globs (or set CLAUDE_CONFIG_DIR)`,
+    `no paths given, and no agent's sessions folder exists:\n${sessionFolders(linter, io)}\npass files, folders or globs`,
   );
   return undefined;
+}
+
+/** Where each format looks for sessions, one line a format, home as ~ and long lists cut: what the user can act on. */
+function sessionFolders(linter: Linter, io: CliIO): string {
+  const shown = (dir: string) =>
+    dir === io.homedir || dir.startsWith(`${io.homedir}${path.sep}`) ? `~${dir.slice(io.homedir.length)}` : dir;
+  return linter.formats
+    .filter((f) => f.sessions)
+    .map((f) => {
+      const roots = f.sessions!.roots(io.env, io.homedir).map(shown);
+      const shownCount = roots.length > 2 ? 1 : roots.length;
+      const more = roots.length > shownCount ? ` and ${roots.length - shownCount} more` : '';
+      return `  ${f.title}: ${roots.slice(0, shownCount).join(', ')}${more}`;
+    })
+    .join('\n');
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

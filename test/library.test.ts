@@ -1,0 +1,89 @@
+// The library as the README documents it: lint, fix (in memory and on disk, with a backup), export, a linter of
+// chosen rules. Each call here is one a README example makes.
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createLinter,
+  exportFile,
+  exportRequest,
+  fallbackFormat,
+  fixBytes,
+  fixFile,
+  formats,
+  lintFile,
+  lintText,
+  rulesById,
+} from '../src/index.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
+const rollout = path.join(repoRoot, 'fixtures/rules/codex/call-has-output/valid-parallel.jsonl');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'tl-lib-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('library', () => {
+  it('lintFile reports what the CLI reports, with the format and target it judged for', async () => {
+    const result = await lintFile(crashed);
+    expect(result).toMatchObject({ inputFormat: 'claude-code', target: 'claude-code', errorCount: 1 });
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['tool-use-has-result', 'valid-json']);
+  });
+
+  it('lintText judges text for the target asked for', () => {
+    const request = JSON.stringify({ model: 'm', max_tokens: 1, messages: [{ role: 'assistant', content: 'hi' }] });
+    const result = lintText(request, { filePath: 'request.json', target: 'api' });
+    expect(result.inputFormat).toBe('request');
+    expect(result.diagnostics.map((d) => d.ruleId)).toContain('first-message-user');
+  });
+
+  it('fixBytes returns the fixed bytes and writes nothing', () => {
+    const input = readFileSync(crashed);
+    const outcome = fixBytes(crashed, input);
+    expect(outcome.status).toBe('fixed');
+    expect(outcome.final.result.errorCount).toBe(0);
+    // The torn last line is gone; every untouched line is kept byte for byte.
+    const kept = input.toString('utf8').split('\n').slice(0, -1);
+    const out = Buffer.from(outcome.output).toString('utf8');
+    for (const line of kept) expect(out).toContain(line);
+    expect(readFileSync(crashed).equals(input)).toBe(true);
+  });
+
+  it('fixFile writes the fixed file and keeps the original as <file>.bak', async () => {
+    const file = path.join(tmp, 'session.jsonl');
+    copyFileSync(crashed, file);
+    const result = await fixFile(file);
+    expect(result.written).toBe(true);
+    expect(result.backupPath).toBe(`${file}.bak`);
+    expect(readFileSync(`${file}.bak`).equals(readFileSync(crashed))).toBe(true);
+    expect((await lintFile(file)).errorCount).toBe(0);
+  });
+
+  it('fixFile with dryRun writes nothing', async () => {
+    const file = path.join(tmp, 'dry.jsonl');
+    copyFileSync(crashed, file);
+    const result = await fixFile(file, { dryRun: true });
+    expect(result).toMatchObject({ written: false, outcome: { status: 'fixed' } });
+    expect(existsSync(`${file}.bak`)).toBe(false);
+    expect(readFileSync(file).equals(readFileSync(crashed))).toBe(true);
+  });
+
+  it('exportFile gives the request each agent sends: {messages} for Claude Code, {input} for Codex', async () => {
+    const claude = (await exportFile(crashed)) as { messages: { role: string }[] };
+    expect(claude.messages[0]!.role).toBe('user');
+    const codex = (await exportFile(rollout)) as { input: unknown[] };
+    expect(Array.isArray(codex.input)).toBe(true);
+    expect(codex.input.length).toBeGreaterThan(0);
+  });
+
+  it('exportRequest is undefined for a file of no supported format', () => {
+    expect(exportRequest('notes.txt', new TextEncoder().encode('just some text\n'))).toBeUndefined();
+  });
+
+  it('createLinter runs only the rules it is given', () => {
+    const linter = createLinter({ rules: [rulesById.get('valid-json')!], formats, fallback: fallbackFormat });
+    const result = linter.lintFile(crashed);
+    expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+  });
+});
