@@ -5,6 +5,7 @@ import { type FixFileOptions, type FixFileResult, fixFile as fixFileWith } from 
 import { type FixOptions, type FixOutcome, fixBytes as fixBytesWith } from './engine/fix-loop.js';
 import type { LintOptions, LintOutcome, LintResult } from './engine/lint.js';
 import type { Bytes } from './loader/bytes.js';
+import { configForFile, type FileConfig } from './engine/config-for-file.js';
 import { readRegularSync } from './engine/read-regular.js';
 
 export { linter };
@@ -64,4 +65,16 @@ export function exportRequest(filePath: string, data: Bytes): unknown {
 /** exportRequest of a file on disk. */
 export async function exportFile(filePath: string): Promise<unknown> {
   return exportRequest(filePath, readRegularSync(filePath));
+}
+
+export type { FileConfig };
+export { ConfigError } from './engine/config-core.js';
+
+/**
+ * The config the CLI would apply to a file: the nearest transcript-lint.config.json above it (or `configFile`; false
+ * for none), as options for lintFile and fixFile, and whether its `ignores` skip the file. Throws ConfigError (with
+ * a message naming the file and key) for an invalid config.
+ */
+export function loadConfig(filePath: string, configFile?: string | false): Promise<FileConfig> {
+  return configForFile(filePath, linter.rules, configFile);
 }

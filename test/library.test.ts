@@ -1,11 +1,12 @@
 // The library as the README documents it: lint, fix (in memory and on disk, with a backup), export, a linter of
 // chosen rules. Each call here is one a README example makes.
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  ConfigError,
   createLinter,
   exportFile,
   exportRequest,
@@ -15,6 +16,7 @@ import {
   formats,
   lintFile,
   lintText,
+  loadConfig,
   rulesById,
 } from '../src/index.js';
 
@@ -85,5 +87,31 @@ describe('library', () => {
     const linter = createLinter({ rules: [rulesById.get('valid-json')!], formats, fallback: fallbackFormat });
     const result = linter.lintFile(crashed);
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+  });
+
+  it('loadConfig gives the options the CLI would use for a file: the nearest config above it, its ignores', async () => {
+    const project = path.join(tmp, 'project');
+    mkdirSync(path.join(project, 'recordings', 'broken'), { recursive: true });
+    writeFileSync(
+      path.join(project, 'transcript-lint.config.json'),
+      JSON.stringify({ rules: { 'tool-use-has-result': 'off' }, ignores: ['recordings/broken/**'] }),
+    );
+    const file = path.join(project, 'recordings', 'session.jsonl');
+    copyFileSync(crashed, file);
+    const config = await loadConfig(file);
+    expect(config.configFile).toBe(path.join(project, 'transcript-lint.config.json'));
+    expect(config.ignored).toBe(false);
+    expect((await lintFile(file, config.options)).diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+    expect((await loadConfig(path.join(project, 'recordings', 'broken', 'x.jsonl'))).ignored).toBe(true);
+    expect(await loadConfig(file, false)).toEqual({ options: {}, configFile: undefined, ignored: false });
+  });
+
+  it('loadConfig throws ConfigError naming the key of an invalid config', async () => {
+    const bad = path.join(tmp, 'bad');
+    mkdirSync(bad, { recursive: true });
+    writeFileSync(path.join(bad, 'transcript-lint.config.json'), JSON.stringify({ rules: { 'no-such-rule': 'off' } }));
+    const error = await loadConfig(path.join(bad, 'a.jsonl')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('no-such-rule');
   });
 });

@@ -2,7 +2,7 @@
 // one report (stdout, or the -o file), and turn the outcome into an exit code. Problems with the run itself (bad
 // config, no input, unreadable files) go to stderr and mean exit 2.
 import path from 'node:path';
-import { ConfigError, type EffectiveConfig } from '../engine/config-core.js';
+import { ConfigError, type EffectiveConfig, lintOptionsOf } from '../engine/config-core.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { lintFilesParallel } from '../engine/parallel.js';
 import { displayPath } from '../formatters/display-path.js';
@@ -202,12 +202,7 @@ function sortByInput(results: LintResult[], inputs: readonly Input[]): void {
 }
 
 function lintOptions(cmd: LintCommand, config: EffectiveConfig): LintOptions {
-  // The target and input format go to the engine only when someone chose them: otherwise the engine picks the input
-  // format per file and the target that suits it.
-  const options: LintOptions = {};
-  if (config.target !== undefined) options.target = config.target;
-  if (config.inputFormat !== undefined) options.inputFormat = config.inputFormat;
-  if (config.severities.size > 0) options.severities = config.severities;
+  const options = lintOptionsOf(config);
   if (cmd.maxLineBytes !== undefined) options.maxLineBytes = cmd.maxLineBytes;
   return options;
 }

@@ -7,6 +7,7 @@ import type { Rule, Severity, Target } from '../sdk/rule-api.js';
 import { CONFIG_FILE_NAME } from './config-names.js';
 import { didYouMean } from './did-you-mean.js';
 import { type IgnoreMatcher, isIgnored } from './files.js';
+import type { LintOptions } from './lint.js';
 
 /** A severity, or `[severity]` (ESLint's array form; no rule takes options). */
 export type RuleSetting = Severity | [Severity];
@@ -137,4 +138,16 @@ export function resolveConfig(
 /** Whether the config's `ignores` skip this file. */
 export function isIgnoredByConfig(config: EffectiveConfig, filePath: string): boolean {
   return config.ignores !== undefined && isIgnored(config.ignores, filePath);
+}
+
+/**
+ * The engine's options from a resolved config. The target and input format are set only when someone chose them:
+ * otherwise the engine picks the input format per file and the target that suits it.
+ */
+export function lintOptionsOf(config: EffectiveConfig): LintOptions {
+  const options: LintOptions = {};
+  if (config.target !== undefined) options.target = config.target;
+  if (config.inputFormat !== undefined) options.inputFormat = config.inputFormat;
+  if (config.severities.size > 0) options.severities = config.severities;
+  return options;
 }
