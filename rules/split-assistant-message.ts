@@ -207,6 +207,18 @@ export default defineRule({
       return () => renameFix(ctx.model, pending);
     };
 
+    /**
+     * The id of the response a single part sits in, when it is linked in between two parts of that response and
+     * carries another id (15c): its own response's id is the right one, a fresh id would leave it off the chain.
+     */
+    const enclosingId = (part: Entry): string | undefined => {
+      const prev = ctx.model.entries[part.index - 1];
+      const next = ctx.model.entries[part.index + 1];
+      if (prev?.type !== 'assistant' || next?.type !== 'assistant') return undefined;
+      const id = assistantMessageId(prev);
+      return id !== undefined && id === assistantMessageId(next) && mislabeledPart(part, prev, next) ? id : undefined;
+    };
+
     const reportSeparated = (
       id: string,
       part: Entry,
@@ -214,6 +226,7 @@ export default defineRule({
       sep: Separator,
       requestId: string | undefined,
     ): void => {
+      const enclosing = enclosingId(part);
       const related: RelatedLine[] = [
         { line: group.last.line, message: `earlier part with message.id ${id}` },
         {
@@ -230,7 +243,13 @@ export default defineRule({
           at: { entry: part },
           related,
         },
-        laterGroup(id, part, requestId),
+        enclosing !== undefined
+          ? () =>
+              new FixPlan(ctx.model)
+                .set(part, '/message/id', enclosing)
+                .mark(part, RULE_ID, { originalMessageId: id })
+                .fix('unsafe', `give the part the message.id ${enclosing} of the response it sits in`)
+          : laterGroup(id, part, requestId),
       );
     };
 

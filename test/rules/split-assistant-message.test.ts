@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/split-assistant-message.js';
 import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
+import { fixed, type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { createHash } from 'node:crypto';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
@@ -326,5 +326,40 @@ describe('split-assistant-message details', () => {
     t.assistant([text('p1')], { id: 'msg_cy', parent: 'a2' });
     t.assistant([text('p2')], { id: 'msg_cy', parent: 'a1' });
     expect(lintWith(rule, t.toString()).result.diagnostics).toEqual([]);
+  });
+});
+
+// Item 15c: one part of turn five carries turn four's message.id, linked in between two parts of its own response.
+// Claude Code pulls it into turn four (a call that leaves its turn); a fresh id would leave it off the walked chain
+// (only the parts sharing the walked part's id are sent), so the fix gives it the id of the response it sits in.
+describe('split-assistant-message: a single part with another turn’s id (15c)', () => {
+  const t = transcript();
+  t.user('turn four'); // 1
+  t.assistant([toolUse('toolu_D1')], { id: 'msg_four' }); // 2
+  t.result('toolu_D1'); // 3
+  t.assistant([text('four done')], { id: 'msg_four_end' }); // 4
+  t.user('turn five'); // 5
+  const e1 = t.assistant([toolUse('toolu_E1')], { id: 'msg_five' }); // 6
+  const e2 = t.assistant([toolUse('toolu_E2')], { id: 'msg_four' }); // 7
+  const e3 = t.assistant([toolUse('toolu_E3')], { id: 'msg_five' }); // 8
+  t.result('toolu_E1', 'ok', { parent: e1 }); // 9
+  t.result('toolu_E2', 'ok', { parent: e2 }); // 10
+  const last = t.result('toolu_E3', 'ok', { parent: e3 }); // 11
+  t.assistant([text('five done')], { id: 'msg_five_end', parent: last }); // 12
+  const source = t.toString();
+
+  it('reports the part, and the unsafe fix gives it its own response’s id', () => {
+    const found = lintWith(rule, source).result.diagnostics;
+    expect(found.map((d) => [d.line, d.messageId])).toEqual([[7, 'afterPrompt']]);
+    const out = fixBytes('test.jsonl', new TextEncoder().encode(source), { rules: [rule], unsafe: true });
+    expect(new TextDecoder().decode(out.output)).toBe(
+      fixed(source, {
+        7: (e) => {
+          e.message.id = 'msg_five';
+          e.transcriptLint = { rule: 'split-assistant-message', originalMessageId: 'msg_four' };
+        },
+      }),
+    );
+    expect(lintWith(rule, new TextDecoder().decode(out.output)).result.diagnostics).toEqual([]);
   });
 });
