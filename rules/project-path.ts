@@ -7,7 +7,7 @@
 // another folder (a moved or renamed project, another machine's path encoding: public reports claude-quest #4/#7,
 // dlond/claude-tools #41, claudine #6, claude-devtools #118) it silently starts a new conversation. Names over 200
 // characters, which Claude Code shortens with a hash, are only checked on their first 200 (the hash is not known).
-// No lint fix: moving the file is the user's choice (src/engine/relocate.ts can do it; no CLI command runs it yet).
+// No lint fix: moving the file is the user's choice (`transcript-lint relocate`, src/engine/relocate.ts).
 import path from 'node:path';
 import { defineRule, type Entry, folderFits, projectFolderOf } from '../src/sdk/index.js';
 
@@ -21,7 +21,7 @@ export default defineRule({
     severity: { 'claude-code': 'warn', api: 'off' },
     messages: {
       otherFolder:
-        'This session is in the project folder {{folder}}, but its working directory {{cwd}} maps to {{expected}}; `claude --resume <id>` still finds it, but `claude --continue` run in {{cwd}} does not, and silently starts a new conversation (move the file, and its `<session-id>/` folder, to the project folder {{expected}}).',
+        'This session is in the project folder {{folder}}, but its working directory {{cwd}} maps to {{expected}}; `claude --resume <id>` still finds it, but `claude --continue` run in {{cwd}} does not, and silently starts a new conversation (`transcript-lint relocate --session {{session}} --to {{cwd}}` moves it, with its `{{session}}/` folder, to {{expected}}).',
     },
   },
   check(ctx) {
@@ -41,7 +41,7 @@ export default defineRule({
     ctx.report({
       messageId: 'otherFolder',
       at: { entry, pointer: '/cwd' },
-      data: { folder, cwd, expected: projectFolderOf(cwd) },
+      data: { folder, cwd, expected: projectFolderOf(cwd), session: path.basename(file).replace(/\.jsonl$/, '') },
     });
   },
 });

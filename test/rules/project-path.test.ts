@@ -26,7 +26,9 @@ describe('project-path', () => {
     const found = lintAt('/home/u/.claude/projects/-tmp-old-name/s.jsonl');
     expect(found.map((d) => [d.line, d.severity, d.messageId])).toEqual([[2, 'warn', 'otherFolder']]);
     expect(found[0]!.message).toContain('`claude --continue` run in /tmp/project does not');
-    expect(found[0]!.message).toContain('to the project folder -tmp-project');
+    expect(found[0]!.message).toContain(
+      '(`transcript-lint relocate --session s --to /tmp/project` moves it, with its `s/` folder, to -tmp-project)',
+    );
   });
   it('a file outside a projects folder, or a subagent file, is not checked', () => {
     expect(lintAt('/tmp/anywhere/s.jsonl')).toEqual([]);
