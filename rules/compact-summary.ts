@@ -3,8 +3,24 @@
 // boundary and sends the summary in place of the older history (spec: claude-code-observed.md, "Transcript format"
 // and "How resume picks and rebuilds the chain"). Checked with the oracle: with the summary gone, the resumed history
 // starts after the boundary with nothing standing for the older conversation; with the boundary gone, the summary's
-// parent dangles and the whole pre-compact history is sent along with the summary.
-import { defineRule, isCompactBoundary, type Entry } from '../src/sdk/index.js';
+// parent dangles and the whole pre-compact history is sent along with the summary. Re-checked on recordings of the
+// real Claude Code 2.1.332 (issue 14, items 13a-13c): the last boundary deleted, everything since the previous
+// compaction is sent and the summary becomes a text block of a user message; the first one deleted (behind the last
+// boundary), no effect. The unsafe fix brings a deleted boundary back as Claude Code writes it (its uuid is the one the
+// summary names; the old leaf as its logical parent and, when that is a plain reply, as its preserved segment): the
+// request is then the one before the boundary was lost (13a).
+import {
+  assistantMessageId,
+  blocksOf,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  FixPlan,
+  isCompactBoundary,
+  type StorageView,
+} from '../src/sdk/index.js';
+
+const RULE_ID = 'compact-summary';
 
 export default defineRule({
   meta: {
@@ -12,18 +28,25 @@ export default defineRule({
     type: 'problem',
     view: 'storage',
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
-    docs: { detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone' },
+    docs: {
+      detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone',
+      fix: 'unsafe (bring the deleted boundary back)',
+    },
     severity: { 'claude-code': 'warn', api: 'off' },
+    fixable: 'unsafe',
     messages: {
       noSummary:
         'This compact boundary has no summary entry (`isCompactSummary`) after it, so on resume the history starts after the boundary with nothing standing for the conversation before the compaction.',
       boundaryGone:
         'This compact summary hangs off {{parent}}, which {{why}}, so resume walks past the summary and sends the whole pre-compact history along with it.',
+      olderBoundaryGone:
+        'This compact summary hangs off {{parent}}, which {{why}}; today it has no effect, since resume starts at a later compaction, but the history before this one is not cut off any more.',
     },
   },
   check(ctx) {
     const { entries } = ctx.model;
     const { byUuid } = ctx.model.chain();
+    const walked = new Set(ctx.model.chain().walked.map((st) => st.entry));
     const summarised = new Set<string>();
     for (const e of entries) {
       if (!isCompactSummary(e) || typeof e.parentUuid !== 'string') continue;
@@ -35,11 +58,13 @@ export default defineRule({
       const why = parent
         ? `is not a compact boundary (line ${parent.line}, ${/^[aeiou]/.test(parent.type) ? 'an' : 'a'} \`${parent.type || 'typeless'}\` entry)`
         : 'names no entry in the file (the boundary is gone)';
+      const onWalk = walked.has(e);
       ctx.report({
-        messageId: 'boundaryGone',
+        messageId: onWalk ? 'boundaryGone' : 'olderBoundaryGone',
         at: { entry: e, pointer: '/parentUuid' },
         data: { parent: e.parentUuid, why },
         related: parent ? [{ line: parent.line, message: 'the entry the summary hangs off' }] : [],
+        fix: parent ? undefined : restoreBoundary(ctx.model, e, e.parentUuid),
       });
     }
     for (const e of entries) {
@@ -52,4 +77,53 @@ export default defineRule({
 
 function isCompactSummary(e: Entry): boolean {
   return e.type === 'user' && e.raw.isCompactSummary === true;
+}
+
+/**
+ * The deleted boundary, as Claude Code 2.1.332 writes one (recording 13a's boundary-as-written.json): right before the
+ * summary, with the uuid the summary names, a null parent, the last message before the summary as its logical parent.
+ * When that message is a plain reply (no tool call), it is the preserved segment too: Claude Code keeps the last reply
+ * of a compacted conversation (head and tail), hung below the summary (the anchor). The size fields are unknown: 0.
+ */
+function restoreBoundary(model: StorageView, summary: Entry, uuid: string): FixDescriptor | undefined {
+  let last: Entry | undefined;
+  for (let i = summary.index - 1; i >= 0 && !last; i--) {
+    const e = model.entries[i]!;
+    if ((e.type === 'user' || e.type === 'assistant') && !e.isSidechain && e.uuid !== undefined && !model.isShadowed(e))
+      last = e;
+  }
+  if (!last || summary.uuid === undefined) return undefined;
+  const plainReply =
+    last.type === 'assistant' &&
+    assistantMessageId(last) !== undefined &&
+    !blocksOf(last).some((b) => b.type === 'tool_use');
+  const compactMetadata: Record<string, unknown> = { trigger: 'manual', preTokens: 0 };
+  if (plainReply) {
+    compactMetadata.preservedSegment = { headUuid: last.uuid, anchorUuid: summary.uuid, tailUuid: last.uuid };
+    compactMetadata.preservedMessages = { anchorUuid: summary.uuid, uuids: [last.uuid], allUuids: [last.uuid] };
+  }
+  const plan = new FixPlan(model);
+  plan.insertEntryAfterLine(
+    summary.line - 1,
+    summary,
+    null,
+    {
+      ruleId: RULE_ID,
+      uuid,
+      body: {
+        logicalParentUuid: last.uuid,
+        type: 'system',
+        subtype: 'compact_boundary',
+        content: 'Conversation compacted',
+        isMeta: false,
+        level: 'info',
+        compactMetadata,
+      },
+    },
+    -1,
+  );
+  return plan.fix(
+    'unsafe',
+    `bring back the compact boundary ${uuid} before the summary (logical parent: line ${last.line}${plainReply ? ', kept as its preserved tail' : ''})`,
+  );
 }

@@ -27,6 +27,15 @@ import toolIdFormat from './tool-id-format.js';
 import firstMessageUser from './first-message-user.js';
 import roleAlternation from './role-alternation.js';
 import compactSummary from './compact-summary.js';
+import toolResultContent from './tool-result-content.js';
+import serverToolPairing from './server-tool-pairing.js';
+import lastPromptLeaf from './last-prompt-leaf.js';
+import imageMediaType from './image-media-type.js';
+import projectPath from './project-path.js';
+import pdfValidity from './pdf-validity.js';
+import thinkingProvenance from './thinking-provenance.js';
+import requestSize from './request-size.js';
+import contextBudget from './context-budget.js';
 import toolNames from './tool-names.js';
 import cacheControlLimit from './cache-control-limit.js';
 import thinkingConfig from './thinking-config.js';
@@ -99,6 +108,16 @@ export const rules: readonly Rule[] = [
   firstMessageUser,
   roleAlternation,
   compactSummary,
+  // Claude Code fidelity, second round (issue 14): checked against recordings of the real Claude Code 2.1.332.
+  toolResultContent,
+  serverToolPairing,
+  lastPromptLeaf,
+  imageMediaType,
+  projectPath,
+  pdfValidity,
+  thinkingProvenance,
+  requestSize,
+  contextBudget,
   // Request-level checks of plain Messages API inputs (not in the catalogue's table).
   toolNames,
   cacheControlLimit,

@@ -6,15 +6,16 @@
 // - on the newest entry of the main conversation when no `last-prompt` names a leaf: that entry is skipped and resume
 //   continues from its parent, so it is lost;
 // - on an entry in the middle of the active chain: no effect today (warn).
-// A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file.
+// A subagent transcript (every entry is a sidechain, or the file is named agent-*.jsonl) is not a main file. A
+// `last-prompt` naming an entry of a subagent's own conversation mixed into the main file is last-prompt-leaf's (09a).
 import {
   CHAIN_TYPES,
-  type Chain,
   defineRule,
   type Entry,
   type FixDescriptor,
   FixPlan,
   isReadable,
+  reachesMainConversation,
   type StorageView,
 } from '../src/sdk/index.js';
 
@@ -42,6 +43,9 @@ export default defineRule({
 
     let start: Entry | undefined;
     if (chain.leafSource === 'last-prompt' && chain.leaf) {
+      // A leaf in a subagent's own conversation (mixed into the file) is last-prompt-leaf's: clearing the flags there
+      // would make Claude Code resume the subagent's conversation instead (recording 09a).
+      if (chain.leaf.isSidechain && !reachesMainConversation(chain.leaf, chain)) return;
       if (chain.leaf.isSidechain) {
         start = chain.leaf;
         const prompt = [...chain.lastPromptLeaves]
@@ -106,32 +110,7 @@ function flaggedNewestTip(model: StorageView): Entry | undefined {
     if (chain.children.has(e.uuid) || !isReadable(e)) continue;
     if (!e.isSidechain) return undefined;
     // A real sidechain written into the main file (older versions) starts at its own root: pass over its tips.
-    if (hasMainAncestor(e, chain, memo)) return e;
+    if (reachesMainConversation(e, chain, memo)) return e;
   }
   return undefined;
-}
-
-/** Whether walking up from a sidechain entry reaches a main-conversation entry; memoised along each walk. */
-function hasMainAncestor(from: Entry, chain: Chain, memo: Map<Entry, boolean>): boolean {
-  const path: Entry[] = [];
-  const onPath = new Set<Entry>();
-  let cur: Entry | undefined = from;
-  let found = false;
-  while (cur && !onPath.has(cur)) {
-    const known = memo.get(cur);
-    if (known !== undefined) {
-      found = known;
-      break;
-    }
-    if (!cur.isSidechain && CHAIN_TYPES.has(cur.type)) {
-      found = true;
-      break;
-    }
-    path.push(cur);
-    onPath.add(cur);
-    const parent = chain.parentOf(cur);
-    cur = typeof parent === 'string' ? chain.byUuid.get(parent) : undefined;
-  }
-  for (const e of path) memo.set(e, found);
-  return found;
 }

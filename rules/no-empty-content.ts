@@ -1,13 +1,20 @@
 // no-empty-content: every text block has visible text and every message has content. The API rejects empty and
 // whitespace-only text and empty messages (api-errors.md E10; "all messages must have non-empty content except for
-// the optional final assistant message"). Claude Code 2.1.332 drops such blocks and messages on resume, and replaces
-// an empty prompt with "(no content)" (claude-code-observed.md behaviour table).
+// the optional final assistant message"). Claude Code 2.1.332 drops blank text blocks on resume, and replaces an
+// empty prompt with "(no content)" (claude-code-observed.md behaviour table). Checked per stored entry on recordings
+// of the real CLI (issue 14, items 10a-10c, 11a-11d): an assistant part stored with `content: []` beside parts that
+// have content is dropped; a response whose only part is `content: []` is sent as "(no content)", not dropped; an
+// entry whose `message.content` is null is skipped (a prompt or a reply lost, and the messages around it meet; a
+// final reply counts as no response). The safe fix removes such an entry, re-linking its children (an emptied prompt
+// keeps "(no content)").
 import {
   blockPointer,
   defineRule,
   finalMessage,
   isBlankText,
   isObject,
+  isUserPrompt,
+  messageOf,
   PlannedReports,
   storedSite,
   type ApiBlock,
@@ -33,6 +40,12 @@ export default defineRule({
         'User prompt is {{what}}; Claude Code replaces it with "(no content)" on resume, and the API rejects it as sent: "messages: {{apiError}}".',
       noContent:
         '{{role}} message has no content; Claude Code drops it on resume, and the API rejects it: all messages must have non-empty content except for the optional final assistant message.',
+      noContentReply:
+        'This response is stored with no content (`content: []`); Claude Code sends it as an assistant message "(no content)" on resume, and the API rejects it as stored: all messages must have non-empty content except for the optional final assistant message.',
+      emptyPart:
+        'This part of a response is stored with no content (`content: []`); Claude Code drops it on resume (the other parts are sent), and the API rejects an empty content list.',
+      nullContent:
+        '`message.content` is null; Claude Code skips this {{what}} on resume{{effect}}, and the API rejects it as stored.',
     },
   },
   check(ctx) {
@@ -42,8 +55,40 @@ export default defineRule({
     // One plan per message: its blank blocks (or empty entries) go; a user turn left with nothing keeps "(no content)".
     const reports = new PlannedReports(ctx);
 
+    // Entries whose content is null never reach the request: Claude Code skips them (items 11a-11d).
+    for (const e of model.chain().active) {
+      if ((e.type !== 'user' && e.type !== 'assistant') || !isObject(e.raw.message) || e.raw.message.content !== null)
+        continue;
+      const prompt = isUserPrompt(e);
+      const lastEntry = final?.entries[final.entries.length - 1];
+      const effect = prompt
+        ? ': the prompt is lost, and the replies around it meet'
+        : e.type === 'assistant' && lastEntry && lastEntry.index < e.index
+          ? ', treating the history as ending without a reply ("No response requested." is appended)'
+          : ': what it held is lost';
+      reports.add(
+        {
+          messageId: 'nullContent',
+          data: { what: prompt ? 'prompt' : e.type === 'assistant' ? 'reply' : 'entry', effect },
+          at: { entry: e, pointer: '/message/content' },
+        },
+        { plan: reports.plan(e).removeEntry(e), description: 'remove the entry (its children re-linked)' },
+      );
+    }
+
     for (const m of merged) {
       if (m.role === 'system') continue;
+      // A part with no block beside parts that have some: Claude Code drops it (item 10a).
+      if (m.role === 'assistant' && m.blocks.length > 0) {
+        for (const e of m.entries) {
+          const content = messageOf(e)?.content;
+          if (!Array.isArray(content) || content.length > 0) continue;
+          reports.add(
+            { messageId: 'emptyPart', at: { entry: e, pointer: '/message/content' } },
+            { plan: reports.plan(m).removeEntry(e), description: 'remove the empty part (its children re-linked)' },
+          );
+        }
+      }
       if (m.blocks.length === 0) {
         // An empty final assistant message is a valid (empty) prefill for the API.
         if (ctx.target !== 'claude-code' && m === final && m.role === 'assistant') continue;
@@ -52,13 +97,12 @@ export default defineRule({
         const plan = reports.plan(m);
         for (const e of m.entries) plan.removeEntry(e);
         plan.keepUserTurn(m);
+        const related = rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' }));
+        const where = { entry: first, pointer: '/message/content' };
         reports.add(
-          {
-            messageId: 'noContent',
-            data: { role: m.role === 'user' ? 'User' : 'Assistant' },
-            at: { entry: first, pointer: '/message/content' },
-            related: rest.map((e) => ({ line: e.line, message: 'another empty entry of this message' })),
-          },
+          m.role === 'assistant'
+            ? { messageId: 'noContentReply', at: where, related }
+            : { messageId: 'noContent', data: { role: 'User' }, at: where, related },
           {
             plan,
             description:

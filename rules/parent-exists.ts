@@ -1,16 +1,24 @@
-// parent-exists: a `parentUuid` that names no entry in the file. Claude Code 2.1.332 (spec: claude-code-observed.md,
-// behaviour table "dangling parentUuid"): on a user prompt the resumed history silently starts at that prompt; on
-// other entries the walk bridges the gap to the previous entry in the file. Not a finding: a null parent (roots and
-// compact boundaries) and a parent removed by a snip boundary (`snipMetadata.removedUuids`). A compact summary whose
-// boundary is gone is left to `compact-summary`.
+// parent-exists: a `parentUuid` that names no entry in the file. What Claude Code 2.1.332 does with it was measured
+// with the oracle on recordings of the real CLI (issue 14, items 01a-01l; test/oracle/compiler/recorded), and it
+// differs from claude-code-observed.md's "on a user prompt the history starts there; elsewhere it is bridged": for any
+// entry (prompt, tool result, attachment, assistant part), the walk is bridged to the main-chain entry with the latest
+// timestamp not after the entry's own, when that entry is at most 5 s older (5.0 s bridged, 5.5 s cut); otherwise the
+// resumed history starts at the entry, and everything before it is not sent, a compaction's summary and preserved tail
+// included (01k, 01l). An entry that is not on the chain resume walks (behind the last compact boundary, on another
+// branch) has no effect (01b, 01c). So the error is the cut on the resumed chain; the rest are warnings.
+// Not a finding: a null parent (roots and compact boundaries), a parent removed by a snip boundary
+// (`snipMetadata.removedUuids`), a compact summary whose boundary is gone (compact-summary's).
 import {
+  type Chain,
   CHAIN_TYPES,
   defineRule,
   type Entry,
   FixPlan,
+  isCompactBoundary,
+  isMainTreeEntry,
   isObject,
   isReadable,
-  isUserPrompt,
+  type StorageView,
   timeOf,
 } from '../src/sdk/index.js';
 
@@ -22,30 +30,32 @@ export default defineRule({
     description: 'Every `parentUuid` names an entry of the file.',
     docs: {
       detects: 'a `parentUuid` naming no entry in the file',
-      severity: { 'claude-code': 'error (on a prompt) / warn' },
+      severity: { 'claude-code': 'error (cuts the resumed history) / warn' },
     },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'unsafe',
     messages: {
-      prompt:
-        '`parentUuid` {{parent}} names no entry in the file and this is a user prompt, so on resume the history silently starts here and everything before it is lost.',
+      cut: '`parentUuid` {{parent}} names no entry in the file, and the entry Claude Code would bridge the gap to (line {{target}}) is {{gap}} older, more than the 5 s it bridges; so on resume the history silently starts here and everything before it{{lost}} is not sent.',
       bridged:
-        '`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the previous entry in the file on resume, which may not be the one this entry followed.',
+        '`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the entry on line {{target}} ({{gap}} older, within the 5 s it bridges), which may not be the one this entry followed (with timestamps out of order it skips entries); were the gap over 5 s, the history would start here.',
       root: '`parentUuid` {{parent}} names no entry in the file and no earlier entry can stand in for it, so on resume the history starts here and whatever this entry followed is missing.',
+      offChain:
+        '`parentUuid` {{parent}} names no entry in the file; this entry is not on the chain Claude Code resumes ({{where}}), so it has no effect today, but it would cut the history if the entry were resumed again.',
       sidechain:
         '`parentUuid` {{parent}} names no entry in the file, so this sidechain (subagent) entry is cut off from the entries before it.',
     },
   },
   check(ctx) {
-    const { byUuid } = ctx.model.chain();
-    const snipped = snipRemovedUuids(ctx.model.entries);
+    const { model } = ctx;
+    const chain = model.chain();
+    const { byUuid } = chain;
+    const snipped = snipRemovedUuids(model.entries);
     const earlierOfChain = new Map<string, Entry[]>();
-    const below = descendants(ctx.model.entries);
-    // Claude Code bridges a dangling non-prompt entry to the nearest earlier main entry it can read that is not newer
-    // than it (src/model/chain.ts previousMainEntry): one exists when the oldest such earlier entry is not newer.
-    let earliestMainTime: number | undefined;
-    let anyEarlierMain = false;
-    for (const entry of ctx.model.entries) {
+    const below = descendants(model.entries);
+    const walkIndex = new Map<Entry, number>(chain.walked.map((s, i) => [s.entry, i]));
+    const lastBoundary = [...model.entries].reverse().find((e) => isCompactBoundary(e) && !model.isShadowed(e));
+
+    for (const entry of model.entries) {
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
       if (!participates) continue;
       const key = chainKey(entry);
@@ -53,52 +63,105 @@ export default defineRule({
       if (!earlierOfChain.has(key)) earlierOfChain.set(key, earlier);
       if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
-      const time = timeOf(entry);
-      const canBridge =
-        anyEarlierMain && (time === undefined || earliestMainTime === undefined || earliestMainTime <= time);
-      if (!entry.isSidechain && entry.uuid !== undefined && isReadable(entry)) {
-        anyEarlierMain = true;
-        const t = time ?? Number.NEGATIVE_INFINITY;
-        if (earliestMainTime === undefined || t < earliestMainTime) earliestMainTime = t;
-      }
-
       const parent = entry.parentUuid;
       if (typeof parent !== 'string' || byUuid.has(parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
 
-      const messageId = entry.isSidechain
-        ? 'sidechain'
-        : isUserPrompt(entry)
-          ? 'prompt'
-          : canBridge
-            ? 'bridged'
-            : 'root';
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);
       const previous = earlier.findLast((e) => e !== entry && !mine.has(e));
+      const related = previous
+        ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }]
+        : [];
+      const fix =
+        previous?.uuid !== undefined
+          ? new FixPlan(model)
+              .set(entry, '/parentUuid', previous.uuid)
+              .fix('unsafe', `re-link to the entry on line ${previous.line}`)
+          : undefined;
+      const at = { entry, pointer: '/parentUuid' } as const;
+
+      if (entry.isSidechain) {
+        ctx.report({ messageId: 'sidechain', severity: 'warn', at, data: { parent }, related, fix });
+        continue;
+      }
+      const step = walkIndex.get(entry);
+      if (step === undefined) {
+        const where =
+          lastBoundary && entry.index < lastBoundary.index
+            ? `it is behind the compact boundary on line ${lastBoundary.line}`
+            : 'it is on another branch';
+        ctx.report({ messageId: 'offChain', severity: 'warn', at, data: { parent, where }, related, fix });
+        continue;
+      }
+      if (chain.truncatedAt === entry) {
+        const candidate = bridgeCandidate(model, chain, entry);
+        if (!candidate) {
+          ctx.report({ messageId: 'root', severity: 'warn', at, data: { parent }, related, fix });
+          continue;
+        }
+        const lost =
+          lastBoundary && lastBoundary.index < entry.index
+            ? ', the compaction summary and its preserved tail too,'
+            : '';
+        ctx.report({
+          messageId: 'cut',
+          severity: 'error',
+          at,
+          data: { parent, target: candidate.line, gap: gapOf(entry, candidate), lost },
+          related: [...related, { line: candidate.line, message: 'the entry Claude Code would bridge to' }],
+          fix,
+        });
+        continue;
+      }
+      const target = chain.walked[step - 1]?.entry;
       ctx.report({
-        messageId,
-        severity: messageId === 'prompt' ? 'error' : 'warn',
-        at: { entry, pointer: '/parentUuid' },
-        data: { parent },
-        related: previous
-          ? [
-              {
-                line: previous.line,
-                message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)',
-              },
-            ]
-          : [],
-        fix:
-          previous?.uuid !== undefined
-            ? new FixPlan(ctx.model)
-                .set(entry, '/parentUuid', previous.uuid)
-                .fix('unsafe', `re-link to the entry on line ${previous.line}`)
-            : undefined,
+        messageId: 'bridged',
+        severity: 'warn',
+        at,
+        data: { parent, target: target?.line ?? '?', gap: target ? gapOf(entry, target) : 'unknown' },
+        related,
+        fix,
       });
     }
   },
 });
+
+/**
+ * The entry Claude Code would bridge a dangling entry to if the gap allowed it (the order of chain.ts bridgeFinder):
+ * the main-chain entry with the latest timestamp not after the entry's own that the walk has not passed.
+ */
+function bridgeCandidate(model: StorageView, chain: Chain, from: Entry): Entry | undefined {
+  const at = timeOf(from);
+  const walked = new Set(chain.walked.map((s) => s.entry));
+  let best: Entry | undefined;
+  let bestAt = Number.NEGATIVE_INFINITY;
+  for (const e of model.entries) {
+    if (e === from || walked.has(e) || !isMainTreeEntry(e) || model.isShadowed(e) || !isReadable(e)) continue;
+    const t = timeOf(e);
+    if (at === undefined) {
+      if (e.index < from.index) best = e;
+      continue;
+    }
+    if (t === undefined || t > at) continue;
+    if (t > bestAt || (t === bestAt && best && e.index > best.index)) {
+      best = e;
+      bestAt = t;
+    }
+  }
+  return best;
+}
+
+/** "12.5 s", "1 min 0 s": how much older `to` is than `from`. */
+function gapOf(from: Entry, to: Entry): string {
+  const a = timeOf(from);
+  const b = timeOf(to);
+  if (a === undefined || b === undefined) return 'an unknown time';
+  const s = (a - b) / 1000;
+  if (s < 60) return `${Number(s.toFixed(3))} s`;
+  const min = Math.floor(s / 60);
+  return `${min} min ${Math.round(s - min * 60)} s`;
+}
 
 /** The entries below each entry by stored parentUuid (its descendants), built on first use. */
 function descendants(entries: readonly Entry[]): (entry: Entry) => Set<Entry> {

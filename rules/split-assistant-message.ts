@@ -1,9 +1,15 @@
 // split-assistant-message: Claude Code writes one entry per content block and regroups the parts of one response by
-// `message.id` on resume. When one id is used by parts that are not one response (a user prompt or another
-// response between them, in the file or along the parentUuid chain, or different requestIds), the regrouping
-// merges tool_uses from different turns into one message and invents error results for them (observed with
-// 2.1.332, claude-code-observed.md "Surprises" 1). The rule reasons on the file's entries; sidechain entries are
-// left out (a subagent's parts are judged in its own file). The (unsafe) fix gives the later group a fresh id.
+// `message.id` on resume. When one id is used by parts that are not one response (a user prompt or another response
+// between them, in the file or along the parentUuid chain, or different requestIds), resume may put them in one
+// message. Measured on recordings of the real Claude Code 2.1.332 (issue 14, items 14a, 15a-15u), which differ from
+// claude-code-observed.md's "Surprises" 1: whole groups of two turns that share an id are never merged (15a, 15b,
+// 15d-15k: the request is the baseline's); a part that is off the chain resume walks is pulled into the group of its
+// id that precedes it in the file, whatever its own turn (15c), or into a later turn's (15o, 15q), and a subagent's
+// part mixed into the main file is pulled into the main response sharing its id (14a). A pulled call whose result is
+// not in that turn gets "[Tool result missing due to internal error]" and its real result is dropped. So a finding is
+// an error when the compiled request does put parts of the two groups in one message, and a warning when Claude
+// Code keeps them apart today (a part of either that falls off the chain later would be pulled). The (unsafe) fix
+// gives the later group (or the subagent's parts) a fresh id.
 import {
   assistantMessageId,
   defineRule,
@@ -13,6 +19,7 @@ import {
   HeldReports,
   isSyntheticApiError,
   isUserPrompt,
+  reachesMainConversation,
   type RelatedLine,
   shortHash,
   type TranscriptModel,
@@ -32,18 +39,21 @@ function freshMessageId(id: string, first: Entry): string {
 }
 
 /** Give every part of the later group the fresh id; the marker field on each keeps the original. */
-function renameFix(model: TranscriptModel, p: Pending): FixDescriptor | undefined {
+function renameFix(model: TranscriptModel, p: Pending, what = 'the later group'): FixDescriptor | undefined {
   const fresh = freshMessageId(p.id, p.parts[0]!);
   const plan = new FixPlan(model);
   for (const part of p.parts) plan.set(part, '/message/id', fresh).mark(part, RULE_ID, { originalMessageId: p.id });
   return plan.fix(
     'unsafe',
-    `give the later group of message.id ${p.id} (${p.parts.length} part${p.parts.length === 1 ? '' : 's'}) the fresh id ${fresh}`,
+    `give ${what} of message.id ${p.id} (${p.parts.length} part${p.parts.length === 1 ? '' : 's'}) the fresh id ${fresh}`,
   );
 }
 
-const REGROUPED =
-  'on resume Claude Code regroups parts by message.id, so it merges tool_uses from different turns into one message and invents error results for them';
+/** What resume does with two groups sharing an id: in one message (error), or kept apart (warn). */
+const MERGED =
+  'on resume Claude Code sends parts of both in one message (lines {{from}} and {{to}}), so calls leave their turn and lose their results to "[Tool result missing due to internal error]"';
+const APART =
+  'Claude Code keeps the two apart on this resume, but a part of either that falls off the chain (an interrupt, a lost link) would be pulled into the other';
 
 interface Group {
   first: Entry;
@@ -65,15 +75,23 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'A message.id is used only by the parts of one response.',
-    docs: { detects: 'one `message.id` shared by parts that are not one response' },
+    docs: {
+      detects: 'one `message.id` shared by parts that are not one response',
+      severity: { 'claude-code': 'error (sent in one message) / warn', api: 'error (sent in one message) / warn' },
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     // Claude Code's regrouping by message.id; a plain request is sent as written.
     formats: ['claude-code'],
     messages: {
-      afterPrompt: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with the user prompt on line {{separator}} between them; ${REGROUPED}.`,
-      afterResponse: `message.id {{id}} was already used by an earlier response (line {{earlier}}), with another response on line {{separator}} between them; ${REGROUPED}.`,
-      requestId: `message.id {{id}} is shared by parts of different requests ({{requestId}} here, {{other}} on line {{earlier}}); ${REGROUPED}.`,
+      afterPrompt:
+        'message.id {{id}} was already used by an earlier response (line {{earlier}}), with the user prompt on line {{separator}} between them; {{effect}}.',
+      afterResponse:
+        'message.id {{id}} was already used by an earlier response (line {{earlier}}), with another response on line {{separator}} between them; {{effect}}.',
+      requestId:
+        'message.id {{id}} is shared by parts of different requests ({{requestId}} here, {{other}} on line {{earlier}}); {{effect}}.',
+      sidechain:
+        "This subagent part mixed into the main file has message.id {{id}} of the main conversation's response on line {{earlier}}; {{effect}}.",
     },
   },
   check(ctx) {
@@ -109,6 +127,44 @@ export default defineRule({
       for (const e of path) stopMemo.set(e, found);
       return found ?? undefined;
     };
+
+    // Where the compiled request puts parts of one id in one message: per id, the file span of each message's parts.
+    const spans = new Map<string, { min: Entry; max: Entry }[]>();
+    for (const m of ctx.model.apiView().merged) {
+      if (m.role !== 'assistant') continue;
+      const byId = new Map<string, { min: Entry; max: Entry }>();
+      for (const e of m.entries) {
+        const id = assistantMessageId(e);
+        if (id === undefined) continue;
+        const span = byId.get(id);
+        if (!span) byId.set(id, { min: e, max: e });
+        else {
+          if (e.index < span.min.index) span.min = e;
+          if (e.index > span.max.index) span.max = e;
+        }
+      }
+      for (const [id, span] of byId) {
+        const list = spans.get(id);
+        if (list) list.push(span);
+        else spans.set(id, [span]);
+      }
+    }
+    /** The effect, and its severity: does one message hold parts from at or before `earlier` and from `later` on? */
+    const effectOf = (id: string, earlier: Entry, later: Entry): { effect: string; severity: 'error' | 'warn' } => {
+      const span = spans.get(id)?.find((sp) => sp.min.index <= earlier.index && sp.max.index >= later.index);
+      if (!span) return { effect: APART, severity: 'warn' };
+      return {
+        effect: MERGED.replace('{{from}}', String(span.min.line)).replace('{{to}}', String(span.max.line)),
+        severity: 'error',
+      };
+    };
+
+    /** A single part between two parts of one response, linked in between them: a part with a wrong id. */
+    const mislabeledPart = (between: Entry, before: Entry, after: Entry): boolean =>
+      between.index === before.index + 1 &&
+      after.index === between.index + 1 &&
+      chain.parentOf(between) === before.uuid &&
+      chain.parentOf(after) === between.uuid;
 
     const groups = new Map<string, Group>();
     /** The message.id of the response being written; a symbol for a response without an id. */
@@ -151,6 +207,18 @@ export default defineRule({
       return () => renameFix(ctx.model, pending);
     };
 
+    /**
+     * The id of the response a single part sits in, when it is linked in between two parts of that response and
+     * carries another id (15c): its own response's id is the right one, a fresh id would leave it off the chain.
+     */
+    const enclosingId = (part: Entry): string | undefined => {
+      const prev = ctx.model.entries[part.index - 1];
+      const next = ctx.model.entries[part.index + 1];
+      if (prev?.type !== 'assistant' || next?.type !== 'assistant') return undefined;
+      const id = assistantMessageId(prev);
+      return id !== undefined && id === assistantMessageId(next) && mislabeledPart(part, prev, next) ? id : undefined;
+    };
+
     const reportSeparated = (
       id: string,
       part: Entry,
@@ -158,6 +226,7 @@ export default defineRule({
       sep: Separator,
       requestId: string | undefined,
     ): void => {
+      const enclosing = enclosingId(part);
       const related: RelatedLine[] = [
         { line: group.last.line, message: `earlier part with message.id ${id}` },
         {
@@ -165,16 +234,61 @@ export default defineRule({
           message: sep.kind === 'prompt' ? 'the user prompt between them' : 'the other response between them',
         },
       ];
+      const { effect, severity } = effectOf(id, group.last, part);
       reports.hold(
         {
           messageId: sep.kind === 'prompt' ? 'afterPrompt' : 'afterResponse',
-          data: { id, earlier: group.last.line, separator: sep.entry.line },
+          severity,
+          data: { id, earlier: group.last.line, separator: sep.entry.line, effect },
           at: { entry: part },
           related,
         },
-        laterGroup(id, part, requestId),
+        enclosing !== undefined
+          ? () =>
+              new FixPlan(ctx.model)
+                .set(part, '/message/id', enclosing)
+                .mark(part, RULE_ID, { originalMessageId: id })
+                .fix('unsafe', `give the part the message.id ${enclosing} of the response it sits in`)
+          : laterGroup(id, part, requestId),
       );
     };
+
+    // A subagent's part mixed into the main file, sharing an id with a main response (14a): its own fix.
+    const mainPartsById = new Map<string, Entry>();
+    for (const e of ctx.model.entries) {
+      const id = assistantMessageId(e);
+      if (id !== undefined && !e.isSidechain && !ctx.model.isShadowed(e) && !mainPartsById.has(id))
+        mainPartsById.set(id, e);
+    }
+    // A main-conversation entry flagged isSidechain (its parents reach the main conversation) is not a subagent's:
+    // that is main-chain-not-sidechain's.
+    const sidechainParts = new Map<string, Entry[]>();
+    const memo = new Map<Entry, boolean>();
+    for (const e of ctx.model.entries) {
+      const id = assistantMessageId(e);
+      if (id === undefined || !e.isSidechain || ctx.model.isShadowed(e) || !mainPartsById.has(id)) continue;
+      if (reachesMainConversation(e, chain, memo)) continue;
+      const list = sidechainParts.get(id);
+      if (list) list.push(e);
+      else sidechainParts.set(id, [e]);
+    }
+    for (const [id, parts] of sidechainParts) {
+      const main = mainPartsById.get(id)!;
+      const pending: Pending = { id, parts };
+      for (const part of parts) {
+        const { effect, severity } = effectOf(id, main, part);
+        reports.hold(
+          {
+            messageId: 'sidechain',
+            severity,
+            data: { id, earlier: main.line, effect },
+            at: { entry: part },
+            related: [{ line: main.line, message: `main-conversation part with message.id ${id}` }],
+          },
+          () => renameFix(ctx.model, pending, 'the subagent part'),
+        );
+      }
+    }
 
     for (const e of ctx.model.entries) {
       if (e.isSidechain) continue;
@@ -205,8 +319,14 @@ export default defineRule({
         const prompt = firstPromptAfter(group.last.index);
         const response = responseAfter.get(id);
         if (prompt) reportSeparated(id, e, group, { entry: prompt, kind: 'prompt' }, requestId);
-        else if (response) reportSeparated(id, e, group, { entry: response, kind: 'response' }, requestId);
-        else startGroup(id, e, requestId, group.pending);
+        else if (response && !mislabeledPart(response, group.last, e))
+          reportSeparated(id, e, group, { entry: response, kind: 'response' }, requestId);
+        else if (response) {
+          // One part between two of this response carries another id (15c: it is that part that is reported, by its
+          // own id): this part continues the response.
+          group.last = e;
+          group.pending?.parts.push(e);
+        } else startGroup(id, e, requestId, group.pending);
         continue;
       }
       // Next to the previous part in the file: check the chain and the request.
@@ -217,10 +337,12 @@ export default defineRule({
         continue;
       }
       if (requestId !== undefined && group.requestId !== undefined && requestId !== group.requestId) {
+        const { effect, severity } = effectOf(id, group.last, e);
         reports.hold(
           {
             messageId: 'requestId',
-            data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line },
+            severity,
+            data: { id, requestId, other: group.requestId, earlier: group.requestIdLine ?? group.last.line, effect },
             at: { entry: e },
             related: [
               {

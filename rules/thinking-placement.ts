@@ -2,7 +2,10 @@
 // rejects a request whose final assistant message ends with thinking (api-errors.md E7); thinking in an earlier
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
-// (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8.
+// (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8. Thinking in a user message
+// (a prompt, or beside a tool_result) is not repaired: measured on recordings of the real CLI (issue 14, items 06a,
+// 06b), Claude Code sends it as it is, the API rejects it, the same body goes out 6 times and the resume fails, so
+// that case is an error for Claude Code too.
 import {
   asText,
   blockPointer,
@@ -25,12 +28,15 @@ export default defineRule({
     view: 'request',
     description:
       'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
-    docs: { detects: 'thinking in a user message; an assistant message that ends with, or holds only, thinking' },
+    docs: {
+      detects: 'thinking in a user message; an assistant message that ends with, or holds only, thinking',
+      severity: { 'claude-code': 'error (in a user message) / warn' },
+    },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
     messages: {
       inUser:
-        '`{{type}}` block in a user message; only assistant messages may hold thinking, so the API rejects a request that carries it.',
+        '`{{type}}` block in a user message; only assistant messages may hold thinking, so the API rejects the request, and Claude Code sends it unchanged on every retry: the resume fails.',
       thinkingOnly:
         'Assistant message holds only thinking (the rest of that response was never recorded); Claude Code drops the message on resume.',
       thinkingOnlyFinal:
@@ -60,7 +66,10 @@ export default defineRule({
       if (m.role === 'user') {
         for (const b of m.blocks) {
           if (!b.origin.synthetic && isThinkingBlock(b))
-            reports.add({ messageId: 'inUser', data: { type: asText(b.block.type) }, at: at(b) }, removal(m, b));
+            reports.add(
+              { messageId: 'inUser', severity: 'error', data: { type: asText(b.block.type) }, at: at(b) },
+              removal(m, b),
+            );
         }
         reports.existing(m)?.keepUserTurn(m);
         continue;

@@ -1,7 +1,11 @@
 // thinking-signature: a thinking block must carry its signature and a redacted_thinking block its data, exactly as
-// the API returned them. Without them the API rejects the request; Claude Code 2.1.332 then retries once with every
-// thinking block of the history stripped (claude-code-observed.md; api-errors.md E8, E9). Empty thinking TEXT with a
-// signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
+// the API returned them. Without a signature the API rejects the request and Claude Code 2.1.332 retries once with
+// every thinking block of the history stripped (claude-code-observed.md; api-errors.md E8). A redacted_thinking block
+// without data (or with empty data) is another case, measured on recordings of the real CLI (issue 14, items 05a,
+// 05b): it is sent as it is, rejected ("…redacted_thinking.data: Field required", the stricter stand-in's wording,
+// from the issue), and there is no strip-and-retry: the same body goes out 6 times and the resume fails. E9
+// ("Invalid 'data' in 'redacted_thinking' block") is the error for data that is there but wrong. Empty thinking TEXT
+// with a signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
 import { blockPointer, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 const FIX = 'remove the thinking block the API cannot verify';
@@ -21,7 +25,7 @@ export default defineRule({
       emptySignature:
         'Thinking block has an empty signature; the API rejects the request ("Invalid `signature` in `thinking` block") and Claude Code then retries with every thinking block of the history stripped.',
       redactedNoData:
-        "redacted_thinking block has no data; the API rejects the request: \"Invalid 'data' in 'redacted_thinking' block\".",
+        'redacted_thinking block has {{what}}; the API rejects the request ("redacted_thinking.data: Field required", wording unverified) and Claude Code sends the same body again on every retry, with no thinking strip, so the resume fails.',
     },
   },
   check(ctx) {
@@ -32,18 +36,25 @@ export default defineRule({
       for (const b of m.blocks) {
         if (b.origin.synthetic) continue;
         let messageId: 'missingSignature' | 'emptySignature' | 'redactedNoData' | undefined;
+        let what = '';
         if (b.block.type === 'thinking') {
           const sig = b.block.signature;
           if (typeof sig !== 'string') messageId = 'missingSignature';
           else if (sig === '') messageId = 'emptySignature';
         } else if (b.block.type === 'redacted_thinking') {
           const data = b.block.data;
-          if (typeof data !== 'string' || data === '') messageId = 'redactedNoData';
+          if (typeof data !== 'string' || data === '') {
+            messageId = 'redactedNoData';
+            what = data === '' ? 'empty data' : 'no data';
+          }
         }
         if (!messageId) continue;
         const site = storedSite(ctx.model, b);
         const plan = site ? reports.plan(m).removeSite(site) : undefined;
-        reports.add({ messageId, at: { request: b, pointer: blockPointer(b) } }, plan && { plan, description: FIX });
+        const at = { request: b, pointer: blockPointer(b) };
+        const fix = plan && { plan, description: FIX };
+        if (messageId === 'redactedNoData') reports.add({ messageId, data: { what }, at }, fix);
+        else reports.add({ messageId, at }, fix);
       }
     }
     reports.send();

@@ -1,16 +1,22 @@
 // tool-result-has-use: every tool_result answers a tool_use of the previous assistant message. The API rejects an
 // orphan result (E2, typical after compaction dropped the call); Claude Code 2.1.332 drops it silently on resume.
-// The fix removes the block, and the entry when nothing is left in it.
+// The fix removes the block, and the entry when nothing is left in it. When the result entry no longer hangs off the
+// call it answers (its `sourceToolAssistantUUID`), the call is off the chain resume walks: it vanishes, or is pulled
+// into another turn that reuses its message.id (recordings 15o, 15p). Then the fix hangs the result back below its
+// call, as Claude Code wrote it, and both are sent again.
 import {
+  blocksOf,
   blocksOfType,
   conversation,
   defineRule,
+  type Entry,
   type FixDescriptor,
   FixPlan,
   HeldReports,
   type RelatedLine,
   showValue,
   toolIndex,
+  type TranscriptModel,
 } from '../src/sdk/index.js';
 
 export default defineRule({
@@ -41,8 +47,10 @@ export default defineRule({
       if (fixByLine.has(line)) return fixByLine.get(line);
       const indexes = indexesByLine.get(line);
       const entry = model.entryAtLine(line);
-      const fix =
-        indexes && entry
+      const back = entry ? relinkToSource(model, entry) : undefined;
+      const fix = back
+        ? back
+        : indexes && entry
           ? new FixPlan(model)
               .removeBlocks(new Map([[entry, indexes]]))
               .fix(
@@ -95,3 +103,37 @@ export default defineRule({
     reports.send();
   },
 });
+
+/**
+ * The fix that hangs a result entry back below the entry holding its call (`sourceToolAssistantUUID`), when that entry
+ * holds the call, is not on the chain resume walks, hangs below the result's present parent (so the history above is the
+ * same) and not below the result itself (a loop).
+ */
+function relinkToSource(model: TranscriptModel, entry: Entry): FixDescriptor | undefined {
+  const source = entry.raw.sourceToolAssistantUUID;
+  if (typeof source !== 'string' || entry.parentUuid === source) return undefined;
+  const { byUuid, walked } = model.chain();
+  const call = byUuid.get(source);
+  // Off the walk, the call is lost or pulled into another turn by its message.id (15o, 15q).
+  if (call?.type !== 'assistant' || walked.some((st) => st.entry === call)) return undefined;
+  const ids = new Set(
+    blocksOf(call)
+      .filter((b) => b.type === 'tool_use')
+      .map((b) => b.id),
+  );
+  if (!blocksOf(entry).some((b) => b.type === 'tool_result' && ids.has(b.tool_use_id))) return undefined;
+  // The call must hang below the result's present parent (the history above stays), and not below the result.
+  const seen = new Set<Entry>();
+  let reachesOldParent = false;
+  for (let cur: Entry | undefined = call; cur && !seen.has(cur); ) {
+    if (cur === entry) return undefined;
+    if (cur.uuid === entry.parentUuid) reachesOldParent = true;
+    seen.add(cur);
+    cur = typeof cur.parentUuid === 'string' ? byUuid.get(cur.parentUuid) : undefined;
+  }
+  if (!reachesOldParent) return undefined;
+  return new FixPlan(model)
+    .set(entry, '/parentUuid', source)
+    .mark(entry, 'tool-result-has-use', { originalParentUuid: entry.parentUuid ?? null })
+    .fix('safe', `hang the result back below its call (line ${call.line}, its sourceToolAssistantUUID)`);
+}

@@ -1,7 +1,12 @@
 // tool-use-has-result: every tool_use needs a tool_result in the very next user message. The API rejects the
-// request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume by dropping
-// the call mid-history, or by appending an "interrupted" error result when the call ends the transcript.
-// The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call.
+// request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume. Measured on
+// recordings of the real CLI (issue 14, items 02a-02c, 15o, 15q): an assistant entry whose calls have no result
+// anywhere is dropped whole, its text and thinking included, in a compaction's preserved tail as mid-history; a call
+// whose result is elsewhere in the history gets "[Tool result missing due to internal error]" and its real result is
+// dropped; a call that ends the transcript gets an appended "interrupted" error result.
+// The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call. For a
+// call in a compaction's preserved segment the entry goes after the compact summary (entries before the boundary are
+// not loaded) and is listed in the boundary's preserved segment (02a).
 import {
   type ApiMessage,
   assistantMessageId,
@@ -15,6 +20,7 @@ import {
   FixPlan,
   HeldReports,
   INTERRUPTED_TOOL_RESULT,
+  isObject,
   isToolResultEntry,
   type RelatedLine,
   showValue,
@@ -35,25 +41,13 @@ function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly str
   if (anchor.uuid === undefined) return undefined;
   // Already written by an earlier pass that did not pair the call (e.g. a message.id collision): do not stack copies.
   if (model.chain().allByUuid.has(derivedUuid(RULE_ID, anchor.uuid, ''))) return undefined;
+  const preserved = preservedPlace(model, anchor);
+  if (preserved) return preservedFix(model, anchor, ids, preserved);
   const messageId = assistantMessageId(anchor);
   const plan = new FixPlan(model);
   const uuid = plan.insertAfter(anchor, {
     ruleId: RULE_ID,
-    body: {
-      type: 'user',
-      message: {
-        role: 'user',
-        content: ids.map((id) => ({
-          tool_use_id: id,
-          type: 'tool_result',
-          content: INTERRUPTED_TOOL_RESULT,
-          is_error: true,
-        })),
-      },
-      toolUseResult: INTERRUPTED_TOOL_RESULT,
-      toolDenialKind: 'interrupted',
-      sourceToolAssistantUUID: anchor.uuid,
-    },
+    body: interruptedBody(anchor, ids),
     // Claude Code gathers the results hanging off the parts of a response by message.id; without an id the new
     // entry must sit on the chain itself, so every child moves below it.
     keepChildren:
@@ -72,6 +66,83 @@ function interruptedFix(model: TranscriptModel, anchor: Entry, ids: readonly str
     ids.length === 1
       ? `insert an is_error tool_result for ${ids[0]} saying the call was interrupted`
       : `insert is_error tool_results for ${ids.join(', ')} saying the calls were interrupted`,
+  );
+}
+
+/** The result entry's body: what Claude Code 2.1.332 writes for an interrupted call (observed). */
+function interruptedBody(anchor: Entry, ids: readonly string[]): Record<string, unknown> {
+  return {
+    type: 'user',
+    message: {
+      role: 'user',
+      content: ids.map((id) => ({
+        tool_use_id: id,
+        type: 'tool_result',
+        content: INTERRUPTED_TOOL_RESULT,
+        is_error: true,
+      })),
+    },
+    toolUseResult: INTERRUPTED_TOOL_RESULT,
+    toolDenialKind: 'interrupted',
+    sourceToolAssistantUUID: anchor.uuid,
+  };
+}
+
+/** Where an entry of the last compaction's preserved segment is listed: its boundary, summary and list position. */
+interface PreservedPlace {
+  boundary: Entry;
+  summary: Entry;
+  /** `compactMetadata.preservedMessages.uuids`, when the boundary lists them. */
+  uuids?: string[];
+  allUuids?: string[];
+  isTail: boolean;
+}
+
+/**
+ * Whether Claude Code loads the entry only as part of the last compaction's preserved segment (it lies before the
+ * boundary, and Claude Code deletes what lies there unless it is preserved): then a new result must follow the
+ * boundary too, and be listed with the segment.
+ */
+function preservedPlace(model: TranscriptModel, entry: Entry): PreservedPlace | undefined {
+  const boundary = model.chain().compactBoundary;
+  if (!boundary || entry.index > boundary.index || entry.uuid === undefined) return undefined;
+  const meta = boundary.raw.compactMetadata;
+  if (!isObject(meta) || !isObject(meta.preservedSegment)) return undefined;
+  const seg = meta.preservedSegment;
+  const summary = typeof seg.anchorUuid === 'string' ? model.chain().byUuid.get(seg.anchorUuid) : undefined;
+  if (!summary) return undefined;
+  const listed = isObject(meta.preservedMessages) ? meta.preservedMessages : undefined;
+  const strings = (v: unknown): string[] | undefined =>
+    Array.isArray(v) && v.every((u) => typeof u === 'string') ? (v as string[]) : undefined;
+  const uuids = strings(listed?.uuids);
+  const isTail = seg.tailUuid === entry.uuid;
+  if (uuids ? !uuids.includes(entry.uuid) : !isTail && seg.headUuid !== entry.uuid) return undefined;
+  return { boundary, summary, uuids, allUuids: strings(listed?.allUuids), isTail };
+}
+
+/** The result entry right after the compact summary, below the call, listed after the call in the preserved segment. */
+function preservedFix(
+  model: TranscriptModel,
+  anchor: Entry,
+  ids: readonly string[],
+  place: PreservedPlace,
+): FixDescriptor | undefined {
+  if (!place.isTail && !place.uuids) return undefined;
+  const plan = new FixPlan(model);
+  const uuid = plan.insertEntryAfterLine(place.summary.line, anchor, anchor.uuid!, {
+    ruleId: RULE_ID,
+    body: interruptedBody(anchor, ids),
+  });
+  const after = (list: string[]): string[] => {
+    const i = list.indexOf(anchor.uuid!);
+    return i === -1 ? [...list, uuid] : [...list.slice(0, i + 1), uuid, ...list.slice(i + 1)];
+  };
+  if (place.isTail) plan.set(place.boundary, '/compactMetadata/preservedSegment/tailUuid', uuid);
+  if (place.uuids) plan.set(place.boundary, '/compactMetadata/preservedMessages/uuids', after(place.uuids));
+  if (place.allUuids) plan.set(place.boundary, '/compactMetadata/preservedMessages/allUuids', after(place.allUuids));
+  return plan.fix(
+    'safe',
+    `insert an is_error tool_result for ${ids.join(', ')} after the compact summary and add it to the preserved segment`,
   );
 }
 
@@ -127,7 +198,9 @@ export default defineRule({
     fixable: 'safe',
     messages: {
       dropped:
-        'tool_use {{id}} ({{name}}) has no tool_result in the next user message; on resume Claude Code silently drops the call, so the model no longer sees that it was made.',
+        'tool_use {{id}} ({{name}}) has no tool_result anywhere in the history; on resume Claude Code silently drops the entry holding it (line {{line}}){{alsoLost}}, so the model no longer sees that the call was made.',
+      misplaced:
+        'tool_use {{id}} ({{name}}) has no tool_result in the next user message (its result is on line {{resultLine}}); on resume Claude Code sends "[Tool result missing due to internal error]" for it and drops the real result.',
       interrupted:
         'tool_use {{id}} ({{name}}) ends the transcript without a tool_result; on resume Claude Code appends an is_error result saying the call was interrupted and its outcome is unknown.',
       missing:
@@ -157,6 +230,11 @@ export default defineRule({
       return fix;
     };
 
+    const resultLines = new Map<unknown, number>();
+    for (const m of conv) {
+      if (m.role !== 'user') continue;
+      for (const b of m.blocks) if (b.block.type === 'tool_result') resultLines.set(b.block.tool_use_id, b.origin.line);
+    }
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
@@ -179,15 +257,29 @@ export default defineRule({
           .filter((site) => site.line !== line)
           .slice(0, 3)
           .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
-        reports.hold(
-          {
-            messageId: ctx.target !== 'claude-code' ? 'missing' : next ? 'dropped' : 'interrupted',
-            data: { id, name: showValue(use.block.name) },
-            at: { request: use },
-            related,
-          },
-          fixFor(line, next),
-        );
+        const data = { id, name: showValue(use.block.name) };
+        const at = { request: use };
+        const resultLine = resultLines.get(id);
+        if (ctx.target !== 'claude-code') reports.hold({ messageId: 'missing', data, at, related }, fixFor(line, next));
+        else if (!next) reports.hold({ messageId: 'interrupted', data, at, related }, fixFor(line, next));
+        // Its result is in the history: the cause is where the result (or the call) moved (split-assistant-message,
+        // tool-result-has-use), and a second result would not pair it.
+        else if (resultLine !== undefined)
+          reports.hold({ messageId: 'misplaced', data: { ...data, resultLine }, at, related });
+        else {
+          const others = m.blocks.some(
+            (b) => b.origin.line === line && !b.origin.synthetic && b.block.type !== 'tool_use',
+          );
+          reports.hold(
+            {
+              messageId: 'dropped',
+              data: { ...data, line, alsoLost: others ? ', its text and thinking too' : '' },
+              at,
+              related,
+            },
+            fixFor(line, next),
+          );
+        }
       }
     }
     reports.send();

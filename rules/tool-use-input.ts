@@ -1,6 +1,8 @@
 // tool-use-input: a tool_use's `input` is a JSON object. Anything else (a string left by a torn stream, an array,
-// null, a missing field) makes the API reject the request with a 400 on every resume. The (unsafe) fix replaces it
-// with {} and keeps the original under the marker field of the entry.
+// null, a missing field) makes the API reject the request with a 400 on every resume: Claude Code 2.1.332 sends it as
+// it is, the same body 6 times, then fails ("…tool_use.input: Input should be a valid dictionary", recordings of the
+// real CLI, issue 14 items 16a-16c). The (unsafe) fix writes the object a string holds as JSON (16a), else {}, and
+// keeps the original under the marker field of the entry.
 import {
   type ApiBlock,
   blocksOfType,
@@ -45,19 +47,36 @@ function emptyInputFix(model: StorageView, entry: Entry, uses: readonly ApiBlock
     } else {
       originalInput[String(i)] = use.block.input;
     }
-    plan.set(entry, `/message/content/${i}/input`, {});
+    plan.set(entry, `/message/content/${i}/input`, objectIn(use.block.input) ?? {});
   }
   const fields: Record<string, unknown> = { originalInput };
   if (missing.length > 0) fields.missingInput = missing.sort((a, b) => a - b);
   plan.mark(entry, RULE_ID, fields);
   const ids = uses.map((u) => showValue(u.block.id)).join(', ');
+  const parsed = uses.every((u) => objectIn(u.block.input) !== undefined);
+  const what = parsed
+    ? 'the object its JSON text holds'
+    : uses.some((u) => objectIn(u.block.input))
+      ? '{} or the object its JSON text holds'
+      : '{}';
   return plan.fix(
     'unsafe',
     // A plain request has no place for the marker field: there the original input is only in the backup.
     model.plain
-      ? `replace the input of tool_use ${ids} with {}`
-      : `replace the input of tool_use ${ids} with {} (the original is kept under ${MARKER_FIELD}.originalInput)`,
+      ? `replace the input of tool_use ${ids} with ${what}`
+      : `replace the input of tool_use ${ids} with ${what} (the original is kept under ${MARKER_FIELD}.originalInput)`,
   );
+}
+
+/** The object a string input holds as JSON (a stream that stored the text of its input), if it holds one. */
+function objectIn(input: unknown): Record<string, unknown> | undefined {
+  if (typeof input !== 'string') return undefined;
+  try {
+    const value: unknown = JSON.parse(input);
+    return isObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export default defineRule({
@@ -66,7 +85,10 @@ export default defineRule({
     type: 'problem',
     view: 'request',
     description: 'Every tool_use input is a JSON object.',
-    docs: { detects: '`tool_use.input` that is not a JSON object' },
+    docs: {
+      detects: '`tool_use.input` that is not a JSON object',
+      fix: 'unsafe (the object a JSON string holds, else {})',
+    },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'unsafe',
     messages: {

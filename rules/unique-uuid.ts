@@ -1,7 +1,9 @@
 // unique-uuid: two lines with one `uuid`. Claude Code 2.1.332 keys entries by uuid and the later line wins
 // (spec: claude-code-observed.md, behaviour table "duplicate line" / "duplicate uuid on different entries"):
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
-// taking any tool_use/tool_result pairing in it along.
+// taking any tool_use/tool_result pairing in it along. A copy that differs only in the session fields Claude Code
+// rewrites when it copies an entry (cwd, slug, timestamp, version, gitBranch; anthropics/claude-code#56196) is a copy
+// too: on recordings of the real CLI (issue 14, items b08a, b08b) such a copy left the request unchanged.
 import {
   assistantMessageId,
   CHAIN_TYPES,
@@ -30,6 +32,8 @@ export default defineRule({
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'safe',
     messages: {
+      sessionFieldsCopy:
+        'This line repeats the entry on line {{first}} (uuid {{uuid}}) but for {{fields}}; Claude Code keeps one of the two on resume, so nothing is lost, but the file carries a duplicate.',
       identicalCopy:
         'This line repeats the entry on line {{first}} (uuid {{uuid}}); Claude Code keeps one copy on resume, so nothing is lost, but the file carries a duplicate.',
       differentEntries:
@@ -48,17 +52,24 @@ export default defineRule({
       const first = counted[0]!;
       const same = (e: Entry): boolean =>
         sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw);
+      const sameButSession = (e: Entry): boolean => deepEqual(withoutSession(first.raw), withoutSession(e.raw));
       // One fix for all the copies of the first entry, shared by their reports.
-      const copies = [first, ...counted.slice(1).filter(same)];
+      const copies = [first, ...counted.slice(1).filter((e) => same(e) || sameButSession(e))];
       const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order) : undefined;
       counted.slice(1).forEach((later, i) => {
         const before = counted[i]!;
         const isCopy = copies.includes(later);
+        const fields = isCopy && !same(later) ? differingSessionFields(first.raw, later.raw) : undefined;
+        const common = { at: { entry: later }, severity: isCopy ? ('warn' as const) : ('error' as const) };
+        const descriptor = fields
+          ? { ...common, messageId: 'sessionFieldsCopy' as const, data: { uuid, first: first.line, fields } }
+          : {
+              ...common,
+              messageId: isCopy ? ('identicalCopy' as const) : ('differentEntries' as const),
+              data: { uuid, first: first.line },
+            };
         ctx.report({
-          messageId: isCopy ? 'identicalCopy' : 'differentEntries',
-          severity: isCopy ? 'warn' : 'error',
-          at: { entry: later },
-          data: { uuid, first: first.line },
+          ...descriptor,
           related: [
             {
               line: first.line,
@@ -222,4 +233,20 @@ function deepEqual(a: unknown, b: unknown): boolean {
   return ka.every(
     (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
   );
+}
+
+/** The fields Claude Code rewrites when it writes an entry again (anthropics/claude-code#56196). */
+const SESSION_FIELDS = ['cwd', 'slug', 'timestamp', 'version', 'gitBranch'] as const;
+
+function withoutSession(raw: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...raw };
+  for (const f of SESSION_FIELDS) delete out[f];
+  return out;
+}
+
+/** "its cwd and timestamp": the session fields in which two copies differ. */
+function differingSessionFields(a: Record<string, unknown>, b: Record<string, unknown>): string {
+  const names = SESSION_FIELDS.filter((f) => !deepEqual(a[f], b[f])).map((f) => `\`${f}\``);
+  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `its ${list}`;
 }

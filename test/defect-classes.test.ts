@@ -830,7 +830,8 @@ const CASES: Case[] = [
     fixedBy: [],
   },
   {
-    // The full pre-compact history is sent again: reported, no fix by design.
+    // The full pre-compact history is sent again: reported; the unsafe fix restores the boundary as Claude Code
+    // writes it (issue 14, item 13a), with the uuid the summary names as its parent.
     name: 'compact-boundary-deleted',
     row: 'compaction with the boundary deleted',
     base: 'compact',
@@ -839,7 +840,13 @@ const CASES: Case[] = [
       return { lines: dump(es) };
     },
     detect: ['warn:compact-summary'],
-    fixedBy: [],
+    fixedBy: ['compact-summary'],
+    after: (f) => {
+      const summary = f.entries.find((e) => e.isCompactSummary === true)!;
+      const boundary = f.entries.find((e) => e.subtype === 'compact_boundary')!;
+      expect(boundary).toMatchObject({ type: 'system', parentUuid: null, uuid: summary.parentUuid });
+      expect(typeof boundary.logicalParentUuid).toBe('string');
+    },
   },
 ];
 

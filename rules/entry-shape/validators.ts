@@ -3,7 +3,7 @@
 // @ts-nocheck
 "use strict";
 export const messageEntry = validate20;
-const schema31 = {"type":"object","allOf":[{"required":["uuid"],"x-effect":"uuid"},{"required":["message"],"x-effect":"entry"}],"properties":{"uuid":{"type":"string","x-effect":"uuid"},"parentUuid":{"type":["string","null"],"x-effect":"parent"},"message":{"type":"object","x-effect":"entry","required":["content"],"properties":{"content":{"type":["string","array"],"x-effect":"entry"}}}}};
+const schema31 = {"type":"object","allOf":[{"required":["uuid"],"x-effect":"uuid"},{"required":["message"],"x-effect":"entry"}],"properties":{"uuid":{"type":"string","x-effect":"uuid"},"parentUuid":{"type":["string","null"],"x-effect":"parent"},"message":{"type":"object","x-effect":"entry","required":["content"],"properties":{"content":{"type":["string","array","null"],"x-effect":"entry"}}}}};
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -81,8 +81,8 @@ errors++;
 }
 if(data2.content !== undefined){
 let data3 = data2.content;
-if((typeof data3 !== "string") && (!(Array.isArray(data3)))){
-const err5 = {instancePath:instancePath+"/message/content",schemaPath:"#/properties/message/properties/content/type",keyword:"type",params:{type: schema31.properties.message.properties.content.type},message:"must be string,array",schema:schema31.properties.message.properties.content.type,parentSchema:schema31.properties.message.properties.content,data:data3};
+if(((typeof data3 !== "string") && (!(Array.isArray(data3)))) && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/message/content",schemaPath:"#/properties/message/properties/content/type",keyword:"type",params:{type: schema31.properties.message.properties.content.type},message:"must be string,array,null",schema:schema31.properties.message.properties.content.type,parentSchema:schema31.properties.message.properties.content,data:data3};
 if(vErrors === null){
 vErrors = [err5];
 }

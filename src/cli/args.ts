@@ -68,6 +68,17 @@ export type Command =
   | { kind: 'export'; file?: string; stdin: boolean; session?: string }
   | { kind: 'rules'; format: 'table' | 'json' }
   | { kind: 'explain'; rule: string }
+  /** `relocate --session ID --to DIR`: move a Claude Code session to the project folder of DIR (project-path). */
+  | {
+      kind: 'relocate';
+      session: string;
+      to: string;
+      from?: string;
+      dryRun: boolean;
+      force: boolean;
+      /** true: a backup beside each rewritten file; a folder for them; false: none. */
+      backup: boolean | string;
+    }
   /** --help or --version: print the text and exit 0. */
   | { kind: 'print'; text: string };
 
@@ -98,7 +109,7 @@ export async function parseArgs(
   const { default: yargs } = (await import('yargs')) as { default: typeof YargsFactory };
   let printed = '';
   // Set by the command handlers, which run only for the command yargs actually matched.
-  let matched: 'lint' | 'export' | 'rules' | 'explain' | undefined;
+  let matched: 'lint' | 'export' | 'rules' | 'explain' | 'relocate' | undefined;
   const dashDash = argv.indexOf('--');
   const args0 = argv.map((a, i) => (a === '-' && (dashDash === -1 || i < dashDash) ? STDIN_TOKEN : a));
   // The terminal's width (or COLUMNS), at most MAX_HELP_WIDTH; piped, MAX_HELP_WIDTH.
@@ -160,6 +171,31 @@ export async function parseArgs(
         matched = 'export';
       },
     )
+    .command(
+      'relocate',
+      "Move a Claude Code session to the project folder of another working directory, rewriting its entries' cwd",
+      (y) =>
+        y
+          .option('session', { type: 'string', requiresArg: true, demandOption: true, describe: 'The session id' })
+          .option('to', {
+            type: 'string',
+            requiresArg: true,
+            demandOption: true,
+            describe: 'The working directory the session moves to',
+          })
+          .option('from', {
+            type: 'string',
+            requiresArg: true,
+            describe: 'The session file, when the id is in several project folders',
+          })
+          .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would change; change nothing' })
+          .option('force', { type: 'boolean', default: false, describe: 'Move even while another process has it open' })
+          .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak of each rewritten file' })
+          .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write the backups into this folder' }),
+      () => {
+        matched = 'relocate';
+      },
+    )
     .help()
     .alias('h', 'help')
     .version(version)
@@ -183,6 +219,18 @@ export async function parseArgs(
   const unToken = (v: unknown) => (v === STDIN_TOKEN ? '-' : (v as string | undefined));
   if (matched === 'export') return exportCommand(unToken(args.file), args.session as string | undefined, argv);
   if (matched === 'explain') return { kind: 'explain', rule: unToken(args.rule)! };
+  if (matched === 'relocate') {
+    const backupDir = args['backup-dir'] as string | undefined;
+    return {
+      kind: 'relocate',
+      session: args.session as string,
+      to: args.to as string,
+      from: args.from as string | undefined,
+      dryRun: args['dry-run'] === true,
+      force: args.force === true,
+      backup: backupDir ?? args.backup !== false,
+    };
+  }
   if (matched === 'rules') return { kind: 'rules', format: args.format as 'table' | 'json' };
   return toLintCommand(args, unToken);
 }
@@ -394,7 +442,7 @@ const FAST_ALIASES: Record<string, string> = Object.fromEntries(
 const FAST_DEFAULTS: Record<string, unknown> = Object.fromEntries(
   LINT_OPTIONS.filter((o) => o.default !== undefined).map((o) => [o.name, o.default]),
 );
-const SUBCOMMANDS = new Set(['rules', 'explain', 'export']);
+const SUBCOMMANDS = new Set(['rules', 'explain', 'export', 'relocate']);
 
 /** yargs' arguments for a plain lint command line, or undefined when yargs must parse it. */
 export function fastLintArgs(argv: readonly string[]): Record<string, unknown> | undefined {

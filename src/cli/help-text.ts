@@ -11,6 +11,7 @@ const COMMANDS: readonly Row[] = [
   ['rules', 'List every rule: id, formats, fixability, severity per target'],
   ['explain <rule>', "Print a rule's documentation"],
   ['export [file]', 'Print the request the agent would send on resume, as JSON (a file, - for stdin, or --session ID)'],
+  ['relocate', "Move a Claude Code session to another working directory's project folder (--session ID --to DIR)"],
 ];
 
 const EXIT_CODES: readonly Row[] = [
@@ -30,6 +31,7 @@ export function helpText(width: number, sessionsFolders: string): string {
     'Usage: transcript-lint [options] [paths...]',
     '       transcript-lint rules | explain <rule>',
     '       transcript-lint export [file | - | --session ID]',
+    '       transcript-lint relocate --session ID --to DIR',
     '',
     ...wrapText(
       `Lint AI-agent session transcripts and recorded API requests: files, folders (every transcript below) or globs; - reads stdin. With no paths: ${sessionsFolders}.`,

@@ -60,6 +60,8 @@ export async function main(options: MainOptions): Promise<number> {
         return await (await import('./export-command.js')).runExport(cmd, io, await composition());
       case 'rules':
         return (await import('./rules-command.js')).runRules(cmd, io, await composition());
+      case 'relocate':
+        return await (await import('./relocate-command.js')).runRelocate(cmd, io);
       case 'explain':
         return await (await import('./rules-command.js')).runExplain(cmd, io, await composition());
       case 'lint': {

@@ -123,16 +123,18 @@ export interface InsertOptions {
   seed?: string;
   /** Children of the anchor that stay where they are (e.g. results of the same call). */
   keepChildren?: (child: Entry) => boolean;
+  /** The uuid the entry must have (an entry others already name, brought back); derived when absent. */
+  uuid?: string;
 }
 
 /** The new entry itself: links, the rule's body, a derived uuid, a timestamp near `near`, session fields, marker. */
-function newEntry(
+export function newEntry(
   near: Entry,
   parentUuid: string | null,
   deltaMs: number,
   options: InsertOptions,
 ): { value: Record<string, unknown>; uuid: string } {
-  const uuid = derivedUuid(options.ruleId, near.uuid ?? String(near.line), options.seed ?? '');
+  const uuid = options.uuid ?? derivedUuid(options.ruleId, near.uuid ?? String(near.line), options.seed ?? '');
   const session: Record<string, unknown> = {};
   for (const f of SESSION_FIELDS) if (near.raw[f] !== undefined) session[f] = near.raw[f];
   const value: Record<string, unknown> = {

@@ -8,7 +8,14 @@ import { isObject, isUserPrompt, messageOf } from '../model/entries.js';
 import type { TranscriptStorage } from '../model/index.js';
 import type { ApiBlock, ApiMessage, Entry } from '../model/types.js';
 import { removeBlocksAcross } from './block-edits.js';
-import { type InsertOptions, insertAfterEntry, insertRootBefore, markerEdit, removeEntries } from './chain-edits.js';
+import {
+  type InsertOptions,
+  insertAfterEntry,
+  insertRootBefore,
+  markerEdit,
+  newEntry,
+  removeEntries,
+} from './chain-edits.js';
 import type { Edit, Fixability, FixDescriptor } from './edits.js';
 
 export type { InsertOptions } from './chain-edits.js';
@@ -157,6 +164,24 @@ export class FixPlan {
     if (!inserted) return undefined;
     this.add(...inserted.edits);
     return inserted.uuid;
+  }
+
+  /**
+   * Insert a new entry after line `line` (anywhere in the file), hanging below `parentUuid`, with the session fields
+   * of `near` and a timestamp `deltaMs` from its own; no existing link changes. For places insertAfter cannot reach
+   * (a preserved segment's entries live before their boundary, a result for them must follow it; an entry that
+   * others name, brought back with `options.uuid`). Its uuid.
+   */
+  insertEntryAfterLine(
+    line: number,
+    near: Entry,
+    parentUuid: string | null,
+    options: InsertOptions,
+    deltaMs = 1,
+  ): string {
+    const { value, uuid } = newEntry(near, parentUuid, deltaMs, options);
+    this.add({ kind: 'insertAfter', line, value });
+    return uuid;
   }
 
   /** Write (or extend) transcript-lint's marker field on a changed entry. */

@@ -1,7 +1,7 @@
 // Questions about a transcript that several rules, the chain walk and the fix builders ask: answered here once, so
 // that every one of them asks the same way.
 import { CHAIN_TYPES, isObject, messageOf } from './entries.js';
-import type { Entry } from './types.js';
+import type { Chain, Entry } from './types.js';
 
 /**
  * Whether Claude Code can read the entry at all: a user or assistant entry needs a `message` whose content is a
@@ -57,4 +57,32 @@ export function newestTip(
     if (!(children.get(e.uuid!) ?? []).some((c) => !c.isSidechain)) return e;
   }
   return undefined;
+}
+
+/**
+ * Whether walking up from an entry by its effective parents reaches a main-conversation entry (a chain type, not a
+ * sidechain): false for a subagent's own conversation, whose root has a null parent. Memoised along each walk.
+ */
+export function reachesMainConversation(from: Entry, chain: Chain, memo = new Map<Entry, boolean>()): boolean {
+  const path: Entry[] = [];
+  const onPath = new Set<Entry>();
+  let cur: Entry | undefined = from;
+  let found = false;
+  while (cur && !onPath.has(cur)) {
+    const known = memo.get(cur);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    if (!cur.isSidechain && CHAIN_TYPES.has(cur.type)) {
+      found = true;
+      break;
+    }
+    path.push(cur);
+    onPath.add(cur);
+    const parent = chain.parentOf(cur);
+    cur = typeof parent === 'string' ? chain.byUuid.get(parent) : undefined;
+  }
+  for (const e of path) memo.set(e, found);
+  return found;
 }

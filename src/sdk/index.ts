@@ -30,11 +30,21 @@ export {
   messageOf,
 } from '../model/entries.js';
 export { isBlankText, isThinkingBlock, isThinkingType } from '../model/blocks.js';
-export { isMainTreeEntry, isReadable, newestTip, timeOf, timeOfValue } from '../model/queries.js';
+export {
+  BRIDGE_GAP_MS,
+  isMainTreeEntry,
+  isReadable,
+  newestTip,
+  reachesMainConversation,
+  timeOf,
+  timeOfValue,
+} from '../model/queries.js';
 export type { TranscriptModel } from '../model/index.js';
 export type { UnknownModel } from '../formats/unknown/index.js';
 export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
+export { type MediaRemoval, mediaRemovals } from '../formats/claude-code/compile.js';
+export { folderFits, projectFolderOf } from '../formats/claude-code/project-folder.js';
 export { isArrayField, isLazyString } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
 export {

@@ -164,3 +164,37 @@ export function pdfPageCount(data: unknown, maxBase64: number): number | undefin
   while (pageRe.exec(text)) pages++;
   return pages > 0 ? pages : undefined;
 }
+
+/** The media types the Messages API takes for images. */
+export const IMAGE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/**
+ * The image type the first bytes of base64 data say (PNG, JPEG, GIF, WebP signatures), 'none' when the data decodes
+ * but starts like none of them, undefined when it cannot tell (not plain base64, too short).
+ */
+export function imageMediaType(data: unknown): (typeof IMAGE_MEDIA_TYPES)[number] | 'none' | undefined {
+  const r = Base64Reader.of(data);
+  if (!r) return undefined;
+  const head = r.bytes(0, Math.min(12, r.byteLength));
+  if (!head || head.length < 4) return undefined;
+  if (eq(head, 0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (eq(head, 0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (ascii(head, 'GIF87a') || ascii(head, 'GIF89a')) return 'image/gif';
+  if (ascii(head, 'RIFF') && head.length >= 12 && ascii(head.subarray(8), 'WEBP')) return 'image/webp';
+  return 'none';
+}
+
+/**
+ * What the API says of a PDF held as base64 (the checks behind "The PDF specified was not valid." and "... is password
+ * protected."): no `%PDF-` in its first 1024 bytes, or an `/Encrypt` entry. Undefined when it looks fine, or when the
+ * data is over `maxBase64` characters (not decoded) or not plain base64.
+ */
+export function pdfProblem(data: unknown, maxBase64: number): 'not-pdf' | 'encrypted' | undefined {
+  if (typeof data !== 'string' || data.length === 0 || data.length > maxBase64) return undefined;
+  const r = Base64Reader.of(data);
+  if (!r) return undefined;
+  const head = r.bytes(0, Math.min(1024, r.byteLength));
+  if (!head) return undefined;
+  if (!Buffer.from(head).toString('latin1').includes('%PDF-')) return 'not-pdf';
+  return /\/Encrypt(?![A-Za-z0-9])/.test(Buffer.from(data, 'base64').toString('latin1')) ? 'encrypted' : undefined;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/compact-summary.js';
-import { text, transcript } from '../helpers/build.js';
+import { text, transcript, uuidAt } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const GONE = 'ffffffff-0000-4000-8000-000000000000';
@@ -63,11 +63,51 @@ runRuleTests(rule, {
       name: 'a boundary without its summary',
       text: noSummary.toString(),
       errors: [{ messageId: 'noSummary', line: 3, severity: 'warn' }],
+      // What the summary said is not in the file: nothing to bring back.
+      output: null,
     },
     {
       name: 'a summary whose boundary was deleted',
       text: boundaryGone.toString(),
       errors: [{ messageId: 'boundaryGone', line: 3, severity: 'warn', messageIncludes: 'names no entry in the file' }],
+      output: null,
+      // The boundary comes back as Claude Code writes one (recording 13a), with the uuid the summary names; the last
+      // reply before it is its logical parent and its preserved segment.
+      unsafeOutput:
+        [
+          ...boundaryGone.lines.slice(0, 2),
+          JSON.stringify({
+            parentUuid: null,
+            isSidechain: false,
+            logicalParentUuid: uuidAt(boundaryGone.toString(), 2),
+            type: 'system',
+            subtype: 'compact_boundary',
+            content: 'Conversation compacted',
+            isMeta: false,
+            level: 'info',
+            compactMetadata: {
+              trigger: 'manual',
+              preTokens: 0,
+              preservedSegment: {
+                headUuid: uuidAt(boundaryGone.toString(), 2),
+                anchorUuid: uuidAt(boundaryGone.toString(), 3),
+                tailUuid: uuidAt(boundaryGone.toString(), 2),
+              },
+              preservedMessages: {
+                anchorUuid: uuidAt(boundaryGone.toString(), 3),
+                uuids: [uuidAt(boundaryGone.toString(), 2)],
+                allUuids: [uuidAt(boundaryGone.toString(), 2)],
+              },
+            },
+            uuid: GONE,
+            timestamp: '2026-11-01T12:00:02.999Z',
+            cwd: '/tmp/project',
+            sessionId: '11111111-2222-4333-8444-555555555555',
+            version: '2.1.332',
+            transcriptLint: { rule: 'compact-summary', inserted: true },
+          }),
+          ...boundaryGone.lines.slice(2),
+        ].join('\n') + '\n',
     },
     {
       name: 'a summary hanging off an entry that is not a boundary',
@@ -79,6 +119,8 @@ runRuleTests(rule, {
           messageIncludes: 'is not a compact boundary (line 2, an `assistant` entry)',
         },
       ],
+      // The summary hangs off an entry that is there: which boundary it had cannot be told.
+      output: null,
     },
   ],
 });

@@ -183,9 +183,10 @@ runRuleTests(rule, {
       output: fixed(t.promptBlocks, { 1: dropBlock(1) }),
     },
     {
+      // Claude Code sends such a reply as "(no content)" (recording 10c), it does not drop it.
       name: 'assistant entry with no content mid-history',
       text: t.emptyMid,
-      errors: [{ messageId: 'noContent', line: 2, severity: 'warn', messageIncludes: 'Assistant message' }],
+      errors: [{ messageId: 'noContentReply', line: 2, severity: 'warn', messageIncludes: '"(no content)"' }],
       output: fixed(t.emptyMid, { 2: null, 3: parent(uuidAt(t.emptyMid, 1)) }),
     },
     {
@@ -195,9 +196,9 @@ runRuleTests(rule, {
       output: fixed(t.emptyUser, { 1: noContent }),
     },
     {
-      name: 'claude-code: an empty final assistant message is dropped',
+      name: 'claude-code: an empty final assistant message is sent as "(no content)"',
       text: t.emptyFinal,
-      errors: [{ messageId: 'noContent', line: 2 }],
+      errors: [{ messageId: 'noContentReply', line: 2 }],
       output: fixed(t.emptyFinal, { 2: null }),
     },
     {

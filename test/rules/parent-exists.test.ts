@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/parent-exists.js';
+import { fixBytes } from '../../src/index.js';
 import { fixed, text, toolUse, transcript, uuidAt } from '../helpers/build.js';
+import { itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const GONE = 'ffffffff-0000-4000-8000-000000000000';
@@ -41,11 +43,36 @@ summaryOnly.user('a');
 summaryOnly.assistant([text('b')]);
 summaryOnly.compactSummary('summary', { parent: GONE });
 
+// The builder writes an entry a second: a prompt typed a minute later is more than the 5 s Claude Code bridges.
+const later = (s: string): { timestamp: string } => ({ timestamp: `2026-11-01T12:${s}.000Z` });
 const promptGone = transcript();
 promptGone.user('round one'); // 1
 promptGone.assistant([text('one')]); // 2
-promptGone.user('round two', { parent: GONE }); // 3
-promptGone.assistant([text('two')]); // 4
+promptGone.user('round two', { parent: GONE, extra: later('01:03') }); // 3
+promptGone.assistant([text('two')], { extra: later('01:04') }); // 4
+
+const promptGoneSoon = transcript();
+promptGoneSoon.user('round one'); // 1
+promptGoneSoon.assistant([text('one')]); // 2
+promptGoneSoon.user('round two', { parent: GONE }); // 3: one second after line 2
+promptGoneSoon.assistant([text('two')]); // 4
+
+const resultGoneLate = transcript();
+resultGoneLate.user('go'); // 1
+const rgl = resultGoneLate.assistant([toolUse('toolu_1')]); // 2
+resultGoneLate.result('toolu_1', 'ok', { parent: GONE, extra: later('00:30') }); // 3
+resultGoneLate.assistant([text('done')], { extra: later('00:31') }); // 4
+void rgl;
+
+// A prompt behind a compaction: resume starts at the boundary and never walks it.
+const behindBoundary = transcript();
+behindBoundary.user('round one'); // 1
+behindBoundary.assistant([text('one')]); // 2
+behindBoundary.user('round two', { parent: GONE, extra: later('01:03') }); // 3
+behindBoundary.assistant([text('two')], { extra: later('01:04') }); // 4
+behindBoundary.compactBoundary({ extra: later('01:05') }); // 5
+behindBoundary.compactSummary('summary', { extra: later('01:06') }); // 6
+behindBoundary.user('round three', { extra: later('01:07') }); // 7
 
 const attachmentGone = transcript();
 attachmentGone.user('go'); // 1
@@ -80,7 +107,8 @@ belowIt.raw({
   uuid: 'w',
   parentUuid: GONE,
   isSidechain: false,
-  timestamp: '2026-11-01T12:00:09.000Z',
+  // Within 5 s of line 3, so Claude Code bridges it.
+  timestamp: '2026-11-01T12:00:04.000Z',
 }); // 4
 
 runRuleTests(rule, {
@@ -96,11 +124,38 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
-      name: 'a user prompt whose parent is gone: history starts there (error)',
+      name: 'a user prompt whose parent is gone, a minute after the entry before it: history starts there (error)',
       text: promptGone.toString(),
-      errors: [{ messageId: 'prompt', line: 3, severity: 'error', messageIncludes: GONE }],
+      errors: [{ messageId: 'cut', line: 3, severity: 'error', messageIncludes: 'is 1 min 1 s older' }],
       output: null,
       unsafeOutput: fixed(promptGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(promptGone.toString(), 2)) }),
+    },
+    {
+      name: 'a user prompt whose parent is gone, a second after the entry before it: bridged (warn)',
+      text: promptGoneSoon.toString(),
+      errors: [{ messageId: 'bridged', line: 3, severity: 'warn', messageIncludes: 'line 2 (1 s older' }],
+      output: null,
+      unsafeOutput: fixed(promptGoneSoon.toString(), {
+        3: (e) => void (e.parentUuid = uuidAt(promptGoneSoon.toString(), 2)),
+      }),
+    },
+    {
+      name: 'a tool result whose parent is gone, long after the call: history starts there (error)',
+      text: resultGoneLate.toString(),
+      errors: [{ messageId: 'cut', line: 3, severity: 'error' }],
+      output: null,
+      unsafeOutput: fixed(resultGoneLate.toString(), {
+        3: (e) => void (e.parentUuid = uuidAt(resultGoneLate.toString(), 2)),
+      }),
+    },
+    {
+      name: 'a prompt whose parent is gone behind the last compact boundary: no effect (warn)',
+      text: behindBoundary.toString(),
+      errors: [{ messageId: 'offChain', line: 3, severity: 'warn', messageIncludes: 'boundary on line 5' }],
+      output: null,
+      unsafeOutput: fixed(behindBoundary.toString(), {
+        3: (e) => void (e.parentUuid = uuidAt(behindBoundary.toString(), 2)),
+      }),
     },
     {
       name: 'an attachment whose parent is gone: bridged (warn)',
@@ -152,5 +207,41 @@ describe('parent-exists details', () => {
   it('a sidechain entry is re-linked within its own chain', () => {
     const [d] = lintWith(rule, sidechainGone.toString()).result.diagnostics;
     expect(d?.related).toEqual([]);
+  });
+});
+
+// Issue 14, item A1, on sessions the real Claude Code 2.1.332 recorded (test/oracle/compiler/recorded): what it sent
+// when it resumed each file, and what the rule says of it.
+describe('parent-exists on the recorded items (A1)', () => {
+  const cases: [string, string, 'error' | 'warn', number][] = [
+    ['01a', 'bridged', 'warn', 174], // 0.5 s after its parent: bridged, the request = baseline
+    ['01b', 'offChain', 'warn', 80], // between the two compactions: no effect
+    ['01c', 'offChain', 'warn', 43], // before both compactions: no effect
+    ['01d', 'bridged', 'warn', 50], // no compaction, 0.5 s: the full history
+    ['01e', 'bridged', 'warn', 135], // bridged past the post-compact attachments (older timestamps)
+    ['01f', 'cut', 'error', 37], // corpus multi: 5.4 s, the history starts at the prompt
+    ['01g', 'cut', 'error', 50], // +10 s
+    ['01j-probe-think-dangling-prompt-gap-5.0s', 'bridged', 'warn', 50],
+    ['01j-probe-think-dangling-prompt-gap-5.5s', 'cut', 'error', 50],
+    ['01k', 'cut', 'error', 174], // a minute later, after the last compaction: summary and tail lost
+    ['01l', 'cut', 'error', 135],
+  ];
+  for (const [name, messageId, severity, line] of cases) {
+    it(`${name}: ${messageId} (${severity}) on line ${line}`, () => {
+      const item = recordedItem(name);
+      const ds = lintWith(rule, itemText(item)).result.diagnostics;
+      expect(ds.map((d) => [d.messageId, d.severity, d.line])).toEqual([[messageId, severity, line]]);
+      // Where the rule says the history is cut, Claude Code sent no summary and nothing before the entry.
+      if (messageId === 'cut' && name.startsWith('01k'))
+        expect(item.claude.normal?.history?.join('\n')).not.toContain('This session is being continued');
+    });
+  }
+
+  it('01k: the unsafe fix re-links the prompt to line 168, and the summary and preserved tail are sent again', () => {
+    const text = itemText(recordedItem('01k'));
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(text), { rules: [rule], unsafe: true });
+    const after = new TextDecoder().decode(out.output).split('\n');
+    expect(JSON.parse(after[173]!).parentUuid).toBe(JSON.parse(after[167]!).uuid);
+    expect(lintWith(rule, new TextDecoder().decode(out.output)).result.diagnostics).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/split-assistant-message.js';
 import { fixBytes } from '../../src/index.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
-import { type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
+import { fixed, type Json, text, thinking, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { createHash } from 'node:crypto';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
@@ -106,6 +106,18 @@ compacted.user('next');
 compacted.assistant([text('fresh')], { id: 'msg_d' });
 
 // Observed surprise: a mock reused msg ids across runs; turn 2's call shares turn 1's id.
+// Turn one's call is off the walk (its result hangs off the prompt), and turn two reuses its id: Claude Code pulls it
+// into turn two's message (recording 15o).
+const pulled = transcript();
+const pulledPrompt = pulled.user('turn one'); // 1
+pulled.assistant([toolUse('toolu_M1')], { id: 'msg_mock1' }); // 2
+pulled.result('toolu_M1', 'one', { parent: pulledPrompt }); // 3
+pulled.assistant([text('one done')], { id: 'msg_mock2' }); // 4
+pulled.user('turn two'); // 5
+pulled.assistant([toolUse('toolu_M3')], { id: 'msg_mock1' }); // 6
+pulled.result('toolu_M3'); // 7
+pulled.assistant([text('two done')], { id: 'msg_mock3' }); // 8
+
 const acrossTurns = transcript();
 acrossTurns.user('turn one'); // 1
 acrossTurns.assistant([toolUse('toolu_M1')], { id: 'msg_mock1' }); // 2
@@ -175,9 +187,10 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      // Claude Code keeps whole groups of two turns apart (recordings 15a-15k): a warning.
       name: 'an id reused after a user prompt',
       text: acrossTurns.toString(),
-      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }],
+      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'warn', messageIncludes: 'keeps the two apart' }],
       output: null,
       unsafeOutput: file(renamed(acrossTurns.lines, [6])),
     },
@@ -213,12 +226,21 @@ runRuleTests(rule, {
       unsafeOutput: file(renamed(renamed(three.lines, [4]), [6])),
     },
     {
-      name: 'api target: also an error',
+      name: 'api target: the same',
       text: acrossTurns.toString(),
       target: 'api',
-      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'error' }],
+      errors: [{ messageId: 'afterPrompt', line: 6, severity: 'warn' }],
       output: null,
       unsafeOutput: file(renamed(acrossTurns.lines, [6])),
+    },
+    {
+      name: 'an id reused by a later turn while the earlier part is off the chain: sent in one message (error)',
+      text: pulled.toString(),
+      errors: [
+        { messageId: 'afterPrompt', line: 6, severity: 'error', messageIncludes: 'one message (lines 2 and 6)' },
+      ],
+      output: null,
+      unsafeOutput: file(renamed(pulled.lines, [6])),
     },
     {
       name: 'a reused id on a whole parallel response: every part of the later group is renamed',
@@ -280,7 +302,7 @@ describe('split-assistant-message details', () => {
       { line: 2, message: 'earlier part with message.id msg_mock1' },
       { line: 5, message: 'the user prompt between them' },
     ]);
-    expect(d.message).toContain('merges tool_uses from different turns');
+    expect(d.message).toContain('keeps the two apart');
     expect(d.uuid).toBeDefined();
   });
 
@@ -304,5 +326,40 @@ describe('split-assistant-message details', () => {
     t.assistant([text('p1')], { id: 'msg_cy', parent: 'a2' });
     t.assistant([text('p2')], { id: 'msg_cy', parent: 'a1' });
     expect(lintWith(rule, t.toString()).result.diagnostics).toEqual([]);
+  });
+});
+
+// Item 15c: one part of turn five carries turn four's message.id, linked in between two parts of its own response.
+// Claude Code pulls it into turn four (a call that leaves its turn); a fresh id would leave it off the walked chain
+// (only the parts sharing the walked part's id are sent), so the fix gives it the id of the response it sits in.
+describe('split-assistant-message: a single part with another turn’s id (15c)', () => {
+  const t = transcript();
+  t.user('turn four'); // 1
+  t.assistant([toolUse('toolu_D1')], { id: 'msg_four' }); // 2
+  t.result('toolu_D1'); // 3
+  t.assistant([text('four done')], { id: 'msg_four_end' }); // 4
+  t.user('turn five'); // 5
+  const e1 = t.assistant([toolUse('toolu_E1')], { id: 'msg_five' }); // 6
+  const e2 = t.assistant([toolUse('toolu_E2')], { id: 'msg_four' }); // 7
+  const e3 = t.assistant([toolUse('toolu_E3')], { id: 'msg_five' }); // 8
+  t.result('toolu_E1', 'ok', { parent: e1 }); // 9
+  t.result('toolu_E2', 'ok', { parent: e2 }); // 10
+  const last = t.result('toolu_E3', 'ok', { parent: e3 }); // 11
+  t.assistant([text('five done')], { id: 'msg_five_end', parent: last }); // 12
+  const source = t.toString();
+
+  it('reports the part, and the unsafe fix gives it its own response’s id', () => {
+    const found = lintWith(rule, source).result.diagnostics;
+    expect(found.map((d) => [d.line, d.messageId])).toEqual([[7, 'afterPrompt']]);
+    const out = fixBytes('test.jsonl', new TextEncoder().encode(source), { rules: [rule], unsafe: true });
+    expect(new TextDecoder().decode(out.output)).toBe(
+      fixed(source, {
+        7: (e) => {
+          e.message.id = 'msg_five';
+          e.transcriptLint = { rule: 'split-assistant-message', originalMessageId: 'msg_four' };
+        },
+      }),
+    );
+    expect(lintWith(rule, new TextDecoder().decode(out.output)).result.diagnostics).toEqual([]);
   });
 });

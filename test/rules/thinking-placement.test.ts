@@ -97,9 +97,10 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
+      // Claude Code sends it as it is and fails (recordings 06a, 06b): an error at the claude-code target too.
       name: 'thinking in a user message',
       text: texts.inUser,
-      errors: [{ messageId: 'inUser', line: 1, blockIndex: 1, severity: 'warn' }],
+      errors: [{ messageId: 'inUser', line: 1, blockIndex: 1, severity: 'error' }],
       output: fixed(texts.inUser, { 1: dropBlock(1) }),
     },
     {

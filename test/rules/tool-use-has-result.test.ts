@@ -1,3 +1,4 @@
+import { exportMessages } from '../../src/model/export.js';
 import { describe, expect, it } from 'vitest';
 import resultHasUse from '../../rules/tool-result-has-use.js';
 import rule from '../../rules/tool-use-has-result.js';
@@ -8,6 +9,7 @@ import type { ApiMessage } from '../../src/model/types.js';
 import type { TranscriptModel } from '../../src/model/index.js';
 import { INTERRUPTED_TOOL_RESULT } from '../../src/formats/claude-code/repair-passes.js';
 import { type Json, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { callsNotSent, itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 import { claudeCodeModel } from '../../src/formats/claude-code/model.js';
 
@@ -328,16 +330,12 @@ runRuleTests(rule, {
       ]),
     },
     {
+      // Claude Code keeps the call (its result is in the history) and sends "[Tool result missing due to internal
+      // error]" for it (recordings 15o, 15q); the late result (line 5) is tool-result-has-use's. No second result.
       name: 'the result comes two messages late',
       text: late.toString(),
-      errors: [{ messageId: 'dropped', line: 2 }],
-      // The late result (line 5) is tool-result-has-use's to remove.
-      output: file([
-        ...late.lines.slice(0, 2),
-        interrupted(late.lines[1]!, ['toolu_LATE']),
-        relinked(late.lines[2]!, insertedUuid(late.lines[1]!)),
-        ...late.lines.slice(3),
-      ]),
+      errors: [{ messageId: 'misplaced', line: 2, messageIncludes: 'its result is on line 5' }],
+      output: null,
     },
     {
       name: 'an assistant message follows directly',
@@ -563,5 +561,47 @@ describe('tool-use-has-result and duplicate uuids', () => {
     const { result, findings } = lintWith(rule, b.toString());
     expect(result.diagnostics.map((d) => d.line)).toEqual([2]);
     expect(findings[0]?.fix).toBeUndefined();
+  });
+});
+
+// Issue 14, item A2, on sessions the real Claude Code 2.1.332 recorded (test/oracle/compiler/recorded).
+describe('tool-use-has-result on the recorded items (A2)', () => {
+  const lint = (name: string) => lintWith(rule, itemText(recordedItem(name))).result.diagnostics;
+  const fixed = (name: string) => {
+    const text = itemText(recordedItem(name));
+    const out = fixBytes('t.jsonl', new TextEncoder().encode(text), { rules: [rule] });
+    return new TextDecoder().decode(out.output);
+  };
+  const sent = (text: string) => exportMessages(claudeCodeModel(loadText('t.jsonl', text)).apiView().messages).messages;
+
+  it('02a: the orphan call in the preserved tail: Claude Code drops the entry; the fix writes the result after the summary', () => {
+    expect(lint('02a').map((d) => [d.messageId, d.line])).toEqual([['dropped', 111]]);
+    const text = fixed('02a');
+    const lines = text.split('\n');
+    const inserted = JSON.parse(lines[122]!);
+    expect(inserted.message.content[0]).toMatchObject({ tool_use_id: 'toolu_PT1', is_error: true });
+    expect(inserted.parentUuid).toBe(JSON.parse(lines[110]!).uuid);
+    const boundary = JSON.parse(lines[120]!);
+    expect(boundary.compactMetadata.preservedSegment.tailUuid).toBe(inserted.uuid);
+    expect(boundary.compactMetadata.preservedMessages.uuids).toContain(inserted.uuid);
+    expect(callsNotSent(text, sent(text))).toEqual([]);
+    expect(lintWith(rule, text).result.diagnostics).toEqual([]);
+  });
+
+  it('02b: the entry holding text and the orphan call goes whole: the message says the text is lost too', () => {
+    const [d] = lint('02b');
+    expect(d?.message).toContain('its text and thinking too');
+  });
+
+  it('02c: mid-history: the fix pairs the call, and every main-chain call is sent', () => {
+    expect(lint('02c').map((d) => [d.messageId, d.line])).toEqual([['dropped', 168]]);
+    const text = fixed('02c');
+    expect(callsNotSent(text, sent(text))).toEqual([]);
+  });
+
+  it('15o: a call pulled away from its result is "misplaced", without a second result', () => {
+    const ds = lint('15o');
+    expect(ds.map((d) => d.messageId)).toEqual(['misplaced']);
+    expect(ds[0]!.message).toContain('Tool result missing due to internal error');
   });
 });

@@ -85,22 +85,40 @@ function unresolvedToolUseItems(items: readonly Item[]): Set<Item> {
  */
 export function mediaStrips(active: readonly Entry[]): Map<Entry, Set<string>> {
   const strips = new Map<Entry, Set<string>>();
+  for (const { media, target } of mediaRemovals(active)) {
+    if (!target) continue;
+    const set = strips.get(target);
+    if (set) set.add(media);
+    else strips.set(target, new Set([media]));
+  }
+  return strips;
+}
+
+/** A `media_removed` API-error entry of Claude Code's own on the chain, and the user entry it strips (if any). */
+export interface MediaRemoval {
+  error: Entry;
+  /** 'image' or 'document' (`apiErrorParams.media`). */
+  media: string;
+  target?: Entry;
+}
+
+/** Every `media_removed` entry of the active chain, with the entry it makes Claude Code strip (see mediaStrips). */
+export function mediaRemovals(active: readonly Entry[]): MediaRemoval[] {
+  const out: MediaRemoval[] = [];
   for (let i = 0; i < active.length; i++) {
     const e = active[i]!;
     if (!isSyntheticApiError(e) || e.raw.apiError !== 'media_removed') continue;
     const params = e.raw.apiErrorParams;
     const media = isObject(params) && typeof params.media === 'string' ? params.media : undefined;
     if (media === undefined) continue;
-    for (let k = i - 1; k >= 0; k--) {
+    let target: Entry | undefined;
+    for (let k = i - 1; k >= 0 && !target; k--) {
       const c = active[k]!;
-      if (c.type !== 'user' || !holdsMedia(c, media)) continue;
-      const set = strips.get(c);
-      if (set) set.add(media);
-      else strips.set(c, new Set([media]));
-      break;
+      if (c.type === 'user' && holdsMedia(c, media)) target = c;
     }
+    out.push({ error: e, media, target });
   }
-  return strips;
+  return out;
 }
 
 function holdsMedia(entry: Entry, type: string): boolean {

@@ -1,0 +1,127 @@
+// The relocate engine (src/engine/relocate.ts) on the agent recording of the real Claude Code 2.1.332 (issue 14, item
+// B1): a session with a subagent transcript, moved from the project folder of /tmp/oracle-proj to another one.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import projectPath from '../rules/project-path.js';
+import { RelocateError, relocateSession } from '../src/engine/relocate.js';
+import { lintBytes } from '../src/index.js';
+import { RECORDED, recordingSid } from './helpers/recorded.js';
+
+const SID = recordingSid('agent');
+const OLD_CWD = '/tmp/oracle-proj';
+const NEW_CWD = '/srv/work/oracle proj.v2';
+const NEW_FOLDER = '-srv-work-oracle-proj-v2';
+
+let root: string;
+const projects = () => path.join(root, 'projects');
+const oldFile = () => path.join(projects(), '-tmp-oracle-proj', `${SID}.jsonl`);
+const newFile = () => path.join(projects(), NEW_FOLDER, `${SID}.jsonl`);
+const noOpeners = () => [];
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'tl-relocate-'));
+  const dir = path.join(projects(), '-tmp-oracle-proj');
+  mkdirSync(dir, { recursive: true });
+  cpSync(path.join(RECORDED, 'recordings', 'agent', 'session.jsonl'), oldFile());
+  cpSync(path.join(RECORDED, 'recordings', 'agent', SID), path.join(dir, SID), { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const cwds = (file: string): string[] => [
+  ...new Set(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { cwd?: string }).cwd)
+      .filter((c): c is string => c !== undefined),
+  ),
+];
+
+describe('relocateSession', () => {
+  it('moves the session and its subagent folder, and rewrites every cwd, with a backup of each rewritten file', async () => {
+    const before = readFileSync(oldFile());
+    const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: NEW_CWD, openers: noOpeners });
+    expect(result).toMatchObject({ from: oldFile(), to: newFile(), cwdFrom: OLD_CWD, cwdTo: NEW_CWD, moved: true });
+    expect(existsSync(oldFile())).toBe(false);
+    expect(cwds(newFile())).toEqual([NEW_CWD]);
+    const subDir = path.join(projects(), NEW_FOLDER, SID, 'subagents');
+    const sub = readdirSync(subDir).find((f) => f.endsWith('.jsonl'))!;
+    expect(cwds(path.join(subDir, sub))).toEqual([NEW_CWD]);
+    expect(readdirSync(subDir).some((f) => f.endsWith('.meta.json'))).toBe(true);
+    // Only the cwd members changed; the backups hold the files as they were.
+    expect(result.rewritten.map((r) => path.basename(r.path))).toEqual([`${SID}.jsonl`, sub]);
+    expect(readFileSync(result.rewritten[0]!.backupPath!)).toEqual(before);
+    expect(readFileSync(newFile(), 'utf8')).toBe(
+      before.toString('utf8').split(`"cwd":"${OLD_CWD}"`).join(`"cwd":"${NEW_CWD}"`),
+    );
+    // Now in the folder its cwd maps to: project-path is content.
+    const moved = readFileSync(newFile());
+    expect(lintBytes(newFile(), moved, { rules: [projectPath] }).result.diagnostics).toEqual([]);
+  });
+
+  it('project-path reports the session before the move', () => {
+    writeFileSync(oldFile(), readFileSync(oldFile(), 'utf8').split(`"cwd":"${OLD_CWD}"`).join(`"cwd":"${NEW_CWD}"`));
+    const ds = lintBytes(oldFile(), readFileSync(oldFile()), { rules: [projectPath] }).result.diagnostics;
+    expect(ds.map((d) => d.messageId)).toEqual(['otherFolder']);
+    expect(ds[0]!.message).toContain(NEW_FOLDER);
+  });
+
+  it('a dry run changes nothing and says what would', async () => {
+    const result = await relocateSession({
+      projectsRoot: projects(),
+      sessionId: SID,
+      to: NEW_CWD,
+      dryRun: true,
+      openers: noOpeners,
+    });
+    expect(result.moved).toBe(false);
+    expect(result.rewritten.length).toBe(2);
+    expect(existsSync(oldFile())).toBe(true);
+    expect(existsSync(newFile())).toBe(false);
+  });
+
+  it('refuses a place that is taken, and a file another process holds open', async () => {
+    mkdirSync(path.dirname(newFile()), { recursive: true });
+    writeFileSync(newFile(), '{}\n');
+    await expect(
+      relocateSession({ projectsRoot: projects(), sessionId: SID, to: NEW_CWD, openers: noOpeners }),
+    ).rejects.toThrow(RelocateError);
+    rmSync(newFile());
+    await expect(
+      relocateSession({
+        projectsRoot: projects(),
+        sessionId: SID,
+        to: NEW_CWD,
+        openers: () => [{ pid: 41, command: 'claude' }],
+      }),
+    ).rejects.toThrow(/open for writing by pid 41 \(claude\)/);
+    expect(existsSync(oldFile())).toBe(true);
+  });
+
+  it('asks which one when the session is in two project folders', async () => {
+    const other = path.join(projects(), '-elsewhere', `${SID}.jsonl`);
+    mkdirSync(path.dirname(other), { recursive: true });
+    cpSync(oldFile(), other);
+    await expect(
+      relocateSession({ projectsRoot: projects(), sessionId: SID, to: NEW_CWD, openers: noOpeners }),
+    ).rejects.toThrow(/in 2 project folders/);
+    const result = await relocateSession({
+      projectsRoot: projects(),
+      sessionId: SID,
+      to: NEW_CWD,
+      from: other,
+      openers: noOpeners,
+    });
+    expect(result.from).toBe(other);
+    expect(result.folderFrom).toBeUndefined();
+  });
+
+  it('in its own folder already, only the cwd is rewritten', async () => {
+    const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: OLD_CWD, openers: noOpeners });
+    expect(result.moved).toBe(false);
+    expect(result.rewritten).toEqual([]);
+    expect(existsSync(oldFile())).toBe(true);
+  });
+});

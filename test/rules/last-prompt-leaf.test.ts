@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/last-prompt-leaf.js';
+import { fixed, text, transcript, uuidAt } from '../helpers/build.js';
+import { itemText, recordedItem } from '../helpers/recorded.js';
+import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
+
+const session = (leaf: (t: ReturnType<typeof transcript>, tip: string) => string | null) => {
+  const t = transcript();
+  t.user('go'); // 1
+  const tip = t.assistant([text('done')]); // 2
+  t.lastPrompt(leaf(t, tip), 'go'); // 3
+  return t.toString();
+};
+const missing = session(() => 'deadbeef-0000-4000-8000-000000000001');
+
+// A subagent's own conversation mixed into the main file (recording "agent", item 09a), named by the last-prompt.
+const mixed = (() => {
+  const t = transcript();
+  t.user('go'); // 1
+  t.assistant([text('delegating')]); // 2
+  const sub = t.user('sub task', { parent: null, extra: { isSidechain: true, agentId: 'a1' } }); // 3
+  const subTip = t.assistant([text('sub done')], { parent: sub, extra: { isSidechain: true, agentId: 'a1' } }); // 4
+  t.lastPrompt(subTip, 'go'); // 5
+  return t.toString();
+})();
+
+// Item 08c: a fork appended last, with older timestamps, is where Claude Code resumes when the leaf is missing.
+const forked = (() => {
+  const t = transcript();
+  const root = t.user('go'); // 1
+  t.assistant([text('first')]); // 2
+  t.from(root);
+  t.assistant([text('fork')], { extra: { timestamp: '2020-01-01T00:00:00.000Z' } }); // 3
+  t.lastPrompt('deadbeef-0000-4000-8000-000000000001', 'go'); // 4
+  return t.toString();
+})();
+
+const retarget = (source: string, line: number, to: number) =>
+  fixed(source, {
+    [line]: (e) => {
+      e.leafUuid = uuidAt(source, to);
+    },
+  });
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'the last-prompt names the tip', text: session((_t, tip) => tip) },
+    {
+      name: 'no last-prompt',
+      text: (() => {
+        const t = transcript();
+        t.user('go');
+        t.assistant([text('done')]);
+        return t.toString();
+      })(),
+    },
+    { name: 'api target: off', text: missing, target: 'api' },
+  ],
+  invalid: [
+    {
+      name: 'a leaf no entry has (item 08a): warn, named the tip Claude Code resumes',
+      text: missing,
+      errors: [{ messageId: 'missing', line: 3, severity: 'warn', messageIncludes: 'line 2' }],
+      output: retarget(missing, 3, 2),
+    },
+    {
+      name: 'a missing leaf with a fork later in the file (item 08c): the file order wins, not the timestamps',
+      text: forked,
+      errors: [{ messageId: 'missing', line: 4, messageIncludes: 'line 3' }],
+      output: retarget(forked, 4, 3),
+    },
+    {
+      name: "a leaf in a subagent's own conversation (item 09a): error, named the main tip, subagent left alone",
+      text: mixed,
+      errors: [{ messageId: 'subagent', line: 5, severity: 'error', messageIncludes: 'No conversation found' }],
+      output: retarget(mixed, 5, 2),
+    },
+  ],
+});
+
+describe('last-prompt-leaf on the recorded items (A8, A9)', () => {
+  const lint = (name: string) => lintWith(rule, itemText(recordedItem(name))).result.diagnostics;
+  it('08a: a missing leaf is a warning', () => {
+    expect(lint('08a').map((d) => [d.line, d.messageId, d.severity])).toEqual([[189, 'missing', 'warn']]);
+  });
+  it('09a: the subagent leaf is an error', () => {
+    expect(lint('09a').map((d) => [d.messageId, d.severity])).toEqual([['subagent', 'error']]);
+  });
+  it('09c: subagent lines mixed in, last-prompt unchanged: clean', () => {
+    expect(lint('09c')).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/project-path.js';
+import { folderFits, projectFolderOf } from '../../src/formats/claude-code/project-folder.js';
+import { lintBytes } from '../../src/index.js';
+import { text, transcript } from '../helpers/build.js';
+
+/** A session whose entries say `cwd`, linted as if it lay at `file`. */
+const lintAt = (file: string, cwd = '/tmp/project') => {
+  const t = transcript();
+  t.user('go', { extra: { cwd } });
+  t.assistant([text('done')], { extra: { cwd } });
+  return lintBytes(file, new TextEncoder().encode(t.toString()), { rules: [rule] }).result.diagnostics;
+};
+
+describe('project-path', () => {
+  it("Claude Code's folder name: every character outside [a-zA-Z0-9] becomes '-' (claude-code-internals.md §1.6)", () => {
+    expect(projectFolderOf('/tmp/oracle_proj.x')).toBe('-tmp-oracle-proj-x');
+    expect(projectFolderOf('C:\\Users\\john\\app')).toBe('C--Users-john-app');
+    expect(projectFolderOf('/mnt/d/my app')).toBe('-mnt-d-my-app');
+    expect(folderFits(`-${'a'.repeat(250)}-1a2b3c`, `/${'a'.repeat(250)}`)).toBe(true);
+  });
+  it('a session in the folder of its cwd is clean', () => {
+    expect(lintAt('/home/u/.claude/projects/-tmp-project/s.jsonl')).toEqual([]);
+  });
+  it('a session in another folder (moved or renamed, item b01b): a warning naming the folder --continue looks in', () => {
+    const found = lintAt('/home/u/.claude/projects/-tmp-old-name/s.jsonl');
+    expect(found.map((d) => [d.line, d.severity, d.messageId])).toEqual([[2, 'warn', 'otherFolder']]);
+    expect(found[0]!.message).toContain('`claude --continue` run in /tmp/project does not');
+    expect(found[0]!.message).toContain(
+      '(`transcript-lint relocate --session s --to /tmp/project` moves it, with its `s/` folder, to -tmp-project)',
+    );
+  });
+  it('a file outside a projects folder, or a subagent file, is not checked', () => {
+    expect(lintAt('/tmp/anywhere/s.jsonl')).toEqual([]);
+    expect(lintAt('/home/u/.claude/projects/-tmp-old/s/subagents/agent-a.jsonl')).toEqual([]);
+  });
+  it('api target: off', () => {
+    const t = transcript();
+    t.user('go');
+    const file = '/home/u/.claude/projects/-elsewhere/s.jsonl';
+    expect(
+      lintBytes(file, new TextEncoder().encode(t.toString()), { rules: [rule], target: 'api' }).result.diagnostics,
+    ).toEqual([]);
+  });
+});
