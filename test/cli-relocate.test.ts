@@ -62,6 +62,6 @@ describe('transcript-lint relocate', () => {
   it('without --to: a usage error', async () => {
     const { code, stderr } = await runCli(['relocate', '--session', SID], { cwd: home, homedir: home });
     expect(code).toBe(2);
-    expect(stderr).toContain('Missing required argument: to');
+    expect(stderr).toContain('transcript-lint: relocate needs --to\n');
   });
 });

@@ -248,6 +248,12 @@ function exportCommand(file: string | undefined, session: string | undefined, ar
  * sesion" becomes "unknown option --sesion (did you mean --session?)").
  */
 export function explainUsage(message: string, argv: readonly string[] = []): string {
+  const missing = /^Missing required arguments?: (.*)$/.exec(message);
+  if (missing) {
+    const flags = missing[1]!.split(', ').map((a) => `--${a}`);
+    const command = argv.find((a) => SUBCOMMANDS.has(a));
+    return `${command ? `${command} ` : ''}needs ${flags.join(' and ')}`;
+  }
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (!unknown) return message;
   const names = [...LINT_OPTIONS.flatMap((o) => [o.name, ...(o.negatable ? [`no-${o.name}`] : [])]), 'help', 'version'];
