@@ -179,6 +179,8 @@ async function runClass(cls) {
     }
     const damaged = stage(meta, path.join(work, 'damaged-home'), live);
     const found = existsSync(damaged.events) ? lintJson(damaged.events) : [];
+    // What we say Copilot sends from the damaged file (its recovery included), before the resume changes the file.
+    const predicted = existsSync(damaged.events) ? exportOf(damaged.events) : undefined;
     const before = await resume(meta, path.join(work, 'damaged-home'), path.join(work, 'damaged-run'), damaged.events);
     const fixed = stage(meta, path.join(work, 'fixed-home'), live);
     let fixRun = { status: 'no file' };
@@ -209,7 +211,12 @@ async function runClass(cls) {
       cls,
       meta,
       found,
-      before: { ...before, first: undefined, conversation: compare(conversation(before.first), reference) },
+      before: {
+        ...before,
+        first: undefined,
+        conversation: compare(conversation(before.first), reference),
+        exportSame: before.first ? JSON.stringify(sentMessages(before.first)) === JSON.stringify(predicted) : undefined,
+      },
       fix: fixRun,
       left,
       safeLeft,
@@ -220,6 +227,16 @@ async function runClass(cls) {
     live?.kill();
     for (const home of ['damaged-home', 'fixed-home']) rmSync(path.join(work, home), { recursive: true, force: true });
   }
+}
+
+/** The messages a request sent of the session: all but the resume's own prompt, cache marks out. */
+const sentMessages = (body) =>
+  JSON.parse(JSON.stringify(body.messages.slice(0, -1), (k, v) => (k === 'cache_control' ? undefined : v)));
+
+/** `transcript-lint export` of a file: its messages, or undefined when it exports nothing. */
+function exportOf(file) {
+  const r = tl('export', file);
+  return r.status === 0 ? JSON.parse(r.stdout).messages : undefined;
 }
 
 /** `export` of every clean recording against what the real CLI sent when it resumed it. */
@@ -336,4 +353,9 @@ process.stdout.write(
   `${results.length} classes, ${failed.length} not resumed clean after the fix: ${failed.map((r) => r.cls).join(', ') || 'none'}\n`,
 );
 process.stdout.write(`export: ${exports.filter((e) => e.same).length}/${exports.length} recordings equal\n`);
+const predicted = results.filter((r) => r.before?.exportSame !== undefined);
+const wrong = predicted.filter((r) => !r.before.exportSame).map((r) => r.cls);
+process.stdout.write(
+  `export of the damaged copies: ${predicted.length - wrong.length}/${predicted.length} equal what Copilot sent${wrong.length ? ` (not: ${wrong.join(', ')})` : ''}\n`,
+);
 process.stdout.write(`table: ${path.join(OUT, 'RESULTS.md')}\n`);
