@@ -53,6 +53,16 @@ import codexRecordSize from './codex/record-size.js';
 import codexUnknownRecord from './codex/unknown-record.js';
 import codexCompaction from './codex/compaction.js';
 import codexTurnContext from './codex/turn-context.js';
+import copilotValidJson from './copilot/valid-json.js';
+import copilotTrailingNul from './copilot/trailing-nul.js';
+import copilotOneEventPerLine from './copilot/one-event-per-line.js';
+import copilotConcatenatedEvent from './copilot/concatenated-event.js';
+import copilotLineSeparator from './copilot/line-separator.js';
+import copilotKnownEventType from './copilot/known-event-type.js';
+import copilotSessionStructure from './copilot/session-structure.js';
+import copilotToolRequestHasCompletion from './copilot/tool-request-has-completion.js';
+import copilotSessionSize from './copilot/session-size.js';
+import copilotSidecarConsistency from './copilot/sidecar-consistency.js';
 import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
@@ -127,6 +137,17 @@ export const rules: readonly Rule[] = [
   clineResultDropped,
   clineUnsignedThinking,
   rooInterruptedToolUse,
+  // GitHub Copilot CLI sessions (src/formats/copilot-events).
+  copilotValidJson,
+  copilotTrailingNul,
+  copilotOneEventPerLine,
+  copilotConcatenatedEvent,
+  copilotLineSeparator,
+  copilotKnownEventType,
+  copilotSessionStructure,
+  copilotToolRequestHasCompletion,
+  copilotSessionSize,
+  copilotSidecarConsistency,
   // Anthropic Message Batches and OpenAI Batch API files (batch/*).
   batchLineShape,
   batchCustomIdUnique,

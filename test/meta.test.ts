@@ -140,6 +140,7 @@ describe('known-format names every format transcript-lint reads', () => {
     'openai-batch': 'Batch files',
     'openai-batch-output': 'Batch files',
     'codex-rollout': 'Codex CLI',
+    'copilot-events': 'GitHub Copilot CLI',
   };
   const message = rulesById.get('known-format')!.meta.messages.binary!;
   it.each(linter.formats.map((f) => f.id))('%s', (id) => {

@@ -4,8 +4,9 @@
 // On every fixture the fix invariants hold too: a second fix changes nothing, no line becomes unreadable, nothing
 // gets worse. `valid-*` fixtures must be clean, `invalid-*` ones must be reported.
 //
-// A fixture may have `<file>.options.json`: `{"target": "api", "inputFormat": "messages"}`, and `"path"`: the path the
-// file is linted under (project-path looks at the project folder a session lies in).
+// A fixture may have `<file>.options.json`: `{"target": "api", "inputFormat": "messages"}`, and `"filePath"`: the path,
+// relative to the fixture's folder, it is linted as (a format that reads files beside its own, such as a Copilot
+// session's workspace.yaml, finds them there; project-path looks at the project folder a session lies in).
 // Update the snapshots after a deliberate change with `npx vitest run test/rule-fixtures.test.ts -u`, and read the diff.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,7 +24,7 @@ const FIXTURE = /\.(jsonl|json)$/;
 interface FixtureOptions {
   target?: string;
   inputFormat?: string;
-  path?: string;
+  filePath?: string;
 }
 
 /**
@@ -32,6 +33,10 @@ interface FixtureOptions {
  */
 const NO_INVALID_FIXTURE = new Map([['request-size', 'test/rules/request-size.test.ts']]);
 
+/** The path a fixture is linted as: its name, or the `filePath` of its options beside it. */
+const lintPath = (file: string, options: FixtureOptions): string =>
+  options.filePath === undefined ? path.basename(file) : path.join(path.dirname(file), options.filePath);
+
 function fixturesOf(dir: string): string[] {
   return readdirSync(dir)
     .filter((f) => FIXTURE.test(f) && !f.endsWith('.options.json'))
@@ -39,13 +44,13 @@ function fixturesOf(dir: string): string[] {
 }
 
 /** What a user sees of the fixture: the report, and what --fix and --fix --unsafe-fixes would change. */
-function render(rule: Rule, file: string, { path: as, ...options }: FixtureOptions): string {
+function render(rule: Rule, file: string, options: FixtureOptions, at: string): string {
   const bytes = readFileSync(file);
-  const name = as ?? path.basename(file);
-  const lint = lintBytes(name, bytes, { ...options, rules: [rule] });
+  const name = path.basename(file);
+  const lint = lintBytes(at, bytes, { ...options, rules: [rule] });
   const report = stylish([lint.result], { cwd: path.dirname(file), color: false });
   const fixed = (unsafe: boolean): string => {
-    const out = fixBytes(name, bytes, { ...options, rules: [rule], unsafe });
+    const out = fixBytes(at, bytes, { ...options, rules: [rule], unsafe });
     return (
       unifiedDiff(decode(bytes), decode(out.output), { fromFile: `a/${name}`, toFile: `b/${name}` }) || '(no change)\n'
     );
@@ -89,27 +94,26 @@ describe('rule fixtures', () => {
       for (const name of fixturesOf(path.join(ROOT, dir))) {
         const file = path.join(ROOT, dir, name);
         const optionsFile = `${file}.options.json`;
-        const { path: as, ...options }: FixtureOptions = existsSync(optionsFile)
+        const { filePath, ...options }: FixtureOptions = existsSync(optionsFile)
           ? (JSON.parse(readFileSync(optionsFile, 'utf8')) as FixtureOptions)
           : {};
-        const linted = as ?? name;
+        const at = lintPath(file, { filePath });
 
         it(`${name}: snapshot`, async () => {
-          await expect(render(rule, file, { ...options, path: as })).toMatchFileSnapshot(`${file}.snap`);
+          await expect(render(rule, file, options, at)).toMatchFileSnapshot(`${file}.snap`);
         });
 
         it(`${name}: ${name.startsWith('valid-') ? 'clean' : 'reported'}, and its fixes converge`, () => {
           const bytes = readFileSync(file);
-          const found = lintBytes(linted, bytes, { ...options, rules: [rule] }).result.diagnostics;
+          const found = lintBytes(at, bytes, { ...options, rules: [rule] }).result.diagnostics;
           if (name.startsWith('valid-')) expect(found.map((d) => `${d.line} ${d.messageId}`)).toEqual([]);
           else expect(found.length, `${name} is reported`).toBeGreaterThan(0);
           const unreadable = (data: Uint8Array) =>
-            lintBytes(linted, data, { ...options, rules: [] }).model.file.lines.filter((l) => l.problems.length > 0)
-              .length;
+            lintBytes(at, data, { ...options, rules: [] }).model.file.lines.filter((l) => l.problems.length > 0).length;
           for (const unsafe of [false, true]) {
-            const once = fixBytes(linted, bytes, { ...options, rules: [rule], unsafe });
+            const once = fixBytes(at, bytes, { ...options, rules: [rule], unsafe });
             expect(once.status, `${name}: fixing never makes it worse`).not.toBe('worse');
-            const twice = fixBytes(linted, once.output, { ...options, rules: [rule], unsafe });
+            const twice = fixBytes(at, once.output, { ...options, rules: [rule], unsafe });
             expect(twice.changed, `${name}: a second fix changes nothing`).toBe(false);
             expect(unreadable(once.output), `${name}: no line becomes unreadable`).toBeLessThanOrEqual(
               unreadable(bytes),

@@ -106,6 +106,7 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
     'task-history (a Cline or Roo Code history: what the tool sends of it, and what it repaired on the way)',
   'openai-chat': 'openai-chat (the conversations of an OpenAI input: messages, tool calls, the tools declared)',
   batch: 'batch (the records of a batch file: one request or result each)',
+  copilot: 'copilot (the session file as Copilot CLI reads it: its lines, events and the files beside it)',
 };
 
 /** The header of a rule's page: what holds, its severity per target, its view, where it runs, its fix. */

@@ -4,6 +4,7 @@ import { anthropicBatch, anthropicBatchResults } from './anthropic-batch/index.j
 import { claudeCode } from './claude-code/index.js';
 import { codexRollout } from './codex-rollout/index.js';
 import { cline, roo } from './cline/index.js';
+import { copilotEvents } from './copilot-events/index.js';
 import { messages } from './messages/index.js';
 import { openaiBatch, openaiBatchOutput, openaiChat, openaiFinetune } from './openai/index.js';
 import { request } from './request/index.js';
@@ -14,6 +15,7 @@ export const formats: readonly Format[] = [
   claudeCode,
   request,
   messages,
+  copilotEvents,
   cline,
   roo,
   anthropicBatch,

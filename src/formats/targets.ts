@@ -24,6 +24,12 @@ export const OPENAI: TargetSpec = {
     'as a request to the OpenAI API (Chat Completions, fine-tuning, Batch): everything it rejects is an error',
 };
 
+export const COPILOT_TARGET: TargetSpec = {
+  id: 'copilot',
+  description:
+    'as GitHub Copilot CLI 1.0.102 resumes it: errors make resume fail, get the request rejected or lose conversation (often in its silent rewrite of the file); warnings are what it copes with',
+};
+
 export const CLINE_TARGET: TargetSpec = {
   id: 'cline',
   description:

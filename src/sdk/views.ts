@@ -4,6 +4,7 @@ import type { BatchFile } from '../formats/batch/model.js';
 import type { ChatFile } from '../formats/openai/model.js';
 import type { TaskHistoryModel } from '../formats/cline/model.js';
 import type { CodexModel } from '../formats/codex-rollout/model.js';
+import type { CopilotModel } from '../formats/copilot-events/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -22,4 +23,6 @@ export interface ViewModels {
   'task-history': TaskHistoryModel;
   /** A Codex CLI rollout: its records, and what `codex exec resume` rebuilds from them. */
   codex: CodexModel;
+  /** A GitHub Copilot CLI session: its lines, events, sidecar files and the request Copilot compiles. */
+  copilot: CopilotModel;
 }

@@ -36,7 +36,7 @@ describe('detectInputFormat', () => {
     [
       'a Copilot CLI events file',
       '{"type":"session.start","data":{"sessionId":"s"},"id":"e1","timestamp":"t","parentId":null}\n',
-      'unknown',
+      'copilot-events',
     ],
     [
       'a Gemini CLI session',

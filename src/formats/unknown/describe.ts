@@ -23,7 +23,7 @@ export interface Guess {
 /** Tools whose files turn up among sessions, by the top-level keys of their records. */
 const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
-  { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file' },
+  { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file', format: 'copilot-events' },
   { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
   {
     keys: ['custom_id', 'result'],

@@ -1,0 +1,125 @@
+// copilot/valid-json: every line of events.jsonl is one JSON object, as Copilot writes it. The damage the other
+// framing rules repair (NUL padding, split and glued events, cut-off prefixes, raw separators) is theirs; this rule
+// has the rest. Copilot's transcript recovery drops every line that does not parse and silently rewrites the file
+// (keeping the original as events.jsonl.backup-before-recovery-<sha256>): a cut-off last line is what a crash
+// leaves, but a broken line mid-file held an event that is then gone, and a line with one invalid byte loses its
+// whole event. What 1.0.102 reads without a rewrite (a BOM, CRLF, blank lines, a JSON value that is not an object)
+// is still not what Copilot writes, and other readers trip on it.
+import { Copilot, defineRule, type SourceLine } from '../../src/sdk/index.js';
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+export default defineRule({
+  meta: {
+    id: 'copilot/valid-json',
+    type: 'problem',
+    view: 'copilot',
+    description: 'Every line of events.jsonl is one JSON object, written as Copilot writes it.',
+    docs: {
+      detects:
+        'a line that is not one JSON object (cut off, garbage, invalid UTF-8, not an object), a BOM, CRLF, blank lines',
+      fix: 'safe (strip a BOM, CRs, blank lines); unsafe (drop a broken line, U+FFFD for invalid bytes)',
+      severity: { copilot: 'error (a broken line mid-file, invalid UTF-8) / warn (the rest)' },
+    },
+    severity: { copilot: 'error' },
+    fixable: 'safe',
+    formats: ['copilot-events'],
+    messages: {
+      torn: "Last line is cut off mid-event (a crash while writing); Copilot's transcript recovery drops it on resume and rewrites events.jsonl (keeping the original as events.jsonl.backup-before-recovery-*).",
+      parse:
+        "Line is not JSON ({{detail}}); Copilot's transcript recovery drops it on resume and silently rewrites events.jsonl, so whatever event it held is lost.",
+      utf8: 'Line is not valid UTF-8; Copilot drops the whole line on resume (rewriting events.jsonl), so its {{type}} event is lost.',
+      notObject: 'Line is {{detail}} in JSON, not an event object; Copilot skips it.',
+      bom: 'events.jsonl starts with a UTF-8 byte order mark, which Copilot never writes; 1.0.102 skips it, other readers of the file do not.',
+      crlf: '{{count}} lines end with CR LF; Copilot writes LF alone (1.0.102 reads CR LF, a lone CR it does not split on).',
+      blank: 'Line is blank; Copilot never writes one (1.0.102 skips it).',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const lines = model.file.lines;
+    if (model.file.bom) {
+      const edits: never[] = [];
+      Copilot.BOM_STRIPS.add(edits);
+      ctx.report({
+        messageId: 'bom',
+        at: { line: 1 },
+        severity: 'warn',
+        fix: { applicability: 'safe', description: 'remove the byte order mark', edits },
+      });
+    }
+    const crLines = lines.filter((l) => l.bytes[l.bytes.length - 1] === 0x0d && !model.framing().has(l.lineNo));
+    if (crLines.length > 0) {
+      const plan = new Copilot.CopilotFixPlan(model);
+      for (const l of crLines) plan.replaceText(l.lineNo, lenient.decode(l.bytes.subarray(0, l.bytes.length - 1)));
+      ctx.report({
+        messageId: 'crlf',
+        at: { line: crLines[0]!.lineNo },
+        severity: 'warn',
+        data: { count: crLines.length },
+        fix: plan.fix('safe', 'remove the CR before each line feed'),
+      });
+    }
+    const last = lines[lines.length - 1];
+    for (const [lineNo, framing] of model.framing()) {
+      const line = lines[lineNo - 1]!;
+      if (framing.kind === 'blank') {
+        ctx.report({
+          messageId: 'blank',
+          at: { line: lineNo },
+          severity: 'warn',
+          fix: new Copilot.CopilotFixPlan(model).deleteLine(lineNo).fix('safe', 'remove the blank line'),
+        });
+        continue;
+      }
+      if (framing.kind !== 'broken') continue;
+      const drop = () => new Copilot.CopilotFixPlan(model).deleteLine(lineNo).fix('unsafe', 'drop the line');
+      switch (framing.problem.kind) {
+        case 'torn':
+          ctx.report({ messageId: 'torn', at: { line: lineNo }, severity: 'warn', fix: drop() });
+          break;
+        case 'parse':
+          ctx.report({
+            messageId: 'parse',
+            at: { line: lineNo },
+            // A terminated last line that does not parse is a cut-off one too.
+            severity: line === last ? 'warn' : 'error',
+            data: { detail: framing.problem.detail ?? '' },
+            fix: drop(),
+          });
+          break;
+        case 'utf8':
+          ctx.report({
+            messageId: 'utf8',
+            at: { line: lineNo },
+            data: { type: typeOfBytes(line) },
+            fix: replaced(line)
+              ? new Copilot.CopilotFixPlan(model)
+                  .replaceText(lineNo, lenient.decode(line.bytes))
+                  .fix('unsafe', 'replace the invalid bytes with U+FFFD')
+              : drop(),
+          });
+          break;
+        case 'not-object':
+          ctx.report({
+            messageId: 'notObject',
+            at: { line: lineNo },
+            severity: 'warn',
+            data: { detail: framing.problem.detail ?? '' },
+            fix: drop(),
+          });
+          break;
+      }
+    }
+  },
+});
+
+/** Whether the line is one JSON object once its invalid bytes are U+FFFD. */
+function replaced(line: SourceLine): boolean {
+  return line.json !== undefined || Copilot.parsesAsObject(lenient.decode(line.bytes));
+}
+
+function typeOfBytes(line: SourceLine): string {
+  const t = line.json?.type;
+  return typeof t === 'string' ? t : 'unreadable';
+}

@@ -1,0 +1,174 @@
+// The Messages API request Copilot CLI 1.0.102 (BYOK provider "anthropic") rebuilds from events.jsonl on resume, as
+// measured against the real CLI (research NOTES.md section 7-8). Only the main agent's events count (a subagent's
+// carry `agentId`), in file order:
+// - user.message: a text block of `transformedContent` if it is a string, else `content`; an empty or blank one is
+//   dropped; user.messages in a row make one user message.
+// - assistant.message: the signed thinking blocks of `reasoningBlocks` (unsigned ones are dropped), a text block of
+//   `content` with trailing whitespace trimmed (none when empty), a tool_use per `toolRequests` entry (`arguments`
+//   given as a JSON string are parsed; missing ones are {}); an assistant message with no block is dropped.
+// - the calls' results, one user message after the assistant message, in the order of its toolRequests: the first
+//   tool.execution_complete of each toolCallId before the next interaction boundary (a user.message, a
+//   session.resume); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
+//   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one, at the end of the file the text of the
+//   completion Copilot then appends itself.
+// The system prompt and tools are Copilot's own (the stored system.message is never sent), so they are not part of
+// it; nor are the new prompt of the resume and Copilot's cache_control marks.
+import type { ApiBlock, ApiMessage, Block } from '../../model/types.js';
+import { type CopilotEvent, isObject, toolCallIdOf, toolRequestsOf } from './events.js';
+
+/** What Copilot sends for a call whose result is missing mid-history (in memory; the file is not changed). */
+export const INTERRUPTED_MID = 'The execution of this tool, or a previous tool was interrupted.';
+/** The error message of the completion Copilot appends for a call still pending at the end of the file. */
+export const INTERRUPTED_TAIL =
+  'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.';
+/** What Copilot sends for a failed call whose completion has no error message. */
+export const FAILED_WITHOUT_ERROR = 'Tool execution failed';
+
+const isBoundary = (e: CopilotEvent): boolean => e.type === 'session.resume' || e.type === 'user.message';
+
+/** The text a user.message sends: `transformedContent` when it is a string, else `content`. */
+export function userTextOf(e: CopilotEvent): string | undefined {
+  const t = e.data?.transformedContent;
+  if (typeof t === 'string') return t;
+  const c = e.data?.content;
+  return typeof c === 'string' ? c : undefined;
+}
+
+/** The tool_result content a completion sends. */
+export function resultTextOf(e: CopilotEvent): string {
+  const d = e.data ?? {};
+  if (d.success === true) {
+    const result = d.result;
+    const content = isObject(result) ? result.content : undefined;
+    return typeof content === 'string' ? content : content === undefined ? '' : JSON.stringify(content);
+  }
+  const error = d.error;
+  const message = isObject(error) ? error.message : undefined;
+  return typeof message === 'string' ? message : FAILED_WITHOUT_ERROR;
+}
+
+/** A tool_use's input: `arguments`, parsed when it is a JSON string; {} when it is missing. */
+function inputOf(args: unknown): unknown {
+  if (args === undefined || args === null) return {};
+  if (typeof args === 'string') {
+    try {
+      return JSON.parse(args) as unknown;
+    } catch {
+      return args;
+    }
+  }
+  return args;
+}
+
+/** Which completion each main-agent request is paired with (by toolCallId, up to the next boundary). */
+export interface Pairing {
+  /** The paired completion of each request, by the request's event and toolCallId. */
+  completionOf(request: CopilotEvent, toolCallId: string): CopilotEvent | undefined;
+  /** Whether the request's calls are pending at the end of the file (no later assistant.message or boundary). */
+  isTail(request: CopilotEvent): boolean;
+}
+
+/** Pairs the requests of one agent's events (in file order) with their completions, as Copilot does. */
+export function pairCalls(events: readonly CopilotEvent[]): Pairing {
+  const paired = new Map<CopilotEvent, Map<string, CopilotEvent>>();
+  const tails = new Set<CopilotEvent>();
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    const requests = toolRequestsOf(e);
+    if (requests.length === 0) continue;
+    const ids = new Set(
+      requests.map((r) => r.request.toolCallId).filter((id): id is string => typeof id === 'string' && id !== ''),
+    );
+    const found = new Map<string, CopilotEvent>();
+    let j = i + 1;
+    let laterTurn = false;
+    for (; j < events.length; j++) {
+      const f = events[j]!;
+      if (isBoundary(f)) {
+        laterTurn = true;
+        break;
+      }
+      if (f.type === 'assistant.message') laterTurn = true;
+      if (f.type !== 'tool.execution_complete') continue;
+      const id = toolCallIdOf(f);
+      if (id !== undefined && ids.has(id) && !found.has(id)) found.set(id, f);
+    }
+    paired.set(e, found);
+    if (!laterTurn) tails.add(e);
+  }
+  return {
+    completionOf: (request, id) => paired.get(request)?.get(id),
+    isTail: (request) => tails.has(request),
+  };
+}
+
+/** The messages Copilot sends on resume, each block with the line it comes from. */
+export function compileMessages(mainEvents: readonly CopilotEvent[]): ApiMessage[] {
+  const pairing = pairCalls(mainEvents);
+  const messages: ApiMessage[] = [];
+  const push = (role: 'user' | 'assistant', blocks: ApiBlock[], mergeUser: boolean): void => {
+    const last = messages[messages.length - 1];
+    if (mergeUser && last?.role === 'user' && last.blocks.every((b) => b.block.type === 'text')) {
+      last.blocks.push(...blocks);
+      return;
+    }
+    messages.push({ role, blocks, stringContent: false, entries: [] });
+  };
+  for (const e of mainEvents) {
+    if (e.type === 'user.message') {
+      const text = userTextOf(e);
+      if (text === undefined || text.trim() === '') continue;
+      push('user', [{ block: { type: 'text', text }, origin: { line: e.line } }], true);
+      continue;
+    }
+    if (e.type !== 'assistant.message') continue;
+    const blocks: ApiBlock[] = [];
+    for (const t of thinkingBlocksOf(e)) blocks.push({ block: t, origin: { line: e.line } });
+    const content = e.data?.content;
+    if (typeof content === 'string' && content.trimEnd() !== '')
+      blocks.push({ block: { type: 'text', text: content.trimEnd() }, origin: { line: e.line } });
+    const results: ApiBlock[] = [];
+    for (const { index, request } of toolRequestsOf(e)) {
+      const id = request.toolCallId;
+      blocks.push({
+        block: { type: 'tool_use', id, name: request.name, input: inputOf(request.arguments) },
+        origin: { line: e.line, blockIndex: index },
+      });
+      // A call with an empty id gets no result at all (the API then rejects the request).
+      if (typeof id !== 'string' || id === '') continue;
+      const completion = pairing.completionOf(e, id);
+      if (completion) {
+        results.push({
+          block: { type: 'tool_result', tool_use_id: id, content: resultTextOf(completion) },
+          origin: { line: completion.line },
+        });
+      } else {
+        const text = pairing.isTail(e) ? INTERRUPTED_TAIL : INTERRUPTED_MID;
+        results.push({
+          block: { type: 'tool_result', tool_use_id: id, content: text },
+          origin: { line: e.line, blockIndex: index, synthetic: true },
+        });
+      }
+    }
+    if (blocks.length === 0) continue;
+    push('assistant', blocks, false);
+    if (results.length > 0) push('user', results, false);
+  }
+  return messages;
+}
+
+/** The thinking blocks Copilot sends back: those of `reasoningBlocks` that carry a signature. */
+function thinkingBlocksOf(e: CopilotEvent): Block[] {
+  const rb = e.data?.reasoningBlocks;
+  const blocks = isObject(rb) ? rb.blocks : undefined;
+  if (!Array.isArray(blocks)) return [];
+  const out: Block[] = [];
+  for (const b of blocks) {
+    if (!isObject(b)) continue;
+    if (b.type === 'thinking' && typeof b.signature === 'string' && b.signature !== '')
+      out.push({ type: 'thinking', thinking: b.thinking, signature: b.signature });
+    else if (b.type === 'redacted_thinking' && typeof b.data === 'string')
+      out.push({ type: 'redacted_thinking', data: b.data });
+  }
+  return out;
+}

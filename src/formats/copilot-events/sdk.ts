@@ -1,0 +1,12 @@
+// What the copilot/* rules use of the format, exported through the rule SDK as the `Copilot` namespace.
+export type { CopilotModel } from './model.js';
+export type { CopilotEvent } from './events.js';
+export type { Framing } from './framing.js';
+export type { LockFile, Sidecar, WorkspaceState } from './sidecar.js';
+export type { EventTypeSpec, RequiredField } from './event-types.js';
+export { eventTypeSpec, hasJsonType, jsonTypeOf } from './event-types.js';
+export { isObject, isTimestamp, isUuid, stringField, toolCallIdOf, toolRequestsOf } from './events.js';
+export { FAILED_WITHOUT_ERROR, INTERRUPTED_MID, INTERRUPTED_TAIL, resultTextOf, userTextOf } from './compile.js';
+export { BOM_STRIPS, CopilotFixPlan, MARK } from './fix-plan.js';
+export { parsesAsObject } from './json-text.js';
+export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';

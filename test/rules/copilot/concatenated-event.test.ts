@@ -1,0 +1,35 @@
+import rule from '../../../rules/copilot/concatenated-event.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { recording } from './recorded.js';
+
+const parallel = recording('parallel');
+const multi = recording('multi-turn');
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a recorded session', text: parallel.text },
+    { name: 'a recorded session over three runs', text: multi.text },
+  ],
+  invalid: [
+    {
+      name: 'a cut-off copy of a completion glued in front of it (github/copilot-cli #4098)',
+      text: parallel.with(11, parallel.lines[10]!.slice(0, 497) + parallel.lines[10]),
+      errors: [{ messageId: 'prefixed', line: 11, messageIncludes: 'complete tool.execution_complete event' }],
+      output: parallel.text,
+    },
+    {
+      name: 'a cut-off event glued in front of an assistant message with two calls',
+      text: multi.with(19, multi.lines[17]!.slice(0, 416) + multi.lines[18]),
+      errors: [{ messageId: 'prefixed', line: 19, messageIncludes: '416 characters' }],
+      output: multi.text,
+    },
+    {
+      name: 'a cut-off event glued in front of two complete ones: both kept',
+      text: parallel
+        .with(10, parallel.lines[9]!.slice(0, 100) + parallel.lines[9] + parallel.lines[10])
+        .replace(`${parallel.lines[10]}\n`, ''),
+      errors: [{ messageId: 'prefixed', line: 10 }],
+      output: parallel.text,
+    },
+  ],
+});

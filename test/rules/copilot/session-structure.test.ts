@@ -1,0 +1,99 @@
+import rule from '../../../rules/copilot/session-structure.js';
+import { derivedUuid } from '../../../src/fixer/chain-edits.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { line, recording } from './recorded.js';
+
+const parallel = recording('parallel');
+const multi = recording('multi-turn');
+const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<string, any>) => void) => {
+  const e = r.event(n);
+  edit(e);
+  return r.with(n, line(e));
+};
+const [first, second, ...rest] = parallel.lines as [string, string, ...string[]];
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'a recorded session', text: parallel.text },
+    { name: 'a session resumed twice', text: multi.text },
+    { name: 'a subagent interleaved with the main chain', text: recording('subagent').text },
+    {
+      name: 'a crash resumed: session.resume without a shutdown before it',
+      text: recording('interrupted-resumed').text,
+    },
+    { name: 'a crash: no shutdown at the end', text: recording('interrupted').text },
+  ],
+  invalid: [
+    {
+      name: 'an empty events.jsonl',
+      text: '',
+      inputFormat: 'copilot-events',
+      errors: [{ messageId: 'noEvents', line: 1, severity: 'error' }],
+      output: null,
+    },
+    {
+      name: 'session.start after the prompt: moved back, both lines kept byte for byte',
+      text: [second, first, ...rest, ''].join('\n'),
+      errors: [{ messageId: 'startNotFirst', line: 2, severity: 'warn' }],
+      output: parallel.text,
+    },
+    {
+      name: 'no session.start, and no folder to make one for',
+      text: parallel.with(1),
+      errors: [{ messageId: 'noStart', line: 1, severity: 'error' }],
+      output: null,
+    },
+    {
+      name: 'a second session.start',
+      text: parallel.with(
+        13,
+        `${parallel.lines[12]}\n${line({ ...parallel.event(1), id: derivedUuid('start2'), parentId: parallel.event(13).id })}`,
+      ),
+      errors: [{ messageId: 'secondStart', line: 14, severity: 'warn' }],
+      output: null,
+    },
+    {
+      name: 'a parentId naming no event',
+      text: edited(parallel, 14, (e) => (e.parentId = 'ddeeadfc-24b9-526e-948b-8627604a79da')),
+      errors: [{ messageId: 'danglingParent', line: 14, severity: 'warn' }],
+      output: parallel.text,
+    },
+    {
+      name: 'a parentId naming a later event',
+      text: edited(parallel, 13, (e) => (e.parentId = parallel.event(16).id)),
+      errors: [{ messageId: 'forwardParent', line: 13, messageIncludes: 'a later event (line 16)' }],
+      output: parallel.text,
+    },
+    {
+      name: 'a null parentId mid-file',
+      text: edited(parallel, 14, (e) => (e.parentId = null)),
+      errors: [{ messageId: 'nullParent', line: 14 }],
+      output: parallel.text,
+    },
+    {
+      name: 'a line twice',
+      text: parallel.with(11, `${parallel.lines[10]}\n${parallel.lines[10]}`),
+      errors: [{ messageId: 'duplicateLine', line: 12, severity: 'warn', messageIncludes: 'copy of line 11' }],
+      output: parallel.text,
+    },
+    {
+      name: 'two events with one id',
+      text: edited(parallel, 11, (e) => (e.id = parallel.event(10).id)).replace(
+        `"parentId":"${parallel.event(11).id}"`,
+        `"parentId":"${parallel.event(10).id}"`,
+      ),
+      errors: [{ messageId: 'duplicateId', line: 11, severity: 'warn' }],
+      output: null,
+      unsafeOutput: edited(parallel, 11, (e) => (e.id = derivedUuid('copilot', '', 'duplicate-id', '11'))).replace(
+        `"parentId":"${parallel.event(11).id}"`,
+        `"parentId":"${derivedUuid('copilot', '', 'duplicate-id', '11')}"`,
+      ),
+    },
+    {
+      name: 'a turn after a shutdown with no session.resume',
+      text: multi.with(15).replace(`"parentId":"${multi.event(15).id}"`, `"parentId":"${multi.event(14).id}"`),
+      errors: [{ messageId: 'afterShutdown', line: 15, severity: 'warn', messageIncludes: 'user.message follows' }],
+      output: null,
+    },
+  ],
+});

@@ -1,0 +1,143 @@
+import rule from '../../../rules/copilot/tool-request-has-completion.js';
+import { derivedUuid } from '../../../src/fixer/chain-edits.js';
+import { INTERRUPTED_TAIL } from '../../../src/formats/copilot-events/compile.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { line, recording } from './recorded.js';
+
+const parallel = recording('parallel');
+const multi = recording('multi-turn');
+const interrupted = recording('interrupted');
+const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<string, any>) => void) => {
+  const e = r.event(n);
+  edit(e);
+  return r.with(n, line(e));
+};
+
+/** The completion the fix writes for a call, after the event `after` (whose timestamp it takes). */
+function interruptedCompletion(id: string, requestLine: number, after: Record<string, any>, agentId?: string) {
+  const value: Record<string, unknown> = {
+    type: 'tool.execution_complete',
+    data: {
+      toolCallId: id,
+      model: 'resumed',
+      interactionId: 'transcript-lint',
+      success: false,
+      error: { message: INTERRUPTED_TAIL, code: 'interrupted' },
+    },
+    id: derivedUuid('copilot', '', 'interrupted', id, String(requestLine)),
+    timestamp: after.timestamp,
+    parentId: after.id,
+  };
+  if (agentId) value.agentId = agentId;
+  return value;
+}
+
+const slow = interruptedCompletion('toolu_01SLOW', 6, interrupted.event(7));
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'three parallel calls, completed out of order', text: parallel.text },
+    { name: 'a session resumed twice', text: multi.text },
+    { name: "a subagent's calls", text: recording('subagent').text },
+    { name: 'failing tools', text: recording('tool-error').text },
+    {
+      name: "a resumed crash: Copilot's own interrupted completion after its session.resume",
+      text: recording('interrupted-resumed').text,
+    },
+    {
+      name: 'a completion cut off on its line is valid-json’s, not reported here',
+      text: parallel.with(10, parallel.lines[9]!.slice(0, 300)),
+    },
+    {
+      name: 'a started call with no request and no result (ignored)',
+      text: parallel.with(
+        9,
+        `${parallel.lines[8]}\n${line({ ...parallel.event(9), data: { toolCallId: 'toolu_01X', toolName: 'bash' }, id: derivedUuid('s') })}`,
+      ),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a crash while the tool ran: Copilot’s interrupted completion after its start',
+      text: interrupted.text,
+      errors: [{ messageId: 'missingTail', line: 6, severity: 'warn' }],
+      output: `${interrupted.text}${line(slow)}\n`,
+    },
+    {
+      name: 'one result of three deleted mid-history',
+      text: parallel.with(10),
+      errors: [{ messageId: 'missingMid', line: 6, severity: 'warn', messageIncludes: 'toolu_01P2' }],
+      output: (() => {
+        const lines = parallel.with(10).trimEnd().split('\n');
+        const after = interruptedCompletion('toolu_01P2', 6, JSON.parse(lines[10]!));
+        lines.splice(11, 0, line(after));
+        // The turn_end follows the new completion now.
+        lines[12] = lines[12]!.replace(`"parentId":"${JSON.parse(lines[10]!).id}"`, `"parentId":"${after.id}"`);
+        return `${lines.join('\n')}\n`;
+      })(),
+    },
+    {
+      name: 'a completion after the next prompt: moved back, its bytes kept',
+      text: (() => {
+        const lines = [...multi.lines];
+        const [moved] = lines.splice(7, 1);
+        lines.splice(15, 0, moved!);
+        return `${lines.join('\n')}\n`;
+      })(),
+      errors: [{ messageId: 'late', line: 16, severity: 'error' }],
+      output: multi.text,
+    },
+    {
+      name: 'a second completion of a call',
+      text: parallel.with(
+        12,
+        `${parallel.lines[11]}\n${line({ ...parallel.event(11), id: derivedUuid('second'), parentId: parallel.event(12).id })}`,
+      ),
+      errors: [{ messageId: 'second', line: 13, severity: 'warn' }],
+      output: null,
+      unsafeOutput: parallel.text,
+    },
+    {
+      name: 'a completion whose request was lost: rebuilt from its start',
+      text: edited(parallel, 6, (e) => e.data.toolRequests.splice(1, 1)),
+      errors: [{ messageId: 'orphanStarted', line: 10, severity: 'error' }],
+      output: null,
+      unsafeOutput: edited(parallel, 6, (e) => {
+        e.data.toolRequests[1] = {
+          toolCallId: 'toolu_01P2',
+          name: 'bash',
+          arguments: parallel.event(8).data.arguments,
+          type: 'function',
+        };
+      }),
+    },
+    {
+      name: 'a completion of a call nothing requests or starts',
+      text: parallel.with(
+        12,
+        `${parallel.lines[11]}\n${line({ ...parallel.event(12), data: { ...parallel.event(12).data, toolCallId: 'toolu_01GHOST' }, id: derivedUuid('ghost'), parentId: parallel.event(12).id })}`,
+      ),
+      errors: [{ messageId: 'orphan', line: 13, severity: 'warn' }],
+      output: null,
+      unsafeOutput: parallel.text,
+    },
+    {
+      name: 'a call id used again by a later request: renamed there (the API would reject it)',
+      text: multi.text.replaceAll('toolu_01M2A', 'toolu_01M1'),
+      errors: [{ messageId: 'reusedId', line: 19, severity: 'error' }],
+      output: multi.text.replaceAll(
+        'toolu_01M2A',
+        `toolu_tl${derivedUuid('copilot', '', 'toolCallId', '19', '0').replace(/-/g, '').slice(0, 20)}`,
+      ),
+    },
+    {
+      name: 'an empty call id',
+      text: parallel.text.replaceAll('toolu_01P2', ''),
+      errors: [{ messageId: 'emptyId', line: 6, severity: 'error' }],
+      output: parallel.text.replaceAll(
+        'toolu_01P2',
+        `toolu_tl${derivedUuid('copilot', '', 'toolCallId', '6', '1').replace(/-/g, '').slice(0, 20)}`,
+      ),
+    },
+  ],
+});

@@ -1,0 +1,69 @@
+import rule from '../../../rules/copilot/valid-json.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { recording } from './recorded.js';
+
+const one = recording('one-tool');
+const parallel = recording('parallel');
+const cut = one.lines[13]!.slice(0, 300);
+
+// Invalid UTF-8 cannot be written in a test's text: fixtures/rules/copilot/valid-json/invalid-utf8.jsonl has it.
+runRuleTests(rule, {
+  valid: [
+    { name: 'a recorded session', text: one.text },
+    { name: 'a recorded session with parallel calls', text: parallel.text },
+    // Copilot writes the newline itself before it appends (measured), so a missing one is no finding.
+    { name: 'no final newline', text: one.text.slice(0, -1) },
+    { name: 'leading spaces before an event', text: one.with(4, `  ${one.lines[3]}`) },
+  ],
+  invalid: [
+    {
+      name: 'a UTF-8 byte order mark',
+      text: `\uFEFF${one.text}`,
+      errors: [{ messageId: 'bom', line: 1, severity: 'warn' }],
+      output: one.text,
+    },
+    {
+      name: 'CR LF line endings, all removed by one fix',
+      text: one.text.replace(/\n/g, '\r\n'),
+      errors: [{ messageId: 'crlf', line: 1, severity: 'warn', messageIncludes: '14 lines' }],
+      output: one.text,
+    },
+    {
+      name: 'blank lines',
+      text: one.with(9, `${one.lines[8]}\n\n   `),
+      errors: [
+        { messageId: 'blank', line: 10, severity: 'warn' },
+        { messageId: 'blank', line: 11, severity: 'warn' },
+      ],
+      output: one.text,
+    },
+    {
+      name: 'the last event cut off by a crash',
+      text: `${one.lines.slice(0, 13).join('\n')}\n${cut}`,
+      errors: [{ messageId: 'torn', line: 14, severity: 'warn' }],
+      output: null,
+      unsafeOutput: `${one.lines.slice(0, 13).join('\n')}\n`,
+    },
+    {
+      name: 'a terminated last line that does not parse is cut off too',
+      text: `${one.lines.slice(0, 13).join('\n')}\n${cut}\n`,
+      errors: [{ messageId: 'parse', line: 14, severity: 'warn' }],
+      output: null,
+      unsafeOutput: `${one.lines.slice(0, 13).join('\n')}\n`,
+    },
+    {
+      name: 'garbage mid-file',
+      text: parallel.with(13, `${parallel.lines[12]}\nthis line is not JSON`),
+      errors: [{ messageId: 'parse', line: 14, severity: 'error' }],
+      output: null,
+      unsafeOutput: parallel.text,
+    },
+    {
+      name: 'a JSON value that is not an object',
+      text: parallel.with(13, `${parallel.lines[12]}\n[1,2,3]`),
+      errors: [{ messageId: 'notObject', line: 14, severity: 'warn' }],
+      output: null,
+      unsafeOutput: parallel.text,
+    },
+  ],
+});
