@@ -138,8 +138,12 @@ function defaultFolderPatterns(linter: Linter): readonly string[] {
 }
 
 /** A pattern whose file name has no wildcard (a fixed name, such as api_conversation_history.json). */
-const isFixedName = (pattern: string): boolean =>
-  !pattern.startsWith('!') && !/[*?[{]/.test(pattern.slice(pattern.lastIndexOf('/') + 1));
+const isFixedName = (pattern: string): boolean => {
+  const name = pattern.slice(pattern.lastIndexOf('/') + 1);
+  // events.jsonl is a *.jsonl already.
+  const covered = DEFAULT_FOLDER_PATTERNS.some((p) => name.endsWith(p.slice(p.lastIndexOf('*') + 1)));
+  return !pattern.startsWith('!') && !/[*?[{]/.test(name) && !covered;
+};
 
 /**
  * The files of one session, in every format's sessions folders: by its id, or by a unique prefix of it (as git takes
