@@ -90,7 +90,8 @@ export class UsageError extends Error {
 const STDIN_TOKEN = '\u0000stdin';
 
 /** What a run without paths lints (the formats are not loaded to parse the arguments). */
-const SESSIONS_FOLDERS = 'the sessions folder, ${CLAUDE_CONFIG_DIR:-~/.claude}/projects';
+const SESSIONS_FOLDERS =
+  "every agent's sessions folder (Claude Code's ${CLAUDE_CONFIG_DIR:-~/.claude}/projects, Codex CLI's ${CODEX_HOME:-~/.codex}/sessions, Copilot CLI's ~/.copilot/session-state, Cline's and Roo Code's tasks)";
 
 /** The widest --help is wrapped to, however wide the terminal: longer lines read badly. */
 export const MAX_HELP_WIDTH = 100;
