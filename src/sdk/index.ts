@@ -35,7 +35,7 @@ export type { TranscriptModel } from '../model/index.js';
 export type { UnknownModel } from '../formats/unknown/index.js';
 export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
-export { isArrayField, isLazyString } from '../loader/lazy-strings.js';
+export { isArrayField, isLazyString, LAZY_LINE_BYTES } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
 export {
   FixPlan,
