@@ -11,34 +11,50 @@ import {
   isUserPrompt,
 } from '../../model/entries.js';
 import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from '../../model/queries.js';
+import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
   // Every per-entry fact below is kept by entry index (Entry.index is the position in `entries`), so that the walk and
   // the splice look nothing up by uuid string twice.
   const n = entries.length;
-  const allByUuid = new Map<string, Entry[]>();
+  // byUuid's keys are in the order of each uuid's first line, its values the survivors (the later line wins).
   const byUuid = new Map<string, Entry>();
+  let withUuid = 0;
   for (let i = 0; i < n; i++) {
     const e = entries[i]!;
     if (e.uuid === undefined) continue;
-    const list = allByUuid.get(e.uuid);
-    if (list) list.push(e);
-    else allByUuid.set(e.uuid, [e]);
+    byUuid.set(e.uuid, e);
+    withUuid++;
   }
   /** 1 for the entry that holds its uuid for Claude Code (the last line with it), 0 for any other. */
   const live = new Uint8Array(n);
   /** The index of the first entry with the same uuid (where the survivor sits), -1 without a uuid. */
   const first = new Int32Array(n).fill(-1);
-  for (const [uuid, list] of allByUuid) {
-    const survivor = list[list.length - 1]!;
-    byUuid.set(uuid, survivor);
-    live[survivor.index] = 1;
-    const at = list[0]!.index;
-    for (const e of list) first[e.index] = at;
+  let allByUuid: Map<string, Entry[]>;
+  if (byUuid.size === withUuid) {
+    // No uuid on two lines: every entry with one is live and first of its uuid.
+    for (let i = 0; i < n; i++) {
+      if (entries[i]!.uuid === undefined) continue;
+      live[i] = 1;
+      first[i] = i;
+    }
+    allByUuid = new SingleEntryLists(byUuid);
+  } else {
+    allByUuid = new Map();
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      if (e.uuid === undefined) continue;
+      const list = allByUuid.get(e.uuid);
+      if (list) list.push(e);
+      else allByUuid.set(e.uuid, [e]);
+    }
+    for (const list of allByUuid.values()) {
+      live[list[list.length - 1]!.index] = 1;
+      const at = list[0]!.index;
+      for (const e of list) first[e.index] = at;
+    }
   }
-  // byUuid's keys are in the order of each uuid's first line, its values the survivors: what setting every entry in
-  // file order gives (a Map keeps a key where it was first set).
 
   const relinks = preservedSegmentRelinks(entries, byUuid);
   const parentOf =
