@@ -22,6 +22,7 @@ import {
 } from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
+import { certainlyValid } from './entry-shape/fast-check.js';
 
 /** Diagnostics kept per entry (or plain line, or plain document); the rest are counted in one more diagnostic. */
 export const MAX_PER_ENTRY = 200;
@@ -290,7 +291,7 @@ export default defineRule({
     }
     for (const entry of ctx.model.entries) {
       const name = Object.hasOwn(ENTRY_SCHEMAS, entry.type) ? ENTRY_SCHEMAS[entry.type]! : undefined;
-      if (!name) continue;
+      if (!name || certainlyValid(name, entry.raw, ctx.model.file.lines[entry.line - 1])) continue;
       const cap = new Cap();
       validateTree(name, entry.raw, (error, pointer) => {
         const effect = effectOf(error);

@@ -15,7 +15,7 @@ import { workerUrl } from '../src/cli/worker-url.js';
 import { lintFiles } from '../src/engine/lint-files.js';
 
 const WORKER = workerUrl();
-import { BYTES_PER_JOB, availableCores, defaultJobs, lintFilesParallel } from '../src/engine/parallel.js';
+import { BYTES_PER_JOB, availableCores, defaultJobs, freeCores, lintFilesParallel } from '../src/engine/parallel.js';
 import { discardSpareWorker, hasSpareWorker, prestartWorker } from '../src/engine/worker-start.js';
 import { mayLintInParallel } from '../src/cli/main.js';
 import { isArrayField, isLazyString, LAZY_LINE_BYTES, LAZY_STRING_BYTES } from '../src/loader/lazy-strings.js';
@@ -257,20 +257,27 @@ describe('lintFilesParallel', () => {
       if (c.kind !== 'lint') throw new Error('not a lint command');
       return mayLintInParallel(c, io);
     };
-    expect(await lint(['p0'])).toBe(availableCores() > 1);
-    expect(await lint(['p*/*.jsonl'])).toBe(availableCores() > 1);
+    // Whether a folder or a glob may use a worker depends on the cores free now (defaultJobs).
+    expect(await lint(['p0'])).toBe(defaultJobs(2, Number.POSITIVE_INFINITY) > 1);
+    expect(await lint(['p*/*.jsonl'])).toBe(defaultJobs(2, Number.POSITIVE_INFINITY) > 1);
     expect(await lint(['p0/s-00.jsonl', 'p1/s-01.jsonl'])).toBe(false);
     expect(await lint(['p0', '--fix'])).toBe(false);
     expect(await lint(['p0', '--jobs', '1'])).toBe(false);
     expect(await lint(['-'])).toBe(false);
   });
 
-  it('by default starts one job per core, at most one per file and per BYTES_PER_JOB of input', () => {
-    expect(defaultJobs(1, 10 * BYTES_PER_JOB)).toBe(1);
-    expect(defaultJobs(100, 1000)).toBe(1);
-    expect(defaultJobs(100, 0)).toBe(1);
-    expect(defaultJobs(100, 100 * BYTES_PER_JOB)).toBe(availableCores());
-    expect(defaultJobs(2, 100 * BYTES_PER_JOB)).toBe(Math.min(2, availableCores()));
+  it('by default starts one job per free core, at most one per file and per BYTES_PER_JOB of input', () => {
+    expect(defaultJobs(1, 10 * BYTES_PER_JOB, 4)).toBe(1);
+    expect(defaultJobs(100, 1000, 4)).toBe(1);
+    expect(defaultJobs(100, 0, 4)).toBe(1);
+    expect(defaultJobs(100, 100 * BYTES_PER_JOB, 4)).toBe(4);
+    expect(defaultJobs(2, 100 * BYTES_PER_JOB, 4)).toBe(2);
+    expect(defaultJobs(100, 3 * BYTES_PER_JOB, 4)).toBe(3);
+    // Cores kept busy by other work: one thread.
+    expect(defaultJobs(100, 100 * BYTES_PER_JOB, 1)).toBe(1);
+    expect(freeCores()).toBeGreaterThanOrEqual(1);
+    expect(freeCores()).toBeLessThanOrEqual(availableCores());
+    expect(defaultJobs(100, 100 * BYTES_PER_JOB)).toBeLessThanOrEqual(availableCores());
   });
 });
 

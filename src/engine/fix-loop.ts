@@ -2,7 +2,8 @@
 // nothing applies or when the text returns to what it was two passes before (two rules undoing each other). A
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import type { Fix } from '../fixer/edits.js';
-import { type Bytes, joinBytes, sameBytes } from '../loader/bytes.js';
+import { byteLengthOf, type Bytes, joinBytes, sameBytes } from '../loader/bytes.js';
+import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
 
@@ -74,8 +75,9 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
     passes++;
     applied.push(...result.applied);
     bytes = result.pieces;
-    // The model of the previous pass is dropped before the next is built.
+    // The model of the previous pass is dropped (and, for a large file, collected) before the next is built.
     current = undefined;
+    collectBetweenModels(byteLengthOf(bytes));
     current = linter.lintBytes(filePath, bytes, pinned);
     history.push(bytes);
     // Only the pass two back is ever compared with: older outputs are let go.

@@ -9,7 +9,7 @@ import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { availableCores, defaultJobs, type SpareWorker, takeSpare } from './worker-start.js';
 
-export { availableCores, BYTES_PER_JOB, defaultJobs } from './worker-start.js';
+export { availableCores, BYTES_PER_JOB, defaultJobs, freeCores } from './worker-start.js';
 
 /** What a worker is started with. */
 export interface WorkerData {

@@ -115,6 +115,8 @@ function toFinding(format: Format, model: FormatModel, rule: Rule, d: ReportDesc
 
 /** The model as a storage-view rule may see it: reading the compiled request is a bug in such a rule. */
 function storageView(model: TranscriptModel, ruleId: string): StorageView {
+  // Each method is bound once per rule run, not on every call (rules call some once per entry).
+  const bound = new Map<PropertyKey, { fn: unknown; bound: unknown }>();
   return new Proxy(model, {
     get(target, key) {
       if (key === 'apiView') {
@@ -123,7 +125,12 @@ function storageView(model: TranscriptModel, ruleId: string): StorageView {
         };
       }
       const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const known = bound.get(key);
+      if (known?.fn === value) return known.bound;
+      const fn = (value as (...args: unknown[]) => unknown).bind(target);
+      bound.set(key, { fn: value, bound: fn });
+      return fn;
     },
   });
 }

@@ -6,19 +6,33 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
- * A worker costs a thread start and its own load of the rules (about 0.1 s of CPU), so by default one is started only
- * for this many bytes of input: a run over a few small files stays in one thread.
+ * A worker costs a thread start and its own load of the rules (about 0.1 s of CPU), and every thread its own heap, so
+ * by default one is started only for this many bytes of input: a run over a few small files, or a folder of a few
+ * sessions, stays in one thread, where it spends the least CPU.
  */
-export const BYTES_PER_JOB = 16 * 1024 * 1024;
+export const BYTES_PER_JOB = 32 * 1024 * 1024;
 
 /** The cores this process may use. */
 export function availableCores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
 }
 
-/** The default number of jobs: the cores, but no more than the files, and one per BYTES_PER_JOB of input. */
-export function defaultJobs(fileCount: number, totalBytes: number): number {
-  return Math.max(1, Math.min(availableCores(), fileCount, Math.ceil(totalBytes / BYTES_PER_JOB)));
+/**
+ * The cores free for more threads: none but ours when the load average of the last minute is already at the number
+ * of cores (other work keeps them busy, and another thread would only add CPU time, not save wall time), else all.
+ * Systems without a load average (Windows) report 0: all cores.
+ */
+export function freeCores(): number {
+  const cores = availableCores();
+  return os.loadavg()[0]! >= cores ? 1 : cores;
+}
+
+/**
+ * The default number of jobs: one, unless the input is large and cores are free; then the free cores, but no more
+ * than the files, and one per BYTES_PER_JOB of input.
+ */
+export function defaultJobs(fileCount: number, totalBytes: number, cores: number = freeCores()): number {
+  return Math.max(1, Math.min(cores, fileCount, Math.ceil(totalBytes / BYTES_PER_JOB)));
 }
 
 export interface SpareWorker {

@@ -65,7 +65,11 @@ export class TranscriptModel {
 
   /** Whether a later line holds the entry's uuid: then Claude Code reads that one, and this entry does not exist for it. */
   isShadowed(entry: Entry): boolean {
-    return entry.uuid !== undefined && this.chain().byUuid.get(entry.uuid) !== entry;
+    if (entry.uuid === undefined) return false;
+    const chain = this.chain();
+    // The chain's liveness by index answers for this model's own entries without a lookup by uuid.
+    if (chain.live && this.entries[entry.index] === entry) return chain.live[entry.index] === 0;
+    return chain.byUuid.get(entry.uuid) !== entry;
   }
 
   chain(): Chain {

@@ -105,6 +105,11 @@ export interface Chain {
   compactBoundary?: Entry;
   /** Effective parent of each entry after Claude Code's preserved-segment relinks. */
   parentOf(entry: Entry): string | null | undefined;
+  /**
+   * By entry index (Entry.index), when the chain keeps it: 1 for the entry that holds its uuid (no later line has
+   * the same uuid), 0 for any other, including entries without a uuid. The answer of `byUuid.get(e.uuid) === e`.
+   */
+  live?: Uint8Array;
 }
 
 /** Where a finding is in a plain input's file. */

@@ -11,25 +11,61 @@ import {
   isUserPrompt,
 } from '../../model/entries.js';
 import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from '../../model/queries.js';
+import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
-  const allByUuid = new Map<string, Entry[]>();
+  // Every per-entry fact below is kept by entry index (Entry.index is the position in `entries`), so that the walk and
+  // the splice look nothing up by uuid string twice.
+  const n = entries.length;
+  // byUuid's keys are in the order of each uuid's first line, its values the survivors (the later line wins).
   const byUuid = new Map<string, Entry>();
-  for (const e of entries) {
+  let withUuid = 0;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
     if (e.uuid === undefined) continue;
-    const list = allByUuid.get(e.uuid);
-    if (list) list.push(e);
-    else allByUuid.set(e.uuid, [e]);
     byUuid.set(e.uuid, e);
+    withUuid++;
+  }
+  /** 1 for the entry that holds its uuid for Claude Code (the last line with it), 0 for any other. */
+  const live = new Uint8Array(n);
+  /** The index of the first entry with the same uuid (where the survivor sits), -1 without a uuid. */
+  const first = new Int32Array(n).fill(-1);
+  let allByUuid: Map<string, Entry[]>;
+  if (byUuid.size === withUuid) {
+    // No uuid on two lines: every entry with one is live and first of its uuid.
+    for (let i = 0; i < n; i++) {
+      if (entries[i]!.uuid === undefined) continue;
+      live[i] = 1;
+      first[i] = i;
+    }
+    allByUuid = new SingleEntryLists(byUuid);
+  } else {
+    allByUuid = new Map();
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
+      if (e.uuid === undefined) continue;
+      const list = allByUuid.get(e.uuid);
+      if (list) list.push(e);
+      else allByUuid.set(e.uuid, [e]);
+    }
+    for (const list of allByUuid.values()) {
+      live[list[list.length - 1]!.index] = 1;
+      const at = list[0]!.index;
+      for (const e of list) first[e.index] = at;
+    }
   }
 
   const relinks = preservedSegmentRelinks(entries, byUuid);
-  const parentOf = (e: Entry): string | null | undefined => (relinks.has(e) ? relinks.get(e) : e.parentUuid);
+  const parentOf =
+    relinks.size === 0
+      ? (e: Entry): string | null | undefined => e.parentUuid
+      : (e: Entry): string | null | undefined => (relinks.has(e) ? relinks.get(e) : e.parentUuid);
 
   const children = new Map<string, Entry[]>();
-  for (const e of entries) {
-    if (e.uuid === undefined || byUuid.get(e.uuid) !== e) continue;
+  for (let i = 0; i < n; i++) {
+    if (live[i] === 0) continue;
+    const e = entries[i]!;
     const p = parentOf(e);
     if (typeof p !== 'string') continue;
     const list = children.get(p);
@@ -57,6 +93,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
     rootReason: 'empty',
     bridged: [],
     parentOf,
+    live,
   };
   if (!leaf) return chain;
 
@@ -64,8 +101,8 @@ export function buildChain(entries: readonly Entry[]): Chain {
   chain.active = spliceSplitResponses(
     chain.walked.map((s) => s.entry),
     entries,
-    byUuid,
-    allByUuid,
+    live,
+    first,
   );
   return chain;
 }
@@ -120,7 +157,7 @@ function isAncestor(
 
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
 function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
-  const seen = new Set<Entry>();
+  const seen = new Seen(entries.length);
   const bridgeTarget = bridgeFinder(entries, chain.byUuid);
   const steps: ChainStep[] = [];
   let cur: Entry | undefined = leaf;
@@ -174,7 +211,7 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
 function bridgeFinder(
   entries: readonly Entry[],
   byUuid: Map<string, Entry>,
-): (from: Entry, seen: Set<Entry>) => Entry | undefined {
+): (from: Entry, seen: Seen) => Entry | undefined {
   let sorted: { t: number; e: Entry }[] | undefined;
   return (from, seen) => {
     const at = timeOf(from);
@@ -261,54 +298,57 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
 function spliceSplitResponses(
   walked: Entry[],
   entries: readonly Entry[],
-  byUuid: Map<string, Entry>,
-  allByUuid: Map<string, Entry[]>,
+  /** By entry index: 1 for an entry whose uuid no later line took over (the others do not exist for Claude Code). */
+  live: Uint8Array,
+  /** By entry index: the index of the first line with its uuid, where the survivor sits. */
+  first: Int32Array,
 ): Entry[] {
-  // An entry whose uuid a later line took over does not exist for Claude Code; the survivor sits where the uuid
-  // first appeared.
-  const live = (e: Entry): boolean => e.uuid !== undefined && byUuid.get(e.uuid) === e;
-  const position = (e: Entry): number => allByUuid.get(e.uuid!)![0]!.index;
+  const position = (e: Entry): number => first[e.index]!;
 
   // A turn starts at each user prompt on the walk; a group is the on-walk parts of one message.id in one turn.
-  const turnOf = new Map<Entry, number>();
+  /** By entry index: the turn of an entry on the walk, -1 off it. */
+  const turnOf = new Int32Array(entries.length).fill(-1);
   const groupsById = new Map<string, SplitGroup[]>();
   const groupOf = new Map<Entry, SplitGroup>();
   let turn = 0;
   for (const e of walked) {
     if (isUserPrompt(e)) turn++;
-    turnOf.set(e, turn);
+    turnOf[e.index] = turn;
     const id = assistantMessageId(e);
     if (id === undefined) continue;
     let groups = groupsById.get(id);
     if (!groups) groupsById.set(id, (groups = []));
-    let group = groups.find((g) => g.turn === turn);
-    if (!group) groups.push((group = { turn, parts: [], offWalk: [], start: position(e) }));
+    // Groups of an id are made in walk order, so the current turn's, if any, is the last.
+    let group = groups[groups.length - 1];
+    if (!group || group.turn !== turn) groups.push((group = { turn, parts: [], offWalk: [], start: position(e) }));
     group.parts.push(e);
     group.start = Math.min(group.start, position(e));
     groupOf.set(e, group);
   }
   if (groupsById.size === 0) return walked;
 
-  for (const e of entries) {
-    const id = assistantMessageId(e);
-    if (id === undefined || !live(e) || turnOf.has(e)) continue;
-    const groups = groupsById.get(id);
-    if (!groups) continue;
-    const at = position(e);
-    let home: SplitGroup | undefined;
-    for (const g of groups) if (g.start < at && (!home || g.start > home.start)) home = g;
-    (home ?? groups[0]!).offWalk.push(e);
-  }
   const resultsByParent = new Map<string, Entry[]>();
   for (const e of entries) {
-    if (!isToolResultEntry(e) || typeof e.parentUuid !== 'string' || !live(e)) continue;
+    if (live[e.index] === 0) continue;
+    if (turnOf[e.index] === -1) {
+      const id = assistantMessageId(e);
+      const groups = id === undefined ? undefined : groupsById.get(id);
+      if (groups) {
+        const at = position(e);
+        let home: SplitGroup | undefined;
+        for (const g of groups) if (g.start < at && (!home || g.start > home.start)) home = g;
+        (home ?? groups[0]!).offWalk.push(e);
+      }
+    }
+    if (typeof e.parentUuid !== 'string' || !isToolResultEntry(e)) continue;
     const list = resultsByParent.get(e.parentUuid);
     if (list) list.push(e);
     else resultsByParent.set(e.parentUuid, [e]);
   }
 
-  const emitted = new Set<Entry>();
+  const emitted = new Seen(entries.length);
   const out: Entry[] = [];
+  const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
   for (const e of walked) {
     if (emitted.has(e)) continue;
     const group = groupOf.get(e);
@@ -317,12 +357,11 @@ function spliceSplitResponses(
       emitted.add(e);
       continue;
     }
-    const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
     const parts = [...group.parts.sort(byPosition), ...group.offWalk.sort(byPosition)].filter((p) => !emitted.has(p));
     const results = parts
       .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
-      .filter((r) => !emitted.has(r) && (!turnOf.has(r) || turnOf.get(r) === group.turn))
-      .sort((a, b) => position(a) - position(b));
+      .filter((r) => !emitted.has(r) && (turnOf[r.index] === -1 || turnOf[r.index] === group.turn))
+      .sort(byPosition);
     for (const x of [...parts, ...results]) {
       if (emitted.has(x)) continue;
       out.push(x);
@@ -330,6 +369,20 @@ function spliceSplitResponses(
     }
   }
   return out;
+}
+
+/** A set of a file's entries, by entry index. */
+class Seen {
+  private readonly marks: Uint8Array;
+  constructor(size: number) {
+    this.marks = new Uint8Array(size);
+  }
+  has(e: Entry): boolean {
+    return this.marks[e.index] === 1;
+  }
+  add(e: Entry): void {
+    this.marks[e.index] = 1;
+  }
 }
 
 /** The parts of one message.id on the walk in one turn, and the off-walk parts that join them. */
