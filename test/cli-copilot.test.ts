@@ -88,7 +88,7 @@ describe('Copilot sessions from the CLI', () => {
     expect(results(prefix.stdout).map((x) => path.basename(path.dirname(x.filePath)))).toEqual([oneTool]);
     const missing = await run(['--session', '00000000-0000-4000-8000-000000000000']);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain(path.join(home, '.copilot', 'session-state'));
+    expect(missing.stderr).toContain('  GitHub Copilot CLI session: ~/.copilot/session-state\n');
   });
 
   it('export prints the messages Copilot sends when it resumes the session', async () => {
