@@ -28,10 +28,14 @@ interface FixtureOptions {
 }
 
 /**
- * Rules whose invalid case cannot be a file in the repository, each with where it is tested instead: request-size
- * needs a request over 32 MB (test/rules/request-size.test.ts builds one from recording b05a).
+ * Rules whose invalid case is too big to be a file in the repository, each with where it is tested instead:
+ * request-size needs a request over 32 MB (its test builds one from recording b05a), copilot/session-size an event
+ * of 1 MiB (its test pads a recorded tool result).
  */
-const NO_INVALID_FIXTURE = new Map([['request-size', 'test/rules/request-size.test.ts']]);
+const NO_INVALID_FIXTURE = new Map([
+  ['request-size', 'test/rules/request-size.test.ts'],
+  ['copilot/session-size', 'test/rules/copilot/session-size.test.ts'],
+]);
 
 /** The path a fixture is linted as: its name, or the `filePath` of its options beside it. */
 const lintPath = (file: string, options: FixtureOptions): string =>

@@ -5,6 +5,7 @@
 // (batch/shapes.ts) or an OpenAI input (openai/shapes.ts) is none of theirs either, though it holds `messages`.
 import { batchShape } from './batch/shapes.js';
 import { openaiShape } from './openai/shapes.js';
+import { CLAUDE_CODE_KEY_TEXT, hasClaudeCodeEvidence } from './claude-code-evidence.js';
 import { type Sample, tryParse } from './sample.js';
 
 export type AnthropicShape = 'claude-code' | 'request' | 'messages' | 'none';
@@ -25,31 +26,6 @@ function isMessageShape(v: unknown): boolean {
 
 function isMessageArray(v: unknown): boolean {
   return Array.isArray(v) && v.every((m) => isPlainObject(m) && Object.hasOwn(m, 'role'));
-}
-
-/** Fields only Claude Code's entries carry; any one of them on an object line says "a Claude Code session". */
-const CLAUDE_CODE_KEYS = ['uuid', 'parentUuid', 'sessionId', 'leafUuid', 'isSidechain', 'logicalParentUuid'];
-/** Entry types Claude Code writes that need none of those keys. */
-const CLAUDE_CODE_TYPES = new Set([
-  'summary',
-  'file-history-snapshot',
-  'last-prompt',
-  'queue-operation',
-  'custom-title',
-  'tag',
-]);
-/** Conversation entry types, which say "a Claude Code entry" together with a `message` or `content`. */
-const CONVERSATION_TYPES = new Set(['user', 'assistant', 'system', 'attachment', 'progress']);
-/** The same keys, quoted as they appear in a line too damaged to parse. */
-const CLAUDE_CODE_KEY_TEXT = /"(?:parentUuid|sessionId|isSidechain|leafUuid)"\s*:/;
-
-export function hasClaudeCodeEvidence(v: Record<string, unknown>): boolean {
-  if (CLAUDE_CODE_KEYS.some((k) => Object.hasOwn(v, k))) return true;
-  if (typeof v.type !== 'string') return false;
-  return (
-    CLAUDE_CODE_TYPES.has(v.type) ||
-    (CONVERSATION_TYPES.has(v.type) && (Object.hasOwn(v, 'message') || Object.hasOwn(v, 'content')))
-  );
 }
 
 /**

@@ -3,7 +3,7 @@
 // input (`{custom_id, method, url, body}`) and output (`{id: "batch_req_…", custom_id, response, error}`). A line is
 // judged by the keys only its kind has; the kind most of the sampled object lines share is the file's, so one
 // damaged or foreign line does not change what the file is. A line with Claude Code's own fields makes it no batch.
-import { hasClaudeCodeEvidence } from '../anthropic-shapes.js';
+import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
 import { type Sample, tryParse } from '../sample.js';
 
 export type BatchShape = 'anthropic-batch' | 'anthropic-batch-results' | 'openai-batch' | 'openai-batch-output';

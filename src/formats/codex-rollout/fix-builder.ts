@@ -8,6 +8,7 @@ import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
 import type { CodexRecord } from './records.js';
+import type { RecordRepair } from './repairs.js';
 import { CODEX_MARKER_FIELD } from './shapes.js';
 
 type Obj = Record<string, unknown>;
@@ -114,4 +115,13 @@ export function markerValue(existing: unknown, ruleId: string, fields: Obj): Obj
 /** The record with this rule's marker on it (placed last, or where an earlier marker already is). */
 export function withMarker(raw: Obj, ruleId: string, fields: Obj = {}): Obj {
   return { ...raw, [CODEX_MARKER_FIELD]: markerValue(raw[CODEX_MARKER_FIELD], ruleId, fields) };
+}
+
+/** A repair as a fix: its operations on the record's line, and the marker. */
+export function repairFix(fix: CodexFix, record: CodexRecord, repair: RecordRepair): CodexFix {
+  for (const op of repair.ops) {
+    if (op.op === 'set') fix.set(record, op.pointer, op.value, repair.fields);
+    else fix.remove(record, op.pointer, repair.fields);
+  }
+  return fix;
 }

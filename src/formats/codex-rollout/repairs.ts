@@ -7,7 +7,6 @@ import type { Fixability } from '../../fixer/edits.js';
 import { removeAt, setAt } from '../../fixer/pointer.js';
 import { decodeItem, isObj, recordError } from './decode.js';
 import { LOCAL_SHELL_STATUSES } from './shapes.js';
-import type { CodexFix } from './fix-builder.js';
 import type { CodexRecord } from './records.js';
 
 type Obj = Record<string, unknown>;
@@ -258,13 +257,4 @@ export function repairsBy(
     previous = r;
   }
   return out;
-}
-
-/** A repair as a fix: its operations on the record's line, and the marker. */
-export function repairFix(fix: CodexFix, record: CodexRecord, repair: RecordRepair): CodexFix {
-  for (const op of repair.ops) {
-    if (op.op === 'set') fix.set(record, op.pointer, op.value, repair.fields);
-    else fix.remove(record, op.pointer, repair.fields);
-  }
-  return fix;
 }

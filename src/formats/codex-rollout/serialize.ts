@@ -3,7 +3,7 @@
 // and encrypted_content keys, tool output text middle-truncated to the prompt budget, and an image in a tool output
 // that is no image replaced by Codex's notice. Codex's other image re-preparation (resizing and re-encoding large
 // images) is not modelled: those images are exported as stored.
-import { imageSize } from '../../sdk/media.js';
+import { imageSize } from '../../model/media.js';
 import { isObj } from './decode.js';
 import { ITEM_KEYS, PASSTHROUGH_KEY, TOOL_OUTPUT_BUDGET_BYTES } from './shapes.js';
 

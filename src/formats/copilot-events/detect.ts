@@ -4,7 +4,7 @@
 // message-list or request shape, is not Copilot's: such a file is never claimed. The score is 2, above the 1 of the
 // Anthropic formats, because Copilot's session.start holds a `sessionId` that a Claude Code sniff of a damaged line
 // would take for its own; an empty (or NUL-only) file is Copilot's only when it is named events.jsonl.
-import { hasClaudeCodeEvidence } from '../anthropic-shapes.js';
+import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
 import type { Sample } from '../sample.js';
 import { EVENTS_FILE } from './sidecar.js';
 

@@ -3,7 +3,7 @@
 // fine-tuning data (JSONL whose lines are `{messages, tools?, parallel_tool_calls?, functions?}` with no `model`, or
 // preference lines `{input, preferred_output, non_preferred_output}`) is `openai-finetune`. Batch files are
 // batch/shapes.ts's; a file with Claude Code's own fields, or Anthropic markers, is none of these.
-import { hasClaudeCodeEvidence } from '../anthropic-shapes.js';
+import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
 import { batchShape } from '../batch/shapes.js';
 import { type Sample, tryParse } from '../sample.js';
 import { dialectOf, type Evidence, messageEvidence, noEvidence, requestEvidence } from './dialect.js';

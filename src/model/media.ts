@@ -1,7 +1,7 @@
 // Media inside transcripts (images and PDFs held as base64): where a block's data is, sizes as Claude Code prints
 // them, and the few header bytes that tell an image's pixel size or a PDF's page count, decoded without decoding
 // the whole file.
-import { isObject } from '../model/entries.js';
+import { isObject } from './entries.js';
 
 type Obj = Record<string, unknown>;
 
