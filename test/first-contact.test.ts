@@ -226,7 +226,22 @@ describe('export', () => {
     const r = await run(['export', 'binary.jsonl']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^transcript-lint: cannot export binary\.jsonl: /);
+    expect(r.stderr).toBe(
+      'transcript-lint: cannot export binary.jsonl: it is of no format transcript-lint reads (lint it to see why)\n',
+    );
+  });
+
+  it('refuses a file of a format with no single request (a batch file), naming the format', async () => {
+    writeFile(
+      tmp,
+      'batch.jsonl',
+      `${JSON.stringify({ custom_id: 'a', params: { model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'hi' }] } })}\n`,
+    );
+    const r = await run(['export', 'batch.jsonl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'transcript-lint: cannot export batch.jsonl: it is read as anthropic-batch (Anthropic Message Batches requests), which holds no single request to export\n',
+    );
   });
 
   it('takes exactly one input', async () => {

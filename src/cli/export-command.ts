@@ -18,7 +18,11 @@ export async function runExport(
   const { filePath, shown, data } = input;
   const format = linter.detect(filePath, data);
   if (!format.exportRequest) {
-    warn(io, `cannot export ${shown}: it is a ${format.title}, which has no request to export`);
+    const what =
+      !linter.formats.includes(format)
+        ? 'it is of no format transcript-lint reads (lint it to see why)'
+        : `it is read as ${format.id} (${format.title}), which holds no single request to export`;
+    warn(io, `cannot export ${shown}: ${what}`);
     return 2;
   }
   const request = format.exportRequest(format.load(filePath, data, {}));
