@@ -21,7 +21,7 @@ export default defineRule({
     severity: { 'claude-code': 'warn', api: 'off' },
     messages: {
       otherFolder:
-        'This session is in the project folder {{folder}}, but its working directory {{cwd}} maps to {{expected}}; `claude --resume <id>` still finds it, but `claude --continue` run in {{cwd}} does not, and silently starts a new conversation (`transcript-lint relocate --session {{session}} --to {{cwd}}` moves it, with its `{{session}}/` folder, to {{expected}}).',
+        'Session is in project folder {{folder}}, but its cwd {{cwd}} maps to {{expected}}: `claude --continue` run there silently starts a new conversation (`claude --resume <id>` still finds it). `transcript-lint relocate --session {{session}} --to {{cwd}}` moves it, with its `{{session}}/` folder.',
     },
   },
   check(ctx) {

@@ -25,9 +25,8 @@ describe('project-path', () => {
   it('a session in another folder (moved or renamed, item b01b): a warning naming the folder --continue looks in', () => {
     const found = lintAt('/home/u/.claude/projects/-tmp-old-name/s.jsonl');
     expect(found.map((d) => [d.line, d.severity, d.messageId])).toEqual([[2, 'warn', 'otherFolder']]);
-    expect(found[0]!.message).toContain('`claude --continue` run in /tmp/project does not');
-    expect(found[0]!.message).toContain(
-      '(`transcript-lint relocate --session s --to /tmp/project` moves it, with its `s/` folder, to -tmp-project)',
+    expect(found[0]!.message).toBe(
+      'Session is in project folder -tmp-old-name, but its cwd /tmp/project maps to -tmp-project: `claude --continue` run there silently starts a new conversation (`claude --resume <id>` still finds it). `transcript-lint relocate --session s --to /tmp/project` moves it, with its `s/` folder.',
     );
   });
   it('a file outside a projects folder, or a subagent file, is not checked', () => {
