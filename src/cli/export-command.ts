@@ -18,10 +18,9 @@ export async function runExport(
   const { filePath, shown, data } = input;
   const format = linter.detect(filePath, data);
   if (!format.exportRequest) {
-    const what =
-      !linter.formats.includes(format)
-        ? 'it is of no format transcript-lint reads (lint it to see why)'
-        : `it is read as ${format.id} (${format.title}), which holds no single request to export`;
+    const what = !linter.formats.includes(format)
+      ? 'it is of no format transcript-lint reads (lint it to see why)'
+      : `it is read as ${format.id} (${format.title}), which holds no single request to export`;
     warn(io, `cannot export ${shown}: ${what}`);
     return 2;
   }
