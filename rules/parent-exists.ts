@@ -52,8 +52,22 @@ export default defineRule({
     const snipped = snipRemovedUuids(model.entries);
     const earlierOfChain = new Map<string, Entry[]>();
     const below = descendants(model.entries);
-    const walkIndex = new Map<Entry, number>(chain.walked.map((s, i) => [s.entry, i]));
-    const lastBoundary = [...model.entries].reverse().find((e) => isCompactBoundary(e) && !model.isShadowed(e));
+    // Each entry's step on the walk (by entry index, -1 off it) and whether its stored parent names an entry.
+    const walkIndex = new Int32Array(model.entries.length).fill(-1);
+    for (let i = 0; i < chain.walked.length; i++) walkIndex[chain.walked[i]!.entry.index] = i;
+    const { storedParent } = chain;
+    const parentFound =
+      storedParent !== undefined && storedParent.length === model.entries.length
+        ? (entry: Entry, _parent: string): boolean => storedParent[entry.index]! >= 0
+        : (_entry: Entry, parent: string): boolean => byUuid.has(parent);
+    let lastBoundary: Entry | undefined;
+    for (let i = model.entries.length - 1; i >= 0; i--) {
+      const e = model.entries[i]!;
+      if (isCompactBoundary(e) && !model.isShadowed(e)) {
+        lastBoundary = e;
+        break;
+      }
+    }
 
     for (const entry of model.entries) {
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
@@ -64,7 +78,7 @@ export default defineRule({
       if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
       const parent = entry.parentUuid;
-      if (typeof parent !== 'string' || byUuid.has(parent) || snipped.has(parent)) continue;
+      if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
@@ -85,8 +99,8 @@ export default defineRule({
         ctx.report({ messageId: 'sidechain', severity: 'warn', at, data: { parent }, related, fix });
         continue;
       }
-      const step = walkIndex.get(entry);
-      if (step === undefined) {
+      const step = walkIndex[entry.index]!;
+      if (step === -1) {
         const where =
           lastBoundary && entry.index < lastBoundary.index
             ? `it is behind the compact boundary on line ${lastBoundary.line}`

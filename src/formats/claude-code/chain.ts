@@ -11,6 +11,7 @@ import {
   isUserPrompt,
 } from '../../model/entries.js';
 import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from '../../model/queries.js';
+import { ChildLists } from '../../model/child-lists.js';
 import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
@@ -62,16 +63,35 @@ export function buildChain(entries: readonly Entry[]): Chain {
       ? (e: Entry): string | null | undefined => e.parentUuid
       : (e: Entry): string | null | undefined => (relinks.has(e) ? relinks.get(e) : e.parentUuid);
 
-  const children = new Map<string, Entry[]>();
+  // Each entry's parent as an entry index, looked up once here for the walk and the chain rules.
+  const storedParent = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    if (live[i] === 0) continue;
+    const p = entries[i]!.parentUuid;
+    if (typeof p !== 'string') continue;
+    const found = byUuid.get(p);
+    if (found !== undefined) storedParent[i] = found.index;
+  }
+  let parentIndex = storedParent;
+  if (relinks.size > 0) {
+    parentIndex = storedParent.slice();
+    for (const [e, p] of relinks) {
+      const found = typeof p === 'string' ? byUuid.get(p) : undefined;
+      parentIndex[e.index] = found === undefined ? -1 : found.index;
+    }
+  }
+
+  // Children by entry index; only the parents that name no entry are looked up by uuid.
+  const dangling = new Map<string, Entry[]>();
+  for (let i = 0; i < n; i++) {
+    if (live[i] === 0 || parentIndex[i] !== -1) continue;
     const e = entries[i]!;
     const p = parentOf(e);
     if (typeof p !== 'string') continue;
-    const list = children.get(p);
+    const list = dangling.get(p);
     if (list) list.push(e);
-    else children.set(p, [e]);
+    else dangling.set(p, [e]);
   }
+  const children: Map<string, Entry[]> = new ChildLists(entries, byUuid, live, parentIndex, parentOf, dangling);
 
   const lastPromptLeaves = entries
     .filter((e) => e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string')
@@ -94,6 +114,8 @@ export function buildChain(entries: readonly Entry[]): Chain {
     bridged: [],
     parentOf,
     live,
+    storedParent,
+    parentIndex,
   };
   if (!leaf) return chain;
 
@@ -158,6 +180,7 @@ function isAncestor(
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
 function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
   const seen = new Seen(entries.length);
+  const parentIndex = chain.parentIndex!;
   const bridgeTarget = bridgeFinder(entries, chain.byUuid);
   const steps: ChainStep[] = [];
   let cur: Entry | undefined = leaf;
@@ -176,10 +199,11 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
       chain.rootReason = parent === null ? 'null-parent' : 'no-parent-field';
       break;
     }
-    const found = chain.byUuid.get(parent);
+    const at: number = parentIndex[cur.index]!;
+    const found: Entry | undefined = at >= 0 ? entries[at] : undefined;
     // A parent already on the walk closes a cycle; Claude Code then treats it like a missing parent (observed).
     if (found && seen.has(found)) chain.cycleAt ??= cur;
-    const next = found && !seen.has(found) ? found : undefined;
+    const next: Entry | undefined = found && !seen.has(found) ? found : undefined;
     if (next) {
       step.link = relinks.has(cur) ? 'preserved-segment' : 'parent';
       cur = next;
