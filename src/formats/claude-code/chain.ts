@@ -125,6 +125,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
     entries,
     live,
     first,
+    storedParent,
   );
   return chain;
 }
@@ -326,6 +327,8 @@ function spliceSplitResponses(
   live: Uint8Array,
   /** By entry index: the index of the first line with its uuid, where the survivor sits. */
   first: Int32Array,
+  /** By entry index: the index of the entry byUuid holds for its stored parentUuid, -1 for none. */
+  storedParent: Int32Array,
 ): Entry[] {
   const position = (e: Entry): number => first[e.index]!;
 
@@ -333,7 +336,8 @@ function spliceSplitResponses(
   /** By entry index: the turn of an entry on the walk, -1 off it. */
   const turnOf = new Int32Array(entries.length).fill(-1);
   const groupsById = new Map<string, SplitGroup[]>();
-  const groupOf = new Map<Entry, SplitGroup>();
+  /** By entry index: the group of a part on the walk. */
+  const groupOf: (SplitGroup | undefined)[] = new Array(entries.length);
   let turn = 0;
   for (const e of walked) {
     if (isUserPrompt(e)) turn++;
@@ -347,11 +351,12 @@ function spliceSplitResponses(
     if (!group || group.turn !== turn) groups.push((group = { turn, parts: [], offWalk: [], start: position(e) }));
     group.parts.push(e);
     group.start = Math.min(group.start, position(e));
-    groupOf.set(e, group);
+    groupOf[e.index] = group;
   }
   if (groupsById.size === 0) return walked;
 
-  const resultsByParent = new Map<string, Entry[]>();
+  // Tool results by the index of the entry their stored parentUuid names (a part is live, so it holds its uuid).
+  const resultsByParent = new Map<number, Entry[]>();
   for (const e of entries) {
     if (live[e.index] === 0) continue;
     if (turnOf[e.index] === -1) {
@@ -364,10 +369,11 @@ function spliceSplitResponses(
         (home ?? groups[0]!).offWalk.push(e);
       }
     }
-    if (typeof e.parentUuid !== 'string' || !isToolResultEntry(e)) continue;
-    const list = resultsByParent.get(e.parentUuid);
+    const parent = storedParent[e.index]!;
+    if (parent === -1 || !isToolResultEntry(e)) continue;
+    const list = resultsByParent.get(parent);
     if (list) list.push(e);
-    else resultsByParent.set(e.parentUuid, [e]);
+    else resultsByParent.set(parent, [e]);
   }
 
   const emitted = new Seen(entries.length);
@@ -375,7 +381,7 @@ function spliceSplitResponses(
   const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
   for (const e of walked) {
     if (emitted.has(e)) continue;
-    const group = groupOf.get(e);
+    const group = groupOf[e.index];
     if (!group) {
       out.push(e);
       emitted.add(e);
@@ -383,7 +389,7 @@ function spliceSplitResponses(
     }
     const parts = [...group.parts.sort(byPosition), ...group.offWalk.sort(byPosition)].filter((p) => !emitted.has(p));
     const results = parts
-      .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
+      .flatMap((p) => resultsByParent.get(p.index) ?? [])
       .filter((r) => !emitted.has(r) && (turnOf[r.index] === -1 || turnOf[r.index] === group.turn))
       .sort(byPosition);
     for (const x of [...parts, ...results]) {
