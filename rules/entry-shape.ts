@@ -289,9 +289,12 @@ export default defineRule({
       checkPlain(ctx);
       return;
     }
-    for (const entry of ctx.model.entries) {
+    // Read once: through the rule's view of the model, each read of a field is a proxy trap.
+    const { entries, file } = ctx.model;
+    const { lines } = file;
+    for (const entry of entries) {
       const name = Object.hasOwn(ENTRY_SCHEMAS, entry.type) ? ENTRY_SCHEMAS[entry.type]! : undefined;
-      if (!name || certainlyValid(name, entry.raw, ctx.model.file.lines[entry.line - 1])) continue;
+      if (!name || certainlyValid(name, entry.raw, lines[entry.line - 1])) continue;
       const cap = new Cap();
       validateTree(name, entry.raw, (error, pointer) => {
         const effect = effectOf(error);

@@ -43,22 +43,29 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const { byUuid } = ctx.model.chain();
-    const parentOf = (e: Entry): Entry | undefined =>
-      typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined;
-    // 0 (absent) = not visited, 1 = on the current path, 2 = done.
-    const state = new Map<Entry, 1 | 2>();
+    const { byUuid, storedParent } = ctx.model.chain();
+    const { entries } = ctx.model;
+    // The chain's parent by entry index answers without a lookup by uuid (for this model's own entries).
+    const byIndex = storedParent !== undefined && storedParent.length === entries.length;
+    const parentOf = byIndex
+      ? (e: Entry): Entry | undefined => {
+          const at = storedParent[e.index]!;
+          return at >= 0 ? entries[at] : undefined;
+        }
+      : (e: Entry): Entry | undefined => (typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined);
+    // 0 = not visited, 1 = on the current path, 2 = done; by entry index.
+    const state = new Uint8Array(entries.length);
     for (const start of byUuid.values()) {
-      if (state.has(start)) continue;
+      if (state[start.index] !== 0) continue;
       const path: Entry[] = [];
       let cur: Entry | undefined = start;
-      while (cur && !state.has(cur)) {
-        state.set(cur, 1);
+      while (cur && state[cur.index] === 0) {
+        state[cur.index] = 1;
         path.push(cur);
         cur = parentOf(cur);
       }
-      if (cur && state.get(cur) === 1) report(path.slice(path.indexOf(cur)));
-      for (const e of path) state.set(e, 2);
+      if (cur && state[cur.index] === 1) report(path.slice(path.indexOf(cur)));
+      for (const e of path) state[e.index] = 2;
     }
 
     function report(cycle: Entry[]): void {

@@ -51,9 +51,26 @@ export default defineRule({
     const { byUuid } = chain;
     const snipped = snipRemovedUuids(model.entries);
     const earlierOfChain = new Map<string, Entry[]>();
-    const below = descendants(model.entries);
-    const walkIndex = new Map<Entry, number>(chain.walked.map((s, i) => [s.entry, i]));
-    const lastBoundary = [...model.entries].reverse().find((e) => isCompactBoundary(e) && !model.isShadowed(e));
+    const below =
+      chain.storedParent !== undefined && chain.storedParent.length === model.entries.length
+        ? descendantsByIndex(model.entries, chain, chain.storedParent)
+        : descendants(model.entries);
+    // Each entry's step on the walk (by entry index, -1 off it) and whether its stored parent names an entry.
+    const walkIndex = new Int32Array(model.entries.length).fill(-1);
+    for (let i = 0; i < chain.walked.length; i++) walkIndex[chain.walked[i]!.entry.index] = i;
+    const { storedParent } = chain;
+    const parentFound =
+      storedParent !== undefined && storedParent.length === model.entries.length
+        ? (entry: Entry, _parent: string): boolean => storedParent[entry.index]! >= 0
+        : (_entry: Entry, parent: string): boolean => byUuid.has(parent);
+    let lastBoundary: Entry | undefined;
+    for (let i = model.entries.length - 1; i >= 0; i--) {
+      const e = model.entries[i]!;
+      if (isCompactBoundary(e) && !model.isShadowed(e)) {
+        lastBoundary = e;
+        break;
+      }
+    }
 
     for (const entry of model.entries) {
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
@@ -64,7 +81,7 @@ export default defineRule({
       if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
       const parent = entry.parentUuid;
-      if (typeof parent !== 'string' || byUuid.has(parent) || snipped.has(parent)) continue;
+      if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
@@ -85,8 +102,8 @@ export default defineRule({
         ctx.report({ messageId: 'sidechain', severity: 'warn', at, data: { parent }, related, fix });
         continue;
       }
-      const step = walkIndex.get(entry);
-      if (step === undefined) {
+      const step = walkIndex[entry.index]!;
+      if (step === -1) {
         const where =
           lastBoundary && entry.index < lastBoundary.index
             ? `it is behind the compact boundary on line ${lastBoundary.line}`
@@ -184,6 +201,50 @@ function descendants(entries: readonly Entry[]): (entry: Entry) => Set<Entry> {
       for (const c of children.get(cur.uuid) ?? []) {
         if (found.has(c)) continue;
         found.add(c);
+        stack.push(c);
+      }
+    }
+    return found;
+  };
+}
+
+/**
+ * descendants, from the chain's stored parents by entry index: the children of each entry as index lists, and the
+ * set a stamp per entry. The set it gives holds until the next call.
+ */
+function descendantsByIndex(
+  entries: readonly Entry[],
+  chain: Chain,
+  storedParent: Int32Array,
+): (entry: Entry) => { has(e: Entry): boolean } {
+  let start: Int32Array | undefined;
+  let list: Int32Array | undefined;
+  const stamp = new Int32Array(entries.length);
+  let call = 0;
+  const found = { has: (e: Entry): boolean => stamp[e.index] === call };
+  return (entry) => {
+    const n = entries.length;
+    if (!start || !list) {
+      // Every entry (live or not) under the index of the entry its stored parentUuid names, in file order.
+      start = new Int32Array(n + 1);
+      for (let i = 0; i < n; i++) if (storedParent[i]! >= 0) start[storedParent[i]! + 1]!++;
+      for (let j = 0; j < n; j++) start[j + 1]! += start[j]!;
+      list = new Int32Array(start[n]!);
+      const fill = start.slice(0, n);
+      for (let i = 0; i < n; i++) if (storedParent[i]! >= 0) list[fill[storedParent[i]!]!++] = i;
+    }
+    call++;
+    const stack = [entry];
+    while (stack.length > 0) {
+      const cur = stack.pop()!;
+      if (cur.uuid === undefined) continue;
+      // The entries whose parentUuid is this uuid hang under the entry holding it.
+      const holder = chain.live?.[cur.index] === 1 ? cur : chain.byUuid.get(cur.uuid);
+      if (holder === undefined) continue;
+      for (let k = start[holder.index]!; k < start[holder.index + 1]!; k++) {
+        const c = entries[list[k]!]!;
+        if (stamp[c.index] === call) continue;
+        stamp[c.index] = call;
         stack.push(c);
       }
     }

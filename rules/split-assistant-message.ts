@@ -98,15 +98,28 @@ export default defineRule({
     const chain = ctx.model.chain();
     const isStop = (e: Entry): boolean =>
       !e.isSidechain && (isUserPrompt(e) || (e.type === 'assistant' && !isSyntheticApiError(e)));
-    const parentEntry = (e: Entry): Entry | undefined => {
-      const p = chain.parentOf(e);
-      return typeof p === 'string' ? chain.byUuid.get(p) : undefined;
-    };
-    // The nearest prompt or response above an entry along the chain; memoised over the entries in between.
-    const stopMemo = new Map<Entry, Entry | null>();
+    const { entries } = ctx.model;
+    // The chain's parents by entry index answer without a lookup by uuid (for this model's own entries).
+    const { parentIndex } = chain;
+    const parentEntry =
+      parentIndex !== undefined && parentIndex.length === entries.length
+        ? (e: Entry): Entry | undefined => {
+            const at = parentIndex[e.index]!;
+            return at >= 0 ? entries[at] : undefined;
+          }
+        : (e: Entry): Entry | undefined => {
+            const p = chain.parentOf(e);
+            return typeof p === 'string' ? chain.byUuid.get(p) : undefined;
+          };
+    // The nearest prompt or response above an entry along the chain; memoised over the entries in between, by entry
+    // index: -2 not known yet, -1 none, else the stop's index.
+    const stopMemo = new Int32Array(entries.length).fill(-2);
+    // The stopAbove call that last saw each entry (a loop along the chain ends the climb).
+    const seenBy = new Int32Array(entries.length);
+    let call = 0;
     const stopAbove = (part: Entry): Entry | undefined => {
       const path: Entry[] = [];
-      const seen = new Set<Entry>();
+      call++;
       let cur = parentEntry(part);
       let found: Entry | null = null;
       while (cur) {
@@ -114,17 +127,18 @@ export default defineRule({
           found = cur;
           break;
         }
-        const memo = stopMemo.get(cur);
-        if (memo !== undefined) {
-          found = memo;
+        const memo = stopMemo[cur.index]!;
+        if (memo !== -2) {
+          found = memo === -1 ? null : entries[memo]!;
           break;
         }
-        if (seen.has(cur)) break;
-        seen.add(cur);
+        if (seenBy[cur.index] === call) break;
+        seenBy[cur.index] = call;
         path.push(cur);
         cur = parentEntry(cur);
       }
-      for (const e of path) stopMemo.set(e, found);
+      const memo = found === null ? -1 : found.index;
+      for (const e of path) stopMemo[e.index] = memo;
       return found ?? undefined;
     };
 
@@ -132,16 +146,39 @@ export default defineRule({
     const spans = new Map<string, { min: Entry; max: Entry }[]>();
     for (const m of ctx.model.apiView().merged) {
       if (m.role !== 'assistant') continue;
-      const byId = new Map<string, { min: Entry; max: Entry }>();
+      // Nearly every message holds one id: a map only once a second one shows up.
+      let onlyId: string | undefined;
+      let only: { min: Entry; max: Entry } | undefined;
+      let byId: Map<string, { min: Entry; max: Entry }> | undefined;
       for (const e of m.entries) {
         const id = assistantMessageId(e);
         if (id === undefined) continue;
+        if (byId === undefined) {
+          if (only === undefined) {
+            onlyId = id;
+            only = { min: e, max: e };
+            continue;
+          }
+          if (id === onlyId) {
+            if (e.index < only.min.index) only.min = e;
+            if (e.index > only.max.index) only.max = e;
+            continue;
+          }
+          byId = new Map([[onlyId!, only]]);
+        }
         const span = byId.get(id);
         if (!span) byId.set(id, { min: e, max: e });
         else {
           if (e.index < span.min.index) span.min = e;
           if (e.index > span.max.index) span.max = e;
         }
+      }
+      if (byId === undefined) {
+        if (only === undefined) continue;
+        const list = spans.get(onlyId!);
+        if (list) list.push(only);
+        else spans.set(onlyId!, [only]);
+        continue;
       }
       for (const [id, span] of byId) {
         const list = spans.get(id);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { BRIDGE_GAP_MS, newestTip, timeOfValue } from '../model/queries.js';
 import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from '../model/entries.js';
+import { ChildLists } from '../model/child-lists.js';
 import type { TranscriptStorage } from '../model/index.js';
 import type { Edit } from './edits.js';
 
@@ -35,6 +36,37 @@ const linksCache = new WeakMap<TranscriptStorage, StoredLinks>();
 export function storedLinks(model: TranscriptStorage): StoredLinks {
   const cached = linksCache.get(model);
   if (cached) return cached;
+  const links = linksFromChain(model) ?? buildLinks(model);
+  linksCache.set(model, links);
+  return links;
+}
+
+/**
+ * The same links from what the chain keeps by entry index, when it does: its byUuid is this map (built the same
+ * way), and the children are a view over its stored parents (every entry, not only live ones), with a map only for
+ * the parents that name no entry.
+ */
+function linksFromChain(model: TranscriptStorage): StoredLinks | undefined {
+  const { entries } = model;
+  const chain = model.chain();
+  const { storedParent } = chain;
+  if (storedParent === undefined || storedParent.length !== entries.length) return undefined;
+  const lastPrompts: Entry[] = [];
+  const dangling = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') lastPrompts.push(e);
+    if (typeof e.parentUuid !== 'string' || storedParent[e.index] !== -1) continue;
+    const list = dangling.get(e.parentUuid);
+    if (list) list.push(e);
+    else dangling.set(e.parentUuid, [e]);
+  }
+  const every = new Uint8Array(entries.length).fill(1);
+  const stored = (e: Entry): string | null | undefined => e.parentUuid;
+  const children = new ChildLists(entries, chain.byUuid, every, storedParent, stored, dangling);
+  return { children, byUuid: chain.byUuid, lastPrompts };
+}
+
+function buildLinks(model: TranscriptStorage): StoredLinks {
   const links: StoredLinks = { children: new Map(), byUuid: new Map(), lastPrompts: [] };
   for (const e of model.entries) {
     if (e.uuid !== undefined) links.byUuid.set(e.uuid, e);
@@ -44,7 +76,6 @@ export function storedLinks(model: TranscriptStorage): StoredLinks {
     if (list) list.push(e);
     else links.children.set(e.parentUuid, [e]);
   }
-  linksCache.set(model, links);
   return links;
 }
 

@@ -30,10 +30,17 @@ export function blocksOf(entry: Entry): Block[] {
   return content.filter(isObject) as Block[];
 }
 
+// The fact helpers below read `raw.message` directly rather than through messageOf: they run several times per entry
+// in the chain model and the rules, and a MessageView per call is pure garbage there.
+
 export function isToolResultEntry(entry: Entry): boolean {
   if (entry.type !== 'user') return false;
-  const content = messageOf(entry)?.content;
-  return Array.isArray(content) && content.some((b) => isObject(b) && b.type === 'tool_result');
+  const m = entry.raw.message;
+  if (!isObject(m)) return false;
+  const content = m.content;
+  if (!Array.isArray(content)) return false;
+  for (const b of content) if (isObject(b) && b.type === 'tool_result') return true;
+  return false;
 }
 
 /** A user entry a person typed (or Claude Code wrote as a prompt): not a tool result, not meta, not a summary. */
@@ -51,13 +58,15 @@ export function isCompactBoundary(entry: Entry): boolean {
 }
 
 export function isSyntheticApiError(entry: Entry): boolean {
-  return (
-    entry.type === 'assistant' && entry.raw.isApiErrorMessage === true && messageOf(entry)?.model === '<synthetic>'
-  );
+  if (entry.type !== 'assistant' || entry.raw.isApiErrorMessage !== true) return false;
+  const m = entry.raw.message;
+  return isObject(m) && m.model === '<synthetic>';
 }
 
 export function assistantMessageId(entry: Entry): string | undefined {
-  return entry.type === 'assistant' ? messageOf(entry)?.id : undefined;
+  if (entry.type !== 'assistant') return undefined;
+  const m = entry.raw.message;
+  return isObject(m) && typeof m.id === 'string' ? m.id : undefined;
 }
 
 /**

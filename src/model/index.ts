@@ -21,7 +21,8 @@ export class TranscriptModel {
   private entriesCache?: Entry[];
   private chainCache?: Chain;
   private apiViewCache?: ApiView;
-  private byLineCache?: Map<number, Entry>;
+  /** null when the entries are in line order (entryAtLine searches them). */
+  private byLineCache?: Map<number, Entry> | null;
   private lastPromptsCache?: Map<string, Entry[]>;
 
   /**
@@ -45,8 +46,23 @@ export class TranscriptModel {
   }
 
   entryAtLine(line: number): Entry | undefined {
-    this.byLineCache ??= new Map(this.entries.map((e) => [e.line, e]));
-    return this.byLineCache.get(line);
+    const { entries } = this;
+    if (this.byLineCache === undefined) {
+      // Entries in file order have increasing lines (a binary search finds one); a map only for any other order.
+      let sorted = true;
+      for (let i = 1; i < entries.length && sorted; i++) sorted = entries[i]!.line > entries[i - 1]!.line;
+      this.byLineCache = sorted ? null : new Map(entries.map((e) => [e.line, e]));
+    }
+    if (this.byLineCache !== null) return this.byLineCache.get(line);
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (entries[mid]!.line < line) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = entries[lo];
+    return found !== undefined && found.line === line ? found : undefined;
   }
 
   /** The `last-prompt` entries by the leaf uuid each names, in file order. */

@@ -110,6 +110,13 @@ export interface Chain {
    * the same uuid), 0 for any other, including entries without a uuid. The answer of `byUuid.get(e.uuid) === e`.
    */
   live?: Uint8Array;
+  /**
+   * By entry index, when the chain keeps it: the index of the entry `byUuid` holds for the entry's stored
+   * `parentUuid`, -1 when it is not a string or names no entry. The answer of `byUuid.get(e.parentUuid)`.
+   */
+  storedParent?: Int32Array;
+  /** The same for the effective parent (`parentOf`, after preserved-segment relinks). */
+  parentIndex?: Int32Array;
 }
 
 /** Where a finding is in a plain input's file. */

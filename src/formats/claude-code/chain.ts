@@ -11,6 +11,7 @@ import {
   isUserPrompt,
 } from '../../model/entries.js';
 import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from '../../model/queries.js';
+import { ChildLists } from '../../model/child-lists.js';
 import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
 
@@ -62,16 +63,35 @@ export function buildChain(entries: readonly Entry[]): Chain {
       ? (e: Entry): string | null | undefined => e.parentUuid
       : (e: Entry): string | null | undefined => (relinks.has(e) ? relinks.get(e) : e.parentUuid);
 
-  const children = new Map<string, Entry[]>();
+  // Each entry's parent as an entry index, looked up once here for the walk and the chain rules.
+  const storedParent = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    if (live[i] === 0) continue;
+    const p = entries[i]!.parentUuid;
+    if (typeof p !== 'string') continue;
+    const found = byUuid.get(p);
+    if (found !== undefined) storedParent[i] = found.index;
+  }
+  let parentIndex = storedParent;
+  if (relinks.size > 0) {
+    parentIndex = storedParent.slice();
+    for (const [e, p] of relinks) {
+      const found = typeof p === 'string' ? byUuid.get(p) : undefined;
+      parentIndex[e.index] = found === undefined ? -1 : found.index;
+    }
+  }
+
+  // Children by entry index; only the parents that name no entry are looked up by uuid.
+  const dangling = new Map<string, Entry[]>();
+  for (let i = 0; i < n; i++) {
+    if (live[i] === 0 || parentIndex[i] !== -1) continue;
     const e = entries[i]!;
     const p = parentOf(e);
     if (typeof p !== 'string') continue;
-    const list = children.get(p);
+    const list = dangling.get(p);
     if (list) list.push(e);
-    else children.set(p, [e]);
+    else dangling.set(p, [e]);
   }
+  const children: Map<string, Entry[]> = new ChildLists(entries, byUuid, live, parentIndex, parentOf, dangling);
 
   const lastPromptLeaves = entries
     .filter((e) => e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string')
@@ -94,6 +114,8 @@ export function buildChain(entries: readonly Entry[]): Chain {
     bridged: [],
     parentOf,
     live,
+    storedParent,
+    parentIndex,
   };
   if (!leaf) return chain;
 
@@ -103,6 +125,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
     entries,
     live,
     first,
+    storedParent,
   );
   return chain;
 }
@@ -158,6 +181,7 @@ function isAncestor(
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
 function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
   const seen = new Seen(entries.length);
+  const parentIndex = chain.parentIndex!;
   const bridgeTarget = bridgeFinder(entries, chain.byUuid);
   const steps: ChainStep[] = [];
   let cur: Entry | undefined = leaf;
@@ -176,10 +200,11 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
       chain.rootReason = parent === null ? 'null-parent' : 'no-parent-field';
       break;
     }
-    const found = chain.byUuid.get(parent);
+    const at: number = parentIndex[cur.index]!;
+    const found: Entry | undefined = at >= 0 ? entries[at] : undefined;
     // A parent already on the walk closes a cycle; Claude Code then treats it like a missing parent (observed).
     if (found && seen.has(found)) chain.cycleAt ??= cur;
-    const next = found && !seen.has(found) ? found : undefined;
+    const next: Entry | undefined = found && !seen.has(found) ? found : undefined;
     if (next) {
       step.link = relinks.has(cur) ? 'preserved-segment' : 'parent';
       cur = next;
@@ -302,6 +327,8 @@ function spliceSplitResponses(
   live: Uint8Array,
   /** By entry index: the index of the first line with its uuid, where the survivor sits. */
   first: Int32Array,
+  /** By entry index: the index of the entry byUuid holds for its stored parentUuid, -1 for none. */
+  storedParent: Int32Array,
 ): Entry[] {
   const position = (e: Entry): number => first[e.index]!;
 
@@ -309,7 +336,8 @@ function spliceSplitResponses(
   /** By entry index: the turn of an entry on the walk, -1 off it. */
   const turnOf = new Int32Array(entries.length).fill(-1);
   const groupsById = new Map<string, SplitGroup[]>();
-  const groupOf = new Map<Entry, SplitGroup>();
+  /** By entry index: the group of a part on the walk. */
+  const groupOf: (SplitGroup | undefined)[] = new Array(entries.length);
   let turn = 0;
   for (const e of walked) {
     if (isUserPrompt(e)) turn++;
@@ -323,11 +351,12 @@ function spliceSplitResponses(
     if (!group || group.turn !== turn) groups.push((group = { turn, parts: [], offWalk: [], start: position(e) }));
     group.parts.push(e);
     group.start = Math.min(group.start, position(e));
-    groupOf.set(e, group);
+    groupOf[e.index] = group;
   }
   if (groupsById.size === 0) return walked;
 
-  const resultsByParent = new Map<string, Entry[]>();
+  // Tool results by the index of the entry their stored parentUuid names (a part is live, so it holds its uuid).
+  const resultsByParent = new Map<number, Entry[]>();
   for (const e of entries) {
     if (live[e.index] === 0) continue;
     if (turnOf[e.index] === -1) {
@@ -340,10 +369,11 @@ function spliceSplitResponses(
         (home ?? groups[0]!).offWalk.push(e);
       }
     }
-    if (typeof e.parentUuid !== 'string' || !isToolResultEntry(e)) continue;
-    const list = resultsByParent.get(e.parentUuid);
+    const parent = storedParent[e.index]!;
+    if (parent === -1 || !isToolResultEntry(e)) continue;
+    const list = resultsByParent.get(parent);
     if (list) list.push(e);
-    else resultsByParent.set(e.parentUuid, [e]);
+    else resultsByParent.set(parent, [e]);
   }
 
   const emitted = new Seen(entries.length);
@@ -351,7 +381,7 @@ function spliceSplitResponses(
   const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
   for (const e of walked) {
     if (emitted.has(e)) continue;
-    const group = groupOf.get(e);
+    const group = groupOf[e.index];
     if (!group) {
       out.push(e);
       emitted.add(e);
@@ -359,7 +389,7 @@ function spliceSplitResponses(
     }
     const parts = [...group.parts.sort(byPosition), ...group.offWalk.sort(byPosition)].filter((p) => !emitted.has(p));
     const results = parts
-      .flatMap((p) => resultsByParent.get(p.uuid!) ?? [])
+      .flatMap((p) => resultsByParent.get(p.index) ?? [])
       .filter((r) => !emitted.has(r) && (turnOf[r.index] === -1 || turnOf[r.index] === group.turn))
       .sort(byPosition);
     for (const x of [...parts, ...results]) {
