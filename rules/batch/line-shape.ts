@@ -7,7 +7,8 @@
 import {
   type BatchRecord,
   defineRule,
-  type FixDescriptor,
+  dropLineFix,
+  lineFindings,
   OPENAI_BATCH_ENDPOINTS,
   openai,
   recordSite,
@@ -70,11 +71,6 @@ export default defineRule({
     const model = ctx.model;
     const api = model.kind === 'openai-batch' ? 'openai' : 'anthropic';
     const container = model.container;
-    const drop = (line: number, applicability: 'safe' | 'unsafe', description: string): FixDescriptor => ({
-      applicability,
-      description,
-      edits: [{ kind: 'delete', line }],
-    });
     if (container.kind === 'document') {
       for (const p of model.file.lines[0]?.problems ?? []) {
         if (p.kind === 'parse') {
@@ -100,31 +96,18 @@ export default defineRule({
     } else {
       for (const line of model.file.lines) {
         const at = { line: line.lineNo };
-        const kinds = new Set(line.problems.map((p) => p.kind));
-        for (const p of line.problems) {
-          if (p.kind === 'torn')
-            ctx.report({ messageId: 'torn', at, fix: drop(line.lineNo, 'safe', 'drop the torn last line') });
-          else if (
-            (p.kind === 'parse' || p.kind === 'nul') &&
-            !(p.kind === 'parse' && kinds.has('nul')) &&
-            !kinds.has('torn')
-          )
+        for (const f of lineFindings(line)) {
+          if (f.kind === 'torn')
+            ctx.report({ messageId: 'torn', at, fix: dropLineFix(line.lineNo, 'safe', 'drop the torn last line') });
+          else if (f.kind === 'parse' || f.kind === 'notObject')
             ctx.report({
-              messageId: 'parse',
+              messageId: f.kind,
               at,
-              data: { detail: p.kind === 'nul' ? 'it holds a NUL byte' : (p.detail ?? '') },
-              fix: drop(line.lineNo, 'unsafe', 'drop the line'),
+              data: { detail: f.detail },
+              fix: dropLineFix(line.lineNo, 'unsafe', 'drop the line'),
             });
-          else if (p.kind === 'not-object')
-            ctx.report({
-              messageId: 'notObject',
-              at,
-              data: { detail: p.detail ?? '' },
-              fix: drop(line.lineNo, 'unsafe', 'drop the line'),
-            });
-          else if (p.kind === 'utf8' && kinds.size === 1) ctx.report({ messageId: 'utf8', at });
-          else if (p.kind === 'too-long')
-            ctx.report({ messageId: 'tooLong', at, data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' } });
+          else if (f.kind === 'utf8') ctx.report({ messageId: 'utf8', at });
+          else ctx.report({ messageId: 'tooLong', at, data: { bytes: f.bytes, limit: f.limit } });
         }
       }
     }

@@ -2,7 +2,7 @@
 // every line is one JSON object (the cookbook checker's `data_type` for a fine-tuning line that is not an object).
 // A request file that holds no `messages` is no conversation either. A torn last line is dropped (safe: the crash
 // that tore it lost it); dropping another bad line is a guess (unsafe).
-import { defineRule, type FixDescriptor } from '../../src/sdk/index.js';
+import { defineRule, dropLineFix, lineFindings } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -49,39 +49,22 @@ export default defineRule({
       return;
     }
     const finetune = model.kind === 'openai-finetune';
-    const drop = (line: number, applicability: 'safe' | 'unsafe', description: string): FixDescriptor => ({
-      applicability,
-      description,
-      edits: [{ kind: 'delete', line }],
-    });
     const held = new Set(model.conversations.map((c) => c.line));
     const messageList = model.conversations.some((c) => c.kind === 'messages');
     for (const line of model.file.lines) {
       const at = { line: line.lineNo };
-      const kinds = new Set(line.problems.map((p) => p.kind));
-      for (const p of line.problems) {
-        if (p.kind === 'torn')
-          ctx.report({ messageId: 'torn', at, fix: drop(line.lineNo, 'safe', 'drop the torn last line') });
-        else if (
-          (p.kind === 'parse' && !kinds.has('nul') && !kinds.has('torn')) ||
-          (p.kind === 'nul' && !kinds.has('torn'))
-        )
+      for (const f of lineFindings(line)) {
+        if (f.kind === 'torn')
+          ctx.report({ messageId: 'torn', at, fix: dropLineFix(line.lineNo, 'safe', 'drop the torn last line') });
+        else if (f.kind === 'parse' || f.kind === 'notObject')
           ctx.report({
-            messageId: 'parse',
+            messageId: f.kind === 'parse' ? 'parse' : finetune ? 'dataType' : 'notObject',
             at,
-            data: { detail: p.kind === 'nul' ? 'it holds a NUL byte' : (p.detail ?? '') },
-            fix: drop(line.lineNo, 'unsafe', 'drop the line'),
+            data: { detail: f.detail },
+            fix: dropLineFix(line.lineNo, 'unsafe', 'drop the line'),
           });
-        else if (p.kind === 'not-object')
-          ctx.report({
-            messageId: finetune ? 'dataType' : 'notObject',
-            at,
-            data: { detail: p.detail ?? '' },
-            fix: drop(line.lineNo, 'unsafe', 'drop the line'),
-          });
-        else if (p.kind === 'utf8' && kinds.size === 1) ctx.report({ messageId: 'lineUtf8', at });
-        else if (p.kind === 'too-long')
-          ctx.report({ messageId: 'tooLong', at, data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' } });
+        else if (f.kind === 'utf8') ctx.report({ messageId: 'lineUtf8', at });
+        else ctx.report({ messageId: 'tooLong', at, data: { bytes: f.bytes, limit: f.limit } });
       }
       // A JSONL of requests: each object line is one (a fine-tuning line's shape is finetune-example-shape's).
       if (!finetune && !messageList && line.json && !held.has(line.lineNo))

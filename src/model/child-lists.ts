@@ -3,10 +3,10 @@
 // that name no entry. Looking a child list up costs one lookup of the uuid in byUuid, and building it no lookup by
 // uuid string at all. A real Map as soon as it is iterated, sized or changed (built by the loop it stands for), so it
 // behaves as one in every way but the identity of the lists it gives (a fresh list on each read).
+import { ListMapView } from './list-map-view.js';
 import type { Entry } from './types.js';
 
-export class ChildLists implements Map<string, Entry[]> {
-  private own?: Map<string, Entry[]>;
+export class ChildLists extends ListMapView {
   /** start[j] .. start[j + 1] - 1: where entry j's children sit in `list`. */
   private readonly start: Int32Array;
   private readonly list: Int32Array;
@@ -27,6 +27,7 @@ export class ChildLists implements Map<string, Entry[]> {
     private readonly parentOf: (e: Entry) => string | null | undefined,
     private readonly dangling: ReadonlyMap<string, Entry[]>,
   ) {
+    super();
     const n = all.length;
     const start = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
@@ -42,10 +43,6 @@ export class ChildLists implements Map<string, Entry[]> {
     }
     this.start = start;
     this.list = list;
-  }
-
-  get [Symbol.toStringTag](): string {
-    return 'Map';
   }
 
   get size(): number {
@@ -83,30 +80,8 @@ export class ChildLists implements Map<string, Entry[]> {
     return this.materialize().values();
   }
 
-  [Symbol.iterator](): MapIterator<[string, Entry[]]> {
-    return this.entries();
-  }
-
-  forEach(callback: (value: Entry[], key: string, map: Map<string, Entry[]>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
-  }
-
-  set(key: string, value: Entry[]): this {
-    this.materialize().set(key, value);
-    return this;
-  }
-
-  delete(key: string): boolean {
-    return this.materialize().delete(key);
-  }
-
-  clear(): void {
-    this.materialize().clear();
-  }
-
   /** The map this stands for, built as the chain used to build it: live entries in file order, by effective parent. */
-  private materialize(): Map<string, Entry[]> {
-    if (this.own) return this.own;
+  protected build(): Map<string, Entry[]> {
     const own = new Map<string, Entry[]>();
     for (let i = 0; i < this.all.length; i++) {
       if (this.live[i] === 0) continue;
@@ -117,7 +92,6 @@ export class ChildLists implements Map<string, Entry[]> {
       if (list) list.push(e);
       else own.set(p, [e]);
     }
-    this.own = own;
     return own;
   }
 }

@@ -2,16 +2,13 @@
 // holds it, read as lists of one. It answers from byUuid, so building the chain costs one map of uuids, not two. A
 // real Map as soon as anything changes it, so it behaves as one in every way but the identity of the lists it gives
 // (a fresh list on each read).
+import { ListMapView } from './list-map-view.js';
 import type { Entry } from './types.js';
 
-export class SingleEntryLists implements Map<string, Entry[]> {
-  private own?: Map<string, Entry[]>;
-
+export class SingleEntryLists extends ListMapView {
   /** @param byUuid every uuid's entry, with no uuid held by two entries */
-  constructor(private readonly byUuid: ReadonlyMap<string, Entry>) {}
-
-  get [Symbol.toStringTag](): string {
-    return 'Map';
+  constructor(private readonly byUuid: ReadonlyMap<string, Entry>) {
+    super();
   }
 
   get size(): number {
@@ -48,29 +45,7 @@ export class SingleEntryLists implements Map<string, Entry[]> {
     for (const e of this.byUuid.values()) yield [e];
   }
 
-  [Symbol.iterator](): MapIterator<[string, Entry[]]> {
-    return this.entries();
-  }
-
-  forEach(callback: (value: Entry[], key: string, map: Map<string, Entry[]>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.entries()) callback.call(thisArg, v, k, this);
-  }
-
-  set(key: string, value: Entry[]): this {
-    this.materialize().set(key, value);
-    return this;
-  }
-
-  delete(key: string): boolean {
-    return this.materialize().delete(key);
-  }
-
-  clear(): void {
-    this.materialize().clear();
-  }
-
-  private materialize(): Map<string, Entry[]> {
-    this.own ??= new Map([...this.byUuid].map(([k, e]) => [k, [e]]));
-    return this.own;
+  protected build(): Map<string, Entry[]> {
+    return new Map([...this.byUuid].map(([k, e]) => [k, [e]]));
   }
 }

@@ -3,6 +3,7 @@
 export * from './rule-api.js';
 export type { ViewModels } from './views.js';
 export * from './held-reports.js';
+export * from './line-problems.js';
 export * from '../model/media.js';
 export * from './request.js';
 export type {

@@ -19,29 +19,7 @@ const isRepaired = (code: number): boolean => code < 0x20 || code === 0x2028 || 
  * strings removed (space and tab between tokens stay). The text is unchanged when it has none of them.
  */
 export function escapeRawCharacters(text: string): string {
-  let out = '';
-  let from = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (code === 0x5c) escaped = true;
-      else if (code === 0x22) inString = false;
-      else if (isRepaired(code)) {
-        out += text.slice(from, i) + escapeChar(text[i]!);
-        from = i + 1;
-      }
-      continue;
-    }
-    if (code === 0x22) inString = true;
-    else if (isRepaired(code) && code !== 0x20 && code !== 0x09) {
-      out += text.slice(from, i);
-      from = i + 1;
-    }
-  }
-  return from === 0 ? text : out + text.slice(from);
+  return rewriteRaw(text, isRepaired);
 }
 
 export function hasLineSeparator(text: string): boolean {
@@ -50,23 +28,27 @@ export function hasLineSeparator(text: string): boolean {
 
 /** The raw U+2028/U+2029 of a text: escaped inside strings, removed between tokens. Other characters stay. */
 export function escapeLineSeparators(text: string): string {
+  return rewriteRaw(text, (code) => code === 0x2028 || code === 0x2029);
+}
+
+/** The characters `rewritten` picks: escaped inside a string, dropped between tokens (but a tab, which JSON allows). */
+function rewriteRaw(text: string, rewritten: (code: number) => boolean): string {
   let out = '';
   let from = 0;
   let inString = false;
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    const separator = code === 0x2028 || code === 0x2029;
     if (inString) {
       if (escaped) escaped = false;
       else if (code === 0x5c) escaped = true;
       else if (code === 0x22) inString = false;
-      else if (separator) {
-        out += `${text.slice(from, i)}\\u${code.toString(16)}`;
+      else if (rewritten(code)) {
+        out += text.slice(from, i) + escapeChar(text[i]!);
         from = i + 1;
       }
     } else if (code === 0x22) inString = true;
-    else if (separator) {
+    else if (rewritten(code) && code !== 0x09) {
       out += text.slice(from, i);
       from = i + 1;
     }
