@@ -8,6 +8,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import { shallowObject } from './shallow-objects.js';
 
 export type LineProblemKind =
   | 'parse' // not JSON at all
@@ -91,7 +92,13 @@ export function foreignEncodingOf(data: Uint8Array): ForeignEncoding | undefined
   return undefined;
 }
 
-export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}): SourceFile {
+/**
+ * Which parsed lines a format never reads below their top level: those are kept as shallow objects (their nested
+ * values parsed again when read; see shallow-objects.ts), which spares the heap most of a real session.
+ */
+export type ShallowLines = (json: Record<string, unknown>) => boolean;
+
+export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}, shallow?: ShallowLines): SourceFile {
   // Never more than one string can hold: a longer line could not be decoded at all.
   const maxLineBytes = Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
   let pieces = piecesOf(input).filter((p) => p.length > 0);
@@ -114,7 +121,7 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {})
   const first = pieces[0] ?? new Uint8Array(0);
   const last = pieces[pieces.length - 1] ?? first;
   const bom = first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
-  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0 };
+  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
   for (const [i, piece] of pieces.entries()) scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
   return {
     path,
@@ -131,6 +138,7 @@ interface ScanState {
   lineNo: number;
   crlfCount: number;
   lfCount: number;
+  shallow: ShallowLines | undefined;
 }
 
 /** Reads the lines of `data` from `start` on, numbering them on from `state`. */
@@ -176,7 +184,9 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       }
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
-    lines.push(readLine(lineNo, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul));
+    const line = readLine(lineNo, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
+    if (line.json && state.shallow?.(line.json)) line.json = shallowObject(line.json, line);
+    lines.push(line);
     start = end + 1;
   }
 }

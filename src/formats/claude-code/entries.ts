@@ -2,6 +2,17 @@
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { Entry } from '../../model/types.js';
 
+/**
+ * Entry types whose nested content the chain, the compiler or a rule reads: every other type (progress,
+ * file-history-snapshot, queue-operation, types of other versions) is kept shallow, its nested values parsed again
+ * only if something reads them. An entry without a type is kept whole: it may be a damaged message.
+ */
+const READ_WHOLE = new Set(['user', 'assistant', 'attachment', 'system', 'summary', 'last-prompt']);
+
+export function isMetadataLine(json: Record<string, unknown>): boolean {
+  return typeof json.type === 'string' && !READ_WHOLE.has(json.type);
+}
+
 export function buildEntries(file: SourceFile): Entry[] {
   const entries: Entry[] = [];
   for (const line of file.lines) {

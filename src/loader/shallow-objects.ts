@@ -1,0 +1,72 @@
+// Shallow objects: a parsed line that keeps only its top-level scalars, its nested values read again from the line's
+// bytes when asked for. Most of a real session's bytes sit in entries whose nested content nothing reads (Claude
+// Code's `progress` and `file-history-snapshot` records: a third of the bytes, and more of the values), and keeping
+// every parsed tree is what made the heap 1.5x the file and GC a fifth of the run. Dropping those trees right after
+// parsing makes them young garbage, which costs nothing to collect. A reader still sees the whole object: the
+// nested fields are getters, in the original key order, that parse the line again (a few recent lines are cached).
+
+/** The line a shallow object came from: its bytes, and how to decode them to the same text as the first time. */
+export interface ShallowSource {
+  bytes: Uint8Array;
+}
+
+const SOURCE = Symbol('shallow-source');
+const decoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** Whole objects parsed again, most recent last; a handful, so a rule reading one entry's fields in turn parses once. */
+const recent = new Map<ShallowSource, Record<string, unknown>>();
+const RECENT = 16;
+let reparses = 0;
+
+function wholeOf(source: ShallowSource): Record<string, unknown> {
+  let whole = recent.get(source);
+  if (whole) {
+    recent.delete(source);
+  } else {
+    reparses++;
+    whole = JSON.parse(decoder.decode(source.bytes)) as Record<string, unknown>;
+    if (recent.size >= RECENT) recent.delete(recent.keys().next().value as ShallowSource);
+  }
+  recent.set(source, whole);
+  return whole;
+}
+
+/** One getter per field name, shared by every shallow object. */
+const getters = new Map<string, () => unknown>();
+
+function getterFor(key: string): () => unknown {
+  let get = getters.get(key);
+  if (!get) {
+    get = function (this: Record<symbol, ShallowSource>) {
+      return wholeOf(this[SOURCE] as ShallowSource)[key];
+    };
+    // Field names come from the input: past a bound, a getter is made per field rather than kept.
+    if (getters.size < 4096) getters.set(key, get);
+  }
+  return get;
+}
+
+/**
+ * `whole` with its object and array values replaced by getters that parse `source` again. Keys keep their order,
+ * and a `__proto__` key stays an own property, as JSON.parse made it.
+ */
+export function shallowObject(whole: Record<string, unknown>, source: ShallowSource): Record<string, unknown> {
+  const shallow: Record<string | symbol, unknown> = {};
+  Object.defineProperty(shallow, SOURCE, { value: source });
+  for (const key of Object.keys(whole)) {
+    const value = whole[key];
+    if (value !== null && typeof value === 'object') {
+      Object.defineProperty(shallow, key, { get: getterFor(key), enumerable: true, configurable: true });
+    } else if (key === '__proto__') {
+      Object.defineProperty(shallow, key, { value, writable: true, enumerable: true, configurable: true });
+    } else {
+      shallow[key] = value;
+    }
+  }
+  return shallow as Record<string, unknown>;
+}
+
+/** How many lines shallow objects parsed again so far (for the benchmark and tests: it should stay near zero). */
+export function shallowReparses(): number {
+  return reparses;
+}

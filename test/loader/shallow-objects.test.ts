@@ -1,0 +1,86 @@
+// Shallow objects (src/loader/shallow-objects.ts) stand for the parsed line to every reader, and the Claude Code
+// format keeps only its metadata lines shallow; on real sessions no rule reads below their top level (a read would
+// parse the line again: correct, but the cost the shallow objects exist to avoid).
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lintBytes } from '../../src/index.js';
+import { isMetadataLine } from '../../src/formats/claude-code/entries.js';
+import { loadBytes, loadText } from '../../src/loader/read-jsonl.js';
+import { shallowObject, shallowReparses } from '../../src/loader/shallow-objects.js';
+import { jsonlFiles } from '../helpers/corpus.js';
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+function shallowOf(text: string): Record<string, unknown> {
+  return shallowObject(JSON.parse(text) as Record<string, unknown>, { bytes: encode(text) });
+}
+
+describe('shallowObject', () => {
+  const text =
+    '{"9":1,"type":"progress","data":{"message":{"content":[{"type":"text","text":"héllo \\u00e9"}]}},"n":null,"list":[1,[2]],"ok":true,"s":"x"}';
+
+  it('reads as the parsed object: keys in order, values equal, JSON text identical', () => {
+    const shallow = shallowOf(text);
+    expect(Object.keys(shallow)).toEqual(Object.keys(JSON.parse(text)));
+    expect(JSON.stringify(shallow)).toBe(JSON.stringify(JSON.parse(text)));
+    expect(shallow).toEqual(JSON.parse(text));
+    expect(shallow.data).toEqual({ message: { content: [{ type: 'text', text: 'héllo é' }] } });
+    expect({ ...shallow }).toEqual(JSON.parse(text));
+  });
+
+  it('parses the line again only for a nested field, and serves reads in a row from one parse', () => {
+    const shallow = shallowOf(text);
+    const before = shallowReparses();
+    expect([shallow.type, shallow.n, shallow.ok, shallow.s, shallow['9']]).toEqual(['progress', null, true, 'x', 1]);
+    expect(shallowReparses()).toBe(before);
+    expect(shallow.list).toEqual([1, [2]]);
+    expect((shallow.data as { message: unknown }).message).toBeDefined();
+    expect(shallowReparses()).toBe(before + 1);
+  });
+
+  it('keeps a __proto__ key an own field, as JSON.parse does, without touching the prototype', () => {
+    const shallow = shallowOf('{"type":"x","__proto__":{"polluted":1},"after":"y"}');
+    expect(Object.getPrototypeOf(shallow)).toBe(Object.prototype);
+    expect(Object.keys(shallow)).toEqual(['type', '__proto__', 'after']);
+    expect(Object.getOwnPropertyDescriptor(shallow, '__proto__')?.get).toBeTypeOf('function');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const scalar = shallowOf('{"__proto__":5,"type":"x"}');
+    expect(Object.getOwnPropertyDescriptor(scalar, '__proto__')?.value).toBe(5);
+    expect(Object.getPrototypeOf(scalar)).toBe(Object.prototype);
+  });
+});
+
+describe('Claude Code metadata lines are kept shallow', () => {
+  const session = [
+    '{"type":"user","uuid":"u1","parentUuid":null,"message":{"role":"user","content":"hi"}}',
+    '{"type":"progress","uuid":"p1","parentUuid":"u1","data":{"type":"hook_progress","hookName":"x"}}',
+    '{"type":"file-history-snapshot","messageId":"u1","snapshot":{"trackedFileBackups":{}}}',
+    '{"uuid":"n1","message":{"role":"user","content":"no type: may be a damaged message"}}',
+  ].join('\n');
+
+  it('shallow for types no rule reads below the top level; whole for messages and for lines without a type', () => {
+    expect(
+      loadBytes('s.jsonl', encode(session), {}, isMetadataLine).lines.map((l) => l.json && isShallow(l.json)),
+    ).toEqual([false, true, true, false]);
+    // Other formats load every line whole.
+    expect(loadText('s.jsonl', session).lines.some((l) => l.json && isShallow(l.json))).toBe(false);
+  });
+});
+
+/** A shallow object's nested fields are getters; a parsed object has none. */
+function isShallow(json: Record<string, unknown>): boolean {
+  return Object.values(Object.getOwnPropertyDescriptors(json)).some((d) => d.get !== undefined);
+}
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
+
+describe.skipIf(!existsSync(CORPUS))('no rule reads below the top level of a metadata line (real sessions)', () => {
+  it('linting every real transcript of the corpus parses no line a second time', () => {
+    const files = jsonlFiles(CORPUS);
+    expect(files.length).toBeGreaterThan(100);
+    const before = shallowReparses();
+    for (const file of files) lintBytes(file, readFileSync(file));
+    expect(shallowReparses() - before).toBe(0);
+  });
+});
