@@ -8,7 +8,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
-import { shallowObject } from './shallow-objects.js';
+import { type LazyFields, shallowObject } from './shallow-objects.js';
 
 export type LineProblemKind =
   | 'parse' // not JSON at all
@@ -93,10 +93,10 @@ export function foreignEncodingOf(data: Uint8Array): ForeignEncoding | undefined
 }
 
 /**
- * Which parsed lines a format never reads below their top level: those are kept as shallow objects (their nested
- * values parsed again when read; see shallow-objects.ts), which spares the heap most of a real session.
+ * Which nested fields of a parsed line a format never reads (undefined: none): those are kept as getters that parse
+ * the line again when read (see shallow-objects.ts), which spares the heap most of a real session.
  */
-export type ShallowLines = (json: Record<string, unknown>) => boolean;
+export type ShallowLines = (json: Record<string, unknown>) => LazyFields | undefined;
 
 export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}, shallow?: ShallowLines): SourceFile {
   // Never more than one string can hold: a longer line could not be decoded at all.
@@ -185,7 +185,8 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
     const line = readLine(lineNo, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
-    if (line.json && state.shallow?.(line.json)) line.json = shallowObject(line.json, line);
+    const lazy = line.json && state.shallow?.(line.json);
+    if (lazy) line.json = shallowObject(line.json!, line, lazy);
     lines.push(line);
     start = end + 1;
   }

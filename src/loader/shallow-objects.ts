@@ -46,16 +46,25 @@ function getterFor(key: string): () => unknown {
   return get;
 }
 
+/** Which of a line's top-level fields that hold an object or array are kept as getters. */
+export type LazyFields = (key: string) => boolean;
+
+export const ALL_FIELDS: LazyFields = () => true;
+
 /**
- * `whole` with its object and array values replaced by getters that parse `source` again. Keys keep their order,
- * and a `__proto__` key stays an own property, as JSON.parse made it.
+ * `whole` with its object and array values (those `lazy` names) replaced by getters that parse `source` again. Keys
+ * keep their order, and a `__proto__` key stays an own property, as JSON.parse made it.
  */
-export function shallowObject(whole: Record<string, unknown>, source: ShallowSource): Record<string, unknown> {
+export function shallowObject(
+  whole: Record<string, unknown>,
+  source: ShallowSource,
+  lazy: LazyFields = ALL_FIELDS,
+): Record<string, unknown> {
   const shallow: Record<string | symbol, unknown> = {};
   Object.defineProperty(shallow, SOURCE, { value: source });
   for (const key of Object.keys(whole)) {
     const value = whole[key];
-    if (value !== null && typeof value === 'object') {
+    if (value !== null && typeof value === 'object' && lazy(key)) {
       Object.defineProperty(shallow, key, { get: getterFor(key), enumerable: true, configurable: true });
     } else if (key === '__proto__') {
       Object.defineProperty(shallow, key, { value, writable: true, enumerable: true, configurable: true });

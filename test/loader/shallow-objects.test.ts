@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { lintBytes } from '../../src/index.js';
-import { isMetadataLine } from '../../src/formats/claude-code/entries.js';
+import { unreadFields } from '../../src/formats/claude-code/entries.js';
 import { loadBytes, loadText } from '../../src/loader/read-jsonl.js';
 import { shallowObject, shallowReparses } from '../../src/loader/shallow-objects.js';
 import { jsonlFiles } from '../helpers/corpus.js';
@@ -57,12 +57,19 @@ describe('Claude Code metadata lines are kept shallow', () => {
     '{"type":"progress","uuid":"p1","parentUuid":"u1","data":{"type":"hook_progress","hookName":"x"}}',
     '{"type":"file-history-snapshot","messageId":"u1","snapshot":{"trackedFileBackups":{}}}',
     '{"uuid":"n1","message":{"role":"user","content":"no type: may be a damaged message"}}',
+    '{"type":"user","uuid":"r1","parentUuid":"u1","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"ok"}]},"toolUseResult":{"stdout":"ok"}}',
   ].join('\n');
 
   it('shallow for types no rule reads below the top level; whole for messages and for lines without a type', () => {
     expect(
-      loadBytes('s.jsonl', encode(session), {}, isMetadataLine).lines.map((l) => l.json && isShallow(l.json)),
-    ).toEqual([false, true, true, false]);
+      loadBytes('s.jsonl', encode(session), {}, unreadFields).lines.map((l) => l.json && isShallow(l.json)),
+    ).toEqual([false, true, true, false, true]);
+    // Of a tool result's entry, only Claude Code's own record of the output (never sent) is left unparsed.
+    const result = loadBytes('s.jsonl', encode(session), {}, unreadFields).lines[4]!.json!;
+    const fields = Object.getOwnPropertyDescriptors(result);
+    expect(fields.message?.value).toEqual(JSON.parse(session.split('\n')[4]!).message);
+    expect(fields.toolUseResult?.get).toBeTypeOf('function');
+    expect(result.toolUseResult).toEqual({ stdout: 'ok' });
     // Other formats load every line whole.
     expect(loadText('s.jsonl', session).lines.some((l) => l.json && isShallow(l.json))).toBe(false);
   });

@@ -1,5 +1,6 @@
 // A Claude Code session's entries: a thin, lossless view over its parsed lines, one entry per JSON object line.
 import type { SourceFile } from '../../loader/read-jsonl.js';
+import { ALL_FIELDS, type LazyFields } from '../../loader/shallow-objects.js';
 import type { Entry } from '../../model/types.js';
 
 /**
@@ -9,8 +10,18 @@ import type { Entry } from '../../model/types.js';
  */
 const READ_WHOLE = new Set(['user', 'assistant', 'attachment', 'system', 'summary', 'last-prompt']);
 
-export function isMetadataLine(json: Record<string, unknown>): boolean {
-  return typeof json.type === 'string' && !READ_WHOLE.has(json.type);
+/**
+ * `toolUseResult`: Claude Code's own record of a tool's output beside the tool_result it sends (often the whole file
+ * or diff again: a fifth of a real session's bytes). Nothing here reads it, and it is never sent.
+ */
+const unsentRecord: LazyFields = (key) => key === 'toolUseResult';
+
+/** The nested fields of a session line that are kept as getters (see ShallowLines). */
+export function unreadFields(json: Record<string, unknown>): LazyFields | undefined {
+  if (typeof json.type !== 'string') return undefined;
+  if (!READ_WHOLE.has(json.type)) return ALL_FIELDS;
+  const record = json.toolUseResult;
+  return json.type === 'user' && record !== null && typeof record === 'object' ? unsentRecord : undefined;
 }
 
 export function buildEntries(file: SourceFile): Entry[] {

@@ -10,7 +10,7 @@ import { anthropicShape } from '../anthropic-shapes.js';
 import { placeOf } from '../place.js';
 import { API, BEDROCK, CLAUDE_CODE_TARGET } from '../targets.js';
 import type { Format } from '../types.js';
-import { isMetadataLine } from './entries.js';
+import { unreadFields } from './entries.js';
 import { claudeCodeModel } from './model.js';
 
 /** A subagent's workflow journal: a work log beside the transcripts, not one. */
@@ -22,7 +22,7 @@ export const claudeCode: Format<TranscriptModel> = {
   id: 'claude-code',
   title: 'Claude Code session',
   detect: (sample) => (anthropicShape(sample) === 'claude-code' ? 1 : 0),
-  load: (filePath, data, options) => claudeCodeModel(loadBytes(filePath, data, options, isMetadataLine)),
+  load: (filePath, data, options) => claudeCodeModel(loadBytes(filePath, data, options, unreadFields)),
   targets: [CLAUDE_CODE_TARGET, API, BEDROCK],
   dialect: 'anthropic-messages',
   // Lines are the file's own: a site is where it says.
