@@ -2,6 +2,7 @@
 // deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
 // unreadable session does not hide the findings in the others.
 import { closeSync } from 'node:fs';
+import { FileBytes, FileChangedError } from './file-bytes.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
@@ -35,7 +36,7 @@ export async function lintFiles(
 
 /** Reads and lints one file, synchronously (the worker threads run this too). */
 export function lintOne(linter: Linter, filePath: string, options: LintOptions): FileOutcome {
-  let data: Uint8Array;
+  let data: Uint8Array | FileBytes;
   try {
     // Synchronous reads: for many small files Node's promise-based readFile costs more than the read itself.
     data = readPooled(filePath);
@@ -44,7 +45,14 @@ export function lintOne(linter: Linter, filePath: string, options: LintOptions):
   }
   // Only the result is kept: the bytes and the model are dropped as soon as the file is linted, which is also what
   // lets the next file be read into the same buffer.
-  return { filePath, result: linter.lintBytes(filePath, data, options).result };
+  try {
+    return { filePath, result: linter.lintBytes(filePath, data, options).result };
+  } catch (err) {
+    if (err instanceof FileChangedError) return { filePath, error: err };
+    throw err;
+  } finally {
+    if (data instanceof FileBytes) data.close();
+  }
 }
 
 // One read buffer per thread, reused from file to file: reading into fresh memory costs page faults that cost more
@@ -53,14 +61,20 @@ export function lintOne(linter: Linter, filePath: string, options: LintOptions):
 const POOL_MAX_BYTES = 64 * 1024 * 1024;
 let pool: Buffer | undefined;
 
-function readPooled(filePath: string): Uint8Array {
+function readPooled(filePath: string): Uint8Array | FileBytes {
   const { fd, size } = openRegularSync(filePath);
+  let keepOpen = false;
   try {
-    if (size >= POOL_MAX_BYTES) return readToEnd(fd, size);
+    if (size >= POOL_MAX_BYTES) {
+      // A large file is not held while it is linted: its lines read their bytes again when asked (file-bytes.ts).
+      const bytes = new FileBytes(filePath, fd, size);
+      keepOpen = true;
+      return bytes;
+    }
     if (!pool || pool.length <= size) pool = Buffer.allocUnsafe(Math.max(size + 1, 1024 * 1024));
     return readToEnd(fd, size, MAX_FILE_BYTES, pool);
   } finally {
-    closeSync(fd);
+    if (!keepOpen) closeSync(fd);
   }
 }
 

@@ -5,6 +5,7 @@
 import type { Bytes } from '../loader/bytes.js';
 import { joinBytes } from '../loader/bytes.js';
 import type { LoadOptions } from '../loader/read-jsonl.js';
+import { FileBytes } from './file-bytes.js';
 import { Sample } from '../formats/sample.js';
 import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
 import type { Rule, Severity } from '../sdk/rule-api.js';
@@ -102,11 +103,12 @@ export class Linter {
     return best ?? this.parts.fallback;
   }
 
-  /** Lints a file's bytes, whole or in pieces (see loader/bytes.ts). */
-  lintBytes(filePath: string, data: Bytes, options: LintOptions = {}): LintOutcome {
-    const format = this.formatFor(filePath, data, options);
-    const target = this.targetFor(format, options.target);
-    const model = format.load(filePath, data, options.target === undefined ? options : { ...options, target });
+  /**
+   * Lints a file's bytes, whole or in pieces (see loader/bytes.ts), or a large file's bytes that its lines read from
+   * the file again once parsed (see file-bytes.ts).
+   */
+  lintBytes(filePath: string, input: Bytes | FileBytes, options: LintOptions = {}): LintOutcome {
+    const { format, target, model } = this.load(filePath, input, options);
     const run = (f: Format, m: FormatModel, t: string): Finding[] =>
       runRules(
         f,
@@ -137,6 +139,26 @@ export class Linter {
 
   lintFile(filePath: string, options: LintOptions = {}): LintResult {
     return this.lintBytes(filePath, readRegularSync(filePath), options).result;
+  }
+
+  /**
+   * Detects and loads. A large file (FileBytes) is detected from its first chunk and, when its format can, loaded
+   * chunk by chunk; else it is read whole, as any other input.
+   */
+  private load(filePath: string, input: Bytes | FileBytes, options: LintOptions) {
+    const loadOptions = (target: string) => (options.target === undefined ? options : { ...options, target });
+    if (input instanceof FileBytes) {
+      const head = input.head();
+      const format = head && this.formatFor(filePath, head, options);
+      if (format?.loadChunks) {
+        const target = this.targetFor(format, options.target);
+        return { format, target, model: format.loadChunks(filePath, input, loadOptions(target)) };
+      }
+    }
+    const data = input instanceof FileBytes ? input.whole() : input;
+    const format = this.formatFor(filePath, data, options);
+    const target = this.targetFor(format, options.target);
+    return { format, target, model: format.load(filePath, data, loadOptions(target)) };
   }
 
   private formatFor(filePath: string, data: Bytes, options: LintOptions): Format {

@@ -3,7 +3,7 @@
 // own shape, and knows where its sessions live. Adding a format is a folder under src/formats/ that exports one
 // Format, plus one line in the registry (src/formats/index.ts).
 import type { Bytes } from '../loader/bytes.js';
-import type { LoadOptions, SourceFile } from '../loader/read-jsonl.js';
+import type { FileChunks, LoadOptions, SourceFile } from '../loader/read-jsonl.js';
 import type { ApplyResult } from '../fixer/apply.js';
 import type { Fix } from '../fixer/edits.js';
 import type { ApiBlock, Entry } from '../model/types.js';
@@ -75,6 +75,12 @@ export interface Format<M extends FormatModel = FormatModel> {
    */
   detect(sample: Sample): number;
   load(path: string, data: Bytes, options: LoadOptions): M;
+  /**
+   * `load` for a large file read chunk by chunk, for a format whose model keeps the file's bytes only as its lines'
+   * `bytes`: those then read them from the file again when asked, and lint never holds the whole file
+   * (engine/file-bytes.ts).
+   */
+  loadChunks?(path: string, file: FileChunks, options: LoadOptions): M;
   /** The targets its files can be judged for; the first is the default. */
   readonly targets: readonly TargetSpec[];
   /**

@@ -48,6 +48,14 @@ function decodeRange(buffer: Buffer, from: number, to: number, encoding: 'latin1
 /** The string fields of an object that are kept as bytes. */
 const lazyFields = new WeakMap<object, Set<string>>();
 
+/** The parsed lines (their root objects) that hold a string kept as bytes somewhere. */
+const lazyRoots = new WeakSet<object>();
+
+/** Whether a line's parsed object holds strings kept as bytes (which reading would decode). */
+export function holdsLazyStrings(root: object): boolean {
+  return lazyRoots.has(root);
+}
+
 /** Whether `obj[key]` is a string kept as bytes (a string, which reading would decode). */
 export function isLazyString(obj: object, key: string): boolean {
   return lazyFields.get(obj)?.has(key) === true;
@@ -147,6 +155,7 @@ export function parseLongLine(
     if (!set) lazyFields.set(holder, (set = new Set()));
     set.add(property);
   }
+  lazyRoots.add(value);
   return value as Record<string, unknown>;
 }
 

@@ -7,44 +7,12 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 /** The most characters one JavaScript string holds (V8's limit), hence the longest line that can be decoded. */
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
-import { LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import { type LineBytesSource, LoadedLine } from './loaded-line.js';
+import type { LineProblem, SourceLine } from './source-line.js';
 import { type LazyFields, shallowObject } from './shallow-objects.js';
 
-export type LineProblemKind =
-  | 'parse' // not JSON at all
-  | 'torn' // the last line, not JSON and not newline-terminated: a crash mid-write
-  | 'nul' // contains a NUL byte (Claude Code then cannot find the whole session)
-  | 'utf8' // invalid UTF-8
-  | 'not-object' // JSON, but not an object
-  | 'too-long'; // over the configured maximum line size; not parsed
-
-export interface LineProblem {
-  kind: LineProblemKind;
-  message: string;
-  /** 1-based column where the problem was seen, when known. */
-  column?: number;
-  /** For 'parse' and 'torn': the parser's own words (`Unexpected token ...`); for 'not-object': what the line is. */
-  detail?: string;
-  /** For 'too-long': the limit the line is over, and whose it is (--max-line-bytes, or what one string can hold). */
-  limit?: { bytes: number; of: 'option' | 'string' };
-}
-
-export interface SourceLine {
-  /** 1-based line number. */
-  lineNo: number;
-  /** The line's bytes without its terminator (and without the BOM on line 1). */
-  bytes: Uint8Array;
-  /** Whether this line ended with CRLF. */
-  crlf: boolean;
-  /**
-   * The parsed JSON object, when the line is a JSON object. On a long line its long strings are getters that decode
-   * them from `bytes` when read (see lazy-strings.ts).
-   */
-  json?: Record<string, unknown>;
-  problems: LineProblem[];
-  /** True for a line holding only whitespace: not an entry, not a problem. */
-  blank: boolean;
-}
+export type { LineProblem, LineProblemKind, SourceLine } from './source-line.js';
 
 /** A byte order mark of an encoding other than UTF-8: such a file is not read as lines at all. */
 export type ForeignEncoding = 'UTF-16LE' | 'UTF-16BE' | 'UTF-32LE' | 'UTF-32BE';
@@ -133,6 +101,65 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
   };
 }
 
+/**
+ * A large file read chunk by chunk, each chunk but the last ending with a line feed, `at` its offset in the file.
+ * Once a chunk is parsed its lines read their bytes from `source` (see loaded-line.ts), so the file is never held
+ * whole: only the lines something asks for are read again (engine/file-bytes.ts).
+ */
+export interface FileChunks {
+  chunks(): Iterable<{ bytes: Uint8Array; at: number }>;
+  readonly source: LineBytesSource;
+  /** Says that nothing refers to the chunk any more, so its memory may be read into again. */
+  reuse(bytes: Uint8Array): void;
+}
+
+/** loadBytes for a file read in chunks (FileChunks): the same lines, their bytes read from the file when asked. */
+export function loadChunks(
+  path: string,
+  file: FileChunks,
+  options: LoadOptions = {},
+  shallow?: ShallowLines,
+): SourceFile {
+  const maxLineBytes = Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
+  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
+  let bom = false;
+  let foreign: ForeignEncoding | undefined;
+  let byteLength = 0;
+  let count = 0;
+  let lastByte = -1;
+  for (const { bytes, at } of file.chunks()) {
+    if (bytes.length === 0) continue;
+    byteLength += bytes.length;
+    if (count++ === 0) {
+      foreign = foreignEncodingOf(bytes);
+      bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    }
+    // A file in another encoding has no lines (see loadBytes); only its length is still counted.
+    if (foreign) continue;
+    const from = state.lines.length;
+    scanLines(bytes, count === 1 && bom ? 3 : 0, maxLineBytes, state);
+    // Once its lines read from the file, only strings kept as bytes (a line of 64 KiB or more) still refer to it.
+    let referred = false;
+    for (let i = from; i < state.lines.length; i++) {
+      const line = state.lines[i] as LoadedLine;
+      line.readFrom(file.source, bytes, at);
+      if (line.json && holdsLazyStrings(line.json)) referred = true;
+    }
+    lastByte = bytes[bytes.length - 1]!;
+    if (!referred) file.reuse(bytes);
+  }
+  if (foreign)
+    return { path, bom: false, foreignEncoding: foreign, eol: '\n', finalNewline: true, lines: [], byteLength };
+  return {
+    path,
+    bom,
+    eol: state.crlfCount > state.lfCount ? '\r\n' : '\n',
+    finalNewline: lastByte === 0x0a && !(bom && byteLength === 3),
+    lines: state.lines,
+    byteLength,
+  };
+}
+
 interface ScanState {
   lines: SourceLine[];
   lineNo: number;
@@ -178,13 +205,13 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       // A long line: its long strings stay bytes (the same answer as parsing it whole, or undefined to do that).
       const json = parseLongLine(buffer, start, contentEnd, encoding, recent);
       if (json) {
-        lines.push({ lineNo, bytes, crlf, json, problems: [], blank: false });
+        lines.push(new LoadedLine(lineNo, data, start, length, crlf, json, [], false));
         start = end + 1;
         continue;
       }
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
-    const line = readLine(lineNo, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
+    const line = readLine(lineNo, data, start, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
     const lazy = line.json && state.shallow?.(line.json);
     if (lazy) line.json = shallowObject(line.json!, line, lazy);
     lines.push(line);
@@ -194,6 +221,9 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
 
 function readLine(
   lineNo: number,
+  /** The piece the line is in, its offset there, and the line's bytes (a view of the piece). */
+  data: Uint8Array,
+  offset: number,
   bytes: Uint8Array,
   crlf: boolean,
   unterminatedLast: boolean,
@@ -211,7 +241,7 @@ function readLine(
       message: `line is ${bytes.length} bytes, over the ${maxLineBytes}-byte limit, and was not parsed`,
       limit: { bytes: maxLineBytes, of },
     });
-    return { lineNo, bytes, crlf, problems, blank: false };
+    return new LoadedLine(lineNo, data, offset, bytes.length, crlf, undefined, problems, false);
   }
 
   let text: string;
@@ -226,7 +256,8 @@ function readLine(
     }
   }
   // Entries start with "{": only other lines need the (copying) whitespace check.
-  if (bytes[0] !== 0x7b && text.trim() === '') return { lineNo, bytes, crlf, problems, blank: problems.length === 0 };
+  if (bytes[0] !== 0x7b && text.trim() === '')
+    return new LoadedLine(lineNo, data, offset, bytes.length, crlf, undefined, problems, problems.length === 0);
 
   const nulAt = fileHasNul ? bytes.indexOf(0) : -1;
   if (nulAt !== -1) {
@@ -251,7 +282,7 @@ function readLine(
       column: columnOf(message),
     });
   }
-  return { lineNo, bytes, crlf, json, problems, blank: false };
+  return new LoadedLine(lineNo, data, offset, bytes.length, crlf, json, problems, false);
 }
 
 function describeJson(value: unknown): string {

@@ -3,7 +3,7 @@
 // are this folder's), or as a raw API request.
 import path from 'node:path';
 import { applyFixes } from '../../fixer/apply.js';
-import { loadBytes } from '../../loader/read-jsonl.js';
+import { loadBytes, loadChunks } from '../../loader/read-jsonl.js';
 import { exportMessages } from '../../model/export.js';
 import type { TranscriptModel } from '../../model/index.js';
 import { anthropicShape } from '../anthropic-shapes.js';
@@ -23,6 +23,7 @@ export const claudeCode: Format<TranscriptModel> = {
   title: 'Claude Code session',
   detect: (sample) => (anthropicShape(sample) === 'claude-code' ? 1 : 0),
   load: (filePath, data, options) => claudeCodeModel(loadBytes(filePath, data, options, unreadFields)),
+  loadChunks: (filePath, file, options) => claudeCodeModel(loadChunks(filePath, file, options, unreadFields)),
   targets: [CLAUDE_CODE_TARGET, API, BEDROCK],
   dialect: 'anthropic-messages',
   // Lines are the file's own: a site is where it says.

@@ -1,0 +1,133 @@
+// A large file linted without holding it. A format that keeps the file's bytes only in its lines (Format.loadChunks)
+// reads it in chunks, and once a chunk is parsed its lines read their bytes from the file again when asked: a
+// finding's column, the edit a fix plans, a shallow object's nested field. Plain lint reads a handful of lines that
+// way, so no buffer as big as the file is ever held (that was 210 of the 614 MB of linting a 200 MB session). Only
+// the CLI's lint of a large file does this: --fix and the library keep the bytes they were given, since a fix must
+// write the bytes it read.
+//
+// The descriptor stays open until the lint is done, so a file replaced by another (a rename over it) is still read
+// as it was, and bytes appended meanwhile are read on as readToEnd does. A file cut shorter since is an error that
+// says so; one rewritten in place with the same length is not noticed (agents only append to their sessions).
+import { closeSync, readSync } from 'node:fs';
+import type { LineBytesSource } from '../loader/loaded-line.js';
+import type { FileChunks } from '../loader/read-jsonl.js';
+import { readToEnd } from './read-regular.js';
+
+/** The file changed under the lint: a line could not be read again where it was. */
+export class FileChangedError extends Error {
+  override name = 'FileChangedError';
+  readonly code = 'ECHANGED';
+}
+
+/** How much is read at once; a longer line is read on until its end. */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+let reads = 0;
+
+export class FileBytes implements FileChunks, LineBytesSource {
+  #open = true;
+  /** A chunk's memory that nothing refers to any more, to read the next chunk into. */
+  #spare: Buffer | undefined;
+  readonly #chunkMemory = new WeakSet<ArrayBufferLike>();
+  readonly source: LineBytesSource = this;
+
+  constructor(
+    readonly filePath: string,
+    private readonly fd: number,
+    private readonly size: number,
+    /** How much is read at once (tests make it small). */
+    private readonly chunkBytes = CHUNK_BYTES,
+  ) {}
+
+  /** The file's first chunk, up to and with a line feed (for detecting its format); undefined without one. */
+  head(): Buffer | undefined {
+    const buffer = Buffer.allocUnsafe(this.chunkBytes);
+    const n = this.readAt(buffer, 0, this.chunkBytes, 0);
+    const end = buffer.lastIndexOf(0x0a, n - 1);
+    return end === -1 ? undefined : buffer.subarray(0, end + 1);
+  }
+
+  /** The whole file, for a format that cannot read it in chunks. */
+  whole(): Buffer {
+    return readToEnd(this.fd, this.size);
+  }
+
+  /** The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. */
+  *chunks(): Generator<{ bytes: Uint8Array; at: number }> {
+    let at = 0;
+    let carry: Buffer = Buffer.alloc(0);
+    let size = this.chunkBytes;
+    for (;;) {
+      const buffer = this.bufferOf(carry.length + size);
+      carry.copy(buffer);
+      const n = this.readAt(buffer, carry.length, size, at + carry.length);
+      const filled = carry.length + n;
+      if (n === 0) {
+        if (filled > 0) yield { bytes: buffer.subarray(0, filled), at };
+        return;
+      }
+      const end = buffer.lastIndexOf(0x0a, filled - 1);
+      if (end === -1) {
+        // No line ends in it yet: read on, twice as much each time, so a huge line costs a few copies only.
+        carry = buffer.subarray(0, filled);
+        size = Math.max(size, filled);
+        continue;
+      }
+      // The rest is copied, so the chunk handed out is not kept alive by it.
+      carry = Buffer.from(buffer.subarray(end + 1, filled));
+      size = this.chunkBytes;
+      yield { bytes: buffer.subarray(0, end + 1), at };
+      at += end + 1;
+    }
+  }
+
+  reuse(bytes: Uint8Array): void {
+    // Only memory this reader allocated for a chunk, whole (never a slice of Node's shared pool).
+    if (this.#chunkMemory.has(bytes.buffer)) this.#spare = Buffer.from(bytes.buffer, 0, bytes.buffer.byteLength);
+  }
+
+  /** The spare chunk when it holds `length` bytes (it is then handed out), else a new buffer. */
+  private bufferOf(length: number): Buffer {
+    const spare = this.#spare;
+    this.#spare = undefined;
+    if (spare && spare.length >= length) return spare.subarray(0, length);
+    const buffer = Buffer.allocUnsafeSlow(length);
+    this.#chunkMemory.add(buffer.buffer);
+    return buffer;
+  }
+
+  /** Closes the file; a line read after this is an error. */
+  close(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    closeSync(this.fd);
+  }
+
+  read(offset: number, length: number, lineNo: number): Uint8Array {
+    if (!this.#open) throw new Error(`line ${lineNo} of ${this.filePath} was read after its lint ended`);
+    reads++;
+    const out = Buffer.allocUnsafe(length);
+    if (this.readAt(out, 0, length, offset) < length) {
+      throw new FileChangedError(
+        `it was cut shorter while it was linted (line ${lineNo} is no longer all there); lint it again`,
+      );
+    }
+    return out;
+  }
+
+  /** Reads up to `length` bytes at `position` into `buffer` at `offset`, as many reads as it takes; returns the count. */
+  private readAt(buffer: Buffer, offset: number, length: number, position: number): number {
+    let done = 0;
+    while (done < length) {
+      const n = readSync(this.fd, buffer, offset + done, length - done, position + done);
+      if (n === 0) break;
+      done += n;
+    }
+    return done;
+  }
+}
+
+/** How many lines were read from their files again so far (for tests: plain lint should read few). */
+export function fileBytesReads(): number {
+  return reads;
+}

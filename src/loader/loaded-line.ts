@@ -1,0 +1,56 @@
+// A line as the loader read it. Its bytes are not a view kept per line but a range of the file's buffer, viewed when
+// asked for; a large file's lines can instead read the range from the file again (engine/file-bytes.ts), so the
+// buffer need not outlive parsing. Either way `bytes` reads as the line's original bytes.
+import type { LineProblem, SourceLine } from './source-line.js';
+
+/** Where a line's bytes can be read again, by their offset in the file. */
+export interface LineBytesSource {
+  read(offset: number, length: number, lineNo: number): Uint8Array;
+}
+
+export class LoadedLine implements SourceLine {
+  #data: Uint8Array | LineBytesSource;
+  #offset: number;
+  #length: number;
+
+  constructor(
+    readonly lineNo: number,
+    data: Uint8Array,
+    offset: number,
+    length: number,
+    readonly crlf: boolean,
+    public json: Record<string, unknown> | undefined,
+    readonly problems: LineProblem[],
+    readonly blank: boolean,
+  ) {
+    this.#data = data;
+    this.#offset = offset;
+    this.#length = length;
+  }
+
+  get bytes(): Uint8Array {
+    const data = this.#data;
+    const from = this.#offset;
+    return data instanceof Uint8Array
+      ? data.subarray(from, from + this.#length)
+      : data.read(from, this.#length, this.lineNo);
+  }
+
+  set bytes(bytes: Uint8Array) {
+    this.#data = bytes;
+    this.#offset = 0;
+    this.#length = bytes.length;
+  }
+
+  /**
+   * From now on the bytes are read from `source`, when the line is a range of `data`, whose first byte is at offset
+   * `at` of the file; false, and nothing changes, when it is not.
+   */
+  readFrom(source: LineBytesSource, data: Uint8Array, at: number): boolean {
+    const own = this.#data;
+    if (!(own instanceof Uint8Array) || own.buffer !== data.buffer) return false;
+    this.#offset += own.byteOffset - data.byteOffset + at;
+    this.#data = source;
+    return true;
+  }
+}

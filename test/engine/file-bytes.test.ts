@@ -1,0 +1,172 @@
+// A large file linted in chunks (engine/file-bytes.ts, loader loadChunks): the model's lines are those loadBytes
+// makes of the whole file, byte for byte, and so is every report; a line is read from the file again only when
+// something asks for its bytes, and a file cut shorter meanwhile is said to have changed.
+import { closeSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linter } from '../../src/index.js';
+import { FileBytes, FileChangedError, fileBytesReads } from '../../src/engine/file-bytes.js';
+import { lintOne } from '../../src/engine/lint-files.js';
+import { openRegularSync } from '../../src/engine/read-regular.js';
+import { claudeCode } from '../../src/formats/claude-code/index.js';
+import { loadBytes, loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
+import { jsonlFiles } from '../helpers/corpus.js';
+import { text, toolUse, transcript } from '../helpers/build.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tl-file-bytes-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+function fileOf(content: string | Uint8Array): string {
+  const path = join(dir, `s${n++}.jsonl`);
+  writeFileSync(path, content);
+  return path;
+}
+
+function open(path: string, chunkBytes: number): FileBytes {
+  const { fd, size } = openRegularSync(path);
+  return new FileBytes(path, fd, size, chunkBytes);
+}
+
+/** What a loaded file says, line by line, with each line's bytes as text. */
+function shapeOf(file: SourceFile) {
+  const { path: _path, lines, ...rest } = file;
+  return {
+    ...rest,
+    lines: lines.map((l) => ({
+      lineNo: l.lineNo,
+      bytes: Buffer.from(l.bytes).toString('latin1'),
+      crlf: l.crlf,
+      json: l.json === undefined ? undefined : JSON.stringify(l.json),
+      problems: l.problems,
+      blank: l.blank,
+    })),
+  };
+}
+
+function session(): string {
+  const t = transcript();
+  t.user('héllo ✓ — "quoted" \\ back\tslash');
+  t.assistant([text('ok'), toolUse('toolu_1')]);
+  t.result('toolu_1', 'x'.repeat(300));
+  t.assistant([text('done')]);
+  return `${t.lines.join('\n')}\n`;
+}
+
+const progress = '{"type":"progress","uuid":"p9","parentUuid":null,"data":{"type":"hook_progress","n":[1,2,3]}}';
+// A line of 64 KiB or more whose long string is kept as bytes (loader/lazy-strings.ts) and so refers to its chunk.
+const longLine = JSON.stringify({
+  type: 'user',
+  uuid: 'l1',
+  parentUuid: null,
+  message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
+});
+
+const CASES: Record<string, string | Uint8Array> = {
+  plain: session(),
+  'no final newline': session().trimEnd(),
+  crlf: session().replaceAll('\n', '\r\n'),
+  bom: `\uFEFF${session()}`,
+  'blank lines, a torn last line': `${session()}\n   \n${progress}\n{"type":"user","mess`,
+  'bad lines': `${session()}[1,2]\nnot json\n{"a":1}\u0000\n${progress}\n`,
+  'invalid UTF-8': Buffer.concat([Buffer.from(session()), Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d, 0x0a])]),
+  'a long line among short ones': `${session()}${longLine}\n${session()}${progress}\n`,
+  'UTF-16': Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+  empty: '',
+};
+
+describe('a file loaded in chunks is the file loaded whole', () => {
+  for (const [name, content] of Object.entries(CASES)) {
+    it(name, () => {
+      const path = fileOf(content);
+      const whole = claudeCode.load(path, readFileSync(path), {});
+      // Chunks smaller than a line, about a line, and larger than the file.
+      for (const chunk of [7, 200, 1 << 20]) {
+        const file = open(path, chunk);
+        try {
+          expect(shapeOf(claudeCode.loadChunks!(path, file, {}).file)).toEqual(shapeOf(whole.file));
+          expect(linter.lintBytes(path, file).result).toEqual(linter.lintBytes(path, readFileSync(path)).result);
+        } finally {
+          file.close();
+        }
+      }
+    });
+  }
+
+  it('a chunk still referred to by a string kept as bytes is not read into again', () => {
+    const path = fileOf(`${longLine}\n${session().repeat(400)}`);
+    const file = open(path, 70_000);
+    try {
+      const loaded = loadChunks(path, file, {});
+      const content = (loaded.lines[0]!.json!.message as { content: string }).content;
+      expect(content).toBe(JSON.parse(longLine).message.content);
+    } finally {
+      file.close();
+    }
+  });
+});
+
+describe('lines read their bytes from the file again', () => {
+  it('only when asked, and a file cut shorter meanwhile is an error that says so', () => {
+    const content = session();
+    const path = fileOf(content);
+    const file = open(path, 64);
+    try {
+      const loaded = loadChunks(path, file, {});
+      const before = fileBytesReads();
+      expect(Buffer.from(loaded.lines[2]!.bytes).toString()).toBe(content.split('\n')[2]);
+      expect(fileBytesReads()).toBe(before + 1);
+      truncateSync(path, 10);
+      expect(() => loaded.lines[3]!.bytes).toThrow(FileChangedError);
+      expect(() => loaded.lines[3]!.bytes).toThrow(/cut shorter while it was linted/);
+    } finally {
+      file.close();
+    }
+  });
+
+  it('never after the lint ended', () => {
+    const path = fileOf(session());
+    const file = open(path, 64);
+    const loaded = loadChunks(path, file, {});
+    file.close();
+    expect(() => loaded.lines[0]!.bytes).toThrow(/read after its lint ended/);
+  });
+
+  it('the CLI lints a small file from memory, as before', () => {
+    const path = fileOf(session());
+    const outcome = lintOne(linter, path, {});
+    expect(outcome.result?.diagnostics).toEqual(linter.lintBytes(path, readFileSync(path)).result.diagnostics);
+  });
+});
+
+const CORPUS = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
+
+describe.skipIf(!existsSync(CORPUS))('real transcripts in chunks (the corpus)', () => {
+  it('lint as they do whole, reading again only lines a finding points at', () => {
+    let findings = 0;
+    const before = fileBytesReads();
+    for (const path of jsonlFiles(CORPUS)) {
+      const file = open(path, 1 << 16);
+      try {
+        const result = linter.lintBytes(path, file).result;
+        expect(result).toEqual(linter.lintBytes(path, readFileSync(path)).result);
+        findings += result.diagnostics.length;
+      } finally {
+        file.close();
+      }
+    }
+    expect(fileBytesReads() - before).toBeLessThanOrEqual(2 * findings);
+  });
+});
+
+// Not used above, but keeps the descriptor helper honest: closing twice is harmless.
+it('closing twice is harmless', () => {
+  const path = fileOf('');
+  const { fd, size } = openRegularSync(path);
+  const file = new FileBytes(path, fd, size);
+  file.close();
+  file.close();
+  expect(() => closeSync(fd)).toThrow();
+});
