@@ -5,10 +5,12 @@
 // texts (a tool result's output, say) to their first 2000 characters, and replaces the largest media by a text
 // placeholder, until the request fits, each with a note saying what was cut: less is lost than by a compaction.
 import {
-  asText,
   defineRule,
   formatSize,
   isObject,
+  jsonBytes,
+  stringFieldBytes,
+  stringFieldHead,
   placeholder,
   PlannedReports,
   requestBlocks,
@@ -22,8 +24,6 @@ export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 export const KEEP_CHARS = 2000;
 /** The system prompt and tools Claude Code adds around the messages (about 60 KB in the recordings). */
 const SURROUNDINGS = 64 * 1024;
-
-const bytesOf = (v: unknown): number => Buffer.byteLength(typeof v === 'string' ? v : asText(v), 'utf8');
 
 export default defineRule({
   meta: {
@@ -44,17 +44,18 @@ export default defineRule({
     if (ctx.model.file.byteLength + SURROUNDINGS < MAX_REQUEST_BYTES) return;
     const { messages, merged } = ctx.model.apiView();
     const total =
-      bytesOf(messages.map((m) => ({ role: m.role, content: m.blocks.map((b) => b.block) }))) + SURROUNDINGS;
+      jsonBytes(messages.map((m) => ({ role: m.role, content: m.blocks.map((b) => b.block) }))) + SURROUNDINGS;
     if (total <= MAX_REQUEST_BYTES) return;
     // The blocks that can shrink: texts (top level, a result's string content, texts inside it) and base64 media.
     const sites: { site: BlockSite; size: number; text: boolean }[] = [];
     for (const site of requestBlocks(merged, { nested: true })) {
       const b = site.block;
-      if (b.type === 'text' && typeof b.text === 'string') sites.push({ site, size: bytesOf(b.text), text: true });
+      if (b.type === 'text' && typeof b.text === 'string')
+        sites.push({ site, size: stringFieldBytes(b, 'text'), text: true });
       else if (b.type === 'tool_result' && typeof b.content === 'string')
-        sites.push({ site, size: bytesOf(b.content), text: true });
+        sites.push({ site, size: stringFieldBytes(b, 'content'), text: true });
       else if ((b.type === 'image' || b.type === 'document') && isObject(b.source) && typeof b.source.data === 'string')
-        sites.push({ site, size: b.source.data.length, text: false });
+        sites.push({ site, size: stringFieldBytes(b.source, 'data'), text: false });
     }
     sites.sort((a, b) => b.size - a.size);
     const biggest = sites[0];
@@ -68,11 +69,11 @@ export default defineRule({
       const b = site.block;
       if (text && b.type === 'tool_result' && site.nestedIndex === undefined) {
         if (!stored) continue;
-        plan.set(stored.entry, `${stored.pointer}/content`, cut(b.content as string, size));
+        plan.set(stored.entry, `${stored.pointer}/content`, cut(b, 'content', size));
       } else if (text) {
         const at = stored ?? undefined;
         if (!at) continue;
-        plan.set(at.entry, `${at.pointer}/text`, cut(b.text as string, size));
+        plan.set(at.entry, `${at.pointer}/text`, cut(b, 'text', size));
       } else {
         if (!stored) continue;
         plan.set(stored.entry, stored.pointer, {
@@ -96,6 +97,7 @@ export default defineRule({
   },
 });
 
-function cut(text: string, size: number): string {
-  return `${text.slice(0, KEEP_CHARS)}\n${placeholder(`${formatSize(size)} cut here: the request was over the API's 32 MB limit`)}`;
+/** The block's field cut to its first KEEP_CHARS, with the note (a long string kept as bytes is not decoded whole). */
+function cut(block: Record<string, unknown>, key: string, size: number): string {
+  return `${stringFieldHead(block, key, KEEP_CHARS)}\n${placeholder(`${formatSize(size)} cut here: the request was over the API's 32 MB limit`)}`;
 }

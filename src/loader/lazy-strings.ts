@@ -28,6 +28,8 @@ interface LazyField {
   open: number;
   close: number;
   escaped: boolean;
+  /** The string's first `chars` UTF-16 units, decoding no more of the literal than they take (unescaped only). */
+  head?: (chars: number) => string;
 }
 
 // Decoded strings must be ordinary heap strings, which the young-generation GC frees as soon as they are dropped:
@@ -46,7 +48,7 @@ function decodeRange(buffer: Buffer, from: number, to: number, encoding: 'latin1
 }
 
 /** The string fields of an object that are kept as bytes. */
-const lazyFields = new WeakMap<object, Set<string>>();
+const lazyFields = new WeakMap<object, Map<string, LazyField>>();
 
 /** The parsed lines (their root objects) that hold a string kept as bytes somewhere. */
 const lazyRoots = new WeakSet<object>();
@@ -59,6 +61,20 @@ export function holdsLazyStrings(root: object): boolean {
 /** Whether `obj[key]` is a string kept as bytes (a string, which reading would decode). */
 export function isLazyString(obj: object, key: string): boolean {
   return lazyFields.get(obj)?.has(key) === true;
+}
+
+/**
+ * The length in bytes of `JSON.stringify(obj[key])` when that field is a string kept as bytes with no escape in its
+ * literal (such a literal is exactly what JSON.stringify writes), without decoding it; undefined otherwise.
+ */
+export function lazyJsonBytes(obj: object, key: string): number | undefined {
+  const field = lazyFields.get(obj)?.get(key);
+  return field && !field.escaped ? field.close - field.open + 1 : undefined;
+}
+
+/** `obj[key].slice(0, chars)` when that field is a string kept as bytes with no escape, decoding only that much. */
+export function lazyStringHead(obj: object, key: string, chars: number): string | undefined {
+  return lazyFields.get(obj)?.get(key)?.head?.(chars);
 }
 
 /** `Array.isArray(obj[key])`, without decoding a string kept as bytes. */
@@ -140,6 +156,10 @@ export function parseLongLine(
     const decode = f.escaped
       ? () => JSON.parse(decodeRange(buffer, f.open, f.close + 1, encoding)) as string
       : () => decodeRange(buffer, f.open + 1, f.close, encoding);
+    // Up to 4 bytes per unit: the first `chars` units are whole characters, whatever the cut decodes to.
+    if (!f.escaped)
+      f.head = (chars) =>
+        decodeRange(buffer, f.open + 1, Math.min(f.close, f.open + 1 + 4 * chars), encoding).slice(0, chars);
     const property = key;
     Object.defineProperty(holder, property, {
       enumerable: true,
@@ -152,8 +172,8 @@ export function parseLongLine(
       },
     });
     let set = lazyFields.get(holder);
-    if (!set) lazyFields.set(holder, (set = new Set()));
-    set.add(property);
+    if (!set) lazyFields.set(holder, (set = new Map()));
+    set.set(property, f);
   }
   lazyRoots.add(value);
   return value as Record<string, unknown>;

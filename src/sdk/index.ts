@@ -5,6 +5,7 @@ export type { ViewModels } from './views.js';
 export * from './held-reports.js';
 export * from './line-problems.js';
 export * from '../model/media.js';
+export { jsonBytes, stringFieldBytes, stringFieldHead } from '../model/json-size.js';
 export * from './request.js';
 export type {
   ApiBlock,
