@@ -65,9 +65,16 @@ export function buildChain(entries: readonly Entry[]): Chain {
 
   // Each entry's parent as an entry index, looked up once here for the walk and the chain rules.
   const storedParent = new Int32Array(n).fill(-1);
+  const unique = byUuid.size === withUuid;
   for (let i = 0; i < n; i++) {
     const p = entries[i]!.parentUuid;
     if (typeof p !== 'string') continue;
+    // Most often the parent is the entry just before; when no uuid repeats that entry is the one byUuid holds, and
+    // comparing two strings already in the cache spares a lookup.
+    if (unique && i > 0 && entries[i - 1]!.uuid === p) {
+      storedParent[i] = i - 1;
+      continue;
+    }
     const found = byUuid.get(p);
     if (found !== undefined) storedParent[i] = found.index;
   }
