@@ -56,9 +56,10 @@ export default defineRule({
       // One fix for all the copies of the first entry, shared by their reports.
       const copies = [first, ...counted.slice(1).filter((e) => same(e) || sameButSession(e))];
       const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order) : undefined;
+      const isCopyOf = new Set(copies);
       counted.slice(1).forEach((later, i) => {
         const before = counted[i]!;
-        const isCopy = copies.includes(later);
+        const isCopy = isCopyOf.has(later);
         const fields = isCopy && !same(later) ? differingSessionFields(first.raw, later.raw) : undefined;
         const common = { at: { entry: later }, severity: isCopy ? ('warn' as const) : ('error' as const) };
         const descriptor = fields
@@ -121,7 +122,7 @@ function dropCopies(
   for (const line of lines) plan.deleteLine(line);
   return plan.fix(
     'safe',
-    `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${lines.join(', ')}`,
+    `drop the repeated ${lines.length === 1 ? 'copy on line' : 'copies on lines'} ${listed(lines)}`,
   );
 }
 
@@ -249,4 +250,11 @@ function differingSessionFields(a: Record<string, unknown>, b: Record<string, un
   const names = SESSION_FIELDS.filter((f) => !deepEqual(a[f], b[f])).map((f) => `\`${f}\``);
   const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `its ${list}`;
+}
+
+/** At most LISTED line numbers, then how many more: every report of the copies carries this text. */
+const LISTED = 10;
+function listed(lines: readonly number[]): string {
+  if (lines.length <= LISTED) return lines.join(', ');
+  return `${lines.slice(0, LISTED).join(', ')} and ${(lines.length - LISTED).toLocaleString('en-US')} more`;
 }

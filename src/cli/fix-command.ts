@@ -11,6 +11,7 @@ import { byteLengthOf } from '../loader/bytes.js';
 import type { LintCommand } from './args.js';
 import { describeReadError, type WriteFs } from './io.js';
 import type { Input } from './inputs.js';
+import { pushAll } from '../model/arrays.js';
 
 export interface FixRun {
   /** The state after fixing, one per input that could be read (none with --diff). */
@@ -46,14 +47,14 @@ export function emptyFixRun(): FixRun {
 export function mergeFixRuns(runs: readonly FixRun[]): FixRun {
   const merged = emptyFixRun();
   for (const run of runs) {
-    merged.results.push(...run.results);
-    merged.diffs.push(...run.diffs);
+    pushAll(merged.results, run.results);
+    pushAll(merged.diffs, run.diffs);
     merged.failed ||= run.failed;
     merged.changedFiles += run.changedFiles;
     merged.fixes += run.fixes;
     for (const [rule, n] of run.fixesByRule) merged.fixesByRule.set(rule, (merged.fixesByRule.get(rule) ?? 0) + n);
-    merged.changed.push(...run.changed);
-    merged.warnings.push(...run.warnings);
+    pushAll(merged.changed, run.changed);
+    pushAll(merged.warnings, run.warnings);
   }
   return merged;
 }

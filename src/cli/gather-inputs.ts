@@ -20,6 +20,7 @@ import { type LintCommand, UsageError } from './args.js';
 import type { ConfigScope } from './config-scope.js';
 import type { Input } from './inputs.js';
 import { type CliIO, describeReadError, readStdin, warn } from './io.js';
+import { pushAll } from '../model/arrays.js';
 
 export const STDIN_NAME = '<stdin>';
 
@@ -199,7 +200,7 @@ async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[
     for (const root of f.sessions.roots(io.env, io.homedir)) {
       if (!(await isDirectory(root))) continue;
       roots.push(root);
-      files.push(...(await findBelow(root, f.sessions.patterns(undefined, { sidechains: true }))));
+      pushAll(files, await findBelow(root, f.sessions.patterns(undefined, { sidechains: true })));
     }
   }
   if (roots.length > 0) return { files, roots };

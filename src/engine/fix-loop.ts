@@ -6,6 +6,7 @@ import { byteLengthOf, type Bytes, joinBytes, sameBytes } from '../loader/bytes.
 import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
+import { pushAll } from '../model/arrays.js';
 
 export const MAX_PASSES = 10;
 
@@ -70,10 +71,10 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
       break;
     }
     const result = current.format.writeBack(current.model, fixes);
-    failed.push(...result.failed);
+    pushAll(failed, result.failed);
     if (result.applied.length === 0) break;
     passes++;
-    applied.push(...result.applied);
+    pushAll(applied, result.applied);
     bytes = result.pieces;
     // The model of the previous pass is dropped (and, for a large file, collected) before the next is built.
     current = undefined;

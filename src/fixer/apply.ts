@@ -47,9 +47,15 @@ export interface Rewritten {
 
 /** Which fixes apply (see the top of this file), and their edits. */
 export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
+  // Each fix's first claim once, not once per comparison: a fix can hold thousands of edits.
+  const first = new Map<readonly Edit[], number>();
+  const firstOf = (f: Fix): number => {
+    let at = first.get(f.edits);
+    if (at === undefined) first.set(f.edits, (at = firstClaim(f)));
+    return at;
+  };
   const ordered = [...fixes].sort(
-    (a, b) =>
-      firstClaim(a) - firstClaim(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
+    (a, b) => firstOf(a) - firstOf(b) || a.ruleId.localeCompare(b.ruleId) || a.description.localeCompare(b.description),
   );
   // Per claimed line (or gap), the accepted edits.
   const claimed = new Map<number, Bucket>();
@@ -58,10 +64,20 @@ export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
   const failed: ApplyResult['failed'] = [];
   const existingUuids = uuidsOf(file);
   const rewritten = new Map<number, Rewritten>();
+  // A fix shared by many reports (unique-uuid's one fix for every copy of an entry) reaches here once per report with
+  // the same edits: what became of the first is what becomes of the others (checking each again was quadratic).
+  const outcomeOf = new Map<readonly Edit[], { to: Fix[] } | { reason: string }>();
   for (const fix of ordered) {
+    const seen = outcomeOf.get(fix.edits);
+    if (seen) {
+      if ('to' in seen) seen.to.push(fix);
+      else failed.push({ fix, reason: seen.reason });
+      continue;
+    }
     const checked = checkApplicable(file, fix, existingUuids);
     if (typeof checked === 'string') {
       failed.push({ fix, reason: checked });
+      outcomeOf.set(fix.edits, { reason: checked });
       continue;
     }
     const groups = groupBy(fix.edits, claimOf);
@@ -76,6 +92,7 @@ export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
     }
     if (conflict) {
       deferred.push(fix);
+      outcomeOf.set(fix.edits, { to: deferred });
       continue;
     }
     const added: number[] = [];
@@ -87,6 +104,7 @@ export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
     if (opensWithForeignBom(file, claimed)) {
       for (const claim of added) claimed.delete(claim);
       deferred.push(fix);
+      outcomeOf.set(fix.edits, { to: deferred });
       continue;
     }
     for (const claim of added) {
@@ -94,6 +112,7 @@ export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
       if (line) rewritten.set(claim, line);
     }
     applied.push(fix);
+    outcomeOf.set(fix.edits, { to: applied });
   }
 
   const edits = [...claimed.values()].flatMap((bucket) => bucket.edits);

@@ -1,6 +1,7 @@
 // A unified diff of two texts by lines (Myers' O(ND) algorithm, keeping only the diagonals each step reached, so
 // memory grows with the square of the number of changes, not with the file). Fixes change few lines of large
 // files, which is the case this is built for.
+import { pushAll } from '../model/arrays.js';
 
 export interface DiffOptions {
   fromFile: string;
@@ -65,7 +66,7 @@ function diffLines(a: string[], b: string[]): Op[] {
   while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
   const ops: Op[] = [];
   for (let i = 0; i < pre; i++) ops.push({ kind: 'same', line: a[i]!, a: i, b: i });
-  ops.push(...myers(a.slice(pre, a.length - suf), b.slice(pre, b.length - suf), pre, pre));
+  pushAll(ops, myers(a.slice(pre, a.length - suf), b.slice(pre, b.length - suf), pre, pre));
   for (let i = suf; i > 0; i--) {
     ops.push({ kind: 'same', line: a[a.length - i]!, a: a.length - i, b: b.length - i });
   }

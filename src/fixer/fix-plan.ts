@@ -17,6 +17,7 @@ import {
   removeEntries,
 } from './chain-edits.js';
 import type { Edit, Fixability, FixDescriptor } from './edits.js';
+import { pushAll } from '../model/arrays.js';
 
 export type { InsertOptions } from './chain-edits.js';
 
@@ -274,8 +275,8 @@ export class FixPlan {
     }
 
     // Removing entries reads the stored links (built once per model): only when there is one to remove.
-    if (dropped.size > 0) edits.push(...removeEntries(this.model, dropped));
-    edits.push(...this.direct);
+    if (dropped.size > 0) pushAll(edits, removeEntries(this.model, dropped));
+    pushAll(edits, this.direct);
     this.memo = edits;
     return edits;
   }
@@ -286,7 +287,7 @@ export class FixPlan {
   }
 
   private add(...edits: Edit[]): this {
-    this.direct.push(...edits);
+    pushAll(this.direct, edits);
     return this.changed();
   }
 

@@ -23,6 +23,7 @@
 import { copyJson, jsonEqual, stringifyJson } from './deep-json.js';
 import { editIndex, formatPointer, parsePointer, readIndex, removeAt, setAt } from './pointer.js';
 import { type ContainerScan, JsonBytes } from './splice-scan.js';
+import { pushAll } from '../model/arrays.js';
 
 /** How far down a diff compares objects and arrays member by member; below, a changed value is written whole. */
 export const MAX_DIFF_DEPTH = 400;
@@ -649,7 +650,7 @@ export class Splice {
       result.push(id);
     });
     for (; next < spare.length; next++) c.kill(spare[next]!);
-    result.push(...ids.slice(n - tail));
+    pushAll(result, ids.slice(n - tail));
     // Only a change of order rewrites the order (cuts and appends at the end are already in place).
     const current = c.aliveIds();
     if (current.length !== result.length || current.some((id, i) => id !== result[i])) c.reorder(result);

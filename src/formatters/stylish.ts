@@ -9,6 +9,7 @@ import { displayPath } from './display-path.js';
 import { neutralize } from './neutralize.js';
 import { wrapText } from './wrap-text.js';
 import type { FormatContext, Formatter } from './types.js';
+import { maxOf } from '../model/arrays.js';
 
 type Colors = ReturnType<typeof createColors>;
 
@@ -40,8 +41,8 @@ export function hiddenCount(results: readonly LintResult[], maxDiagnostics: numb
 }
 
 function formatFile(result: LintResult, diagnostics: readonly Diagnostic[], ctx: FormatContext, c: Colors): string {
-  const lineWidth = Math.max(...diagnostics.map((d) => String(d.line).length));
-  const severityWidth = Math.max(...diagnostics.map((d) => severityName(d).length));
+  const lineWidth = maxOf(diagnostics, (d) => String(d.line).length);
+  const severityWidth = maxOf(diagnostics, (d) => severityName(d).length);
   // Messages and their continuation lines hang under the rule id, after the line and the severity.
   const indent = ' '.repeat(2 + lineWidth + 2 + severityWidth + 2);
   const relatedIndent = ' '.repeat(2 + lineWidth + 2);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
+import { defineRule } from '../../src/sdk/index.js';
 import { FileBytes, FileChangedError, fileBytesReads } from '../../src/engine/file-bytes.js';
 import { lintOne } from '../../src/engine/lint-files.js';
 import { openRegularSync } from '../../src/engine/read-regular.js';
@@ -138,6 +139,52 @@ describe('lines read their bytes from the file again', () => {
     const path = fileOf(session());
     const outcome = lintOne(linter, path, {});
     expect(outcome.result?.diagnostics).toEqual(linter.lintBytes(path, readFileSync(path)).result.diagnostics);
+  });
+});
+
+describe('the CLI reads a session of 64 MiB or more in chunks', () => {
+  // About 66 MiB of real-shaped lines, with a problem near the end so that a finding has a line to point at.
+  const big = (() => {
+    const parts: string[] = [];
+    let size = 0;
+    while (size < 66 * 1024 * 1024) {
+      const s = session().replaceAll('"parentUuid":null', `"parentUuid":"gone-${parts.length}"`);
+      parts.push(s);
+      size += s.length;
+    }
+    return fileOf(`${parts.join('')}${progress}\n{"type":"user","mess`);
+  })();
+
+  it('and reports what a lint of the whole file reports', () => {
+    const outcome = lintOne(linter, big, {});
+    expect(outcome.error).toBeUndefined();
+    const whole = linter.lintBytes(big, readFileSync(big)).result;
+    expect(outcome.result).toEqual(whole);
+    expect(whole.diagnostics.some((d) => d.ruleId === 'valid-json')).toBe(true);
+  });
+
+  it('and says so when the file is cut shorter while it is linted', () => {
+    const copy = fileOf(readFileSync(big));
+    // A rule that cuts the file, then asks for a line's bytes, as a finding's column would.
+    const cutter = defineRule({
+      meta: {
+        id: 'cutter',
+        type: 'problem',
+        view: 'storage',
+        description: 'cuts the file under the lint',
+        docs: { detects: 'nothing' },
+        severity: { 'claude-code': 'error' },
+        messages: {},
+      },
+      check(ctx) {
+        truncateSync(copy, 100);
+        void ctx.model.file.lines[1000]!.bytes;
+      },
+    });
+    const outcome = lintOne(linter, copy, { rules: [cutter] });
+    expect(outcome.result).toBeUndefined();
+    expect(outcome.error).toBeInstanceOf(FileChangedError);
+    expect(outcome.error?.message).toMatch(/cut shorter while it was linted \(line 1001 /);
   });
 });
 

@@ -18,6 +18,7 @@ import { Sample } from '../sample.js';
 import { API, BEDROCK } from '../targets.js';
 import type { FilePart, Format } from '../types.js';
 import { batchRequestFormat, hasRequest, reindent, requestPart } from './parts.js';
+import { pushAll } from '../../model/arrays.js';
 
 export interface AnthropicBatchModel extends BatchFile {
   /** The records that hold a request (a `params` object): part i of the file is the request of record i here. */
@@ -118,13 +119,16 @@ function writeBackBatch(model: AnthropicBatchModel, fixes: readonly Fix[]): Appl
     const record = model.requests[index];
     const part = record && requestPart(model.file.path, container, record);
     if (!part) {
-      failed.push(...partFixes.map((fix) => ({ fix, reason: `request ${index} of the file does not exist` })));
+      pushAll(
+        failed,
+        partFixes.map((fix) => ({ fix, reason: `request ${index} of the file does not exist` })),
+      );
       continue;
     }
     const result = writeBackPlain(part.model, partFixes);
-    applied.push(...result.applied);
-    deferred.push(...result.deferred);
-    failed.push(...result.failed);
+    pushAll(applied, result.applied);
+    pushAll(deferred, result.deferred);
+    pushAll(failed, result.failed);
     if (result.applied.length === 0) continue;
     const { start, end } = part.span;
     if (container.kind === 'document') {

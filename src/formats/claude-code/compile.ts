@@ -7,6 +7,7 @@ import { asText, isObject, isSyntheticApiError, messageOf } from '../../model/en
 import type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, Entry, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
 import { type RepairContext, repairPasses } from './repair-passes.js';
+import { pushAll } from '../../model/arrays.js';
 
 export function compileRequest(chain: Chain): ApiView {
   const items = toItems(chain.active);
@@ -352,7 +353,7 @@ function mergeAssistantPart(target: ApiMessage, item: Item): void {
       return;
     }
   }
-  target.blocks.push(...item.blocks);
+  pushAll(target.blocks, item.blocks);
   target.stringContent = false;
   target.entries.push(item.entry);
 }

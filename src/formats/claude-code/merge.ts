@@ -1,5 +1,6 @@
 // Claude Code's mergeUserMessages, shared by the compiler and the repair passes that re-merge neighbours.
 import type { ApiBlock, ApiMessage, Entry } from '../../model/types.js';
+import { pushAll } from '../../model/arrays.js';
 
 /** Appended to the left text where two text blocks meet in a merge (observed: "do round two\n"). */
 export const SEAM = '\n';
@@ -26,5 +27,5 @@ export function mergeUserInto(target: ApiMessage, blocks: readonly ApiBlock[], e
     ...all.filter((b) => b.block.type !== 'tool_result'),
   ];
   target.stringContent = false;
-  target.entries.push(...entries);
+  pushAll(target.entries, entries);
 }

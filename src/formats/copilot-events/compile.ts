@@ -15,6 +15,7 @@
 // it; nor are the new prompt of the resume and Copilot's cache_control marks.
 import type { ApiBlock, ApiMessage, Block } from '../../model/types.js';
 import { type CopilotEvent, isObject, toolCallIdOf, toolRequestsOf } from './events.js';
+import { pushAll } from '../../model/arrays.js';
 
 /** What Copilot sends for a call whose result is missing mid-history (in memory; the file is not changed). */
 export const INTERRUPTED_MID = 'The execution of this tool, or a previous tool was interrupted.';
@@ -109,7 +110,7 @@ export function compileMessages(mainEvents: readonly CopilotEvent[]): ApiMessage
   const push = (role: 'user' | 'assistant', blocks: ApiBlock[], mergeUser: boolean): void => {
     const last = messages[messages.length - 1];
     if (mergeUser && last?.role === 'user' && last.blocks.every((b) => b.block.type === 'text')) {
-      last.blocks.push(...blocks);
+      pushAll(last.blocks, blocks);
       return;
     }
     messages.push({ role, blocks, stringContent: false, entries: [] });

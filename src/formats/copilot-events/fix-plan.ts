@@ -11,6 +11,7 @@ import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
 import type { CopilotEvent } from './events.js';
 import { lineText } from './lines.js';
 import type { CopilotModel } from './model.js';
+import { pushAll } from '../../model/arrays.js';
 
 /** A fix that removes the file's UTF-8 byte order mark; the format's writeBack knows it by its edits. */
 export const BOM_STRIPS = new WeakSet<readonly Edit[]>();
@@ -108,7 +109,7 @@ export class CopilotFixPlan {
     for (const line of this.deleted) edits.push({ kind: 'delete', line });
     for (const [line, text] of this.texts) edits.push({ kind: 'replaceText', line, text });
     const sets = [...this.sets];
-    if (this.inserted.size > 0 || this.deleted.size > 0 || this.moved.size > 0) sets.push(...this.chain());
+    if (this.inserted.size > 0 || this.deleted.size > 0 || this.moved.size > 0) pushAll(sets, this.chain());
     if (this.moved.size === 0) return [...sets, ...edits, ...this.insertEdits()];
     // A moved event is written as text after the line it follows (before line 1 for the top), both lines keeping
     // their bytes but for the parentId (and any other member) this plan sets.

@@ -17,6 +17,7 @@ import { applyEdit, Splice, type SpliceEdit, type SpliceStyle } from '../../fixe
 import { type JsonLayout, serializeJson } from '../../loader/json-positions.js';
 import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
 import { DOCUMENT_LINE, type JsonContainer } from './container.js';
+import { pushAll } from '../../model/arrays.js';
 
 /** Applies fixes (edits on the container's units) and writes the file in its own shape. */
 export function writeBackContainer(
@@ -169,7 +170,7 @@ export function writeBackDocument(container: JsonContainer, fixes: readonly Fix[
       failed.push({ fix, reason: err instanceof Error ? err.message : String(err) });
       continue;
     }
-    accepted.push(...claims);
+    pushAll(accepted, claims);
     for (const [i, e] of own.entries()) {
       if (seen.has(claims[i]!.key)) continue;
       seen.add(claims[i]!.key);

@@ -5,6 +5,7 @@
 // fixes with it.
 import type { Edit } from '../../fixer/edits.js';
 import type { Conversation } from './model.js';
+import { pushAll } from '../../model/arrays.js';
 
 export type ChatMessage = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export class ChatEdits {
     const next: unknown[] = [];
     c.messages.forEach((m, i) => {
       if (!remove.has(i)) next.push(m);
-      next.push(...(insertAfter.get(i) ?? []));
+      pushAll(next, insertAfter.get(i) ?? []);
     });
     if (c.held.array === '')
       return [{ kind: 'replace', line: c.line, value: next as unknown as Record<string, unknown> }];
