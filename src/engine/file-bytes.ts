@@ -39,16 +39,21 @@ export class FileBytes implements FileChunks, LineBytesSource {
     private readonly chunkBytes = CHUNK_BYTES,
   ) {}
 
+  /** The first chunkBytes of the file, read by head() and taken by chunks() as its first read. */
+  #first: { buffer: Buffer; filled: number } | undefined;
+
   /** The file's first chunk, up to and with a line feed (for detecting its format); undefined without one. */
   head(): Buffer | undefined {
-    const buffer = Buffer.allocUnsafe(this.chunkBytes);
-    const n = this.readAt(buffer, 0, this.chunkBytes, 0);
-    const end = buffer.lastIndexOf(0x0a, n - 1);
+    const buffer = this.bufferOf(this.chunkBytes);
+    const filled = this.readAt(buffer, 0, this.chunkBytes, 0);
+    this.#first = { buffer, filled };
+    const end = buffer.lastIndexOf(0x0a, filled - 1);
     return end === -1 ? undefined : buffer.subarray(0, end + 1);
   }
 
   /** The whole file, for a format that cannot read it in chunks. */
   whole(): Buffer {
+    this.#first = undefined;
     return readToEnd(this.fd, this.size);
   }
 
@@ -57,10 +62,20 @@ export class FileBytes implements FileChunks, LineBytesSource {
     let at = 0;
     let carry: Buffer = Buffer.alloc(0);
     let size = this.chunkBytes;
+    // What head() read is the first read (detection is done with it before the chunks are asked for).
+    let pending = this.#first;
+    this.#first = undefined;
     for (;;) {
-      const buffer = this.bufferOf(carry.length + size);
-      carry.copy(buffer);
-      const n = this.readAt(buffer, carry.length, size, at + carry.length);
+      let buffer: Buffer;
+      let n: number;
+      if (pending) {
+        ({ buffer, filled: n } = pending);
+        pending = undefined;
+      } else {
+        buffer = this.bufferOf(carry.length + size);
+        carry.copy(buffer);
+        n = this.readAt(buffer, carry.length, size, at + carry.length);
+      }
       const filled = carry.length + n;
       if (n === 0) {
         if (filled > 0) yield { bytes: buffer.subarray(0, filled), at };

@@ -1,7 +1,7 @@
 // What formats detect from: the start of a file, read once for all of them. Lines are decoded (leniently) only as
 // far as a format asks, and the whole text is parsed as one JSON document only when one asks for that.
 import { constants } from 'node:buffer';
-import { foreignEncodingOf, type ForeignEncoding } from '../loader/read-jsonl.js';
+import { foreignEncodingOf, hasUtf8Bom, type ForeignEncoding } from '../loader/read-jsonl.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -44,7 +44,7 @@ export class Sample {
   }
 
   get bom(): boolean {
-    return this.data.length >= 3 && this.data[0] === 0xef && this.data[1] === 0xbb && this.data[2] === 0xbf;
+    return hasUtf8Bom(this.data);
   }
 
   /** A UTF-16 or UTF-32 byte order mark at the start. */

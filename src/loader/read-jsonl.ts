@@ -67,38 +67,19 @@ export function foreignEncodingOf(data: Uint8Array): ForeignEncoding | undefined
 export type ShallowLines = (json: Record<string, unknown>) => LazyFields | undefined;
 
 export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}, shallow?: ShallowLines): SourceFile {
-  // Never more than one string can hold: a longer line could not be decoded at all.
-  const maxLineBytes = Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
   let pieces = piecesOf(input).filter((p) => p.length > 0);
   const foreign = pieces[0] && foreignEncodingOf(pieces[0]);
-  if (foreign) {
-    // One finding for the file (valid-json), not one per garbled line; no fix rewrites it.
-    return {
-      path,
-      bom: false,
-      foreignEncoding: foreign,
-      eol: '\n',
-      finalNewline: true,
-      lines: [],
-      byteLength: byteLengthOf(pieces),
-    };
-  }
+  if (foreign) return foreignFile(path, foreign, byteLengthOf(pieces));
   // Pieces are read one by one, so no line may span two: each but the last must end a line (a fixed file's pieces
   // do); anything else is read as one copy.
   if (pieces.slice(0, -1).some((p) => p[p.length - 1] !== 0x0a)) pieces = [joinBytes(pieces)];
   const first = pieces[0] ?? new Uint8Array(0);
   const last = pieces[pieces.length - 1] ?? first;
-  const bom = first.length >= 3 && first[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf;
-  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
+  const bom = hasUtf8Bom(first);
+  const state = scanState(shallow);
+  const maxLineBytes = lineLimit(options);
   for (const [i, piece] of pieces.entries()) scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
-  return {
-    path,
-    bom,
-    eol: state.crlfCount > state.lfCount ? '\r\n' : '\n',
-    finalNewline: last.length > (pieces.length === 1 && bom ? 3 : 0) && last[last.length - 1] === 0x0a,
-    lines: state.lines,
-    byteLength: byteLengthOf(pieces),
-  };
+  return scannedFile(path, bom, state, last[last.length - 1] === 0x0a, byteLengthOf(pieces));
 }
 
 /**
@@ -120,24 +101,24 @@ export function loadChunks(
   options: LoadOptions = {},
   shallow?: ShallowLines,
 ): SourceFile {
-  const maxLineBytes = Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
-  const state: ScanState = { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
+  const state = scanState(shallow);
+  const maxLineBytes = lineLimit(options);
   let bom = false;
   let foreign: ForeignEncoding | undefined;
   let byteLength = 0;
-  let count = 0;
   let lastByte = -1;
   for (const { bytes, at } of file.chunks()) {
     if (bytes.length === 0) continue;
+    const first = byteLength === 0;
     byteLength += bytes.length;
-    if (count++ === 0) {
+    if (first) {
       foreign = foreignEncodingOf(bytes);
-      bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+      bom = hasUtf8Bom(bytes);
     }
     // A file in another encoding has no lines (see loadBytes); only its length is still counted.
     if (foreign) continue;
     const from = state.lines.length;
-    scanLines(bytes, count === 1 && bom ? 3 : 0, maxLineBytes, state);
+    scanLines(bytes, first && bom ? 3 : 0, maxLineBytes, state);
     // Once its lines read from the file, only strings kept as bytes (a line of 64 KiB or more) still refer to it.
     let referred = false;
     for (let i = from; i < state.lines.length; i++) {
@@ -148,13 +129,40 @@ export function loadChunks(
     lastByte = bytes[bytes.length - 1]!;
     if (!referred) file.reuse(bytes);
   }
-  if (foreign)
-    return { path, bom: false, foreignEncoding: foreign, eol: '\n', finalNewline: true, lines: [], byteLength };
+  if (foreign) return foreignFile(path, foreign, byteLength);
+  return scannedFile(path, bom, state, lastByte === 0x0a, byteLength);
+}
+
+/** Never more than one string can hold: a longer line could not be decoded at all. */
+function lineLimit(options: LoadOptions): number {
+  return Math.min(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES, MAX_STRING_LENGTH);
+}
+
+export function hasUtf8Bom(data: Uint8Array): boolean {
+  return data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf;
+}
+
+/** A file in another encoding: one finding for the file (valid-json), not one per garbled line; no fix rewrites it. */
+function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength: number): SourceFile {
+  return { path, bom: false, foreignEncoding, eol: '\n', finalNewline: true, lines: [], byteLength };
+}
+
+function scanState(shallow: ShallowLines | undefined): ScanState {
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
+}
+
+function scannedFile(
+  path: string,
+  bom: boolean,
+  state: ScanState,
+  endsWithLf: boolean,
+  byteLength: number,
+): SourceFile {
   return {
     path,
     bom,
     eol: state.crlfCount > state.lfCount ? '\r\n' : '\n',
-    finalNewline: lastByte === 0x0a && !(bom && byteLength === 3),
+    finalNewline: endsWithLf,
     lines: state.lines,
     byteLength,
   };

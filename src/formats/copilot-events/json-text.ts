@@ -31,10 +31,11 @@ export function escapeLineSeparators(text: string): string {
   return rewriteRaw(text, (code) => code === 0x2028 || code === 0x2029);
 }
 
-/** The characters `rewritten` picks: escaped inside a string, dropped between tokens (but a tab, which JSON allows). */
-function rewriteRaw(text: string, rewritten: (code: number) => boolean): string {
-  let out = '';
-  let from = 0;
+/**
+ * Calls `visit` with each character of `text` that is not part of a string's syntax (its quotes, escapes and what
+ * they escape), saying whether it is inside a string; stops early when `visit` returns true.
+ */
+function scanRaw(text: string, visit: (code: number, at: number, inString: boolean) => boolean | void): void {
   let inString = false;
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
@@ -43,33 +44,32 @@ function rewriteRaw(text: string, rewritten: (code: number) => boolean): string 
       if (escaped) escaped = false;
       else if (code === 0x5c) escaped = true;
       else if (code === 0x22) inString = false;
-      else if (rewritten(code)) {
-        out += text.slice(from, i) + escapeChar(text[i]!);
-        from = i + 1;
-      }
+      else if (visit(code, i, true)) return;
     } else if (code === 0x22) inString = true;
-    else if (rewritten(code) && code !== 0x09) {
-      out += text.slice(from, i);
-      from = i + 1;
-    }
+    else if (visit(code, i, false)) return;
   }
+}
+
+/** The characters `rewritten` picks: escaped inside a string, dropped between tokens (but a tab, which JSON allows). */
+function rewriteRaw(text: string, rewritten: (code: number) => boolean): string {
+  let out = '';
+  let from = 0;
+  scanRaw(text, (code, i, inString) => {
+    if (!rewritten(code) || (!inString && code === 0x09)) return;
+    out += text.slice(from, i) + (inString ? escapeChar(text[i]!) : '');
+    from = i + 1;
+  });
   return from === 0 ? text : out + text.slice(from);
 }
 
 /** Whether a raw separator is outside every string (the line is then not JSON for anyone). */
 export function separatorOutsideStrings(text: string): boolean {
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (code === 0x5c) escaped = true;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x2028 || code === 0x2029) return true;
-  }
-  return false;
+  let found = false;
+  scanRaw(text, (code, _at, inString) => {
+    found = !inString && (code === 0x2028 || code === 0x2029);
+    return found;
+  });
+  return found;
 }
 
 /** Where the JSON object or array starting at `from` ends (the index after it), or -1 when it does not end. */
