@@ -2,9 +2,9 @@
 // and say on stderr what was refused and why. The report itself and the exit code are lint-command's.
 import { constants as bufferConstants } from 'node:buffer';
 import path from 'node:path';
-import { fixFile, type FixFileResult } from '../engine/fix.js';
+import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
 import { WriteError } from '../engine/io.js';
-import { fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
+import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
 import { byteLengthOf } from '../loader/bytes.js';
@@ -108,25 +108,31 @@ export async function runFix(
 
   for (const input of inputs) {
     const { shown } = input;
-    let fixed: Pick<FixFileResult, 'original' | 'outcome' | 'backupPath'>;
+    // What the fix did; a preview (--diff, --fix-dry-run, stdin) also has the bytes before and after.
+    let fixed: { outcome: FixSummary; backupPath?: string; preview?: { original: Uint8Array; outcome: FixOutcome } };
     try {
-      fixed =
-        input.data !== undefined
-          ? // stdin: never written (args refuse --fix with stdin), only previewed.
-            {
-              original: input.data,
-              outcome: fixBytes(linter, input.filePath, input.data, { ...options, unsafe: cmd.unsafeFixes }),
-            }
-          : await fixFile(linter, input.filePath, {
-              ...options,
-              unsafe: cmd.unsafeFixes,
-              dryRun: cmd.fix !== 'fix',
-              // A relative --backup-dir is relative to where the command runs, like every other path it takes.
-              backup: typeof cmd.backup === 'string' ? path.resolve(hooks.cwd, cmd.backup) : cmd.backup,
-              force: cmd.force,
-              onWarning: (message) => run.warnings.push(message),
-              fsImpl: hooks.writeFs,
-            });
+      const fixOptions = { ...options, unsafe: cmd.unsafeFixes };
+      if (input.data !== undefined) {
+        // stdin: never written (args refuse --fix with stdin), only previewed.
+        const outcome = fixBytes(linter, input.filePath, input.data, fixOptions);
+        fixed = { outcome, preview: { original: input.data, outcome } };
+      } else {
+        const writeOptions = {
+          ...fixOptions,
+          // A relative --backup-dir is relative to where the command runs, like every other path it takes.
+          backup: typeof cmd.backup === 'string' ? path.resolve(hooks.cwd, cmd.backup) : cmd.backup,
+          force: cmd.force,
+          onWarning: (message: string) => run.warnings.push(message),
+          fsImpl: hooks.writeFs,
+        };
+        if (cmd.fix === 'fix') {
+          // A large file is fixed on disk, never held whole (fix-on-disk.ts).
+          fixed = await fixFileOnDisk(linter, input.filePath, writeOptions);
+        } else {
+          const result = await fixFile(linter, input.filePath, { ...writeOptions, dryRun: true });
+          fixed = { outcome: result.outcome, preview: result };
+        }
+      }
     } catch (err) {
       run.failed = true;
       if (err instanceof WriteError) note(err.message);
@@ -154,11 +160,12 @@ export async function runFix(
       if (cmd.fix === 'fix') run.changed.push({ filePath: input.filePath, shown, backup: fixed.backupPath });
     }
 
-    if (cmd.fix === 'diff') {
+    const preview = fixed.preview;
+    if (cmd.fix === 'diff' && preview) {
       if (outcome.changed) {
-        const bytes = Math.max(fixed.original.length, byteLengthOf(outcome.outputPieces));
-        const make = () =>
-          unifiedDiff(decoder.decode(fixed.original), decoder.decode(outcome.output), diffNames(shown));
+        const { original, outcome: full } = preview;
+        const bytes = Math.max(original.length, byteLengthOf(full.outputPieces));
+        const make = () => unifiedDiff(decoder.decode(original), decoder.decode(full.output), diffNames(shown));
         const diff = asText(shown, '--diff', bytes, make, note);
         if (diff === undefined) run.failed = true;
         else run.diffs.push(diff);
@@ -166,12 +173,12 @@ export async function runFix(
       continue;
     }
     const result: LintResult = { ...outcome.final.result, filePath: input.filePath };
-    if (cmd.fix === 'dry-run' && outcome.changed) {
+    if (cmd.fix === 'dry-run' && outcome.changed && preview) {
       const output = asText(
         shown,
         '--fix-dry-run',
-        byteLengthOf(outcome.outputPieces),
-        () => decoder.decode(outcome.output),
+        byteLengthOf(preview.outcome.outputPieces),
+        () => decoder.decode(preview.outcome.output),
         note,
       );
       if (output === undefined) run.failed = true;

@@ -3,7 +3,7 @@
 // which the next --fix removes), and link() never replaces a name that exists, even a dangling symlink.
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import { removeTemp, syncDir, tempPath, writeTemp } from './temp-file.js';
+import { removeTemp, syncDir, type TempContent, tempPath, writeTemp } from './temp-file.js';
 import type { WriteFs } from './write-fs.js';
 
 export interface BackupPlace {
@@ -13,7 +13,12 @@ export interface BackupPlace {
 }
 
 /** Writes `original` as the backup of `place.filePath`, owned and moded `like` the original; returns its path. */
-export async function writeBackup(io: WriteFs, original: Uint8Array, place: BackupPlace, like: Stats): Promise<string> {
+export async function writeBackup(
+  io: WriteFs,
+  original: TempContent,
+  place: BackupPlace,
+  like: Stats,
+): Promise<string> {
   const dir = place.dir ?? path.dirname(place.filePath);
   if (place.dir !== undefined) await io.mkdir(place.dir, { recursive: true });
   const name = path.basename(place.filePath);

@@ -2,12 +2,13 @@
 // reads it in chunks, and once a chunk is parsed its lines read their bytes from the file again when asked: a
 // finding's column, the edit a fix plans, a shallow object's nested field. Plain lint reads a handful of lines that
 // way, so no buffer as big as the file is ever held (that was 210 of the 614 MB of linting a 200 MB session). Only
-// the CLI's lint of a large file does this: --fix and the library keep the bytes they were given, since a fix must
-// write the bytes it read.
+// the CLI's lint and --fix of a large file do this (fix-on-disk.ts); the library keeps the bytes it was given.
 //
 // The descriptor stays open until the lint is done, so a file replaced by another (a rename over it) is still read
 // as it was, and bytes appended meanwhile are read on as readToEnd does. A file cut shorter since is an error that
-// says so; one rewritten in place with the same length is not noticed (agents only append to their sessions).
+// says so; one rewritten in place with the same length is not noticed by lint (agents only append to their
+// sessions), while --fix checks the file against the digest of what it read (hashing()) before replacing it.
+import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
 import type { FileChunks } from '../loader/read-jsonl.js';
@@ -17,6 +18,17 @@ import { readToEnd } from './read-regular.js';
 export class FileChangedError extends Error {
   override name = 'FileChangedError';
   readonly code = 'ECHANGED';
+}
+
+/** A file's length and SHA-256 (hex), as read. */
+export interface FileDigest {
+  length: number;
+  sha256: string;
+}
+
+/** A file as one read through it handed it out: also the bytes after its last line feed. */
+export interface ReadDigest extends FileDigest {
+  tail: Uint8Array;
 }
 
 /** How much is read at once; a longer line is read on until its end. */
@@ -39,6 +51,39 @@ export class FileBytes implements FileChunks, LineBytesSource {
     private readonly chunkBytes = CHUNK_BYTES,
   ) {}
 
+  /** While the file is first read through: the hash of what was handed out so far, and its length. */
+  #hash: { hash: Hash; length: number } | undefined;
+  /** Once the file was read through: what it held (see digest()). */
+  #digest: ReadDigest | undefined;
+
+  /** From now on, until the file is read through once, what is handed out is hashed (see digest()). */
+  hashing(): this {
+    if (this.#digest === undefined) this.#hash = { hash: createHash('sha256'), length: 0 };
+    return this;
+  }
+
+  /**
+   * The length and SHA-256 of everything the first read through the file handed out (hashing() asked for it before
+   * that read): what a fix computed from, to check the file against later without holding it.
+   */
+  digest(): ReadDigest {
+    if (!this.#digest) throw new Error(`${this.filePath} was not read through with hashing on`);
+    return this.#digest;
+  }
+
+  #handOut(bytes: Uint8Array, last: boolean): void {
+    const h = this.#hash;
+    if (!h) return;
+    h.hash.update(bytes);
+    h.length += bytes.length;
+    if (last) {
+      // The last bytes handed out hold the file's unterminated tail whole: every chunk before ends a line.
+      const tail = Buffer.from(bytes.subarray(bytes.lastIndexOf(0x0a) + 1));
+      this.#digest = { length: h.length, sha256: h.hash.digest('hex'), tail };
+      this.#hash = undefined;
+    }
+  }
+
   /** The first chunkBytes of the file, read by head() and taken by chunks() as its first read. */
   #first: { buffer: Buffer; filled: number } | undefined;
 
@@ -54,7 +99,9 @@ export class FileBytes implements FileChunks, LineBytesSource {
   /** The whole file, for a format that cannot read it in chunks. */
   whole(): Buffer {
     this.#first = undefined;
-    return readToEnd(this.fd, this.size);
+    const bytes = readToEnd(this.fd, this.size);
+    this.#handOut(bytes, true);
+    return bytes;
   }
 
   /** The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. */
@@ -78,7 +125,9 @@ export class FileBytes implements FileChunks, LineBytesSource {
       }
       const filled = carry.length + n;
       if (n === 0) {
-        if (filled > 0) yield { bytes: buffer.subarray(0, filled), at };
+        const rest = buffer.subarray(0, filled);
+        this.#handOut(rest, true);
+        if (filled > 0) yield { bytes: rest, at };
         return;
       }
       const end = buffer.lastIndexOf(0x0a, filled - 1);
@@ -91,7 +140,9 @@ export class FileBytes implements FileChunks, LineBytesSource {
       // The rest is copied, so the chunk handed out is not kept alive by it.
       carry = Buffer.from(buffer.subarray(end + 1, filled));
       size = this.chunkBytes;
-      yield { bytes: buffer.subarray(0, end + 1), at };
+      const bytes = buffer.subarray(0, end + 1);
+      this.#handOut(bytes, false);
+      yield { bytes, at };
       at += end + 1;
     }
   }

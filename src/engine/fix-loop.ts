@@ -2,7 +2,7 @@
 // nothing applies or when the text returns to what it was two passes before (two rules undoing each other). A
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import type { Fix } from '../fixer/edits.js';
-import { byteLengthOf, type Bytes, joinBytes, sameBytes } from '../loader/bytes.js';
+import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
 import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
@@ -48,16 +48,56 @@ export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] 
 }
 
 export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, options: FixOptions = {}): FixOutcome {
-  const unsafe = options.unsafe ?? false;
-  let current: LintOutcome | undefined = linter.lintBytes(filePath, input, options);
-  // Only the counts of the first lint are kept, so its model can be let go after the first pass (a large file
-  // would otherwise be held twice).
+  let pinned: LintOptions = options;
+  const store: PassStore<Bytes> = {
+    first() {
+      const first = linter.lintBytes(filePath, input, options);
+      pinned = pinnedOptions(options, first);
+      return first;
+    },
+    keep: inMemory,
+    lint: (bytes) => linter.lintBytes(filePath, bytes, pinned),
+    relint: () => linter.lintBytes(filePath, input, options),
+    same: sameBytes,
+    length: byteLengthOf,
+  };
+  return outcome(runFixLoop(input, store, options.unsafe ?? false));
+}
+
+/** Every pass reads the file as the first did, whatever the fixes do to what detection would see. */
+export function pinnedOptions(options: LintOptions, first: LintOutcome): LintOptions {
+  return { ...options, inputFormat: first.result.inputFormat, target: first.result.target };
+}
+
+/** Where the passes of a fix keep what they write: in memory (fixBytes), or in temp files (fix-on-disk.ts). */
+export interface PassStore<T> {
+  /**
+   * The first lint, of the input. Only the loop holds what it returns, so that its model can be let go after the
+   * first pass (a large file would otherwise be held twice).
+   */
+  first(): LintOutcome;
+  /** Keeps a pass's output, made of the pieces a format's writeBack gave. */
+  keep(pieces: Spliced): T;
+  lint(output: T): LintOutcome;
+  /** The input linted again, for the rare outcome where the fixes made it worse. */
+  relint(): LintOutcome;
+  same(a: T, b: T): boolean;
+  length(output: T): number;
+}
+
+/** What the loop did: a FixOutcome, with the output as the store keeps it. */
+export interface LoopOutcome<T> extends Omit<FixOutcome, 'output' | 'outputPieces'> {
+  output: T;
+}
+
+/** The loop itself, on `input` (what store.first() lints). */
+export function runFixLoop<T>(input: T, store: PassStore<T>, unsafe: boolean): LoopOutcome<T> {
+  let current: LintOutcome | undefined = store.first();
+  // Only the counts of the first lint are kept (see PassStore.first).
   const before = harm(current);
-  // Every pass reads the file as the first did, whatever the fixes do to what detection would see.
-  const pinned: LintOptions = { ...options, inputFormat: current.result.inputFormat, target: current.result.target };
-  let bytes: Bytes = input;
-  // The bytes of every pass (references, not copies) for spotting two rules undoing each other.
-  const history: Bytes[] = [input];
+  let output = input;
+  // The output of every pass (references, not copies) for spotting two rules undoing each other.
+  const history: T[] = [input];
   const applied: Fix[] = [];
   const failed: FixOutcome['failed'] = [];
   let passes = 0;
@@ -75,15 +115,15 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
     if (result.applied.length === 0) break;
     passes++;
     pushAll(applied, result.applied);
-    bytes = result.pieces;
+    output = store.keep(result.pieces);
     // The model of the previous pass is dropped (and, for a large file, collected) before the next is built.
     current = undefined;
-    collectBetweenModels(byteLengthOf(bytes));
-    current = linter.lintBytes(filePath, bytes, pinned);
-    history.push(bytes);
+    collectBetweenModels(store.length(output));
+    current = store.lint(output);
+    history.push(output);
     // Only the pass two back is ever compared with: older outputs are let go.
     if (history.length > 3) history.shift();
-    if (history.length >= 3 && sameBytes(history[history.length - 1]!, history[history.length - 3]!)) {
+    if (history.length >= 3 && store.same(history[history.length - 1]!, history[history.length - 3]!)) {
       status = 'circular';
       break;
     }
@@ -92,33 +132,33 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
 
   const rulesApplied = [...new Set(applied.map((f) => f.ruleId))].sort();
   if (applied.length > 0 && isWorse(before, harm(current))) {
-    // Rare: the first lint is made again rather than kept through every pass.
-    return outcome({
+    current = undefined;
+    return {
       status: 'worse',
-      pieces: input,
+      output: input,
       changed: false,
       applied: [],
       passes,
-      final: linter.lintBytes(filePath, input, options),
+      final: store.relint(),
       rulesInvolved: rulesApplied,
       failed,
-    });
+    };
   }
   const stillFixing = [...new Set(fixableBy(current.findings, unsafe).map((f) => f.ruleId))].sort();
-  return outcome({
+  return {
     status,
-    pieces: bytes,
+    output,
     changed: applied.length > 0,
     applied,
     passes,
     final: current,
     rulesInvolved: status === 'circular' || status === 'pass-cap' ? stillFixing : rulesApplied,
     failed,
-  });
+  };
 }
 
-function outcome(o: Omit<FixOutcome, 'output' | 'outputPieces'> & { pieces: Bytes }): FixOutcome {
-  const { pieces, ...rest } = o;
+function outcome(o: LoopOutcome<Bytes>): FixOutcome {
+  const { output: pieces, ...rest } = o;
   let joined: Uint8Array | undefined;
   return {
     ...rest,

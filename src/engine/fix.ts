@@ -2,11 +2,13 @@
 // atomically with a backup, after clearing away temp files an interrupted earlier run left beside it.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { fixOnDisk, ON_DISK_FROM_BYTES } from './fix-on-disk.js';
 import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
 import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
 import { writeFileAtomic, type WriteOptions } from './io.js';
 import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
+import { removeTemp } from './temp-file.js';
 
 export interface FixFileOptions extends FixOptions {
   /** Compute the fixes but write nothing (--fix-dry-run, --diff). */
@@ -48,6 +50,57 @@ export async function fixFile(linter: Linter, filePath: string, options: FixFile
     openers: options.openers,
   });
   return { filePath, original, outcome, written: true, backupPath };
+}
+
+/** What a fix did, without the file's bytes. */
+export type FixSummary = Omit<FixOutcome, 'output' | 'outputPieces'>;
+
+/** What --fix did to a file fixed on disk: no bytes are held, so none are returned. */
+export interface FixedFile {
+  filePath: string;
+  outcome: FixSummary;
+  written: boolean;
+  backupPath?: string;
+}
+
+/**
+ * fixFile for writing only (no preview): a file of ON_DISK_FROM_BYTES or more is fixed without being held
+ * (fix-on-disk.ts), smaller ones as fixFile does. What the command line's --fix runs.
+ */
+export async function fixFileOnDisk(
+  linter: Linter,
+  filePath: string,
+  options: Omit<FixFileOptions, 'dryRun'> & {
+    /** For tests: the size from which a file is fixed on disk. */ onDiskFromBytes?: number;
+  } = {},
+): Promise<FixedFile> {
+  const real = await fs.realpath(filePath).catch(() => filePath);
+  const size = await fs.stat(real).then(
+    (s) => (s.isFile() ? s.size : 0),
+    () => 0,
+  );
+  if (size < (options.onDiskFromBytes ?? ON_DISK_FROM_BYTES)) {
+    const { original: _, ...rest } = await fixFile(linter, filePath, options);
+    return rest;
+  }
+  for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
+  const disk = fixOnDisk(linter, filePath, real, options);
+  const outcome = disk.loop;
+  if (!disk.fixed) return { filePath, outcome, written: false };
+  try {
+    const { backupPath } = await writeFileAtomic(filePath, disk.fixed, {
+      original: disk.original,
+      backup: options.backup,
+      force: options.force,
+      onWarning: options.onWarning,
+      fsImpl: options.fsImpl,
+      openers: options.openers,
+    });
+    return { filePath, outcome, written: true, backupPath };
+  } finally {
+    // Renamed into place, or not wanted: either way not left behind.
+    await removeTemp(options.fsImpl ?? fs, disk.fixed.path);
+  }
 }
 
 /** Where a write of `filePath` puts temp files: beside its target (through a symlink) and where its backups go. */

@@ -4,7 +4,9 @@
 // folder (same filesystem, so the rename is atomic) with the original's owner, group and mode, synced; a last
 // check that the file is still exactly what the fix was computed from; the rename; and then the bytes appended in
 // the moment before the rename, copied from the old file we hold open (late-appends.ts). Any failure before the
-// rename removes the temp file and the backup it made.
+// rename removes the temp file and the backup it made. A large file fixed on disk (fix-on-disk.ts) comes with its
+// temp file already written, and with the digest of what the fix read in place of its bytes (original.ts): the
+// backup is copied from the file and must hash to it, and so must the file at the last check.
 import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
@@ -12,9 +14,10 @@ import path from 'node:path';
 import type { Bytes } from '../loader/bytes.js';
 import { writeBackup } from './backup.js';
 import { assertReplaceable, openFixable } from './fix-target.js';
-import { carryOverAppends } from './late-appends.js';
+import { carryOverAppends, endsWith } from './late-appends.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
-import { liveTemps, removeTemp, syncDir, tempPath, writeTemp } from './temp-file.js';
+import { holdsOriginal, type Original, OriginalChangedError, tailOf, writeOriginal } from './original.js';
+import { adoptTemp, liveTemps, removeTemp, syncDir, tempPath, type WrittenTemp, writeTemp } from './temp-file.js';
 import { describeFsError, WriteError } from './write-error.js';
 import type { WriteFs } from './write-fs.js';
 
@@ -22,8 +25,8 @@ export { WriteError } from './write-error.js';
 export type { WriteFs } from './write-fs.js';
 
 export interface WriteOptions {
-  /** The bytes the fix was computed from: the file must still hold exactly these. */
-  original: Uint8Array;
+  /** What the fix was computed from (its bytes, or their digest): the file must still hold exactly that. */
+  original: Original;
   /** false: no backup; a string: the folder backups go to; default: beside the file. */
   backup?: boolean | string;
   /** Write even when another process holds the file open (--force). */
@@ -51,8 +54,18 @@ interface Held {
   stat: Stats;
 }
 
-/** Writes `data` (whole, or in pieces written one after another) in place of `filePath`. */
-export async function writeFileAtomic(filePath: string, data: Bytes, options: WriteOptions): Promise<WriteResult> {
+/**
+ * What replaces the file: bytes (whole, or in pieces written one after another), or a temp file already written in
+ * the target's folder (fix-on-disk.ts), renamed into place as it is.
+ */
+export type Replacement = Bytes | WrittenTemp;
+
+/** Writes `data` in place of `filePath`. */
+export async function writeFileAtomic(
+  filePath: string,
+  data: Replacement,
+  options: WriteOptions,
+): Promise<WriteResult> {
   const io = options.fsImpl ?? fs;
   let held: Held;
   try {
@@ -71,7 +84,7 @@ export async function writeFileAtomic(filePath: string, data: Bytes, options: Wr
 async function replace(
   io: WriteFs,
   filePath: string,
-  data: Bytes,
+  data: Replacement,
   held: Held,
   options: WriteOptions,
 ): Promise<WriteResult> {
@@ -97,9 +110,10 @@ async function replace(
 }
 
 /** Checks, the backup, the temp file, the last check and the rename; returns the new file's handle (O_APPEND). */
-async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held, options: WriteOptions) {
+async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held: Held, options: WriteOptions) {
   const { realPath, stat } = held;
-  const tmp = tempPath(path.dirname(realPath), path.basename(realPath));
+  const written = isWrittenTemp(data) ? data : undefined;
+  const tmp = written?.path ?? tempPath(path.dirname(realPath), path.basename(realPath));
   let backupPath: string | undefined;
   let out: FileHandle | undefined;
   let renaming = false;
@@ -107,11 +121,20 @@ async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held
     assertReplaceable(filePath, stat);
     await assertUnchanged(io, filePath, held, options.original, false);
     await refuseOpeners(filePath, held, options);
+    // A temp file written elsewhere could not be renamed over the file (and would not be the file's folder's).
+    if (written && path.dirname(written.path) !== path.dirname(realPath))
+      throw new WriteError(`${filePath} now points to another folder; the original is unchanged`, filePath);
     if (options.backup !== false) {
       const dir = typeof options.backup === 'string' ? options.backup : undefined;
-      backupPath = await writeBackup(io, options.original, { filePath, dir }, stat);
+      const { original } = options;
+      // Bytes held are written as they are; a digest's file is copied from the file, checked as it goes.
+      const content =
+        original instanceof Uint8Array ? original : (out: FileHandle) => writeOriginal(held.handle, out, original);
+      backupPath = await writeBackup(io, content, { filePath, dir }, stat);
     }
-    out = await writeTemp(io, tmp, data, stat, filePath);
+    out = written
+      ? await adoptTemp(io, written, stat, filePath)
+      : await writeTemp(io, tmp, data as Bytes, stat, filePath);
     // Again: writing a large file takes a while, long enough for an agent to start.
     await refuseOpeners(filePath, held, options);
     await assertUnchanged(io, filePath, held, options.original, true);
@@ -126,7 +149,7 @@ async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held
     // failed is not trusted to have done nothing (network filesystems can report an error for a rename that
     // happened): the backup stays.
     if (backupPath !== undefined && !renaming) await io.unlink(backupPath).catch(() => undefined);
-    throw asWriteError(err, filePath);
+    throw err instanceof OriginalChangedError ? changedError(filePath) : asWriteError(err, filePath);
   }
 }
 
@@ -136,15 +159,21 @@ async function putInPlace(io: WriteFs, filePath: string, data: Bytes, held: Held
  */
 async function settle(
   filePath: string,
-  data: Bytes,
+  data: Replacement,
   held: Held,
   out: FileHandle,
   options: WriteOptions,
 ): Promise<number> {
   const { original } = options;
-  let at = await carryOverAppends(held.handle, original, data, out, original.length);
+  const base = {
+    length: original.length,
+    tail: tailOf(original),
+    fixedEndsWith: (tail: Uint8Array) =>
+      isWrittenTemp(data) ? fileEndsWith(out, data.length, tail) : Promise.resolve(endsWith(data, tail)),
+  };
+  let at = await carryOverAppends(held.handle, base, out, original.length);
   const holders = await (options.openers ?? openersOf)({ path: held.realPath, dev: held.stat.dev, ino: held.stat.ino });
-  at = await carryOverAppends(held.handle, original, data, out, at);
+  at = await carryOverAppends(held.handle, base, out, at);
   const carried = at - original.length;
   if (carried > 0)
     options.onWarning?.(
@@ -176,7 +205,7 @@ async function assertUnchanged(
   io: WriteFs,
   filePath: string,
   held: Held,
-  original: Uint8Array,
+  original: Original,
   full: boolean,
 ): Promise<void> {
   const named = await io.stat(held.realPath);
@@ -185,29 +214,27 @@ async function assertUnchanged(
     named.dev === now.dev &&
     named.ino === now.ino &&
     now.size === original.length &&
-    (!full || (await sameContent(held.handle, original)));
-  if (!same) {
-    throw new WriteError(
-      `${filePath} changed while it was being fixed (is an agent still writing to it?); nothing was written`,
-      filePath,
-    );
-  }
+    (!full || (await holdsOriginal(held.handle, original)));
+  if (!same) throw changedError(filePath);
 }
 
-const COMPARE_CHUNK = 1024 * 1024;
+function changedError(filePath: string): WriteError {
+  return new WriteError(
+    `${filePath} changed while it was being fixed (is an agent still writing to it?); nothing was written`,
+    filePath,
+  );
+}
 
-/** Whether the handle's file holds exactly `original`, read a chunk at a time (a large session is not read whole again). */
-async function sameContent(handle: FileHandle, original: Uint8Array): Promise<boolean> {
-  const chunk = Buffer.alloc(Math.min(COMPARE_CHUNK, original.length + 1));
-  const want = Buffer.from(original.buffer, original.byteOffset, original.byteLength);
-  let at = 0;
-  for (;;) {
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, at);
-    if (bytesRead === 0) return at === want.length;
-    if (at + bytesRead > want.length || !chunk.subarray(0, bytesRead).equals(want.subarray(at, at + bytesRead)))
-      return false;
-    at += bytesRead;
-  }
+function isWrittenTemp(data: Replacement): data is WrittenTemp {
+  return !(data instanceof Uint8Array) && !Array.isArray(data);
+}
+
+/** Whether the file behind `handle` holds `suffix` just before offset `end`. */
+async function fileEndsWith(handle: FileHandle, end: number, suffix: Uint8Array): Promise<boolean> {
+  if (suffix.length > end) return false;
+  const got = Buffer.alloc(suffix.length);
+  const { bytesRead } = await handle.read(got, 0, suffix.length, end - suffix.length);
+  return bytesRead === suffix.length && got.equals(suffix);
 }
 
 function asWriteError(err: unknown, filePath: string): WriteError {

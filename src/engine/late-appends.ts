@@ -7,17 +7,24 @@
 // fixed version of that line (if the fix kept one) stays too; the next lint reports the pair.
 import type { FileHandle } from 'node:fs/promises';
 import { type Bytes, piecesOf } from '../loader/bytes.js';
+import { writeAll } from './original.js';
+
+/** What the appends follow: the original's length and unterminated tail, and whether the fixed file ends with it. */
+export interface AppendBase {
+  length: number;
+  tail: Uint8Array;
+  fixedEndsWith(tail: Uint8Array): Promise<boolean>;
+}
 
 const CHUNK = 1024 * 1024;
 
 /**
- * Copies what `old` holds from offset `from` (at first `original.length`) to the end of `out` (opened O_APPEND),
+ * Copies what `old` holds from offset `from` (at first `base.length`) to the end of `out` (opened O_APPEND),
  * until `old` stops growing. Returns the offset reached.
  */
 export async function carryOverAppends(
   old: FileHandle,
-  original: Uint8Array,
-  fixed: Bytes,
+  base: AppendBase,
   out: FileHandle,
   from: number,
 ): Promise<number> {
@@ -25,9 +32,9 @@ export async function carryOverAppends(
   for (;;) {
     const { size } = await old.stat();
     if (size <= at) break;
-    if (at === original.length) {
-      const tail = unterminatedTail(original);
-      if (tail.length > 0 && !endsWith(fixed, tail)) await writeAll(out, tail);
+    if (at === base.length) {
+      const { tail } = base;
+      if (tail.length > 0 && !(await base.fixedEndsWith(tail))) await writeAll(out, tail);
     }
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, size - at));
     while (at < size) {
@@ -39,11 +46,6 @@ export async function carryOverAppends(
   }
   if (at > from) await out.sync();
   return at;
-}
-
-/** The bytes after the last newline (empty when the file ends with one). */
-export function unterminatedTail(bytes: Uint8Array): Uint8Array {
-  return bytes.subarray(bytes.lastIndexOf(0x0a) + 1);
 }
 
 /** Whether the concatenated pieces end with `suffix`. */
@@ -59,12 +61,4 @@ export function endsWith(data: Bytes, suffix: Uint8Array): boolean {
     need -= n;
   }
   return need === 0;
-}
-
-async function writeAll(out: FileHandle, bytes: Uint8Array): Promise<void> {
-  let done = 0;
-  while (done < bytes.length) {
-    const { bytesWritten } = await out.write(bytes, done, bytes.length - done);
-    done += bytesWritten;
-  }
 }

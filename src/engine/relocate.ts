@@ -14,6 +14,7 @@ import path from 'node:path';
 import { applyFixes } from '../fixer/apply.js';
 import type { Edit } from '../fixer/edits.js';
 import { folderFits, projectFolderOf } from '../formats/claude-code/project-folder.js';
+import { inMemory } from '../loader/bytes.js';
 import { loadBytes, type SourceFile } from '../loader/read-jsonl.js';
 import { writeFileAtomic } from './io.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
@@ -140,7 +141,7 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
       { ruleId: 'relocate', applicability: 'safe', description: 'rewrite cwd', edits: p.edits },
     ]);
     try {
-      const written = await writeFileAtomic(p.toPath, fixed.pieces, {
+      const written = await writeFileAtomic(p.toPath, inMemory(fixed.pieces), {
         original: p.bytes,
         backup: req.backup,
         force: req.force,

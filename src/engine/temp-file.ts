@@ -1,7 +1,7 @@
 // Temp files a fix writes before renaming or linking them into place: their names (hidden, with our pid, so a
 // later run can tell whose they are), and writing one with the original's owner, group and mode, synced to disk.
 import { randomBytes } from 'node:crypto';
-import type { Stats } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { type Bytes, piecesOf } from '../loader/bytes.js';
@@ -27,6 +27,9 @@ interface PieceWriter {
   writeFile(data: Iterable<Uint8Array>): Promise<void>;
 }
 
+/** What goes into a temp file: bytes, or a writer that puts them there through the handle. */
+export type TempContent = Bytes | ((out: FileHandle) => Promise<void>);
+
 /**
  * Creates `tmp` (O_APPEND: later writes through the handle only ever add at the end), writes `data`, gives it
  * `like`'s owner, group and mode, and syncs it. Returns the open handle; on failure removes the file.
@@ -34,7 +37,7 @@ interface PieceWriter {
 export async function writeTemp(
   io: WriteFs,
   tmp: string,
-  data: Bytes,
+  data: TempContent,
   like: Stats,
   shownPath: string,
 ): Promise<FileHandle> {
@@ -42,15 +45,56 @@ export async function writeTemp(
   liveTemps.add(tmp);
   try {
     // Pieces go out one after another: a large fixed file is never joined in memory.
-    await (handle as unknown as PieceWriter).writeFile(piecesOf(data));
-    await keepOwnership(handle, like, shownPath);
-    await handle.sync();
+    if (typeof data === 'function') await data(handle);
+    else await (handle as unknown as PieceWriter).writeFile(piecesOf(data));
+    await finish(handle, like, shownPath);
     return handle;
   } catch (err) {
     await handle.close().catch(() => undefined);
     await removeTemp(io, tmp);
     throw err;
   }
+}
+
+/** A temp file this process already wrote in full (fix-on-disk.ts): its path, size and identity. */
+export interface WrittenTemp {
+  path: string;
+  length: number;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Takes a written temp file as writeTemp would have left it: opened again (O_APPEND, and readable, so its end can
+ * be compared), checked to be the very file written, given `like`'s owner, group and mode, and synced. On failure
+ * removes it.
+ */
+export async function adoptTemp(io: WriteFs, temp: WrittenTemp, like: Stats, shownPath: string): Promise<FileHandle> {
+  try {
+    const handle = await io.open(temp.path, constants.O_RDWR | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
+    try {
+      const now = await handle.stat();
+      if (now.dev !== temp.dev || now.ino !== temp.ino || now.size !== temp.length)
+        throw new WriteError(
+          `the temp file for ${shownPath} was replaced or changed; the original is unchanged`,
+          shownPath,
+        );
+      await finish(handle, like, shownPath);
+      return handle;
+    } catch (err) {
+      await handle.close().catch(() => undefined);
+      throw err;
+    }
+  } catch (err) {
+    await removeTemp(io, temp.path);
+    throw err;
+  }
+}
+
+/** The owner, group and mode of `like`, then a sync. */
+async function finish(handle: FileHandle, like: Stats, shownPath: string): Promise<void> {
+  await keepOwnership(handle, like, shownPath);
+  await handle.sync();
 }
 
 export async function removeTemp(io: WriteFs, tmp: string): Promise<void> {

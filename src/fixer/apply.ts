@@ -4,14 +4,17 @@
 // edited lines get their edits spliced into their original bytes (splice.ts): every byte outside the members an edit
 // names stays as it was. Formats whose lines are not the file's own (a JSON document) map their edits first.
 import { stringifyJson } from './deep-json.js';
-import { type Bytes, extendView, joinBytes, PieceWriter } from '../loader/bytes.js';
+import { extendView, inMemory, joinBytes, type Piece, PieceWriter, type Spliced } from '../loader/bytes.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import { claimOf, type Edit, type Fix } from './edits.js';
 import { applyEdit, Splice } from './splice.js';
 
 export interface ApplyResult {
-  /** The fixed file, in pieces that share the original's memory (see loader/bytes.ts). */
-  pieces: Bytes;
+  /**
+   * The fixed file, in pieces that share the original's memory (see loader/bytes.ts), or, for lines read from their
+   * file again, that are runs of that file.
+   */
+  pieces: Spliced;
   /** The fixed file as one array (joined when first read). */
   readonly bytes: Uint8Array;
   applied: Fix[];
@@ -26,7 +29,7 @@ const CRLF = encoder.encode('\r\n');
 
 export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult {
   const plan = planFixes(file, fixes);
-  return applyResult(render(file, plan.edits, plan.rewritten), plan.applied, plan.deferred, plan.failed);
+  return applyResult(renderPieces(file, plan.edits, plan.rewritten), plan.applied, plan.deferred, plan.failed);
 }
 
 export interface Plan {
@@ -183,7 +186,7 @@ function fnv1a(s: string): number {
 }
 
 export function applyResult(
-  pieces: Bytes,
+  pieces: Spliced,
   applied: Fix[],
   deferred: Fix[],
   failed: ApplyResult['failed'],
@@ -192,7 +195,7 @@ export function applyResult(
   return {
     pieces,
     get bytes() {
-      return (joined ??= joinBytes(pieces));
+      return (joined ??= joinBytes(inMemory(pieces)));
     },
     applied,
     deferred,
@@ -263,12 +266,17 @@ function firstClaim(fix: Fix): number {
   return first;
 }
 
+/** render() for a file whose bytes are all in memory. */
+export function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Uint8Array[] {
+  return inMemory(renderPieces(file, edits, rewritten)) as Uint8Array[];
+}
+
 /**
  * The file with the edits applied, as pieces: each untouched run of lines is one view of the original bytes (nothing
- * is copied or re-serialised), each new or rewritten line a small piece of its own, every piece but the last ending
- * a line.
+ * is copied or re-serialised), or one run of the file when its lines are read from there (SourceLine.range); each
+ * new or rewritten line a small piece of its own, every piece but the last ending a line.
  */
-export function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Uint8Array[] {
+export function renderPieces(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Piece[] {
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
     const list = byLine.get(e.line);
@@ -304,7 +312,11 @@ export function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<
     if (own.some((e) => e.kind === 'delete')) {
       // Deleting an unterminated last line leaves the file ending with the previous line's terminator.
     } else if (own.length === 0) {
-      push(line.bytes, terminator, true);
+      // A line in the file, followed there by its terminator, is copied from the file when written: never read here.
+      const range = line.range;
+      if (range && terminator && bom === undefined && open === undefined)
+        out.pushRange({ ...range, length: range.length + terminator.length });
+      else push(line.bytes, terminator, true);
     } else {
       const done = rewritten?.get(line.lineNo);
       const same = done !== undefined && done.edits.length === own.length && done.edits.every((e, i) => e === own[i]);

@@ -4,6 +4,35 @@
 
 export type Bytes = Uint8Array | readonly Uint8Array[];
 
+/** Where a line's bytes can be read again, by their offset in the file (engine/file-bytes.ts). */
+export interface LineBytesSource {
+  read(offset: number, length: number, lineNo: number): Uint8Array;
+}
+
+/**
+ * A run of bytes left where they are: in the file a large session was linted from (loader/loaded-line.ts), read when
+ * the fixed file is written. Only a fix that writes on disk (engine/fix-on-disk.ts) meets these.
+ */
+export interface ByteRange {
+  readonly source: LineBytesSource;
+  readonly offset: number;
+  readonly length: number;
+  /** The line the run starts with, for an error that names it. */
+  readonly lineNo: number;
+}
+
+export type Piece = Uint8Array | ByteRange;
+
+/** A fixed file: bytes, or pieces of which some may be runs still in a file. */
+export type Spliced = Uint8Array | readonly Piece[];
+
+/** The bytes of `data`, which must all be in memory (a fix of bytes held whole never makes a ByteRange). */
+export function inMemory(data: Spliced): Bytes {
+  if (data instanceof Uint8Array) return data;
+  for (const p of data) if (!(p instanceof Uint8Array)) throw new Error('a fixed file still refers to bytes on disk');
+  return data as readonly Uint8Array[];
+}
+
 export function piecesOf(data: Bytes): readonly Uint8Array[] {
   return data instanceof Uint8Array ? [data] : data;
 }
@@ -58,19 +87,39 @@ function bufferOf(p: Uint8Array, from: number, length: number): Buffer {
  * one view, however many there are), and copying small runs of new bytes into one piece.
  */
 export class PieceWriter {
-  private readonly pieces: Uint8Array[] = [];
+  private readonly pieces: Piece[] = [];
 
   push(piece: Uint8Array): void {
     if (piece.length === 0) return;
     const last = this.pieces[this.pieces.length - 1];
-    if (last && last.buffer === piece.buffer && last.byteOffset + last.length === piece.byteOffset) {
+    if (
+      last instanceof Uint8Array &&
+      last.buffer === piece.buffer &&
+      last.byteOffset + last.length === piece.byteOffset
+    ) {
       this.pieces[this.pieces.length - 1] = new Uint8Array(last.buffer, last.byteOffset, last.length + piece.length);
     } else {
       this.pieces.push(piece);
     }
   }
 
-  finish(): Uint8Array[] {
+  /** A run of `source`, joined to the run before when it follows it there. */
+  pushRange(range: ByteRange): void {
+    if (range.length === 0) return;
+    const last = this.pieces[this.pieces.length - 1];
+    if (
+      last &&
+      !(last instanceof Uint8Array) &&
+      last.source === range.source &&
+      last.offset + last.length === range.offset
+    ) {
+      this.pieces[this.pieces.length - 1] = { ...last, length: last.length + range.length };
+    } else {
+      this.pieces.push(range);
+    }
+  }
+
+  finish(): Piece[] {
     return this.pieces;
   }
 }

@@ -1,12 +1,10 @@
 // A line as the loader read it. Its bytes are not a view kept per line but a range of the file's buffer, viewed when
 // asked for; a large file's lines can instead read the range from the file again (engine/file-bytes.ts), so the
 // buffer need not outlive parsing. Either way `bytes` reads as the line's original bytes.
+import type { ByteRange, LineBytesSource } from './bytes.js';
 import type { LineProblem, SourceLine } from './source-line.js';
 
-/** Where a line's bytes can be read again, by their offset in the file. */
-export interface LineBytesSource {
-  read(offset: number, length: number, lineNo: number): Uint8Array;
-}
+export type { LineBytesSource } from './bytes.js';
 
 export class LoadedLine implements SourceLine {
   #data: Uint8Array | LineBytesSource;
@@ -34,6 +32,13 @@ export class LoadedLine implements SourceLine {
     return data instanceof Uint8Array
       ? data.subarray(from, from + this.#length)
       : data.read(from, this.#length, this.lineNo);
+  }
+
+  /** Where the bytes are when they are read from the file again, not held (see SourceLine.range). */
+  get range(): ByteRange | undefined {
+    const data = this.#data;
+    if (data instanceof Uint8Array) return undefined;
+    return { source: data, offset: this.#offset, length: this.#length, lineNo: this.lineNo };
   }
 
   set bytes(bytes: Uint8Array) {

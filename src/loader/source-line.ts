@@ -1,4 +1,5 @@
 // What the loader makes of one line of a file: its bytes, its parsed object, and what was wrong with it.
+import type { ByteRange } from './bytes.js';
 
 export type LineProblemKind =
   | 'parse' // not JSON at all
@@ -24,6 +25,11 @@ export interface SourceLine {
   lineNo: number;
   /** The line's bytes without its terminator (and without the BOM on line 1). */
   bytes: Uint8Array;
+  /**
+   * Where the line's bytes are in the file it was read from, when they are read from there again rather than held:
+   * in that file the line is followed by its terminator. A fix copies such a line from the file, unread.
+   */
+  readonly range?: ByteRange;
   /** Whether this line ended with CRLF. */
   crlf: boolean;
   /**

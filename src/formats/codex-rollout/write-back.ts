@@ -7,6 +7,7 @@
 //   as text writes it without the mark.
 import { type ApplyResult, applyFixes, applyResult, planFixes, render } from '../../fixer/apply.js';
 import type { Edit, Fix } from '../../fixer/edits.js';
+import { inMemory } from '../../loader/bytes.js';
 import { loadBytes, type SourceFile } from '../../loader/read-jsonl.js';
 import type { CodexModel } from './model.js';
 
@@ -23,9 +24,10 @@ export function writeBackCodex(model: CodexModel, fixes: readonly Fix[]): ApplyR
     const fixed = loadBytes(model.file.path, pieces);
     const edits = renumberFrom(fixed, from);
     if (edits.length > 0)
-      pieces = applyFixes(fixed, [
-        { ruleId: 'codex/ordinal-sequence', applicability: 'safe', description: 'renumber', edits },
-      ]).pieces as Uint8Array[];
+      pieces = inMemory(
+        applyFixes(fixed, [{ ruleId: 'codex/ordinal-sequence', applicability: 'safe', description: 'renumber', edits }])
+          .pieces,
+      ) as Uint8Array[];
   }
   return applyResult(pieces, plan.applied, plan.deferred, plan.failed);
 }

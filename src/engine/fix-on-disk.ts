@@ -1,0 +1,167 @@
+// --fix of a large file without holding it (issue 13): the 210 MB of a 200 MB session plus its model were 480 MB.
+// Each pass lints its input in chunks (file-bytes.ts), and its output, the untouched lines copied from that input
+// unread (SourceLine.range) and the fixed lines, is written to a temp file beside the target, which the next pass
+// lints. Only the latest output is kept on disk; earlier ones are known by their SHA-256, which is how two rules
+// undoing each other are seen. The original is known by the SHA-256 of what the first pass read, which the write
+// (io.ts) checks the file and its backup against before the last output is renamed into place.
+import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import path from 'node:path';
+import type { Piece, Spliced } from '../loader/bytes.js';
+import { FileBytes, FileChangedError, type FileDigest } from './file-bytes.js';
+import { type FixOptions, type LoopOutcome, type PassStore, pinnedOptions, runFixLoop } from './fix-loop.js';
+import type { Linter, LintOptions } from './lint.js';
+import type { OriginalDigest } from './original.js';
+import { openRegularSync } from './read-regular.js';
+import { liveTemps, tempPath, type WrittenTemp } from './temp-file.js';
+import { describeFsError, WriteError } from './write-error.js';
+
+/** One pass's output: the original, or a temp file this fix wrote. */
+export interface DiskOutput {
+  bytes: FileBytes;
+  digest: FileDigest;
+  temp?: WrittenTemp;
+}
+
+export interface DiskFix {
+  loop: LoopOutcome<DiskOutput>;
+  /** What the first pass read: the write checks the file against it. */
+  original: OriginalDigest;
+  /** The fixed file, when the fix changed it: a temp file beside `realPath`, to be renamed into place. */
+  fixed?: WrittenTemp;
+}
+
+/** Files from this size on are fixed on disk; smaller ones are read whole (the memory is no matter, and it is faster). */
+export const ON_DISK_FROM_BYTES = 64 * 1024 * 1024;
+
+/** Copies are made this much at a time. */
+const COPY_BYTES = 1024 * 1024;
+
+/**
+ * Fixes `realPath` (the file `filePath` names, through any symlink) on disk. The file itself is never written: the
+ * caller replaces it with `fixed` (or removes `fixed` when it does not). On failure no temp file is left.
+ */
+export function fixOnDisk(
+  linter: Linter,
+  filePath: string,
+  realPath: string,
+  options: FixOptions = {},
+  /** How much is read at once (tests make it small). */
+  chunkBytes?: number,
+): DiskFix {
+  const { fd, size } = openRegularSync(realPath);
+  const input = new FileBytes(filePath, fd, size, chunkBytes).hashing();
+  // Until the first lint has read the file through, its digest is not known.
+  const start: DiskOutput = { bytes: input, digest: { length: 0, sha256: '' } };
+  let latest = start;
+  let pinned: LintOptions = options;
+  const place = { dir: path.dirname(realPath), name: path.basename(realPath) };
+  const store: PassStore<DiskOutput> = {
+    first() {
+      const first = linter.lintBytes(filePath, input, options);
+      start.digest = input.digest();
+      pinned = pinnedOptions(options, first);
+      return first;
+    },
+    keep(pieces) {
+      const next = writeOutput(filePath, place, pieces, chunkBytes);
+      // The output just written holds all the previous one did that is still needed: that one can go.
+      if (latest !== start) discard(latest);
+      latest = next;
+      return next;
+    },
+    lint: (output) => linter.lintBytes(filePath, output.bytes, pinned),
+    relint: () => linter.lintBytes(filePath, input, options),
+    same: (a, b) => a.digest.length === b.digest.length && a.digest.sha256 === b.digest.sha256,
+    length: (output) => output.digest.length,
+  };
+  try {
+    const loop = runFixLoop(start, store, options.unsafe ?? false);
+    if (latest !== loop.output) discard(latest);
+    loop.output.bytes.close();
+    return { loop, original: input.digest(), fixed: loop.output.temp };
+  } catch (err) {
+    if (latest !== start) discard(latest);
+    throw err;
+  } finally {
+    input.close();
+  }
+}
+
+/** Removes a temp output (closing it first). */
+function discard(output: DiskOutput): void {
+  output.bytes.close();
+  if (!output.temp) return;
+  unlinkSync(output.temp.path);
+  liveTemps.delete(output.temp.path);
+}
+
+/** Writes the pieces to a new temp file beside the target (private until the write gives it the original's mode). */
+function writeOutput(
+  filePath: string,
+  place: { dir: string; name: string },
+  pieces: Spliced,
+  chunkBytes: number | undefined,
+): DiskOutput {
+  const tmp = tempPath(place.dir, place.name);
+  let out: number;
+  try {
+    out = openSync(tmp, 'ax', 0o600);
+  } catch (err) {
+    throw new WriteError(`could not write ${filePath}: ${describeFsError(err)}; the original is unchanged`, filePath);
+  }
+  liveTemps.add(tmp);
+  const hash = createHash('sha256');
+  let length = 0;
+  let open = true;
+  try {
+    for (const piece of pieces instanceof Uint8Array ? [pieces] : pieces) length += writePiece(out, piece, hash);
+    const { dev, ino } = fstatSync(out);
+    open = false;
+    closeSync(out);
+    // Read back through a descriptor of its own, checked to be the file just written.
+    const read = openRegularSync(tmp);
+    const now = fstatSync(read.fd);
+    if (now.dev !== dev || now.ino !== ino || read.size !== length) {
+      closeSync(read.fd);
+      throw new WriteError(
+        `the temp file for ${filePath} was replaced or changed; the original is unchanged`,
+        filePath,
+      );
+    }
+    return {
+      bytes: new FileBytes(filePath, read.fd, read.size, chunkBytes),
+      digest: { length, sha256: hash.digest('hex') },
+      temp: { path: tmp, length, dev, ino },
+    };
+  } catch (err) {
+    try {
+      if (open) closeSync(out);
+      unlinkSync(tmp);
+    } catch {}
+    liveTemps.delete(tmp);
+    if (err instanceof WriteError || err instanceof FileChangedError) throw err;
+    throw new WriteError(`could not write ${filePath}: ${describeFsError(err)}; the original is unchanged`, filePath);
+  }
+}
+
+/** Writes one piece (a run of a file is read from it a chunk at a time); returns its length. */
+function writePiece(out: number, piece: Piece, hash: Hash): number {
+  if (piece instanceof Uint8Array) {
+    writeAllSync(out, piece);
+    hash.update(piece);
+    return piece.length;
+  }
+  for (let done = 0; done < piece.length; ) {
+    const n = Math.min(COPY_BYTES, piece.length - done);
+    const bytes = piece.source.read(piece.offset + done, n, piece.lineNo);
+    writeAllSync(out, bytes);
+    hash.update(bytes);
+    done += n;
+  }
+  return piece.length;
+}
+
+function writeAllSync(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}

@@ -1,0 +1,219 @@
+// --fix of a large file on disk (engine/fix-on-disk.ts): the file it writes is, byte for byte, the file a fix of
+// the bytes held whole writes, whatever the chunk size; no temp file outlives it; and the write checks the file and
+// its backup against the digest of what the fix read, so a file rewritten meanwhile is left as it is.
+import {
+  appendFileSync,
+  chmodSync,
+  mkdirSync,
+  promises as fs,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { linter } from '../../src/index.js';
+import { defineRule } from '../../src/sdk/index.js';
+import { FileChangedError } from '../../src/engine/file-bytes.js';
+import { fixFileOnDisk } from '../../src/engine/fix.js';
+import { fixBytes } from '../../src/engine/fix-loop.js';
+import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
+import { text, toolUse, transcript } from '../helpers/build.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+/** A file of its own folder, so that the temp files beside it can be counted. */
+function fileOf(content: string | Uint8Array): string {
+  const own = join(dir, `d${n++}`);
+  mkdirSync(own);
+  const path = join(own, 'session.jsonl');
+  writeFileSync(path, content, { mode: 0o640 });
+  chmodSync(path, 0o640);
+  return path;
+}
+
+const namesBeside = (path: string) => readdirSync(join(path, '..')).sort();
+
+/** A session with defects that fixes repair: an interrupted tool call, a repeated entry, a torn last line. */
+function broken(): string {
+  const t = transcript();
+  t.user('héllo ✓ — "quoted" \\ back\tslash');
+  t.assistant([text('ok'), toolUse('toolu_1')]);
+  t.result('toolu_1', 'x'.repeat(300));
+  t.assistant([text('calling'), toolUse('toolu_2')]);
+  t.user('next');
+  t.assistant([text('done')]);
+  return `${t.lines.join('\n')}\n${t.lines[2]}\n`;
+}
+
+const progress = '{"type":"progress","uuid":"p9","parentUuid":null,"data":{"type":"hook_progress","n":[1,2,3]}}';
+const longLine = JSON.stringify({
+  type: 'user',
+  uuid: 'l1',
+  parentUuid: null,
+  message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
+});
+
+const CASES: Record<string, string | Uint8Array> = {
+  plain: broken(),
+  'torn last line': `${broken()}{"type":"user","mess`,
+  'no final newline': broken().trimEnd(),
+  crlf: broken().replaceAll('\n', '\r\n'),
+  bom: `\uFEFF${broken()}`,
+  'blank and bad lines': `${broken()}\n   \n[1,2]\nnot json\n${progress}\n`,
+  'a long line among short ones': `${broken()}${longLine}\n${progress}\n`,
+  'nothing to fix': `${progress}\n`,
+};
+
+describe('a fix on disk writes what a fix in memory writes', () => {
+  for (const [name, content] of Object.entries(CASES)) {
+    it(name, () => {
+      const path = fileOf(content);
+      const inMemory = fixBytes(linter, path, readFileSync(path));
+      // Chunks smaller than a line, about a line, and larger than the file.
+      for (const chunk of [7, 200, 1 << 20]) {
+        const disk = fixOnDisk(linter, path, path, {}, chunk);
+        const { output: _o, outputPieces: _p, final, ...expected } = inMemory;
+        const { output: _d, final: diskFinal, ...got } = disk.loop;
+        expect(got).toEqual(expected);
+        expect(diskFinal.result).toEqual(final.result);
+        expect(disk.original.length).toBe(readFileSync(path).length);
+        if (inMemory.changed) {
+          expect(disk.fixed).toBeDefined();
+          expect(Buffer.from(readFileSync(disk.fixed!.path)).equals(Buffer.from(inMemory.output))).toBe(true);
+          // Only the last pass's output is left, for the caller to rename into place.
+          expect(namesBeside(path)).toHaveLength(2);
+          rmSync(disk.fixed!.path);
+        } else {
+          expect(disk.fixed).toBeUndefined();
+        }
+        expect(namesBeside(path)).toEqual(['session.jsonl']);
+        expect(readFileSync(path)).toEqual(Buffer.from(content));
+      }
+    });
+  }
+});
+
+describe('fixFileOnDisk', () => {
+  it('replaces the file with the fixed one and keeps the original, its mode and no temp file', async () => {
+    const content = `${broken()}{"type":"user","mess`;
+    const path = fileOf(content);
+    const expected = fixBytes(linter, path, readFileSync(path)).output;
+    const r = await fixFileOnDisk(linter, path, { onDiskFromBytes: 0 });
+    expect(r.written).toBe(true);
+    expect(r.outcome.applied.map((f) => f.ruleId).sort()).toEqual(['tool-use-has-result', 'unique-uuid', 'valid-json']);
+    expect(readFileSync(path).equals(Buffer.from(expected))).toBe(true);
+    expect(readFileSync(r.backupPath!, 'utf8')).toBe(content);
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    expect(namesBeside(path)).toEqual(['session.jsonl', 'session.jsonl.bak']);
+  });
+
+  it('writes nothing when there is nothing to fix', async () => {
+    const path = fileOf(`${progress}\n`);
+    const r = await fixFileOnDisk(linter, path, { onDiskFromBytes: 0 });
+    expect(r).toMatchObject({ written: false, outcome: { status: 'unchanged', changed: false } });
+    expect(namesBeside(path)).toEqual(['session.jsonl']);
+  });
+
+  /** Rewrites the file in place, same length, once the fix has read it: when the write looks for other writers. */
+  const rewriteInPlace = (path: string) => async () => {
+    const bytes = readFileSync(path);
+    bytes[0] = 0x20;
+    writeFileSync(path, bytes);
+    return [];
+  };
+
+  for (const backup of [true, false]) {
+    it(`refuses a file rewritten in place during the fix (backup: ${backup}), and leaves no temp file`, async () => {
+      const path = fileOf(broken());
+      const p = fixFileOnDisk(linter, path, { onDiskFromBytes: 0, backup, openers: rewriteInPlace(path) });
+      await expect(p).rejects.toThrow(/changed while it was being fixed/);
+      expect(readFileSync(path, 'utf8')).toBe(` ${broken().slice(1)}`);
+      expect(namesBeside(path)).toEqual(['session.jsonl']);
+    });
+  }
+
+  it('adds what was appended just before the rename, after the original torn line', async () => {
+    const content = `${broken()}{"type":"user","mess`;
+    const path = fileOf(content);
+    const late = 'age":"the rest of it"}\n';
+    const fsImpl = {
+      ...fs,
+      rename: async (from: string, to: string) => {
+        if (to === path) appendFileSync(path, late);
+        await fs.rename(from, to);
+      },
+    } as typeof fs;
+    const expected = Buffer.from(fixBytes(linter, path, readFileSync(path)).output).toString();
+    const r = await fixFileOnDisk(linter, path, { onDiskFromBytes: 0, fsImpl, onWarning: () => undefined });
+    expect(r.written).toBe(true);
+    // The fix dropped the torn line; the new bytes continue it, so it comes back as the original held it.
+    expect(readFileSync(path, 'utf8')).toBe(`${expected}{"type":"user","mess${late}`);
+    expect(readFileSync(r.backupPath!, 'utf8')).toBe(content);
+  });
+
+  it('a file cut shorter while it is fixed is an error, and no temp file is left', async () => {
+    const path = fileOf(broken());
+    const cutter = defineRule({
+      meta: {
+        id: 'cutter',
+        type: 'problem',
+        view: 'storage',
+        description: 'cuts the file under the fix',
+        docs: { detects: 'nothing' },
+        severity: { 'claude-code': 'error' },
+        messages: {},
+      },
+      check(ctx) {
+        truncateSync(path, 10);
+        void ctx.model.file.lines[3]!.bytes;
+      },
+    });
+    await expect(fixFileOnDisk(linter, path, { onDiskFromBytes: 0, rules: [cutter] })).rejects.toBeInstanceOf(
+      FileChangedError,
+    );
+    expect(namesBeside(path)).toEqual(['session.jsonl']);
+  });
+
+  it('a small file is fixed in memory, as fixFile does', async () => {
+    const path = fileOf(broken());
+    const expected = fixBytes(linter, path, readFileSync(path)).output;
+    const r = await fixFileOnDisk(linter, path, {});
+    expect(r.written).toBe(true);
+    expect(readFileSync(path).equals(Buffer.from(expected))).toBe(true);
+  });
+});
+
+describe('the CLI fixes a session of 64 MiB or more on disk', { timeout: 120_000 }, () => {
+  it('and writes what a fix in memory writes, with the original as its backup', async () => {
+    const one = broken();
+    const parts: string[] = [];
+    let size = 0;
+    // Every copy's ids are its own (uuids, message and tool ids), so each copy is a session of its own: only the
+    // defects each copy has are fixed.
+    for (let i = 0; size < 65 * 1024 * 1024; i++) {
+      const copy = one.replace(/("(?:uuid|parentUuid|id|tool_use_id)":"[^"]+)"/g, `$1-${i}"`);
+      parts.push(copy);
+      size += copy.length;
+    }
+    const content = `${parts.join('')}{"type":"user","mess`;
+    const path = fileOf(content);
+    const expected = Buffer.from(fixBytes(linter, path, readFileSync(path)).output);
+    const { code, stderr } = await runCli(['--fix', path], { cwd: join(path, '..') });
+    expect(stderr).toMatch(
+      /^transcript-lint: fixed \d+ problems \(unique-uuid .*\) in 1 file; backups beside each file/,
+    );
+    expect(code).toBeLessThan(2);
+    expect(readFileSync(path).equals(expected)).toBe(true);
+    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(content);
+    expect(namesBeside(path)).toEqual(['session.jsonl', 'session.jsonl.bak']);
+  });
+});
