@@ -241,6 +241,8 @@ export default defineRule({
       const uses = blocksOfType(m, 'tool_use').filter((b) => typeof b.block.id === 'string');
       if (uses.length === 0) continue;
       const next = conv[k + 1];
+      // Made once per message, when a dropped call asks: a message merged from many copies holds thousands of calls.
+      let textLines: Set<number> | undefined;
       const answered = new Set<unknown>(
         next?.role === 'user'
           ? next.blocks.filter((b) => b.block.type === 'tool_result').map((b) => b.block.tool_use_id)
@@ -253,10 +255,13 @@ export default defineRule({
         const ids = idsByLine.get(line);
         if (!ids) idsByLine.set(line, [id]);
         else if (!ids.includes(id)) ids.push(id);
-        const related: RelatedLine[] = (toolIndex(model).results.get(id) ?? [])
-          .filter((site) => site.line !== line)
-          .slice(0, 3)
-          .map((site) => ({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` }));
+        const related: RelatedLine[] = [];
+        // The first three only: an id repeated in thousands of copies of a session has thousands of results.
+        for (const site of toolIndex(model).results.get(id) ?? []) {
+          if (related.length === 3) break;
+          if (site.line !== line)
+            related.push({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` });
+        }
         const data = { id, name: showValue(use.block.name) };
         const at = { request: use };
         const resultLine = resultLines.get(id);
@@ -267,9 +272,7 @@ export default defineRule({
         else if (resultLine !== undefined)
           reports.hold({ messageId: 'misplaced', data: { ...data, resultLine }, at, related });
         else {
-          const others = m.blocks.some(
-            (b) => b.origin.line === line && !b.origin.synthetic && b.block.type !== 'tool_use',
-          );
+          const others = (textLines ??= linesWithOtherBlocks(m)).has(line);
           reports.hold(
             {
               messageId: 'dropped',
@@ -285,3 +288,10 @@ export default defineRule({
     reports.send();
   },
 });
+
+/** The lines that hold recorded blocks of the message other than tool_use (text, thinking). */
+function linesWithOtherBlocks(m: ApiMessage): Set<number> {
+  const lines = new Set<number>();
+  for (const b of m.blocks) if (!b.origin.synthetic && b.block.type !== 'tool_use') lines.add(b.origin.line);
+  return lines;
+}

@@ -16,32 +16,27 @@ import {
 /**
  * Remove the later tool_use and the result that answers it: in the next user message, the results with that id
  * answer the uses of the message in order (Claude Code keeps the first result per id), so the n-th use of the id in
- * this message owns the n-th result.
+ * this message (`rank`, from 0) owns the n-th result. `results` are the next message's results by id, when it is a
+ * user message.
  */
 function removeLaterUse(
   model: TranscriptModel,
-  m: ApiMessage,
   use: ApiBlock,
-  next: ApiMessage | undefined,
+  rank: number,
+  results: ReadonlyMap<unknown, ApiBlock[]> | undefined,
 ): FixDescriptor | undefined {
   const id = use.block.id as string;
   const useEntry = model.entryAtLine(use.origin.line);
   if (!useEntry || use.origin.blockIndex === undefined) return undefined;
   const targets = new Map<Entry, number[]>([[useEntry, [use.origin.blockIndex]]]);
   let withResult = false;
-  if (next?.role === 'user') {
-    const rank = m.blocks
-      .slice(0, m.blocks.indexOf(use))
-      .filter((b) => !b.origin.synthetic && b.block.type === 'tool_use' && b.block.id === id).length;
-    const results = blocksOfType(next, 'tool_result').filter((b) => b.block.tool_use_id === id);
-    const result = results[rank];
-    const resultEntry = result ? model.entryAtLine(result.origin.line) : undefined;
-    if (result && resultEntry && result.origin.blockIndex !== undefined) {
-      const list = targets.get(resultEntry);
-      if (list) list.push(result.origin.blockIndex);
-      else targets.set(resultEntry, [result.origin.blockIndex]);
-      withResult = true;
-    }
+  const result = results?.get(id)?.[rank];
+  const resultEntry = result ? model.entryAtLine(result.origin.line) : undefined;
+  if (result && resultEntry && result.origin.blockIndex !== undefined) {
+    const list = targets.get(resultEntry);
+    if (list) list.push(result.origin.blockIndex);
+    else targets.set(resultEntry, [result.origin.blockIndex]);
+    withResult = true;
   }
   return new FixPlan(model)
     .removeBlocks(targets)
@@ -49,6 +44,18 @@ function removeLaterUse(
       'safe',
       withResult ? `remove the repeated tool_use ${id} and its tool_result` : `remove the repeated tool_use ${id}`,
     );
+}
+
+/** A user message's recorded tool_result blocks by the id they answer, in order. */
+function resultsById(m: ApiMessage | undefined): Map<unknown, ApiBlock[]> | undefined {
+  if (m?.role !== 'user') return undefined;
+  const byId = new Map<unknown, ApiBlock[]>();
+  for (const b of blocksOfType(m, 'tool_result')) {
+    const list = byId.get(b.block.tool_use_id);
+    if (list) list.push(b);
+    else byId.set(b.block.tool_use_id, [b]);
+  }
+  return byId;
 }
 
 export default defineRule({
@@ -73,9 +80,15 @@ export default defineRule({
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
+      // Counted as the message is walked, and the next message indexed once: a message merged from many copies of
+      // one response can hold thousands of repeats.
+      const rankOf = new Map<string, number>();
+      let results: Map<unknown, ApiBlock[]> | undefined | null = null;
       for (const use of blocksOfType(m, 'tool_use')) {
         const id = use.block.id;
         if (typeof id !== 'string') continue;
+        const rank = rankOf.get(id) ?? 0;
+        rankOf.set(id, rank + 1);
         const earlier = first.get(id);
         if (!earlier) {
           first.set(id, use);
@@ -86,7 +99,7 @@ export default defineRule({
           data: { id, first: ctx.model.displayLine(earlier.origin.line, earlier.origin.blockIndex) },
           at: { request: use },
           related: [{ line: earlier.origin.line, message: `first tool_use with id ${id}` }],
-          fix: removeLaterUse(ctx.model, m, use, conv[k + 1]),
+          fix: removeLaterUse(ctx.model, use, rank, results === null ? (results = resultsById(conv[k + 1])) : results),
         });
       }
     }

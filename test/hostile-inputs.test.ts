@@ -348,3 +348,46 @@ describe('many copies of one session in one file', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
+
+describe('copies of one session that keep its message and tool ids', () => {
+  // Each copy has uuids of its own but the same message ids and tool ids, and repeats one of its results: the
+  // request merges every copy's responses into a few messages of thousands of blocks. Each repeated or dropped
+  // tool_use looked for its rank, its result and its message's other blocks through the whole message, and each
+  // user message merged in copied the one before: 12,000 copies (14 MB) took 55 s to lint and fix in this test,
+  // 24,000 copies 11 s to lint with the CLI; now 6 s and 5 s, and twice the copies take twice the time.
+  const copies = 12_000;
+  const copy = (i: number): string => {
+    const lines: string[] = [];
+    let parent: string | null = null;
+    const add = (type: string, message: object): void => {
+      const uuid = `u${lines.length}-${i}`;
+      lines.push(JSON.stringify({ parentUuid: parent, type, message, uuid, timestamp: '2026-11-01T12:00:00.000Z' }));
+      parent = uuid;
+    };
+    const use = (id: string, said: string) => ({
+      id: `msg_${id}`,
+      role: 'assistant',
+      content: [
+        { type: 'text', text: said },
+        { type: 'tool_use', id: `toolu_${id}`, name: 'Bash', input: { command: 'true' } },
+      ],
+    });
+    add('user', { role: 'user', content: 'héllo' });
+    add('assistant', use('a', 'ok'));
+    add('user', { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_a', content: 'x' }] });
+    add('assistant', use('b', 'calling'));
+    add('user', { role: 'user', content: 'next' });
+    return `${lines.join('\n')}\n${lines[2]}\n`;
+  };
+  const text = Array.from({ length: copies }, (_, i) => copy(i)).join('');
+
+  it('lint and fix in bounded time', { timeout: 60_000 }, () => {
+    const started = performance.now();
+    const file = writeFile(tmp, 'shared-ids.jsonl', text);
+    const lint = lintBytes(file, readFileSync(file)).result;
+    expect(lint.diagnostics.filter((d) => d.ruleId === 'unique-tool-use-id').length).toBeGreaterThan(copies);
+    const fixed = fixBytes(file, readFileSync(file));
+    expect(fixed.status).toBe('fixed');
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+});

@@ -5,6 +5,9 @@ import { pushAll } from '../../model/arrays.js';
 /** Appended to the left text where two text blocks meet in a merge (observed: "do round two\n"). */
 export const SEAM = '\n';
 
+/** Block arrays mergeUserInto made, with how many tool_result blocks lead each. */
+const hoisted = new WeakMap<ApiBlock[], number>();
+
 /** String content becomes blocks, the seam is added between texts, and tool_result blocks are hoisted first. */
 export function mergeUserInto(target: ApiMessage, blocks: readonly ApiBlock[], entries: readonly Entry[]): void {
   const left = target.blocks[target.blocks.length - 1];
@@ -21,11 +24,23 @@ export function mergeUserInto(target: ApiMessage, blocks: readonly ApiBlock[], e
       origin: left.origin,
     };
   }
-  const all = [...target.blocks, ...blocks];
-  target.blocks = [
-    ...all.filter((b) => b.block.type === 'tool_result'),
-    ...all.filter((b) => b.block.type !== 'tool_result'),
-  ];
+  // Merged in place once the target's blocks are an array of our own, already hoisted: a run of thousands of user
+  // messages (many copies of one session) would otherwise be copied once per message.
+  let results = hoisted.get(target.blocks);
+  if (results === undefined) {
+    const all = target.blocks;
+    target.blocks = [
+      ...all.filter((b) => b.block.type === 'tool_result'),
+      ...all.filter((b) => b.block.type !== 'tool_result'),
+    ];
+    results = target.blocks.length - all.filter((b) => b.block.type !== 'tool_result').length;
+  }
+  const merged = target.blocks;
+  for (const b of blocks) {
+    if (b.block.type === 'tool_result') merged.splice(results++, 0, b);
+    else merged.push(b);
+  }
+  hoisted.set(merged, results);
   target.stringContent = false;
   pushAll(target.entries, entries);
 }
