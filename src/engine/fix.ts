@@ -2,11 +2,12 @@
 // atomically with a backup, after clearing away temp files an interrupted earlier run left beside it.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { FileChangedError } from './file-bytes.js';
 import { fixOnDisk, ON_DISK_FROM_BYTES } from './fix-on-disk.js';
 import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
 import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
-import { writeFileAtomic, type WriteOptions } from './io.js';
+import { WriteError, writeFileAtomic, type WriteOptions } from './io.js';
 import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
 import { removeTemp } from './temp-file.js';
 
@@ -84,7 +85,16 @@ export async function fixFileOnDisk(
     return rest;
   }
   for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
-  const disk = fixOnDisk(linter, filePath, real, options);
+  let disk: ReturnType<typeof fixOnDisk>;
+  try {
+    disk = fixOnDisk(linter, filePath, real, options);
+  } catch (err) {
+    if (!(err instanceof FileChangedError)) throw err;
+    throw new WriteError(
+      `${filePath} was cut shorter while it was being fixed (is an agent rewriting it?); nothing was written`,
+      filePath,
+    );
+  }
   const outcome = disk.loop;
   if (!disk.fixed) return { filePath, outcome, written: false };
   try {
