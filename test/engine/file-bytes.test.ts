@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
-import { defineRule } from '../../src/sdk/index.js';
 import { FileBytes, FileChangedError, fileBytesReads } from '../../src/engine/file-bytes.js';
 import { lintOne } from '../../src/engine/lint-files.js';
 import { openRegularSync } from '../../src/engine/read-regular.js';
 import { claudeCode } from '../../src/formats/claude-code/index.js';
-import { loadBytes, loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
+import { loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { jsonlFiles } from '../helpers/corpus.js';
+import { cutterRule } from '../helpers/cutter.js';
+import { longLine, progressLine as progress } from '../helpers/line-shapes.js';
 import { text, toolUse, transcript } from '../helpers/build.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-file-bytes-'));
@@ -55,15 +56,6 @@ function session(): string {
   t.assistant([text('done')]);
   return `${t.lines.join('\n')}\n`;
 }
-
-const progress = '{"type":"progress","uuid":"p9","parentUuid":null,"data":{"type":"hook_progress","n":[1,2,3]}}';
-// A line of 64 KiB or more whose long string is kept as bytes (loader/lazy-strings.ts) and so refers to its chunk.
-const longLine = JSON.stringify({
-  type: 'user',
-  uuid: 'l1',
-  parentUuid: null,
-  message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
-});
 
 const CASES: Record<string, string | Uint8Array> = {
   plain: session(),
@@ -166,22 +158,7 @@ describe('the CLI reads a session of 64 MiB or more in chunks', { timeout: 120_0
 
   it('and says so when the file is cut shorter while it is linted', () => {
     const copy = fileOf(readFileSync(big));
-    // A rule that cuts the file, then asks for a line's bytes, as a finding's column would.
-    const cutter = defineRule({
-      meta: {
-        id: 'cutter',
-        type: 'problem',
-        view: 'storage',
-        description: 'cuts the file under the lint',
-        docs: { detects: 'nothing' },
-        severity: { 'claude-code': 'error' },
-        messages: {},
-      },
-      check(ctx) {
-        truncateSync(copy, 100);
-        void ctx.model.file.lines[1000]!.bytes;
-      },
-    });
+    const cutter = cutterRule(copy, 100, 1000);
     const outcome = lintOne(linter, copy, { rules: [cutter] });
     expect(outcome.result).toBeUndefined();
     expect(outcome.error).toBeInstanceOf(FileChangedError);

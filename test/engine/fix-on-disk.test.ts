@@ -11,19 +11,19 @@ import {
   readFileSync,
   rmSync,
   statSync,
-  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
-import { defineRule } from '../../src/sdk/index.js';
 import { WriteError } from '../../src/engine/io.js';
 import { fixFileOnDisk } from '../../src/engine/fix.js';
 import { fixBytes } from '../../src/engine/fix-loop.js';
 import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
 import { text, toolUse, transcript } from '../helpers/build.js';
+import { cutterRule } from '../helpers/cutter.js';
+import { longLine, progressLine as progress } from '../helpers/line-shapes.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-'));
@@ -53,14 +53,6 @@ function broken(): string {
   t.assistant([text('done')]);
   return `${t.lines.join('\n')}\n${t.lines[2]}\n`;
 }
-
-const progress = '{"type":"progress","uuid":"p9","parentUuid":null,"data":{"type":"hook_progress","n":[1,2,3]}}';
-const longLine = JSON.stringify({
-  type: 'user',
-  uuid: 'l1',
-  parentUuid: null,
-  message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
-});
 
 const CASES: Record<string, string | Uint8Array> = {
   plain: broken(),
@@ -162,21 +154,7 @@ describe('fixFileOnDisk', () => {
 
   it('a file cut shorter while it is fixed is an error, and no temp file is left', async () => {
     const path = fileOf(broken());
-    const cutter = defineRule({
-      meta: {
-        id: 'cutter',
-        type: 'problem',
-        view: 'storage',
-        description: 'cuts the file under the fix',
-        docs: { detects: 'nothing' },
-        severity: { 'claude-code': 'error' },
-        messages: {},
-      },
-      check(ctx) {
-        truncateSync(path, 10);
-        void ctx.model.file.lines[3]!.bytes;
-      },
-    });
+    const cutter = cutterRule(path, 10, 3);
     const p = fixFileOnDisk(linter, path, { onDiskFromBytes: 0, rules: [cutter] });
     await expect(p).rejects.toBeInstanceOf(WriteError);
     await expect(p).rejects.toThrow(/was cut shorter while it was being fixed .*; nothing was written$/);
