@@ -4,6 +4,7 @@
 import {
   appendFileSync,
   chmodSync,
+  lstatSync,
   mkdirSync,
   promises as fs,
   mkdtempSync,
@@ -11,6 +12,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -159,6 +161,19 @@ describe('fixFileOnDisk', () => {
     await expect(p).rejects.toBeInstanceOf(WriteError);
     await expect(p).rejects.toThrow(/was cut shorter while it was being fixed .*; nothing was written$/);
     expect(namesBeside(path)).toEqual(['session.jsonl']);
+  });
+
+  it('through a symlink: the target is replaced, the link stays, and no temp file is left in either folder', async () => {
+    const target = fileOf(broken());
+    const link = join(fileOf(''), '..', 'link.jsonl');
+    symlinkSync(target, link);
+    const expected = fixBytes(linter, target, readFileSync(target)).output;
+    const r = await fixFileOnDisk(linter, link, { onDiskFromBytes: 0, backup: false });
+    expect(r.written).toBe(true);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target).equals(Buffer.from(expected))).toBe(true);
+    expect(namesBeside(target)).toEqual(['session.jsonl']);
+    expect(namesBeside(link)).toEqual(['link.jsonl', 'session.jsonl']);
   });
 
   it('a small file is fixed in memory, as fixFile does', async () => {
