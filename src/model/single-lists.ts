@@ -1,14 +1,24 @@
-// Chain.allByUuid when no uuid is on two lines (nearly every session): the map from each uuid to the one entry that
-// holds it, read as lists of one. It answers from byUuid, so building the chain costs one map of uuids, not two. A
-// real Map as soon as anything changes it, so it behaves as one in every way but the identity of the lists it gives
-// (a fresh list on each read).
+// Chain.allByUuid: the map from each uuid to the entries that hold it, in line order. Nearly every uuid is on one
+// line, so it answers from byUuid with lists of one, and keeps real lists only for the few uuids on several lines:
+// building the chain costs one map of uuids, not two. A real Map as soon as anything changes it, so it behaves as one
+// in every way but the identity of the lists of one it gives (a fresh list on each read).
 import { ListMapView } from './list-map-view.js';
 import type { Entry } from './types.js';
 
 export class SingleEntryLists extends ListMapView {
-  /** @param byUuid every uuid's entry, with no uuid held by two entries */
-  constructor(private readonly byUuid: ReadonlyMap<string, Entry>) {
+  /**
+   * @param byUuid every uuid's survivor, in the order of each uuid's first line
+   * @param repeated the uuids held by several entries, with all of them in line order
+   */
+  constructor(
+    private readonly byUuid: ReadonlyMap<string, Entry>,
+    private readonly repeated?: ReadonlyMap<string, Entry[]>,
+  ) {
     super();
+  }
+
+  private listOf(key: string, e: Entry): Entry[] {
+    return this.repeated?.get(key) ?? [e];
   }
 
   get size(): number {
@@ -18,7 +28,7 @@ export class SingleEntryLists extends ListMapView {
   get(key: string): Entry[] | undefined {
     if (this.own) return this.own.get(key);
     const e = this.byUuid.get(key);
-    return e === undefined ? undefined : [e];
+    return e === undefined ? undefined : this.listOf(key, e);
   }
 
   has(key: string): boolean {
@@ -30,7 +40,7 @@ export class SingleEntryLists extends ListMapView {
       yield* this.own.entries();
       return;
     }
-    for (const [k, e] of this.byUuid) yield [k, [e]];
+    for (const [k, e] of this.byUuid) yield [k, this.listOf(k, e)];
   }
 
   keys(): MapIterator<string> {
@@ -42,10 +52,10 @@ export class SingleEntryLists extends ListMapView {
       yield* this.own.values();
       return;
     }
-    for (const e of this.byUuid.values()) yield [e];
+    for (const [k, e] of this.byUuid) yield this.listOf(k, e);
   }
 
   protected build(): Map<string, Entry[]> {
-    return new Map([...this.byUuid].map(([k, e]) => [k, [e]]));
+    return new Map([...this.byUuid].map(([k, e]) => [k, this.listOf(k, e)]));
   }
 }

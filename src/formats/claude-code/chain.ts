@@ -32,30 +32,24 @@ export function buildChain(entries: readonly Entry[]): Chain {
   const live = new Uint8Array(n);
   /** The index of the first entry with the same uuid (where the survivor sits), -1 without a uuid. */
   const first = new Int32Array(n).fill(-1);
-  let allByUuid: Map<string, Entry[]>;
-  if (byUuid.size === withUuid) {
-    // No uuid on two lines: every entry with one is live and first of its uuid.
-    for (let i = 0; i < n; i++) {
-      if (entries[i]!.uuid === undefined) continue;
-      live[i] = 1;
-      first[i] = i;
-    }
-    allByUuid = new SingleEntryLists(byUuid);
-  } else {
-    allByUuid = new Map();
-    for (let i = 0; i < n; i++) {
-      const e = entries[i]!;
-      if (e.uuid === undefined) continue;
-      const list = allByUuid.get(e.uuid);
-      if (list) list.push(e);
-      else allByUuid.set(e.uuid, [e]);
-    }
-    for (const list of allByUuid.values()) {
-      live[list[list.length - 1]!.index] = 1;
+  // The survivor of each uuid is live and, unless its uuid is on other lines too, first of its uuid.
+  let repeated: Map<string, Entry[]> | undefined;
+  for (let i = 0; i < n; i++) {
+    const e = entries[i]!;
+    if (e.uuid === undefined) continue;
+    first[i] = i;
+    if (byUuid.size === withUuid || byUuid.get(e.uuid) === e) live[i] = 1;
+    else (repeated ??= new Map()).set(e.uuid, []);
+  }
+  if (repeated) {
+    // Lists only for the uuids on several lines (a session with one repeated entry has a few, not one per entry).
+    for (const e of entries) if (e.uuid !== undefined) repeated.get(e.uuid)?.push(e);
+    for (const list of repeated.values()) {
       const at = list[0]!.index;
       for (const e of list) first[e.index] = at;
     }
   }
+  const allByUuid: Map<string, Entry[]> = new SingleEntryLists(byUuid, repeated);
 
   const relinks = preservedSegmentRelinks(entries, byUuid);
   const parentOf =
@@ -65,13 +59,12 @@ export function buildChain(entries: readonly Entry[]): Chain {
 
   // Each entry's parent as an entry index, looked up once here for the walk and the chain rules.
   const storedParent = new Int32Array(n).fill(-1);
-  const unique = byUuid.size === withUuid;
   for (let i = 0; i < n; i++) {
     const p = entries[i]!.parentUuid;
     if (typeof p !== 'string') continue;
-    // Most often the parent is the entry just before; when no uuid repeats that entry is the one byUuid holds, and
-    // comparing two strings already in the cache spares a lookup.
-    if (unique && i > 0 && entries[i - 1]!.uuid === p) {
+    // Most often the parent is the entry just before; when that entry is its uuid's survivor (live) it is the one
+    // byUuid holds, and comparing two strings already in the cache spares a lookup.
+    if (i > 0 && live[i - 1] === 1 && entries[i - 1]!.uuid === p) {
       storedParent[i] = i - 1;
       continue;
     }
