@@ -170,6 +170,9 @@ describe('--fix when the write fails', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);
+      // The report says so too: never "No problems" for a file that was not fixed.
+      expect(r.stdout).toContain('✖ 1 file could not be fixed (see the messages above)');
+      expect(r.stdout).not.toContain('✔');
       const now = readFileSync(target);
       if (what.startsWith('a file that changes')) expect(now.subarray(0, before.length).equals(before)).toBe(true);
       else expect(now.equals(before)).toBe(true);
@@ -179,4 +182,14 @@ describe('--fix when the write fails', () => {
       );
     });
   }
+
+  it('a write that fails is listed in a JSON report', async () => {
+    const target = file('session.jsonl', torn());
+    const writeFs = { ...fs, rename: fail('EXDEV') } as typeof fs;
+    const r = await runCli(['session.jsonl', '--fix', '--no-backup', '-f', 'json'], { cwd: tmp, writeFs });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).failures).toEqual([
+      { filePath: target, message: expect.stringMatching(/^could not write .*session\.jsonl: EXDEV: simulated/) },
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
 import { byteLengthOf } from '../loader/bytes.js';
+import type { FileFailure } from '../formatters/types.js';
 import type { LintCommand } from './args.js';
 import { describeReadError, type WriteFs } from './io.js';
 import type { Input } from './inputs.js';
@@ -20,6 +21,8 @@ export interface FixRun {
   diffs: string[];
   /** A file could not be read or written, or fixing made it worse: exit 2. */
   failed: boolean;
+  /** The files that could not be read or written, with the message said for each (the report lists them too). */
+  failures: FileFailure[];
   changedFiles: number;
   fixes: number;
   /** How many fixes each rule applied. */
@@ -35,6 +38,7 @@ export function emptyFixRun(): FixRun {
     results: [],
     diffs: [],
     failed: false,
+    failures: [],
     changedFiles: 0,
     fixes: 0,
     fixesByRule: new Map(),
@@ -50,6 +54,7 @@ export function mergeFixRuns(runs: readonly FixRun[]): FixRun {
     pushAll(merged.results, run.results);
     pushAll(merged.diffs, run.diffs);
     merged.failed ||= run.failed;
+    pushAll(merged.failures, run.failures);
     merged.changedFiles += run.changedFiles;
     merged.fixes += run.fixes;
     for (const [rule, n] of run.fixesByRule) merged.fixesByRule.set(rule, (merged.fixesByRule.get(rule) ?? 0) + n);
@@ -135,8 +140,10 @@ export async function runFix(
       }
     } catch (err) {
       run.failed = true;
-      if (err instanceof WriteError) note(err.message);
-      else note(describeReadError(shown, err as NodeJS.ErrnoException));
+      const message = err instanceof WriteError ? err.message : describeReadError(shown, err as NodeJS.ErrnoException);
+      note(message);
+      // In the report too: a run whose only file could not be written must not read as "No problems".
+      run.failures.push({ filePath: input.filePath, message });
       hooks.onProgress(++done);
       continue;
     }

@@ -25,6 +25,7 @@ import { emit, outputConflict } from './report-output.js';
 import { workerUrl } from './worker-url.js';
 import { plural } from './plural.js';
 import { targetNotes } from './target-notes.js';
+import { pushAll } from '../model/arrays.js';
 
 /** What the lint command works with: the composition root's linter and formatters. */
 export interface Composition {
@@ -123,6 +124,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       if (run.failed) return 2;
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
+    pushAll(context.failures, run.failures);
     if (!report(run.results, cmd, context, { linter, formatters }, io)) return 2;
     for (const message of targetNotes(run.results, inputs, linter)) warn(io, message);
     if (cmd.fix === 'fix' && run.changedFiles > 0)
@@ -242,6 +244,7 @@ function report(
     target,
     maxDiagnostics,
     failures: context.failures,
+    fixing: cmd.fix === 'fix',
     configFiles: context.configFiles,
     width: cmd.outputFile === undefined && io.stdoutIsTTY ? terminalWidth(io) : undefined,
   });

@@ -19,7 +19,7 @@ export const json: Formatter = (results, ctx) =>
       ...(r.target !== undefined ? { target: r.target } : {}),
       ...(r.output !== undefined ? { output: r.output } : {}),
     })),
-    // Inputs that could not be linted (the run then exits 2); absent when every input was read.
+    // Inputs that could not be linted, or with --fix not written back (the run then exits 2); absent when none.
     ...(ctx.failures && ctx.failures.length > 0
       ? { failures: ctx.failures.map((f) => ({ filePath: f.filePath, message: f.message })) }
       : {}),

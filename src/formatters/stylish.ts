@@ -95,7 +95,8 @@ function summary(results: readonly LintResult[], ctx: FormatContext, c: Colors):
   const files = plural(results.length, 'file');
   const failed = ctx.failures?.length ?? 0;
   // A run in which some input could not be read is never shown as a success.
-  const notLinted = failed > 0 ? `${plural(failed, 'file')} could not be linted (see the messages above)` : '';
+  const verb = ctx.fixing ? 'fixed' : 'linted';
+  const notLinted = failed > 0 ? `${plural(failed, 'file')} could not be ${verb} (see the messages above)` : '';
   const config = configLine(ctx);
   if (errors + warnings === 0) {
     if (failed > 0)

@@ -24,6 +24,8 @@ export interface FormatContext {
    * failures never says the run was clean.
    */
   failures?: readonly FileFailure[];
+  /** Whether the run was --fix: the inputs in `failures` could not be fixed (read, or written back). */
+  fixing?: boolean;
   /**
    * The terminal's width: stylish wraps each message to it under a hanging indent. Undefined (not a terminal): one
    * line per finding, however long, for grep and logs.
