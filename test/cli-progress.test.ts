@@ -11,6 +11,7 @@ import {
   MIN_FILES,
   progressAllowed,
   REDRAW_MS,
+  readDetail,
 } from '../src/cli/progress.js';
 import { cleanTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
@@ -142,5 +143,29 @@ describe('through main()', () => {
     expect(r.stderr).toMatch(
       /\r\x1b\[2Ktranscript-lint: fixed \d+ problems \([^)]*\) in 30 files; no backups \(--no-backup\)\n$/,
     );
+  });
+});
+
+describe('progress within a large file', () => {
+  it('says how far the file being linted or fixed has been read, pass by pass', () => {
+    const writes: string[] = [];
+    let t = 0;
+    const p = createProgress({ write: (s: string) => writes.push(s) }, 1, { label: 'Fixing', now: () => t });
+    t = MIN_DELAY_MS;
+    p.update(0, readDetail(80 * 2 ** 20, 200 * 2 ** 20));
+    t += REDRAW_MS;
+    p.update(0, readDetail(16 * 2 ** 20 + 5, 200 * 2 ** 20, 2));
+    t += REDRAW_MS;
+    p.update(1);
+    expect(writes).toEqual([
+      `${CLEAR_LINE}Fixing: 0/1 files (0%), read 80 of 200 MiB`,
+      `${CLEAR_LINE}Fixing: 0/1 files (0%), pass 2: read 16 of 200 MiB`,
+      `${CLEAR_LINE}Fixing: 1/1 files (100%)`,
+    ]);
+  });
+
+  it('never says more was read than the file holds', () => {
+    expect(readDetail(300 * 2 ** 20, 200 * 2 ** 20)).toBe('read 200 of 200 MiB');
+    expect(readDetail(0, 0, 1)).toBe('read 0 of 0 MiB');
   });
 });

@@ -3,6 +3,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import path from 'node:path';
 import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
+import type { PassReadProgress } from '../engine/fix-on-disk.js';
 import { WriteError } from '../engine/io.js';
 import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
@@ -105,7 +106,14 @@ export async function runFix(
   inputs: readonly Input[],
   cmd: LintCommand,
   options: LintOptions,
-  hooks: { cwd: string; note: (message: string) => void; onProgress: (done: number) => void; writeFs?: WriteFs },
+  hooks: {
+    cwd: string;
+    note: (message: string) => void;
+    onProgress: (done: number) => void;
+    /** How far a pass over a large file has read it (fix-on-disk.ts). */
+    onReading?: PassReadProgress;
+    writeFs?: WriteFs;
+  },
 ): Promise<FixRun> {
   const run = emptyFixRun();
   const { note } = hooks;
@@ -132,7 +140,7 @@ export async function runFix(
         };
         if (cmd.fix === 'fix') {
           // A large file is fixed on disk, never held whole (fix-on-disk.ts).
-          fixed = await fixFileOnDisk(linter, input.filePath, writeOptions);
+          fixed = await fixFileOnDisk(linter, input.filePath, { ...writeOptions, onReading: hooks.onReading });
         } else {
           const result = await fixFile(linter, input.filePath, { ...writeOptions, dryRun: true });
           fixed = { outcome: result.outcome, preview: result };

@@ -20,7 +20,7 @@ import { gatherInputs } from './gather-inputs.js';
 import type { Input } from './inputs.js';
 import { type CliIO, describeReadError, terminalWidth, warn } from './io.js';
 import { printConfig } from './print-config.js';
-import { createProgress, NO_PROGRESS, progressAllowed } from './progress.js';
+import { createProgress, NO_PROGRESS, progressAllowed, readDetail } from './progress.js';
 import { emit, outputConflict } from './report-output.js';
 import { workerUrl } from './worker-url.js';
 import { plural } from './plural.js';
@@ -104,6 +104,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
           cwd: io.cwd,
           note,
           onProgress: () => progress.update(++done),
+          onReading: (pass, read, size) => progress.update(done, readDetail(read, size, pass)),
           writeFs: io.writeFs,
         }),
       );
@@ -152,7 +153,12 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       linter,
       fromDisk.map((i) => i.filePath),
       options,
-      { jobs: cmd.jobs, onProgress: (n) => progress.update((done = before + n)), workerUrl: workerUrl() },
+      {
+        jobs: cmd.jobs,
+        onProgress: (n) => progress.update((done = before + n)),
+        onReading: (_file, read, size) => progress.update(done, readDetail(read, size)),
+        workerUrl: workerUrl(),
+      },
     );
     for (const o of outcomes) {
       if (o.error) {

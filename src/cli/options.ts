@@ -209,7 +209,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     group: 'Output',
     help: 'Show progress on a terminal for long runs (--no-progress to hide)',
     docName: '`--no-progress`',
-    doc: 'Never shows progress. Progress is one line on stderr, redrawn in place and erased before the report, shown only for a long run (more than 20 files, or longer than half a second) when stderr is a terminal, `CI` is not set, `TERM` is not `dumb`, the format is `stylish` to stdout (not `-o`) and `--quiet` is off.',
+    doc: 'Never shows progress. Progress is one line on stderr, redrawn in place and erased before the report, shown only for a long run (more than 20 files, or longer than half a second) when stderr is a terminal, `CI` is not set, `TERM` is not `dumb`, the format is `stylish` to stdout (not `-o`) and `--quiet` is off. While a session of 64 MiB or more is read, it also says how much of it (`read 412 of 1024 MiB`, and `pass 2:` for the second pass of `--fix`).',
   },
   // Fixing
   {

@@ -30,8 +30,8 @@ export function progressAllowed({ enabled, stderrIsTTY, env }: ProgressGate): bo
 }
 
 export interface Progress {
-  /** `done` of `total` files are finished. */
-  update(done: number): void;
+  /** `done` of `total` files are finished; `detail` says how far the current one is (a large file). */
+  update(done: number, detail?: string): void;
   /** Erases the line if it was drawn; call before anything else is printed. */
   clear(): void;
 }
@@ -50,12 +50,13 @@ export function createProgress(
   let lastDraw = -Infinity;
   let lastText = '';
   return {
-    update(done) {
+    update(done, detail) {
       const t = now();
       if (!drawn && total <= MIN_FILES && t - started < MIN_DELAY_MS) return;
       // The last file always redraws, so a finished run never shows a stale count before it is cleared.
       if (done < total && t - lastDraw < REDRAW_MS) return;
-      const text = `${label}: ${done}/${total} files (${Math.floor((done / Math.max(total, 1)) * 100)}%)`;
+      const count = `${label}: ${done}/${total} files (${Math.floor((done / Math.max(total, 1)) * 100)}%)`;
+      const text = detail === undefined ? count : `${count}, ${detail}`;
       if (text === lastText) return;
       stream.write(`${CLEAR_LINE}${text}`);
       drawn = true;
@@ -68,4 +69,11 @@ export function createProgress(
       lastText = '';
     },
   };
+}
+
+/** How far a large file has been read: "read 412 of 1024 MiB" (a large file is linted in one synchronous call). */
+export function readDetail(read: number, size: number, pass?: number): string {
+  const mib = (n: number) => Math.floor(n / 2 ** 20);
+  const bytes = `read ${mib(Math.min(read, size))} of ${mib(size)} MiB`;
+  return pass === undefined || pass === 1 ? bytes : `pass ${pass}: ${bytes}`;
 }

@@ -20,6 +20,9 @@ export class FileChangedError extends Error {
   readonly code = 'ECHANGED';
 }
 
+/** How much of a file has been read so far, and its size when opened. */
+export type ReadProgress = (read: number, size: number) => void;
+
 /** A file's length and SHA-256 (hex), as read. */
 export interface FileDigest {
   length: number;
@@ -49,6 +52,8 @@ export class FileBytes implements FileChunks, LineBytesSource {
     private readonly size: number,
     /** How much is read at once (tests make it small). */
     private readonly chunkBytes = CHUNK_BYTES,
+    /** Told how far chunks() has read, after each read (a progress line for a large file). */
+    private readonly onRead?: ReadProgress,
   ) {}
 
   /** While the file is first read through: the hash of what was handed out so far, and its length. */
@@ -123,6 +128,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
         carry.copy(buffer);
         n = this.readAt(buffer, carry.length, size, at + carry.length);
       }
+      this.onRead?.(at + carry.length + n, this.size);
       const filled = carry.length + n;
       if (n === 0) {
         const rest = buffer.subarray(0, filled);

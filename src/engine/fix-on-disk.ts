@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { Piece, Spliced } from '../loader/bytes.js';
-import { FileBytes, FileChangedError, type FileDigest } from './file-bytes.js';
+import { FileBytes, FileChangedError, type FileDigest, type ReadProgress } from './file-bytes.js';
 import { type FixOptions, type LoopOutcome, type PassStore, pinnedOptions, runFixLoop } from './fix-loop.js';
 import type { Linter, LintOptions } from './lint.js';
 import type { OriginalDigest } from './original.js';
@@ -31,6 +31,9 @@ export interface DiskFix {
   fixed?: WrittenTemp;
 }
 
+/** How far pass `pass` (1 for the first lint) has read its input, of `size` bytes. */
+export type PassReadProgress = (pass: number, read: number, size: number) => void;
+
 /** Files from this size on are fixed on disk; smaller ones are read whole (the memory is no matter, and it is faster). */
 export const ON_DISK_FROM_BYTES = 64 * 1024 * 1024;
 
@@ -48,9 +51,13 @@ export function fixOnDisk(
   options: FixOptions = {},
   /** How much is read at once (tests make it small). */
   chunkBytes?: number,
+  /** Told how far each pass has read its input. */
+  onReading?: PassReadProgress,
 ): DiskFix {
+  let pass = 1;
+  const onRead = onReading && ((read: number, total: number) => onReading(pass, read, total));
   const { fd, size } = openRegularSync(realPath);
-  const input = new FileBytes(filePath, fd, size, chunkBytes).hashing();
+  const input = new FileBytes(filePath, fd, size, chunkBytes, onRead).hashing();
   // Until the first lint has read the file through, its digest is not known.
   const start: DiskOutput = { bytes: input, digest: { length: 0, sha256: '' } };
   let latest = start;
@@ -64,7 +71,8 @@ export function fixOnDisk(
       return first;
     },
     keep(pieces) {
-      const next = writeOutput(filePath, place, pieces, chunkBytes);
+      const next = writeOutput(filePath, place, pieces, chunkBytes, onRead);
+      pass++;
       // The output just written holds all the previous one did that is still needed: that one can go.
       if (latest !== start) discard(latest);
       latest = next;
@@ -102,6 +110,7 @@ function writeOutput(
   place: { dir: string; name: string },
   pieces: Spliced,
   chunkBytes: number | undefined,
+  onRead: ReadProgress | undefined,
 ): DiskOutput {
   const tmp = tempPath(place.dir, place.name);
   let out: number;
@@ -130,7 +139,7 @@ function writeOutput(
       );
     }
     return {
-      bytes: new FileBytes(filePath, read.fd, read.size, chunkBytes),
+      bytes: new FileBytes(filePath, read.fd, read.size, chunkBytes, onRead),
       digest: { length, sha256: hash.digest('hex') },
       temp: { path: tmp, length, dev, ino },
     };

@@ -3,7 +3,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FileChangedError } from './file-bytes.js';
-import { fixOnDisk, ON_DISK_FROM_BYTES } from './fix-on-disk.js';
+import { fixOnDisk, ON_DISK_FROM_BYTES, type PassReadProgress } from './fix-on-disk.js';
 import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
 import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
@@ -72,7 +72,10 @@ export async function fixFileOnDisk(
   linter: Linter,
   filePath: string,
   options: Omit<FixFileOptions, 'dryRun'> & {
-    /** For tests: the size from which a file is fixed on disk. */ onDiskFromBytes?: number;
+    /** Told how far each pass over a large file has read it. */
+    onReading?: PassReadProgress;
+    /** For tests: the size from which a file is fixed on disk. */
+    onDiskFromBytes?: number;
   } = {},
 ): Promise<FixedFile> {
   const real = await fs.realpath(filePath).catch(() => filePath);
@@ -87,7 +90,7 @@ export async function fixFileOnDisk(
   for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
   let disk: ReturnType<typeof fixOnDisk>;
   try {
-    disk = fixOnDisk(linter, filePath, real, options);
+    disk = fixOnDisk(linter, filePath, real, options, undefined, options.onReading);
   } catch (err) {
     if (!(err instanceof FileChangedError)) throw err;
     throw new WriteError(

@@ -2,7 +2,7 @@
 // deterministic however the reads finish. A file that cannot be read is an outcome, not an exception, so one
 // unreadable session does not hide the findings in the others.
 import { closeSync } from 'node:fs';
-import { FileBytes, FileChangedError } from './file-bytes.js';
+import { FileBytes, FileChangedError, type ReadProgress } from './file-bytes.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
@@ -17,7 +17,12 @@ export interface LintFilesOptions {
   concurrency?: number;
   /** Called after each file, with how many are finished (in any order). */
   onProgress?: (done: number, total: number) => void;
+  /** Called as a large file (one read in chunks) is read, with its path. */
+  onReading?: FileReadProgress;
 }
+
+/** How far a large file being linted has been read. */
+export type FileReadProgress = (filePath: string, read: number, size: number) => void;
 
 export async function lintFiles(
   linter: Linter,
@@ -25,21 +30,30 @@ export async function lintFiles(
   options: LintOptions = {},
   run: number | LintFilesOptions = {},
 ): Promise<FileOutcome[]> {
-  const { concurrency = DEFAULT_CONCURRENCY, onProgress } = typeof run === 'number' ? { concurrency: run } : run;
+  const {
+    concurrency = DEFAULT_CONCURRENCY,
+    onProgress,
+    onReading,
+  } = typeof run === 'number' ? { concurrency: run } : run;
   let done = 0;
   return mapLimit(filePaths, concurrency, async (filePath): Promise<FileOutcome> => {
-    const outcome = lintOne(linter, filePath, options);
+    const outcome = lintOne(linter, filePath, options, onReading);
     onProgress?.(++done, filePaths.length);
     return outcome;
   });
 }
 
 /** Reads and lints one file, synchronously (the worker threads run this too). */
-export function lintOne(linter: Linter, filePath: string, options: LintOptions): FileOutcome {
+export function lintOne(
+  linter: Linter,
+  filePath: string,
+  options: LintOptions,
+  onReading?: FileReadProgress,
+): FileOutcome {
   let data: Uint8Array | FileBytes;
   try {
     // Synchronous reads: for many small files Node's promise-based readFile costs more than the read itself.
-    data = readPooled(filePath);
+    data = readPooled(filePath, onReading && ((read, size) => onReading(filePath, read, size)));
   } catch (err) {
     return { filePath, error: err as NodeJS.ErrnoException };
   }
@@ -61,13 +75,13 @@ export function lintOne(linter: Linter, filePath: string, options: LintOptions):
 const POOL_MAX_BYTES = 64 * 1024 * 1024;
 let pool: Buffer | undefined;
 
-function readPooled(filePath: string): Uint8Array | FileBytes {
+function readPooled(filePath: string, onRead?: ReadProgress): Uint8Array | FileBytes {
   const { fd, size } = openRegularSync(filePath);
   let keepOpen = false;
   try {
     if (size >= POOL_MAX_BYTES) {
       // A large file is not held while it is linted: its lines read their bytes again when asked (file-bytes.ts).
-      const bytes = new FileBytes(filePath, fd, size);
+      const bytes = new FileBytes(filePath, fd, size, undefined, onRead);
       keepOpen = true;
       return bytes;
     }

@@ -5,7 +5,7 @@
 // report is the same whatever the number of jobs, and one job is a plain in-process run.
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import { type FileOutcome, lintFiles, lintOne } from './lint-files.js';
+import { type FileOutcome, type FileReadProgress, lintFiles, lintOne } from './lint-files.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { availableCores, defaultJobs, type SpareWorker, takeSpare } from './worker-start.js';
 
@@ -42,6 +42,8 @@ export interface ParallelOptions {
   jobs?: number;
   /** Called after each file, with how many are finished (in any order). */
   onProgress?: (done: number, total: number) => void;
+  /** Called as a large file the main thread lints is read (workers do not say). */
+  onReading?: FileReadProgress;
   /** The worker script (cli/lint-worker.ts, built): it builds the same linter from the composition root. */
   workerUrl: URL;
 }
@@ -53,13 +55,13 @@ export async function lintFilesParallel(
   options: LintOptions,
   run: ParallelOptions,
 ): Promise<FileOutcome[]> {
-  const { onProgress } = run;
+  const { onProgress, onReading } = run;
   // Rules given as objects cannot cross to a worker (which builds the composition root's linter); the CLI never
   // passes any.
   const sizes = run.jobs === 1 || filePaths.length < 2 || options.rules ? undefined : filePaths.map(sizeOf);
   const total = sizes?.reduce((a, b) => a + b, 0) ?? 0;
   const jobs = sizes === undefined ? 1 : effectiveJobs(run.jobs, filePaths.length, total);
-  if (jobs <= 1) return lintFiles(linter, filePaths, options, { onProgress });
+  if (jobs <= 1) return lintFiles(linter, filePaths, options, { onProgress, onReading });
 
   // Largest first; ties in input order.
   const order = filePaths.map((_, i) => i).sort((a, b) => sizes![b]! - sizes![a]! || a - b);
@@ -86,7 +88,7 @@ export async function lintFilesParallel(
     if (k >= order.length) break;
     const index = order[k]!;
     try {
-      settle(index, lintOne(linter, filePaths[index]!, options));
+      settle(index, lintOne(linter, filePaths[index]!, options, onReading));
     } catch (err) {
       settle(index, undefined, err instanceof Error ? err : new Error(String(err)));
     }

@@ -1,7 +1,16 @@
 // A large file linted in chunks (engine/file-bytes.ts, loader loadChunks): the model's lines are those loadBytes
 // makes of the whole file, byte for byte, and so is every report; a line is read from the file again only when
 // something asks for its bytes, and a file cut shorter meanwhile is said to have changed.
-import { closeSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,7 +158,15 @@ describe('the CLI reads a session of 64 MiB or more in chunks', { timeout: 120_0
   })();
 
   it('and reports what a lint of the whole file reports', () => {
-    const outcome = lintOne(linter, big, {});
+    const reads: number[] = [];
+    const outcome = lintOne(linter, big, {}, (file, read, size) => {
+      expect([file, size]).toEqual([big, statSync(big).size]);
+      reads.push(read);
+    });
+    // A progress line can follow it chunk by chunk (16 MiB each), up to the whole file.
+    expect(reads.length).toBeGreaterThanOrEqual(5);
+    expect(reads).toEqual([...reads].sort((a, b) => a - b));
+    expect(reads.at(-1)).toBe(statSync(big).size);
     expect(outcome.error).toBeUndefined();
     const whole = linter.lintBytes(big, readFileSync(big)).result;
     expect(outcome.result).toEqual(whole);

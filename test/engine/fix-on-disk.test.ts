@@ -72,8 +72,9 @@ describe('a fix on disk writes what a fix in memory writes', () => {
     it(name, () => {
       const path = fileOf(content);
       const inMemory = fixBytes(linter, path, readFileSync(path));
-      // Chunks smaller than a line, about a line, and larger than the file.
-      for (const chunk of [7, 200, 1 << 20]) {
+      // Chunks smaller than the first line (detection then reads the file whole), of a few lines (the file in several
+      // chunks, its untouched lines copied from the file), and larger than the file.
+      for (const chunk of [7, 1024, 4096, 1 << 20]) {
         const disk = fixOnDisk(linter, path, path, {}, chunk);
         const { output: _o, outputPieces: _p, final, ...expected } = inMemory;
         const { output: _d, final: diskFinal, ...got } = disk.loop;
@@ -94,6 +95,23 @@ describe('a fix on disk writes what a fix in memory writes', () => {
       }
     });
   }
+});
+
+describe('a fix on disk says how far each pass has read', () => {
+  it('pass 1 reads the session, pass 2 the output of pass 1, each to its end', () => {
+    const path = fileOf(`${broken()}{"type":"user","mess`);
+    const seen = new Map<number, { read: number; size: number }[]>();
+    const disk = fixOnDisk(linter, path, path, {}, 1024, (pass, read, size) => {
+      const list = seen.get(pass) ?? [];
+      list.push({ read, size });
+      seen.set(pass, list);
+    });
+    rmSync(disk.fixed!.path);
+    expect([...seen.keys()]).toEqual([1, 2]);
+    expect(seen.get(1)!.at(-1)).toEqual({ read: readFileSync(path).length, size: readFileSync(path).length });
+    expect(seen.get(2)!.at(-1)).toEqual({ read: disk.loop.final.model.file.byteLength, size: expect.any(Number) });
+    for (const list of seen.values()) expect(list.length).toBeGreaterThan(3);
+  });
 });
 
 describe('fixFileOnDisk', () => {
