@@ -12,6 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
 import type { FileChunks } from '../loader/read-jsonl.js';
+import { type OriginalDigest, unterminatedTail } from './original.js';
 import { readToEnd } from './read-regular.js';
 
 /** The file changed under the lint: a line could not be read again where it was. */
@@ -22,17 +23,6 @@ export class FileChangedError extends Error {
 
 /** How much of a file has been read so far, and its size when opened. */
 export type ReadProgress = (read: number, size: number) => void;
-
-/** A file's length and SHA-256 (hex), as read. */
-export interface FileDigest {
-  length: number;
-  sha256: string;
-}
-
-/** A file as one read through it handed it out: also the bytes after its last line feed. */
-export interface ReadDigest extends FileDigest {
-  tail: Uint8Array;
-}
 
 /** How much is read at once; a longer line is read on until its end. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -59,7 +49,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
   /** While the file is first read through: the hash of what was handed out so far, and its length. */
   #hash: { hash: Hash; length: number } | undefined;
   /** Once the file was read through: what it held (see digest()). */
-  #digest: ReadDigest | undefined;
+  #digest: OriginalDigest | undefined;
 
   /** From now on, until the file is read through once, what is handed out is hashed (see digest()). */
   hashing(): this {
@@ -71,7 +61,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
    * The length and SHA-256 of everything the first read through the file handed out (hashing() asked for it before
    * that read): what a fix computed from, to check the file against later without holding it.
    */
-  digest(): ReadDigest {
+  digest(): OriginalDigest {
     if (!this.#digest) throw new Error(`${this.filePath} was not read through with hashing on`);
     return this.#digest;
   }
@@ -83,7 +73,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
     h.length += bytes.length;
     if (last) {
       // The last bytes handed out hold the file's unterminated tail whole: every chunk before ends a line.
-      const tail = Buffer.from(bytes.subarray(bytes.lastIndexOf(0x0a) + 1));
+      const tail = Buffer.from(unterminatedTail(bytes));
       this.#digest = { length: h.length, sha256: h.hash.digest('hex'), tail };
       this.#hash = undefined;
     }

@@ -8,7 +8,7 @@ import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { Piece, Spliced } from '../loader/bytes.js';
-import { FileBytes, FileChangedError, type FileDigest, type ReadProgress } from './file-bytes.js';
+import { FileBytes, FileChangedError, type ReadProgress } from './file-bytes.js';
 import { type FixOptions, type LoopOutcome, type PassStore, pinnedOptions, runFixLoop } from './fix-loop.js';
 import type { Linter, LintOptions } from './lint.js';
 import type { OriginalDigest } from './original.js';
@@ -19,7 +19,8 @@ import { describeFsError, WriteError } from './write-error.js';
 /** One pass's output: the original, or a temp file this fix wrote. */
 export interface DiskOutput {
   bytes: FileBytes;
-  digest: FileDigest;
+  /** Its length and SHA-256: enough to tell two outputs apart once the files are gone. */
+  digest: Pick<OriginalDigest, 'length' | 'sha256'>;
   temp?: WrittenTemp;
 }
 
