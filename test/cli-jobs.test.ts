@@ -198,6 +198,41 @@ describe('lintFilesParallel', () => {
     }
   });
 
+  it('does not lint again in the main thread a file a worker ran out of memory on (that would end the process)', async () => {
+    // Enough files that the main thread is still at them when the worker has started and taken one.
+    const many = Array.from({ length: 600 }, (_, i) => writeFile(dir, `oom/s-${i}.jsonl`, cleanTranscript()));
+    const oom = path.join(tmp, 'oom.mjs');
+    // Takes a file, says it is on it, and dies as a worker past its heap limit does.
+    writeFileSync(
+      oom,
+      [
+        "import { workerData } from 'node:worker_threads';",
+        'const k = Atomics.add(new Int32Array(workerData.counter), 0, 1);',
+        'if (k < workerData.order.length) {',
+        '  Atomics.store(new Int32Array(workerData.current), workerData.slot, workerData.order[k]);',
+        "  const err = new Error('out of memory'); err.code = 'ERR_WORKER_OUT_OF_MEMORY'; throw err;",
+        '}',
+      ].join('\n'),
+    );
+    const done: number[] = [];
+    const out = await lintFilesParallel(
+      linter,
+      many,
+      {},
+      { jobs: 2, workerUrl: pathToFileURL(oom), onProgress: (n) => done.push(n) },
+    );
+    const failed = out.filter((o) => o.error);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.error!.code).toBe('EHEAP');
+    expect(describeReadError('f.jsonl', failed[0]!.error!)).toMatch(
+      /^cannot lint f\.jsonl: it ran out of memory while it was linted; run it with NODE_OPTIONS=--max-old-space-size=\d+ \(in MB\)/,
+    );
+    const clean = lintBytes(many[0]!, readFileSync(many[0]!)).result.diagnostics;
+    for (const o of out) if (!o.error) expect(o.result.diagnostics).toEqual(clean);
+    expect(done.at(-1)).toBe(many.length);
+    rmSync(path.join(dir, 'oom'), { recursive: true });
+  });
+
   it('reads each file into one reused buffer, with the results of reading each on its own', async () => {
     const big = writeFile(dir, 'p2/big.jsonl', longSession(90) + longSession(91, true).repeat(6));
     const list = [big, ...files(), big, path.join(dir, 'p0', 's-00.jsonl'), big];

@@ -56,6 +56,8 @@ export function describeReadError(filePath: string, err: NodeJS.ErrnoException):
     ELOOP: 'too many levels of symbolic links',
     ENAMETOOLONG: 'the name is too long',
   };
+  // The file was read, but its model would not fit in memory (engine/heap-room.ts).
+  if (err.code === 'EHEAP') return `cannot lint ${filePath}: ${err.message}`;
   return `cannot read ${filePath}: ${(err.code && reason[err.code]) ?? err.message}`;
 }
 

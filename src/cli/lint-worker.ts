@@ -11,11 +11,14 @@ import type { WorkerData, WorkerMessage } from '../engine/parallel.js';
 const data = (workerData ?? (await once(parentPort!, 'message'))[0]) as WorkerData;
 const { files, order, counter, options } = data;
 const next = new Int32Array(counter);
+// The file this worker is on, for the main thread to know should the worker run out of memory on it.
+const current = new Int32Array(data.current);
 
 for (;;) {
   const k = Atomics.add(next, 0, 1);
   if (k >= order.length) break;
   const index = order[k]!;
+  Atomics.store(current, data.slot, index);
   let message: WorkerMessage;
   try {
     const outcome = lintOne(linter, files[index]!, options);
@@ -42,5 +45,6 @@ for (;;) {
     };
   }
   parentPort!.postMessage(message);
+  Atomics.store(current, data.slot, -1);
 }
 parentPort!.postMessage({ done: true } satisfies WorkerMessage);

@@ -12,6 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
 import type { FileChunks } from '../loader/read-jsonl.js';
+import { checkRoomForWhole, HeapRoom } from './heap-room.js';
 import { type OriginalDigest, unterminatedTail } from './original.js';
 import { readToEnd } from './read-regular.js';
 
@@ -94,6 +95,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
   /** The whole file, for a format that cannot read it in chunks. */
   whole(): Buffer {
     this.#first = undefined;
+    checkRoomForWhole(this.size);
     const bytes = readToEnd(this.fd, this.size);
     this.#handOut(bytes, true);
     return bytes;
@@ -107,7 +109,10 @@ export class FileBytes implements FileChunks, LineBytesSource {
     // What head() read is the first read (detection is done with it before the chunks are asked for).
     let pending = this.#first;
     this.#first = undefined;
+    // Each chunk is asked for once the one before is parsed: the heap it took tells whether the rest will fit.
+    const room = new HeapRoom(this.size);
     for (;;) {
+      room.check(at);
       let buffer: Buffer;
       let n: number;
       if (pending) {

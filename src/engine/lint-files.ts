@@ -3,6 +3,7 @@
 // unreadable session does not hide the findings in the others.
 import { closeSync } from 'node:fs';
 import { FileBytes, FileChangedError, type ReadProgress } from './file-bytes.js';
+import { HeapExhaustedError } from './heap-room.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
@@ -62,7 +63,7 @@ export function lintOne(
   try {
     return { filePath, result: linter.lintBytes(filePath, data, options).result };
   } catch (err) {
-    if (err instanceof FileChangedError) return { filePath, error: err };
+    if (err instanceof FileChangedError || err instanceof HeapExhaustedError) return { filePath, error: err };
     throw err;
   } finally {
     if (data instanceof FileBytes) data.close();

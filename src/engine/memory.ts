@@ -17,3 +17,10 @@ export const COLLECT_FROM_BYTES = 64 * 1024 * 1024;
 export function collectBetweenModels(bytes: number): void {
   if (collector && bytes >= COLLECT_FROM_BYTES) collector();
 }
+
+/** Collects garbage now if a collector is installed; whether it did. */
+export function collectGarbage(): boolean {
+  if (!collector) return false;
+  collector();
+  return true;
+}

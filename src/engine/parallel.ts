@@ -4,7 +4,9 @@
 // file picked up last does not leave the other threads idle at the end. Outcomes are put back in input order, so the
 // report is the same whatever the number of jobs, and one job is a plain in-process run.
 import { statSync } from 'node:fs';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { HeapExhaustedError, moreMemoryAdvice } from './heap-room.js';
 import { type FileOutcome, type FileReadProgress, lintFiles, lintOne } from './lint-files.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { availableCores, defaultJobs, type SpareWorker, takeSpare } from './worker-start.js';
@@ -18,6 +20,10 @@ export interface WorkerData {
   order: readonly number[];
   /** One Int32: the position in `order` of the next file to take. */
   counter: SharedArrayBuffer;
+  /** One Int32 per worker: the index of the file it is on, -1 between files (see startWorker). */
+  current: SharedArrayBuffer;
+  /** This worker's place in `current`. */
+  slot: number;
   options: LintOptions;
 }
 
@@ -71,16 +77,20 @@ export async function lintFilesParallel(
   const crashes = new Map<number, Error>();
   let done = 0;
   const settle = (index: number, outcome: FileOutcome | undefined, crash?: Error) => {
+    // Once only: a worker's last outcome and its death may both speak for one file.
+    if (outcomes[index] !== undefined || crashes.has(index)) return;
     if (crash) crashes.set(index, crash);
     else outcomes[index] = outcome;
     onProgress?.(++done, filePaths.length);
   };
 
-  const data: WorkerData = { files: filePaths, order, counter, options };
+  const current = new SharedArrayBuffer(4 * (jobs - 1));
+  new Int32Array(current).fill(-1);
   const url = run.workerUrl;
-  const workers = Array.from({ length: jobs - 1 }, (_, i) =>
-    startWorker(url, data, filePaths, settle, i === 0 ? takeSpare(url) : undefined),
-  );
+  const workers = Array.from({ length: jobs - 1 }, (_, slot) => {
+    const data: WorkerData = { files: filePaths, order, counter, current, slot, options };
+    return startWorker(url, data, filePaths, settle, slot === 0 ? takeSpare(url) : undefined);
+  });
 
   // The main thread is one of the jobs: it starts on the largest file while the workers boot.
   for (;;) {
@@ -97,7 +107,7 @@ export async function lintFilesParallel(
   }
   await Promise.all(workers);
 
-  // A worker that could not start, or died (out of memory, say), leaves its files to the main thread.
+  // A worker that could not start, or died, leaves its files to the main thread (but not one it ran out of memory on).
   for (let index = 0; index < filePaths.length; index++) {
     if (outcomes[index] !== undefined || crashes.has(index)) continue;
     try {
@@ -158,10 +168,23 @@ function startWorker(
         settle(m.index, { filePath, result: m.result! });
       }
     });
-    worker.on('error', () => undefined);
+    worker.on('error', (err: NodeJS.ErrnoException) => {
+      // Out of memory on a file: the main thread has the same heap limit, and there it would end the process.
+      const index = Atomics.load(new Int32Array(data.current), data.slot);
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY' && index >= 0) {
+        settle(index, { filePath: filePaths[index]!, error: outOfMemory() });
+      }
+    });
     // Messages posted before the worker ended are all delivered before 'exit' (a worker that dies never says done).
     worker.on('exit', () => resolve());
   });
+}
+
+function outOfMemory(): NodeJS.ErrnoException {
+  const err: NodeJS.ErrnoException = new HeapExhaustedError(
+    `it ran out of memory while it was linted; ${moreMemoryAdvice(v8.getHeapStatistics().heap_size_limit * 2)}`,
+  );
+  return err;
 }
 
 function reviveError(e: SerializedError): NodeJS.ErrnoException {
