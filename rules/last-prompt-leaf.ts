@@ -35,6 +35,8 @@ export default defineRule({
     messages: {
       missing:
         '`leafUuid` {{leaf}} names no entry in this file; Claude Code resumes as if there were no `last-prompt`, from the branch tip last in the file (line {{tipLine}}), and does not fall back to an earlier `last-prompt`.',
+      missingNoTip:
+        '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
       subagent:
         '`leafUuid` {{leaf}} names an entry of a subagent\'s own conversation (line {{line}}) mixed into this file, so Claude Code cannot resume the session: "No conversation found with session ID".',
     },
@@ -48,13 +50,17 @@ export default defineRule({
     const at = { entry: last.entry, pointer: '/leafUuid' } as const;
     if (!named) {
       const leaf = chain.leaf;
+      if (!leaf) {
+        ctx.report({ messageId: 'missingNoTip', at, data: { leaf: last.leafUuid } });
+        return;
+      }
       ctx.report({
         messageId: 'missing',
         at,
-        data: { leaf: last.leafUuid, tipLine: leaf?.line ?? '?' },
-        related: leaf ? [{ line: leaf.line, message: 'where Claude Code resumes' }] : [],
+        data: { leaf: last.leafUuid, tipLine: leaf.line },
+        related: [{ line: leaf.line, message: 'where Claude Code resumes' }],
         fix:
-          leaf?.uuid !== undefined && isMainTreeEntry(leaf)
+          leaf.uuid !== undefined && isMainTreeEntry(leaf)
             ? nameLeaf(model, last.entry, leaf.uuid, leaf.line, 'the entry Claude Code resumes')
             : undefined,
       });

@@ -67,7 +67,7 @@ describe('--fix', () => {
     const p = file('s.jsonl', `${first}\ngarbage\n${second}\n`);
     const safe = await run(['--fix', 's.jsonl']);
     expect(safe.code).toBe(1);
-    expect(safe.stdout).toContain('0 fixable with --fix, 1 more with --unsafe-fixes');
+    expect(safe.stdout).toContain('\n1 fixable with --fix --unsafe-fixes\n');
     expect(readFileSync(p, 'utf8')).toBe(`${first}\ngarbage\n${second}\n`);
     const unsafe = await run(['--fix', '--unsafe-fixes', 's.jsonl']);
     expect(unsafe.code).toBe(0);
@@ -173,6 +173,10 @@ describe('--fix when the write fails', () => {
       // The report says so too: never "No problems" for a file that was not fixed.
       expect(r.stdout).toContain('✖ 1 file could not be fixed (see the messages above)');
       expect(r.stdout).not.toContain('✔');
+      // Its problems are still there, and are reported unfixed: the torn line (no longer the last, when a line was
+      // appended meanwhile).
+      expect(r.stdout).toMatch(/error +valid-json (\[\*\] )?(Last line is cut off mid-entry|Line is not JSON)/);
+      expect(r.stdout).toMatch(/Linted 1 file\.\n$/);
       const now = readFileSync(target);
       if (what.startsWith('a file that changes')) expect(now.subarray(0, before.length).equals(before)).toBe(true);
       else expect(now.equals(before)).toBe(true);
@@ -182,6 +186,19 @@ describe('--fix when the write fails', () => {
       );
     });
   }
+
+  it('--fix-dry-run says what --fix would fix, since its report shows only what would be left', async () => {
+    file('session.jsonl', torn());
+    const r = await runCli(['session.jsonl', '--fix-dry-run'], { cwd: tmp });
+    expect(r.stdout).toBe('✔ No problems in 1 file.\n');
+    expect(r.stderr).toBe(
+      'transcript-lint: --fix-dry-run: would fix 1 problem (valid-json \u00d71) in 1 file; nothing was written, and the report shows what --fix would leave\n',
+    );
+    file('session.jsonl', clean());
+    expect((await runCli(['session.jsonl', '--fix-dry-run'], { cwd: tmp })).stderr).toBe(
+      'transcript-lint: --fix-dry-run: nothing to fix\n',
+    );
+  });
 
   it('a write that fails is listed in a JSON report', async () => {
     const target = file('session.jsonl', torn());

@@ -296,12 +296,29 @@ describe('--max-diagnostics', () => {
     const r = await run(['dangling.jsonl', 'torn.jsonl', '--max-diagnostics', '1']);
     expect(r.code).toBe(1);
     expect((r.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length).toBe(1);
-    // The file whose problems were all hidden is not listed.
-    expect(r.stdout).not.toMatch(/^torn\.jsonl$/m);
+    // The file whose problems were all hidden is not listed (dangling.jsonl's are warnings: the error is shown).
+    expect(r.stdout).not.toMatch(/^dangling\.jsonl$/m);
+    expect(r.stdout).toMatch(/^torn\.jsonl$/m);
     expect(r.stdout).toContain(
       `… ${total - 1} more problem${total - 1 === 1 ? '' : 's'} not shown (--max-diagnostics 1)`,
     );
     expect(r.stdout).toContain(`✖ ${total} problems`);
+  });
+
+  it('prints errors first, each file still in line order', async () => {
+    const all = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact']);
+    const lines = all.stdout.split('\n').filter(Boolean);
+    const errors = lines.filter((l) => / error /.test(l));
+    const warnings = lines.filter((l) => / warning /.test(l));
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    for (const n of [1, errors.length, errors.length + 1]) {
+      const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact', '--max-diagnostics', String(n)]);
+      const shown = r.stdout.split('\n').filter(Boolean);
+      const expected = [...errors.slice(0, n), ...warnings.slice(0, Math.max(0, n - errors.length))];
+      // In report order (files, then lines), whichever were picked.
+      expect(shown).toEqual(lines.filter((l) => expected.includes(l)));
+    }
   });
 
   it('0 prints only the summary; none (the default) prints everything', async () => {

@@ -70,7 +70,7 @@ describe('exit codes', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}error {2}valid-json \[\*\] Last line is cut off.*\n/);
     expect(r.stdout).toMatch(
-      /✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n\[\*\] 1 fixable with --fix, 0 more with --unsafe-fixes\nLinted 1 file\.\n$/,
+      /✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n\[\*\] 1 fixable with --fix\nLinted 1 file\.\n$/,
     );
     expect(r.stderr).toBe('');
   });
@@ -190,6 +190,19 @@ describe('paths', () => {
     const stylish = await run([dir]);
     expect(stylish.stdout).toContain(`${path.join(dir, 'sub (2)', 'c [1].jsonl')}\n`);
     expect(stylish.stdout).toContain('Linted 2 files.');
+  });
+
+  it('never expands a folder or glob to its own config file, but lints it when named', async () => {
+    const dir = 'requests';
+    write(`${dir}/transcript-lint.config.json`, '{"inputFormat": "request"}');
+    write(`${dir}/r.json`, '{"model":"claude-sonnet-4-5","max_tokens":10,"messages":[{"role":"user","content":"hi"}]}');
+    for (const args of [[dir], [`${dir}/*.json`]]) {
+      const r = await run([...args, '-f', 'json']);
+      const files = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath));
+      expect(files).toEqual(['r.json']);
+    }
+    const named = await run([`${dir}/transcript-lint.config.json`, '-f', 'json']);
+    expect(JSON.parse(named.stdout).results).toHaveLength(1);
   });
 
   it('expands globs and deduplicates files named twice', async () => {

@@ -378,9 +378,12 @@ describe('--print-config', () => {
       inputFormat: null,
       inputFormatFrom: null,
       target: 'api',
-      targetFrom: 'option',
+      // The config file's target: only --target would say 'option'.
+      targetFrom: 'config',
       notApplicable: [],
     });
+    const flag = await runCli(['--print-config', 'archive/x.jsonl', '--target', 'api'], { cwd: project });
+    expect(JSON.parse(flag.stdout)).toMatchObject({ target: 'api', targetFrom: 'option' });
     expect(doc.rules['valid-json']).toBe('warn');
     expect(doc.rules['resume-branch']).toBe('error');
     expect(doc.rules['entry-shape']).toBe('warn');
@@ -406,6 +409,18 @@ describe('--print-config', () => {
     expect(
       JSON.parse((await runCli(['--print-config', 's.jsonl', '--target', 'bedrock'], { cwd: project })).stdout).target,
     ).toBe('bedrock');
+  });
+
+  it('says when the input format comes from the config file', async () => {
+    const dir = path.join(project, 'requests');
+    writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ inputFormat: 'request' }));
+    const doc = JSON.parse((await runCli(['--print-config', 'r.json'], { cwd: dir })).stdout);
+    expect(doc).toMatchObject({
+      inputFormat: 'request',
+      inputFormatFrom: 'config',
+      target: 'api',
+      targetFrom: 'input-format',
+    });
   });
 
   it('detects the input format of an existing file, and the target follows it', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
 import type { PassReadProgress } from '../engine/fix-on-disk.js';
 import { WriteError } from '../engine/io.js';
+import { lintOne } from '../engine/lint-files.js';
 import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
@@ -74,12 +75,6 @@ export function fixSummary(
   cmd: Pick<LintCommand, 'backup' | 'verbose'>,
   cwdShown: (p: string) => string,
 ): string {
-  const byRule = [...run.fixesByRule]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .map(([rule, n]) => `${rule} \u00d7${n}`)
-    .join(', ');
-  const problems = `${run.fixes} ${run.fixes === 1 ? 'problem' : 'problems'}`;
-  const files = `${run.changedFiles} ${run.changedFiles === 1 ? 'file' : 'files'}`;
   const backups =
     cmd.backup === false
       ? 'no backups (--no-backup)'
@@ -89,11 +84,28 @@ export function fixSummary(
           ? 'backups beside each file as <name>.bak'
           : // A taken <name>.bak (an older backup) makes the writer pick <name>.bak.1, .bak.2, ...
             `backups beside each file as <name>.bak or <name>.bak.N${cmd.verbose ? '' : ' (--verbose lists them)'}`;
-  let text = `fixed ${problems} (${byRule}) in ${files}; ${backups}`;
+  let text = `fixed ${fixedCounts(run)}; ${backups}`;
   if (cmd.verbose) {
     for (const c of run.changed) text += `\n  ${c.shown}${c.backup ? ` (backup: ${cwdShown(c.backup)})` : ''}`;
   }
   return text;
+}
+
+/** --fix-dry-run's line: what --fix would do, since the report alone (what would be left) can read as clean. */
+export function dryRunSummary(run: FixRun): string {
+  if (run.changedFiles === 0) return '--fix-dry-run: nothing to fix';
+  return `--fix-dry-run: would fix ${fixedCounts(run)}; nothing was written, and the report shows what --fix would leave`;
+}
+
+/** "12 problems (tool-use-has-result ×8, valid-json ×4) in 3 files". */
+function fixedCounts(run: FixRun): string {
+  const byRule = [...run.fixesByRule]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([rule, n]) => `${rule} \u00d7${n}`)
+    .join(', ');
+  const problems = `${run.fixes} ${run.fixes === 1 ? 'problem' : 'problems'}`;
+  const files = `${run.changedFiles} ${run.changedFiles === 1 ? 'file' : 'files'}`;
+  return `${problems} (${byRule}) in ${files}`;
 }
 
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -152,6 +164,11 @@ export async function runFix(
       note(message);
       // In the report too: a run whose only file could not be written must not read as "No problems".
       run.failures.push({ filePath: input.filePath, message });
+      // A file that could not be written back is as it was: its problems are reported, unfixed.
+      if (err instanceof WriteError) {
+        const unfixed = lintOne(linter, input.filePath, options);
+        if (unfixed.result) run.results.push(unfixed.result);
+      }
       hooks.onProgress(++done);
       continue;
     }

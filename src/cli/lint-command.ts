@@ -95,7 +95,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   };
 
   if (cmd.fix !== 'none') {
-    const { runFix, mergeFixRuns, fixSummary } = await import('./fix-command.js');
+    const { runFix, mergeFixRuns, fixSummary, dryRunSummary } = await import('./fix-command.js');
     let done = 0;
     const runs = [];
     for (const group of groups) {
@@ -133,6 +133,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
         io,
         fixSummary(run, cmd, (p) => displayPath(p, io.cwd)),
       );
+    if (cmd.fix === 'dry-run') warn(io, dryRunSummary(run));
     for (const message of run.warnings) warn(io, message);
     return exitCode(run.results, cmd, io, run.failed || failures.length > 0, run.changedFiles);
   }

@@ -182,8 +182,8 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     value: 'N|none',
     group: 'Output',
-    help: 'Print at most this many problems in stylish/compact (or none for no cap; counts stay complete)',
-    doc: '`stylish` and `compact` print at most `N` problems; the counts and the summary still cover all of them, and the report says how many were not shown (stylish in the report, compact on stderr). Machine formats are never capped. Default `none`.',
+    help: 'Print at most this many problems in stylish/compact, errors first (or none for no cap; counts stay complete)',
+    doc: '`stylish` and `compact` print at most `N` problems, errors first; the counts and the summary still cover all of them, and the report says how many were not shown (stylish in the report, compact on stderr). Machine formats are never capped. Default `none`.',
   },
   {
     name: 'statistics',

@@ -10,7 +10,8 @@ import type { CliIO } from './io.js';
 
 export function printConfig(filePath: string, config: EffectiveConfig, linter: Linter, io: CliIO): number {
   let format: Format | undefined = config.inputFormat !== undefined ? linter.format(config.inputFormat) : undefined;
-  let inputFormatFrom: 'option' | 'detected' | null = format !== undefined ? 'option' : null;
+  let inputFormatFrom: 'option' | 'config' | 'detected' | null =
+    format !== undefined ? (config.inputFormatFrom ?? 'option') : null;
   if (format === undefined) {
     try {
       format = linter.detect(filePath, readRegularSync(filePath));
@@ -31,7 +32,10 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
     inputFormat: format?.id ?? null,
     inputFormatFrom,
     target,
-    targetFrom: config.target !== undefined && config.target === target ? 'option' : 'input-format',
+    // Chosen on the command line or in the config file, or else (or when the format has no such target) the
+    // input format's own.
+    targetFrom:
+      config.target !== undefined && config.target === target ? (config.targetFrom ?? 'option') : 'input-format',
     rules,
     // Rules that never run on this input format, whatever their severity (storage rules on a request file).
     notApplicable:

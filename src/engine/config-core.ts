@@ -89,6 +89,9 @@ export interface EffectiveConfig {
   target?: Target;
   /** Undefined: detected per file. */
   inputFormat?: string;
+  /** Who chose the target and the input format: the command line or the config file. */
+  targetFrom?: 'option' | 'config';
+  inputFormatFrom?: 'option' | 'config';
   /**
    * Severities set by the config or the command line. Only rules someone configured are here: the others keep the
    * catalogue's severity for the target, including a rule's finer per-report severity.
@@ -130,9 +133,16 @@ export function resolveConfig(
     configFile: loaded?.filePath,
     target: cli.target ?? loaded?.config.target,
     inputFormat: cli.inputFormat ?? loaded?.config.inputFormat,
+    targetFrom: sourceOf(cli.target, loaded?.config.target),
+    inputFormatFrom: sourceOf(cli.inputFormat, loaded?.config.inputFormat),
     severities,
     ignores: loaded?.ignores,
   };
+}
+
+function sourceOf(option: unknown, config: unknown): 'option' | 'config' | undefined {
+  if (option !== undefined) return 'option';
+  return config !== undefined ? 'config' : undefined;
 }
 
 /** Whether the config's `ignores` skip this file. */

@@ -5,6 +5,7 @@ import { isUtf8 } from 'node:buffer';
 import { lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type FastGlob from 'fast-glob';
+import { CONFIG_FILE_NAME } from './config-names.js';
 import { compileGlob, type Glob, matchGlob, PatternError } from './glob.js';
 
 export { PatternError } from './glob.js';
@@ -55,14 +56,15 @@ export interface ExpandOptions {
 
 export const DEFAULT_FOLDER_PATTERNS: readonly string[] = ['**/*.jsonl'];
 
-// Walking into these is slow and never finds a transcript (pitfall 9). Symlinks are not followed, so a link inside
-// the folder cannot pull in files from elsewhere.
+// Walking into these is slow and never finds a transcript (pitfall 9); our own config file is never one either (a
+// folder of `.json` requests would otherwise lint it as a request). Named as a path, it is linted as asked.
+// Symlinks are not followed, so a link inside the folder cannot pull in files from elsewhere.
 const WALK_OPTIONS: FastGlob.Options = {
   absolute: true,
   onlyFiles: true,
   dot: true,
   followSymbolicLinks: false,
-  ignore: ['**/node_modules/**', '**/.git/**'],
+  ignore: ['**/node_modules/**', '**/.git/**', `**/${CONFIG_FILE_NAME}`],
 };
 
 export async function expandPaths(

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../engine/run-rules.js';
 import type { LintResult } from '../engine/lint.js';
 import { displayPath } from './display-path.js';
 import { neutralize } from './neutralize.js';
+import { cappedDiagnostics } from './capped.js';
 import { wrapText } from './wrap-text.js';
 import type { FormatContext, Formatter } from './types.js';
 import { maxOf } from '../model/arrays.js';
@@ -15,17 +16,15 @@ type Colors = ReturnType<typeof createColors>;
 
 export const stylish: Formatter = (results, ctx) => {
   const c = createColors(ctx.color);
-  // --max-diagnostics: the first N problems in report order are printed, the summary still counts all of them.
-  let budget = ctx.maxDiagnostics ?? Infinity;
+  // --max-diagnostics: N problems are printed (errors first), the summary still counts all of them.
+  const capped = cappedDiagnostics(results, ctx.maxDiagnostics);
   let hidden = 0;
   let out = '';
-  for (const r of results) {
-    if (r.diagnostics.length === 0) continue;
-    const shown = r.diagnostics.slice(0, Math.max(0, budget));
-    budget -= shown.length;
+  results.forEach((r, i) => {
+    const shown = capped[i]!;
     hidden += r.diagnostics.length - shown.length;
     if (shown.length > 0) out += formatFile(r, shown, ctx, c);
-  }
+  });
   if (hidden > 0) {
     out += `${c.dim(`… ${plural(hidden, 'more problem')} not shown (--max-diagnostics ${ctx.maxDiagnostics})`)}
 
@@ -122,7 +121,8 @@ function fixable(results: readonly LintResult[]): string {
   const unsafe = sum(results, (r) => r.unsafeFixableCount);
   if (safe + unsafe === 0) return '';
   // The marker explains the [*] beside the problems; without a safe fix there is none to explain.
-  return `${safe > 0 ? '[*] ' : ''}${safe} fixable with --fix, ${unsafe} more with --unsafe-fixes\n`;
+  if (safe === 0) return `${unsafe} fixable with --fix --unsafe-fixes\n`;
+  return `[*] ${safe} fixable with --fix${unsafe > 0 ? `, ${unsafe} more with --unsafe-fixes` : ''}\n`;
 }
 
 function sum(results: readonly LintResult[], pick: (r: LintResult) => number): number {

@@ -1,4 +1,4 @@
-// --max-diagnostics in the human formats: the first N problems print, the counts cover everything.
+// --max-diagnostics in the human formats: N problems print, errors first, and the counts cover everything.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compact } from '../../src/formatters/compact.js';
@@ -9,9 +9,10 @@ const ctx = { cwd: CWD, color: false };
 const rows = (out: string) => out.split('\n').filter((l) => /^ +\d+ {2}(error|warning)/.test(l));
 
 describe('stylish with maxDiagnostics', () => {
-  it('prints the first N problems in report order, then how many were left out, then the full summary', () => {
+  it('prints N problems (errors first) in report order, then how many were left out, then the full summary', () => {
     const out = stylish(sampleResults(), { ...ctx, maxDiagnostics: 2 });
     expect(rows(out)).toHaveLength(2);
+    expect(rows(out).every((l) => / error /.test(l))).toBe(true);
     expect(out).toContain(path.join('sessions', 'crash day', 'a b.jsonl'));
     // Files whose problems are all hidden are not listed.
     expect(out).not.toContain('odd,name');
@@ -33,9 +34,16 @@ describe('stylish with maxDiagnostics', () => {
 });
 
 describe('compact with maxDiagnostics', () => {
-  it('prints only the first N lines and nothing else', () => {
-    const all = compact(sampleResults(), ctx).split('\n');
-    expect(compact(sampleResults(), { ...ctx, maxDiagnostics: 2 })).toBe(`${all.slice(0, 2).join('\n')}\n`);
+  it('prints only N lines, errors first, in report order, and nothing else', () => {
+    const all = compact(sampleResults(), ctx).split('\n').filter(Boolean);
+    const errors = all.filter((l) => l.includes(': error '));
+    expect(errors).toHaveLength(3);
+    expect(compact(sampleResults(), { ...ctx, maxDiagnostics: 2 })).toBe(`${errors.slice(0, 2).join('\n')}\n`);
+    // All three errors, then the first warning, each where the report has it.
+    const firstWarning = all.find((l) => l.includes(': warning '))!;
+    expect(compact(sampleResults(), { ...ctx, maxDiagnostics: 4 })).toBe(
+      `${all.filter((l) => errors.includes(l) || l === firstWarning).join('\n')}\n`,
+    );
     expect(compact(sampleResults(), { ...ctx, maxDiagnostics: 0 })).toBe('');
   });
 });

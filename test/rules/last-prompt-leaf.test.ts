@@ -64,6 +64,19 @@ runRuleTests(rule, {
       output: retarget(missing, 3, 2),
     },
     {
+      name: 'a missing leaf in a file with no other entry: no tip to name, nothing to fix',
+      text: '{"type":"last-prompt","lastPrompt":"go","leafUuid":"deadbeef-0000-4000-8000-000000000001"}\n{"type":"user","mess\n',
+      errors: [
+        {
+          messageId: 'missingNoTip',
+          line: 1,
+          severity: 'warn',
+          messageIncludes: 'and no other line of it is an entry Claude Code could resume from',
+        },
+      ],
+      output: null,
+    },
+    {
       name: 'a missing leaf with a fork later in the file (item 08c): the file order wins, not the timestamps',
       text: forked,
       errors: [{ messageId: 'missing', line: 4, messageIncludes: 'line 3' }],
