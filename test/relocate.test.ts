@@ -118,6 +118,29 @@ describe('relocateSession', () => {
     expect(result.folderFrom).toBeUndefined();
   });
 
+  it('takes a unique prefix of the id, as --session does elsewhere, and says which session it picked', async () => {
+    const warnings: string[] = [];
+    const prefix = SID.slice(0, 8);
+    const result = await relocateSession({
+      projectsRoot: projects(),
+      sessionId: prefix,
+      to: NEW_CWD,
+      openers: noOpeners,
+      onWarning: (m) => warnings.push(m),
+    });
+    expect(result).toMatchObject({ from: oldFile(), to: newFile(), moved: true });
+    expect(existsSync(path.join(projects(), NEW_FOLDER, SID, 'subagents'))).toBe(true);
+    expect(warnings).toEqual([`--session ${prefix} is session ${SID}`]);
+    // Two sessions that start with it: which one is not guessed.
+    cpSync(newFile(), path.join(projects(), NEW_FOLDER, `${prefix}-other.jsonl`));
+    await expect(
+      relocateSession({ projectsRoot: projects(), sessionId: prefix, to: OLD_CWD, openers: noOpeners }),
+    ).rejects.toThrow(new RegExp(`^${prefix} is ambiguous: 2 sessions start with it`));
+    await expect(
+      relocateSession({ projectsRoot: projects(), sessionId: 'ffffffff', to: OLD_CWD, openers: noOpeners }),
+    ).rejects.toThrow(/^no session ffffffff in any project folder/);
+  });
+
   it('in its own folder already, only the cwd is rewritten', async () => {
     const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: OLD_CWD, openers: noOpeners });
     expect(result.moved).toBe(false);

@@ -77,12 +77,16 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 
 
 export async function relocateSession(req: RelocateRequest): Promise<RelocateResult> {
   const io = req.fsImpl ?? fs;
-  const from = req.from !== undefined ? path.resolve(req.from) : await findSession(io, req.projectsRoot, req.sessionId);
+  const { file: from, id } =
+    req.from !== undefined
+      ? { file: path.resolve(req.from), id: req.sessionId }
+      : await findSession(io, req.projectsRoot, req.sessionId);
+  if (id !== req.sessionId) req.onWarning?.(`--session ${req.sessionId} is session ${id}`);
   const cwdTo = path.resolve(req.to);
   const folderTo = path.join(path.resolve(req.projectsRoot), projectFolderOf(cwdTo));
-  const to = path.join(folderTo, `${req.sessionId}.jsonl`);
-  const dirFrom = path.join(path.dirname(from), req.sessionId);
-  const dirTo = path.join(folderTo, req.sessionId);
+  const to = path.join(folderTo, `${id}.jsonl`);
+  const dirFrom = path.join(path.dirname(from), id);
+  const dirTo = path.join(folderTo, id);
   const hasDir = await exists(io, dirFrom);
   const moving = to !== from;
 
@@ -159,23 +163,41 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
   return result;
 }
 
-/** The one `<id>.jsonl` in the project folders under `root`. */
-async function findSession(io: WriteFs, root: string, id: string): Promise<string> {
+/**
+ * The one `<id>.jsonl` in the project folders under `root`, and its id: `id` itself, or else the one session whose id
+ * starts with it (a unique prefix, as `--session` takes everywhere else).
+ */
+async function findSession(io: WriteFs, root: string, id: string): Promise<{ file: string; id: string }> {
   let folders: string[];
   try {
-    folders = await io.readdir(root);
+    folders = (await io.readdir(root)).sort();
   } catch (err) {
     throw new RelocateError(`cannot read the project folders in ${root} (${describe(err)})`);
   }
   const found: string[] = [];
-  for (const folder of folders.sort()) {
+  for (const folder of folders) {
     const candidate = path.join(path.resolve(root), folder, `${id}.jsonl`);
     if (await exists(io, candidate)) found.push(candidate);
   }
-  if (found.length === 0) throw new RelocateError(`no session ${id} in any project folder of ${root}`);
   if (found.length > 1)
     throw new RelocateError(`session ${id} is in ${found.length} project folders (${found.join(', ')}): say which one`);
-  return found[0]!;
+  if (found.length === 1) return { file: found[0]!, id };
+
+  const byPrefix: { file: string; id: string }[] = [];
+  for (const folder of folders) {
+    const names = await io.readdir(path.join(path.resolve(root), folder)).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      if (name.startsWith(id) && name.endsWith('.jsonl'))
+        byPrefix.push({ file: path.join(path.resolve(root), folder, name), id: name.slice(0, -'.jsonl'.length) });
+    }
+  }
+  const ids = [...new Set(byPrefix.map((f) => f.id))];
+  if (ids.length === 0) throw new RelocateError(`no session ${id} in any project folder of ${root}`);
+  if (ids.length > 1) {
+    const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
+    throw new RelocateError(`${id} is ambiguous: ${ids.length} sessions start with it (${shown})`);
+  }
+  return findSession(io, root, ids[0]!);
 }
 
 /**
