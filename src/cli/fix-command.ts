@@ -180,6 +180,12 @@ export async function runFix(
       note(`${shown}: fixing made the file worse (rules: ${rules}), so nothing was changed; please report this`);
     } else if (outcome.status === 'circular') {
       note(`${shown}: the fixes of ${rules} undo each other; stopped after ${outcome.passes} passes`);
+    } else if (outcome.status === 'unread-line') {
+      run.failed = true;
+      const { line, bytes, limit } = outcome.unreadLine!;
+      note(
+        `${shown}: not fixed: line ${line} is ${bytes} bytes, over the ${limit}-byte --max-line-bytes limit, so it was not read, and fixes made without it could cut what it holds; raise --max-line-bytes to fix this file`,
+      );
     } else if (outcome.status === 'pass-cap') {
       note(`${shown}: still fixable after ${MAX_PASSES} passes (${rules}); run again to continue`);
     }

@@ -109,6 +109,8 @@ export async function runExplain(
     warn(io, `the documentation of ${cmd.rule} is not installed; read it at ${docsUrl(cmd.rule)}`);
     return 2;
   }
-  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  // The page's generator markers are for the docs build, not for a reader.
+  const shown = text.replace(/^<!-- \/?generated:[\w-]+ -->\n/gm, '');
+  io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   return 0;
 }

@@ -15,7 +15,7 @@ export interface FixOptions extends LintOptions {
   unsafe?: boolean;
 }
 
-export type FixStatus = 'unchanged' | 'fixed' | 'worse' | 'circular' | 'pass-cap';
+export type FixStatus = 'unchanged' | 'fixed' | 'worse' | 'circular' | 'pass-cap' | 'unread-line';
 
 export interface FixOutcome {
   status: FixStatus;
@@ -32,6 +32,8 @@ export interface FixOutcome {
   rulesInvolved: string[];
   /** Fixes that could not be applied (a rule bug): reason per fix. */
   failed: { fix: Fix; reason: string }[];
+  /** For 'unread-line': the first line over --max-line-bytes, which was not read, so nothing was fixed. */
+  unreadLine?: { line: number; bytes: number; limit: number };
 }
 
 export function fixableBy(findings: readonly Finding[], unsafe: boolean): Fix[] {
@@ -103,6 +105,23 @@ export function runFixLoop<T>(input: T, store: PassStore<T>, unsafe: boolean): L
   let passes = 0;
   let status: FixStatus = 'unchanged';
 
+  // A line over --max-line-bytes was not read, but the agent reads it: fixes made as if it were not there (a
+  // missing parent, a leaf that names no entry) could cut the history it holds.
+  const unreadLine = lineOverTheLimit(current);
+  if (unreadLine && fixableBy(current.findings, unsafe).length > 0) {
+    return {
+      status: 'unread-line',
+      output: input,
+      changed: false,
+      applied: [],
+      passes: 0,
+      final: current,
+      rulesInvolved: [...new Set(fixableBy(current.findings, unsafe).map((f) => f.ruleId))].sort(),
+      failed: [],
+      unreadLine,
+    };
+  }
+
   while (true) {
     const fixes = fixableBy(current.findings, unsafe);
     if (fixes.length === 0) break;
@@ -167,6 +186,15 @@ function outcome(o: LoopOutcome<Bytes>): FixOutcome {
       return (joined ??= joinBytes(pieces));
     },
   };
+}
+
+/** The first line left unread for being over the --max-line-bytes option (not one too long for any string). */
+function lineOverTheLimit(o: LintOutcome): FixOutcome['unreadLine'] {
+  for (const l of o.model.file.lines) {
+    const p = l.problems.find((x) => x.kind === 'too-long' && x.limit?.of === 'option');
+    if (p) return { line: l.lineNo, bytes: l.range?.length ?? l.bytes.length, limit: p.limit!.bytes };
+  }
+  return undefined;
 }
 
 /** What the safety net compares: lines that are not readable entries, and problems. */

@@ -40,6 +40,14 @@ export class TranscriptModel {
     return this.parts.format;
   }
 
+  /**
+   * Whether a line was left unread for being over --max-line-bytes (valid-json reports it). The agent reads such a
+   * line, so what it holds (a parent, a leaf) may be there: a rule must not call it missing.
+   */
+  get hasUnreadLines(): boolean {
+    return this.file.lines.some((l) => l.problems.some((p) => p.kind === 'too-long' && p.limit?.of === 'option'));
+  }
+
   get entries(): Entry[] {
     this.entriesCache ??= this.parts.buildEntries(this.file);
     return this.entriesCache;

@@ -151,3 +151,34 @@ describe('fix loop', () => {
     expect(twice.output).toEqual(once.output);
   });
 });
+
+describe('a line over --max-line-bytes', () => {
+  // Line 3 holds the entry the last-prompt names, but it is over the limit: unread, though Claude Code reads it.
+  const session = [
+    '{"type":"user","uuid":"u1","parentUuid":null,"message":{"role":"user","content":"go"}}',
+    '{"type":"assistant","uuid":"a1","parentUuid":"u1","message":{"id":"m1","role":"assistant","model":"claude-sonnet-4-5","content":[{"type":"text","text":"ok"}]}}',
+    `{"type":"user","uuid":"u2","parentUuid":"a1","message":{"role":"user","content":"${'x'.repeat(400)}"}}`,
+    '{"type":"last-prompt","lastPrompt":"go","leafUuid":"u2"}',
+    '{"n":2}',
+  ].join('\n');
+
+  it('stops --fix before any fix: fixes made without the line could cut what it holds', () => {
+    const input = enc(`${session}\n`);
+    const out = fixBytes('s.jsonl', input, { rules: [countDown], maxLineBytes: 300 });
+    expect(out.status).toBe('unread-line');
+    expect(out.changed).toBe(false);
+    expect(out.unreadLine).toEqual({ line: 3, bytes: enc(session.split('\n')[2]!).length, limit: 300 });
+    expect(dec(out.output)).toBe(dec(input));
+    // With room for the line, the same file is fixed.
+    expect(fixBytes('s.jsonl', input, { rules: [countDown] }).status).toBe('fixed');
+  });
+
+  it('keeps last-prompt-leaf from calling the leaf missing (the safe fix would have cut line 3 off)', () => {
+    const input = enc(`${session}\n`);
+    const ids = (options: Parameters<typeof fixWith>[2]) =>
+      fixBytes('s.jsonl', input, options).final.result.diagnostics.map((d) => d.ruleId);
+    expect(ids({ maxLineBytes: 300 })).not.toContain('last-prompt-leaf');
+    expect(ids({ maxLineBytes: 300 })).toContain('valid-json');
+    expect(ids({})).not.toContain('last-prompt-leaf');
+  });
+});
