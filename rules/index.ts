@@ -40,6 +40,7 @@ import toolNames from './tool-names.js';
 import cacheControlLimit from './cache-control-limit.js';
 import thinkingConfig from './thinking-config.js';
 import knownFormat from './known-format.js';
+import noLoneSurrogate from './no-lone-surrogate.js';
 import codexValidJsonl from './codex/valid-jsonl.js';
 import codexSessionMeta from './codex/session-meta.js';
 import codexOrdinalSequence from './codex/ordinal-sequence.js';
@@ -132,6 +133,8 @@ export const rules: readonly Rule[] = [
   toolNames,
   cacheControlLimit,
   thinkingConfig,
+  // Any Messages API input: a character cut in two makes the request body invalid JSON.
+  noLoneSurrogate,
   // Cline and Roo Code task histories.
   clineResultMissing,
   clineResultDropped,

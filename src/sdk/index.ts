@@ -47,7 +47,13 @@ export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
 export { type MediaRemoval, mediaRemovals } from '../formats/claude-code/compile.js';
 export { folderFits, projectFolderOf } from '../formats/claude-code/project-folder.js';
-export { holdsLazyStrings, isArrayField, isLazyString, LAZY_LINE_BYTES } from '../loader/lazy-strings.js';
+export {
+  holdsLazyStrings,
+  isArrayField,
+  isLazyString,
+  LAZY_LINE_BYTES,
+  lazyJsonBytes,
+} from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
 export {
   FixPlan,

@@ -1,0 +1,143 @@
+// no-lone-surrogate: no sent string holds half of a UTF-16 surrogate pair. A string cut between the two halves of an
+// emoji or another character outside the Basic Multilingual Plane (a tool's output truncated by length, a paste) is
+// stored by JSON.stringify as an escape such as "\ud83d", which parses back to the same lone half. A request that
+// carries it that way is refused whole, on every retry: "The request body is not valid JSON: no low surrogate in
+// string: line 1 column 217026 (char 217025)" (anthropics/claude-code#3277, #2108, #6273, #65155 and many more, from
+// Claude Code 1.0.x to 2.1.161). Claude Code 2.1.332 resumes such a session: measured against the local stand-in of
+// the API, the request it sent held U+FFFD in place of the lone half. So the finding is a warning for the
+// claude-code target (an older version fails on it) and an error for a request or message list sent as it is. The
+// safe fix replaces each lone half with U+FFFD, as 2.1.332 sends it: the half was never a character on its own.
+import {
+  defineRule,
+  type Entry,
+  isLazyString,
+  isObject,
+  lazyJsonBytes,
+  PlannedReports,
+  storedSite,
+} from '../src/sdk/index.js';
+
+/** String.prototype.isWellFormed and toWellFormed (ES2024; in Node since 20). */
+interface WellFormed {
+  isWellFormed(): boolean;
+  toWellFormed(): string;
+}
+const wellFormed = (s: string): boolean => (s as unknown as WellFormed).isWellFormed();
+const toWellFormed = (s: string): string => (s as unknown as WellFormed).toWellFormed();
+
+/** A string with a lone surrogate, where it is stored (a JSON pointer into the entry). */
+interface Found {
+  pointer: string;
+  value: string;
+}
+
+export default defineRule({
+  meta: {
+    id: 'no-lone-surrogate',
+    type: 'problem',
+    view: 'request',
+    description: 'No string sent holds half of a surrogate pair (a character cut in two).',
+    docs: {
+      detects: 'a string holding a lone UTF-16 surrogate (an emoji or other character cut in half)',
+      fix: 'safe (replace each lone half with U+FFFD)',
+    },
+    severity: { 'claude-code': 'warn', api: 'error' },
+    fixable: 'safe',
+    messages: {
+      lone: 'This {{what}} holds a lone UTF-16 surrogate ({{code}}, half of a character cut in two); the API refuses the whole request body, on every retry: "The request body is not valid JSON: no low surrogate in string".',
+      loneResume:
+        'This {{what}} holds a lone UTF-16 surrogate ({{code}}, half of a character cut in two); Claude Code 2.1.332 sends U+FFFD in its place, but earlier versions sent it as it is and every request failed: "The request body is not valid JSON: no low surrogate in string".',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    const { merged } = model.apiView();
+    const reports = new PlannedReports(ctx);
+    for (const m of merged) {
+      if (m.role === 'system') continue;
+      for (const b of m.blocks) {
+        const site = storedSite(model, b);
+        if (!site || site.kind !== 'element') {
+          // Text stored as the message's whole content (a prompt typed as a string).
+          const content = site && stringContent(site.entry);
+          if (site && content !== undefined && !wellFormed(content))
+            report(site.entry, [{ pointer: '/message/content', value: content }], `${m.role} message`);
+          continue;
+        }
+        const stored = elementOf(site.entry, site.array, site.index);
+        const found: Found[] = [];
+        collect(stored, `${site.array}/${site.index}`, found);
+        if (found.length > 0) report(site.entry, found, blockName(b.block.type), site.index);
+      }
+    }
+    reports.send();
+
+    function report(entry: Entry, found: Found[], what: string, block?: number): void {
+      const plan = reports.plan(entry);
+      for (const f of found) plan.set(entry, f.pointer, toWellFormed(f.value));
+      const at = { entry, pointer: found[0]!.pointer, block };
+      reports.add(
+        {
+          messageId: ctx.target === 'claude-code' ? 'loneResume' : 'lone',
+          data: { what, code: loneCode(found[0]!.value) },
+          at,
+        },
+        {
+          plan,
+          description: `replace the lone surrogate${found.length > 1 ? 's' : ''} with U+FFFD (the replacement character)`,
+        },
+      );
+    }
+  },
+});
+
+function stringContent(entry: Entry): string | undefined {
+  const message = entry.raw.message;
+  return isObject(message) && typeof message.content === 'string' ? message.content : undefined;
+}
+
+/** The stored value at `array`/`index` of the entry ("/message/content" or "/rendered"). */
+function elementOf(entry: Entry, array: string, index: number): unknown {
+  let value: unknown = entry.raw;
+  for (const key of array.split('/').slice(1)) value = isObject(value) ? value[key] : undefined;
+  return Array.isArray(value) ? value[index] : undefined;
+}
+
+/**
+ * Every string below `value` with a lone surrogate. A long string kept as bytes without an escape cannot hold one
+ * (valid UTF-8 encodes no surrogate), so it is not decoded to be checked.
+ */
+function collect(value: unknown, pointer: string, found: Found[]): void {
+  if (typeof value === 'string') {
+    if (!wellFormed(value)) found.push({ pointer, value });
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) collect(value[i], `${pointer}/${i}`, found);
+    return;
+  }
+  if (!isObject(value)) return;
+  for (const key of Object.keys(value)) {
+    if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
+    collect(value[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, found);
+  }
+}
+
+function blockName(type: unknown): string {
+  return typeof type === 'string' ? `${type.replaceAll('_', ' ')} block` : 'block';
+}
+
+/** The first lone surrogate, as U+XXXX. */
+function loneCode(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    const next = s.charCodeAt(i + 1);
+    if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    return `U+${c.toString(16).toUpperCase()}`;
+  }
+  return 'U+FFFD';
+}
