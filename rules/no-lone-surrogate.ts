@@ -104,22 +104,26 @@ function elementOf(entry: Entry, array: string, index: number): unknown {
 }
 
 /**
- * Every string below `value` with a lone surrogate. A long string kept as bytes without an escape cannot hold one
- * (valid UTF-8 encodes no surrogate), so it is not decoded to be checked.
+ * Every string below `value` with a lone surrogate, in document order. A long string kept as bytes without an escape
+ * cannot hold one (valid UTF-8 encodes no surrogate), so it is not decoded to be checked. The walk keeps its own stack:
+ * a tool input may be nested deeper than the call stack goes.
  */
-function collect(value: unknown, pointer: string, found: Found[]): void {
-  if (typeof value === 'string') {
-    if (!wellFormed(value)) found.push({ pointer, value });
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) collect(value[i], `${pointer}/${i}`, found);
-    return;
-  }
-  if (!isObject(value)) return;
-  for (const key of Object.keys(value)) {
-    if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
-    collect(value[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, found);
+function collect(root: unknown, rootPointer: string, found: Found[]): void {
+  const stack: [unknown, string][] = [[root, rootPointer]];
+  while (stack.length > 0) {
+    const [value, pointer] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!wellFormed(value)) found.push({ pointer, value });
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${pointer}/${i}`]);
+    } else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!;
+        if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
+        stack.push([value[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
+      }
+    }
   }
 }
 

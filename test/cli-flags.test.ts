@@ -226,6 +226,25 @@ describe('--rule, --select, --ignore', () => {
   });
 });
 
+describe('an option that takes one value, given twice', () => {
+  it.each([
+    [['-f', 'json', '-f', 'compact'], '--format was given more than once'],
+    [['--format=json', '--format', 'json'], '--format was given more than once'],
+    [['--target', 'api', '--target', 'api'], '--target was given more than once'],
+    [['-o', 'a.txt', '-o', 'b.txt'], '--output-file was given more than once'],
+    [['--no-config', '--config', 'x.json'], '--config (or --no-config) was given more than once'],
+    [['--max-warnings', '1', '--max-warnings', '2'], '--max-warnings was given more than once'],
+  ])('%j is a usage error: which one was meant cannot be guessed', async (args, message) => {
+    const r = await run(['torn.jsonl', ...args]);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`transcript-lint: ${message}\n`) });
+  });
+
+  it('repeatable options still repeat', async () => {
+    const r = await run(['torn.jsonl', '--rule', 'valid-json=off', '--rule', 'tool-use-has-result=off']);
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('--exit-zero and --exit-non-zero-on-fix', () => {
   it('--exit-zero exits 0 with errors and too many warnings, still printing them', async () => {
     const r = await run(['torn.jsonl', 'dangling.jsonl', '--exit-zero', '--max-warnings', '0']);

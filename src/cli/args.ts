@@ -306,6 +306,12 @@ interface YargsOption {
 }
 
 function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => string | undefined): LintCommand {
+  // yargs collects an option given twice into an array; one that takes a single value must not be (ruff and clap
+  // refuse it too: which of two formats, targets or output files was meant cannot be guessed).
+  for (const o of LINT_OPTIONS) {
+    if (o.kind !== 'boolean' && !o.repeat && Array.isArray(args[o.name]))
+      throw new UsageError(`--${o.name}${o.negatable ? ` (or --no-${o.name})` : ''} was given more than once`);
+  }
   const fix: FixMode = args.fix ? 'fix' : args['fix-dry-run'] ? 'dry-run' : args.diff ? 'diff' : 'none';
   if (args['unsafe-fixes'] && fix === 'none')
     throw new UsageError('--unsafe-fixes needs --fix, --fix-dry-run or --diff');

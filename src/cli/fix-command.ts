@@ -181,7 +181,7 @@ export async function runFix(
     } else if (outcome.status === 'circular') {
       note(`${shown}: the fixes of ${rules} undo each other; stopped after ${outcome.passes} passes`);
     } else if (outcome.status === 'unread-line') {
-      run.failed = true;
+      // Refused, and said: the file is as it was, and its problems are reported (valid-json's on that line too).
       const { line, bytes, limit } = outcome.unreadLine!;
       note(
         `${shown}: not fixed: line ${line} is ${bytes} bytes, over the ${limit}-byte --max-line-bytes limit, so it was not read, and fixes made without it could cut what it holds; raise --max-line-bytes to fix this file`,

@@ -77,7 +77,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'N',
     group: 'Input',
     help: 'Lines longer than this are reported, not parsed (default 64 MiB)',
-    doc: 'Lines longer than `N` bytes are reported by `valid-json`, not parsed (default 64 MiB). The agent still reads such a line, so `--fix` fixes nothing in a file that has one (exit 2, saying which line).',
+    doc: 'Lines longer than `N` bytes are reported by `valid-json`, not parsed (default 64 MiB). The agent still reads such a line, so `--fix` fixes nothing in a file that has one, and says which line.',
   },
   {
     name: 'jobs',

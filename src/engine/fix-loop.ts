@@ -3,6 +3,7 @@
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import type { Fix } from '../fixer/edits.js';
 import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
+import { isUnreadByLimit } from '../loader/source-line.js';
 import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
@@ -188,13 +189,11 @@ function outcome(o: LoopOutcome<Bytes>): FixOutcome {
   };
 }
 
-/** The first line left unread for being over the --max-line-bytes option (not one too long for any string). */
+/** The first line left unread for being over --max-line-bytes that an agent reads (see isUnreadByLimit). */
 function lineOverTheLimit(o: LintOutcome): FixOutcome['unreadLine'] {
-  for (const l of o.model.file.lines) {
-    const p = l.problems.find((x) => x.kind === 'too-long' && x.limit?.of === 'option');
-    if (p) return { line: l.lineNo, bytes: l.range?.length ?? l.bytes.length, limit: p.limit!.bytes };
-  }
-  return undefined;
+  const l = o.model.file.lines.find(isUnreadByLimit);
+  const limit = l?.problems.find((p) => p.kind === 'too-long')?.limit?.bytes;
+  return l && limit !== undefined ? { line: l.lineNo, bytes: l.range?.length ?? l.bytes.length, limit } : undefined;
 }
 
 /** What the safety net compares: lines that are not readable entries, and problems. */

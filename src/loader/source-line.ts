@@ -1,4 +1,5 @@
 // What the loader makes of one line of a file: its bytes, its parsed object, and what was wrong with it.
+import { constants } from 'node:buffer';
 import type { ByteRange } from './bytes.js';
 
 export type LineProblemKind =
@@ -40,4 +41,13 @@ export interface SourceLine {
   problems: LineProblem[];
   /** True for a line holding only whitespace: not an entry, not a problem. */
   blank: boolean;
+}
+
+/**
+ * Whether the line was left unread for being over --max-line-bytes, though one string could hold it: an agent (which
+ * reads each line whole) reads it, so what it holds is there for the agent and not for the model.
+ */
+export function isUnreadByLimit(line: SourceLine): boolean {
+  const tooLong = line.problems.find((p) => p.kind === 'too-long');
+  return tooLong !== undefined && (line.range?.length ?? line.bytes.length) <= constants.MAX_STRING_LENGTH;
 }

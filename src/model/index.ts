@@ -3,6 +3,7 @@
 // chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
 // client-side repair. The same request-view rules run on all of them.
 import type { SourceFile } from '../loader/read-jsonl.js';
+import { isUnreadByLimit } from '../loader/source-line.js';
 import type { ApiView, Chain, Entry, FileLocation, PlainInput } from './types.js';
 
 /** How a format builds its model's parts from the lines it loaded. */
@@ -45,7 +46,7 @@ export class TranscriptModel {
    * line, so what it holds (a parent, a leaf) may be there: a rule must not call it missing.
    */
   get hasUnreadLines(): boolean {
-    return this.file.lines.some((l) => l.problems.some((p) => p.kind === 'too-long' && p.limit?.of === 'option'));
+    return this.file.lines.some(isUnreadByLimit);
   }
 
   get entries(): Entry[] {
