@@ -8,7 +8,33 @@ import { tuneV8ForCli } from '../dist/bundle/v8-tuning.js';
 
 // Before the rest is loaded: see v8-tuning.ts.
 tuneV8ForCli();
-const { default: main } = await import('../dist/bundle/cli.js');
+
+/** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
+function fail(what, err) {
+  const why =
+    err?.code === 'EMFILE' || err?.code === 'ENFILE'
+      ? 'too many open files (raise the limit: ulimit -n)'
+      : err?.code === 'ENOENT' && what === 'read the current folder'
+        ? 'it no longer exists (was it deleted?)'
+        : (err?.message ?? String(err));
+  try {
+    writeSync(2, `transcript-lint: cannot ${what}: ${why}\n`);
+  } catch {}
+  process.exit(2);
+}
+
+let main;
+try {
+  ({ default: main } = await import('../dist/bundle/cli.js'));
+} catch (err) {
+  fail('start', err);
+}
+let cwd;
+try {
+  cwd = process.cwd();
+} catch (err) {
+  fail('read the current folder', err);
+}
 
 let failedOutput;
 const watch = (name, stream) =>
@@ -33,7 +59,7 @@ process.on('exit', () => {
 const stdin = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
 process.exitCode = await main({
   argv: process.argv.slice(2),
-  cwd: process.cwd(),
+  cwd,
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,

@@ -148,6 +148,55 @@ describe('exit codes', () => {
     },
   );
 
+  it('2 for a folder it may not read, still linting the files elsewhere (as an unprivileged user)', () => {
+    // Root reads any folder: then the run drops to nobody (setpriv), as the hostile-environment review did.
+    const asRoot = process.getuid?.() === 0;
+    const nobody = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+    const bin = path.join(repoRoot, 'bin', 'transcript-lint.js');
+    // Dropped to nobody, the checkout must still be readable (a clone in a private folder is not).
+    const canRun = (): boolean =>
+      spawnSync(
+        'setpriv',
+        [
+          ...nobody,
+          process.execPath,
+          '-e',
+          `require('fs').accessSync(${JSON.stringify(path.join(repoRoot, 'dist', 'bundle'))})`,
+        ],
+        {
+          stdio: 'ignore',
+        },
+      ).status === 0;
+    if (asRoot && !canRun()) return;
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tl-walk-'));
+    try {
+      mkdirSync(path.join(root, 'walk', 'ok'), { recursive: true });
+      mkdirSync(path.join(root, 'walk', 'locked'));
+      writeFileSync(path.join(root, 'walk', 'ok', 'a.jsonl'), cleanTranscript());
+      writeFileSync(path.join(root, 'walk', 'locked', 'b.jsonl'), tornTranscript());
+      for (const d of [root, path.join(root, 'walk'), path.join(root, 'walk', 'ok')]) chmodSync(d, 0o755);
+      chmodSync(path.join(root, 'walk', 'ok', 'a.jsonl'), 0o644);
+      chmodSync(path.join(root, 'walk', 'locked'), 0o000);
+      const [cmd, args] = asRoot ? ['setpriv', [...nobody, process.execPath, bin]] : [process.execPath, [bin]];
+      for (const target of ['walk', 'walk/**/*.jsonl']) {
+        const r = spawnSync(cmd, [...args, target], {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+        });
+        expect(r.stderr).toBe(
+          'transcript-lint: cannot read the folder walk/locked: permission denied; the files below it were not linted\n',
+        );
+        expect(r.stdout).toContain('✖ 1 file could not be linted');
+        expect(r.stdout).toContain('No problems in the 1 file that was linted');
+        expect(r.status).toBe(2);
+      }
+    } finally {
+      chmodSync(path.join(root, 'walk', 'locked'), 0o755);
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('0 for --help and --version, on stdout', async () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
@@ -355,6 +404,14 @@ describe('bin/transcript-lint.js (built)', () => {
     const r = spawn('-f', 'json', 'fixtures/sessions/crashed-session.jsonl');
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout).results).toHaveLength(1);
+  });
+
+  it('run from a folder that was deleted: one line, exit 2, no stack trace', () => {
+    const gone = mkdtempSync(path.join(os.tmpdir(), 'tl-gone-'));
+    const script = `process.chdir(${JSON.stringify(gone)}); require('fs').rmdirSync(${JSON.stringify(gone)}); process.argv = [process.argv[0], ${JSON.stringify(bin)}, ${JSON.stringify(path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl'))}]; import(${JSON.stringify(bin)});`;
+    const r = spawnSync(process.execPath, ['-e', script], { env, encoding: 'utf8' });
+    expect(r.stderr).toBe('transcript-lint: cannot read the current folder: it no longer exists (was it deleted?)\n');
+    expect(r.status).toBe(2);
   });
 
   it('exits 2 on a usage error without a stack trace', () => {

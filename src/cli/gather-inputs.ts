@@ -76,6 +76,11 @@ export async function gatherInputs(
     failures.push({ filePath: f, message });
     warn(io, message);
   }
+  for (const dir of expansion.unreadableFolders) {
+    const message = `cannot read the folder ${displayPath(dir, io.cwd)}: permission denied; the files below it were not linted`;
+    failures.push({ filePath: dir, message });
+    warn(io, message);
+  }
   for (const { file, configFile } of expansion.ignored) {
     warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
   }

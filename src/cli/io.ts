@@ -55,6 +55,8 @@ export function describeReadError(filePath: string, err: NodeJS.ErrnoException):
     ENOENT: 'no such file or directory',
     ELOOP: 'too many levels of symbolic links',
     ENAMETOOLONG: 'the name is too long',
+    EMFILE: 'too many open files (raise the limit: ulimit -n)',
+    ENFILE: 'too many open files (raise the limit: ulimit -n)',
   };
   // The file was read, but its model would not fit in memory (engine/heap-room.ts).
   if (err.code === 'EHEAP') return `cannot lint ${filePath}: ${err.message}`;

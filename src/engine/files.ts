@@ -42,6 +42,8 @@ export interface Expansion {
    * bytes, which opens nothing. Each is the folder and the name's bytes shown with \xNN escapes.
    */
   undecodable: string[];
+  /** Folders a walk could not read (permission denied), absolute: the files below them were not found. */
+  unreadableFolders: string[];
 }
 
 export interface ExpandOptions {
@@ -80,8 +82,9 @@ export async function expandPaths(
     typeof options.folderPatterns === 'function'
       ? await options.folderPatterns(dir)
       : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
+  const unreadable = new Set<string>();
   for (const pattern of patterns) {
-    const found = await expandOne(pattern, cwd, folderPatterns);
+    const found = await expandOne(pattern, cwd, folderPatterns, unreadable);
     if (found.kind === 'literal') {
       // Named on purpose, yet ignored: skipped (a pre-commit hook passes every staged file), but not silently lost.
       const by = await ignoredBy(found.file);
@@ -108,6 +111,7 @@ export async function expandPaths(
     unmatched,
     ignored: sortPaths(ignored.keys()).map((file) => ({ file, configFile: ignored.get(file)! })),
     undecodable: sortPaths(undecodable.flatMap(rawNames)),
+    unreadableFolders: sortPaths(unreadable),
   };
 }
 
@@ -176,6 +180,7 @@ async function expandOne(
   pattern: string,
   cwd: string,
   folderPatterns: (dir: string) => Promise<readonly string[]>,
+  unreadable: Set<string>,
 ): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
@@ -184,14 +189,34 @@ async function expandOne(
   if (kind === 'dir') {
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
     const walk = await folderPatterns(literal);
-    const found = await fg([...walk], { ...WALK_OPTIONS, cwd: literal });
+    const found = await walkFolders(fg, [...walk], literal, unreadable);
     return found.length > 0
       ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) }
       : { kind: 'empty-dir', patterns: walk };
   }
   if (!fg.isDynamicPattern(pattern)) return { kind: 'missing' };
-  const found = await fg(toPosix(pattern), { ...WALK_OPTIONS, cwd });
+  const found = await walkFolders(fg, [toPosix(pattern)], cwd, unreadable);
   return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'no-match' };
+}
+
+/**
+ * fast-glob's walk, which stops at the first folder it may not read: then that folder is noted and the walk is made
+ * again without it stopping, so the files elsewhere are still found (and the unreadable one is said, not lost).
+ */
+async function walkFolders(
+  fg: typeof FastGlob,
+  patterns: string[],
+  cwd: string,
+  unreadable: Set<string>,
+): Promise<string[]> {
+  try {
+    return await fg(patterns, { ...WALK_OPTIONS, cwd });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if ((e.code !== 'EACCES' && e.code !== 'EPERM') || e.path === undefined) throw err;
+    unreadable.add(path.resolve(cwd, e.path));
+    return fg(patterns, { ...WALK_OPTIONS, cwd, suppressErrors: true });
+  }
 }
 
 /**
@@ -237,7 +262,8 @@ function describeSearch(patterns: readonly string[]): string {
 export async function findBelow(root: string, patterns: readonly string[]): Promise<string[]> {
   if (pathKind(root) !== 'dir') return [];
   const fg = await loadFastGlob();
-  const found = await fg([...patterns], { ...WALK_OPTIONS, cwd: root });
+  // A sessions folder holding one we may not read still gives the sessions it can.
+  const found = await walkFolders(fg, [...patterns], root, new Set());
   return sortPaths(found.map((f) => path.normalize(f)));
 }
 
