@@ -245,6 +245,21 @@ describe('an option that takes one value, given twice', () => {
   });
 });
 
+describe('arguments that would be silently dropped or guessed at', () => {
+  it.each([
+    [[''], 'an empty path was given (an unset variable?); name "." for the current folder'],
+    [['torn.jsonl', '--diff', '-f', 'json'], '--diff prints a unified diff; it takes no --format'],
+    [['torn.jsonl', '--diff', '--statistics'], '--diff prints a unified diff; it takes no --statistics'],
+    [['torn.jsonl', '--backup-dir', 'bak'], '--backup-dir needs --fix'],
+    [['relocate', '--session', 'abc', '--to', ''], 'relocate --to needs a value (an unset variable?)'],
+  ])('%j is a usage error', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`transcript-lint: ${message}`);
+  });
+});
+
 describe('--exit-zero and --exit-non-zero-on-fix', () => {
   it('--exit-zero exits 0 with errors and too many warnings, still printing them', async () => {
     const r = await run(['torn.jsonl', 'dangling.jsonl', '--exit-zero', '--max-warnings', '0']);
