@@ -1,6 +1,6 @@
 // transcript-lint.config.json: lookup, the strict schema and its messages, rule settings, `ignores`, precedence (flags > config > catalogue), and --print-config. Unit tests for the
 // module, then the same through main().
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -212,9 +212,19 @@ describe('findConfigFile and loadConfigFile', () => {
     expect(await findConfigFile(deep)).toBe(top);
     const mid = writeFile(root, 'a/transcript-lint.config.json', '{}');
     expect(await findConfigFile(deep)).toBe(mid);
-    // A folder named like the config is not a config.
-    mkdirSync(path.join(root, 'a', 'b', 'transcript-lint.config.json'));
-    expect(await findConfigFile(deep)).toBe(mid);
+    // Anything named like the config is found, and refused by name when loaded: a folder (or a FIFO, a broken link)
+    // is never skipped for the config above it without a word.
+    const odd = path.join(root, 'a', 'b', 'transcript-lint.config.json');
+    mkdirSync(odd);
+    expect(await findConfigFile(deep)).toBe(odd);
+    await expect(loadConfigFile(odd, { name: 'transcript-lint.config.json' })).rejects.toThrow(
+      'cannot read config transcript-lint.config.json: it is a directory',
+    );
+    const link = path.join(root, 'link.json');
+    symlinkSync(path.join(root, 'nowhere.json'), link);
+    await expect(loadConfigFile(link, { name: 'link.json' })).rejects.toThrow(
+      'cannot read config link.json: it is a symbolic link to nothing',
+    );
   });
 
   it('reports unreadable files, bad JSON and bad patterns with the file name', async () => {

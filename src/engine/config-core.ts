@@ -1,7 +1,7 @@
 // The light part of the config (see config.ts): where the file is, how it combines with the command line, and the
 // errors. It loads neither zod nor Ajv, so a run without a config file never pays for them: config-file.ts, which
 // reads and validates a file, is imported only when there is one.
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Rule, Severity, Target } from '../sdk/rule-api.js';
 import { CONFIG_FILE_NAME } from './config-names.js';
@@ -48,9 +48,11 @@ export class ConfigError extends Error {
 export async function findConfigFile(dir: string): Promise<string | undefined> {
   for (let current = path.resolve(dir); ; ) {
     const candidate = path.join(current, CONFIG_FILE_NAME);
+    // Anything there by that name is the config: a folder, a FIFO or a broken link is then refused by name when it is
+    // loaded, rather than skipped for a config further up (or none) without a word.
     if (
-      await stat(candidate).then(
-        (s) => s.isFile(),
+      await lstat(candidate).then(
+        () => true,
         () => false,
       )
     )

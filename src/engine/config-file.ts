@@ -1,5 +1,6 @@
 // Reading and validating a config file (see config-core.ts): a strict zod schema of ConfigFile. Imported only when a
 // config file is used, so a run without one never loads zod.
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
@@ -41,7 +42,16 @@ export async function loadConfigFile(
     text = new TextDecoder().decode(readRegularSync(absolute, MAX_CONFIG_BYTES));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? isLink(absolute)
+          ? 'it is a symbolic link to nothing'
+          : 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (err as Error).message;
     throw new ConfigError(`cannot read config ${filePath}: ${why}`, absolute);
   }
   let value: unknown;
@@ -86,4 +96,12 @@ export function parseConfig(value: unknown, source: string, rules: readonly Rule
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isLink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
