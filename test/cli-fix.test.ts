@@ -200,6 +200,25 @@ describe('--fix when the write fails', () => {
     );
   });
 
+  it('a backup that cannot be written names the backup place, not the file', async () => {
+    const target = file('session.jsonl', torn());
+    const before = readFileSync(target);
+    file('not-a-folder', 'x');
+    const r = await runCli(['session.jsonl', '--fix', '--backup-dir', 'not-a-folder'], { cwd: tmp });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /could not write the backup of .*session\.jsonl in .*not-a-folder: .*not-a-folder is not a folder; the original is unchanged/,
+    );
+    // A folder mkdir answers ENOENT for (as under /proc): an error, where Node's recursive mkdir loops forever.
+    const writeFs = { ...fs, mkdir: fail('ENOENT') } as typeof fs;
+    const r2 = await runCli(['session.jsonl', '--fix', '--backup-dir', 'new/deeper'], { cwd: tmp, writeFs });
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(
+      /could not write the backup of .*session\.jsonl in .*new\/deeper: .*new cannot be created there/,
+    );
+    expect(readFileSync(target).equals(before)).toBe(true);
+  });
+
   it('a write that fails is listed in a JSON report', async () => {
     const target = file('session.jsonl', torn());
     const writeFs = { ...fs, rename: fail('EXDEV') } as typeof fs;

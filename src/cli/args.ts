@@ -325,14 +325,17 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
   if (args['backup-dir'] !== undefined && fix !== 'fix') throw new UsageError('--backup-dir needs --fix');
   // --diff prints a patch, not a report: a format or statistics asked for with it would be silently dropped.
   if (fix === 'diff' && args.format !== undefined && args.format !== 'stylish')
-    throw new UsageError('--diff prints a unified diff; it takes no --format (use --fix-dry-run -f json for the fixed text)');
+    throw new UsageError(
+      '--diff prints a unified diff; it takes no --format (use --fix-dry-run -f json for the fixed text)',
+    );
   if (fix === 'diff' && args.statistics) throw new UsageError('--diff prints a unified diff; it takes no --statistics');
 
   // Anything after `--` lands in `_`; it is still a path (e.g. a file named `--weird.jsonl`).
   const given = [...((args.paths as string[] | undefined) ?? []), ...(args._ as unknown[]).map(String)];
   // An empty path would be the current folder: most likely an unset shell variable, never worth guessing at
   // (`transcript-lint "$DIR" --fix` would fix everything here).
-  if (given.some((p) => p === '')) throw new UsageError('an empty path was given (an unset variable?); name "." for the current folder');
+  if (given.some((p) => p === ''))
+    throw new UsageError('an empty path was given (an unset variable?); name "." for the current folder');
   const dashes = given.filter((p) => p === STDIN_TOKEN).length;
   const paths = given.filter((p) => p !== STDIN_TOKEN);
   const sessions = list(args.session);

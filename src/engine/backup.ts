@@ -3,6 +3,7 @@
 // which the next --fix removes), and link() never replaces a name that exists, even a dangling symlink.
 import type { Stats } from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from './make-folders.js';
 import { removeTemp, syncDir, type TempContent, tempPath, writeTemp } from './temp-file.js';
 import type { WriteFs } from './write-fs.js';
 
@@ -20,7 +21,7 @@ export async function writeBackup(
   like: Stats,
 ): Promise<string> {
   const dir = place.dir ?? path.dirname(place.filePath);
-  if (place.dir !== undefined) await io.mkdir(place.dir, { recursive: true });
+  if (place.dir !== undefined) await makeFolders(io, place.dir);
   const name = path.basename(place.filePath);
   const tmp = tempPath(dir, `${name}.bak`);
   const handle = await writeTemp(io, tmp, original, like, place.filePath);

@@ -130,7 +130,17 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
       // Bytes held are written as they are; a digest's file is copied from the file, checked as it goes.
       const content =
         original instanceof Uint8Array ? original : (out: FileHandle) => writeOriginal(held.handle, out, original);
-      backupPath = await writeBackup(io, content, { filePath, dir }, stat);
+      try {
+        backupPath = await writeBackup(io, content, { filePath, dir }, stat);
+      } catch (err) {
+        // The backup's place, not the file, is what failed (a full disk there, a --backup-dir that is a file).
+        if (err instanceof WriteError || err instanceof OriginalChangedError) throw err;
+        const where = dir ?? path.dirname(filePath);
+        throw new WriteError(
+          `could not write the backup of ${filePath} in ${where}: ${describeFsError(err)}; the original is unchanged`,
+          filePath,
+        );
+      }
     }
     out = written
       ? await adoptTemp(io, written, stat, filePath)
