@@ -2,7 +2,7 @@
 // --exit-non-zero-on-fix, --no-error-on-unmatched-pattern), rule selection (--rule, --select, --ignore), what the
 // report shows (--max-diagnostics, --statistics, -o), and where input comes from (stdin, --session, --input-format,
 // --max-line-bytes). Outcomes come from three transcripts with known findings (helpers/cli-fixtures.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -212,6 +212,15 @@ describe('--rule, --select, --ignore', () => {
     expect(r.code).toBe(0);
     const back = await run(['torn.jsonl', '--ignore', 'valid-json', '--rule', 'valid-json=error']);
     expect(back.code).toBe(1);
+  });
+
+  it('--select keeps known-format on: a file of no known format is never clean for the rules picked', async () => {
+    writeFileSync(path.join(tmp, 'binary.jsonl'), Buffer.from([0, 159, 146, 150, 255, 0, 1, 2]));
+    const r = await run(['binary.jsonl', '--select', 'valid-json']);
+    expect(ruleIds(r.stdout)).toEqual(['known-format']);
+    expect(r.code).toBe(1);
+    // Turned off by name, it is off.
+    expect((await run(['binary.jsonl', '--select', 'valid-json', '--ignore', 'known-format'])).code).toBe(0);
   });
 
   it('unknown ids in --select or --ignore exit 2; an empty list is a usage error', async () => {

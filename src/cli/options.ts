@@ -113,7 +113,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     repeat: true,
     group: 'Rules and config',
     help: 'Run only these rules (comma-separated ids)',
-    doc: 'Runs only these rules (comma-separated, repeatable).',
+    doc: 'Runs only these rules (comma-separated, repeatable); `known-format` runs too, so that a file of no known format is never reported clean.',
   },
   {
     name: 'ignore',

@@ -72,6 +72,9 @@ export function unknownRule(id: string, known: Iterable<string>): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Combining the config with the command line.
 
+/** The rule that says a file is of no format we read. */
+const KNOWN_FORMAT = 'known-format';
+
 /** What the command line says about rules and targets; each part wins over the config. */
 export interface CliOverrides {
   target?: Target;
@@ -126,7 +129,9 @@ export function resolveConfig(
   }
   if (cli.select) {
     const selected = new Set(cli.select);
-    for (const id of ids) if (!selected.has(id)) severities.set(id, 'off');
+    // known-format stays on: a file of no known format must never read as clean because other rules were picked
+    // (turning it off takes its own --ignore or --rule).
+    for (const id of ids) if (!selected.has(id) && id !== KNOWN_FORMAT) severities.set(id, 'off');
   }
   for (const id of cli.ignore ?? []) severities.set(id, 'off');
   for (const [id, severity] of cli.rules ?? []) severities.set(id, severity);
