@@ -216,7 +216,7 @@ describe('--rule, --select, --ignore', () => {
 
   it('--select keeps known-format on: a file of no known format is never clean for the rules picked', async () => {
     writeFileSync(path.join(tmp, 'binary.jsonl'), Buffer.from([0, 159, 146, 150, 255, 0, 1, 2]));
-    const r = await run(['binary.jsonl', '--select', 'valid-json']);
+    const r = await run(['binary.jsonl', '--select', 'valid-json', '-f', 'json']);
     expect(ruleIds(r.stdout)).toEqual(['known-format']);
     expect(r.code).toBe(1);
     // Turned off by name, it is off.
