@@ -23,6 +23,7 @@ export default defineRule({
       json: `File is {{what}}: not a transcript transcript-lint knows. It reads ${SUPPORTED}.`,
       jsonGuess: `File is {{what}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
       jsonl: `File is JSONL whose records have {{keys}}: not a file of a format transcript-lint knows. It reads ${SUPPORTED}.`,
+      jsonlMixed: `File is JSONL whose records share no key: not a file of a format transcript-lint knows. It reads ${SUPPORTED}.`,
       jsonlGuess: `File is JSONL whose records have {{keys}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
       readableGuess:
         'File is JSONL whose records have {{keys}}; it looks like {{guess}}, but too few of its lines read as one to be sure. If it is one, lint it with --input-format {{format}}.',
@@ -49,6 +50,7 @@ export default defineRule({
         if (d.guess?.format !== undefined)
           ctx.report({ messageId: 'readableGuess', at, data: { keys, guess: d.guess.tool, format: d.guess.format } });
         else if (d.guess) ctx.report({ messageId: 'jsonlGuess', at, data: { keys, guess: d.guess.tool } });
+        else if (d.keys.length === 0) ctx.report({ messageId: 'jsonlMixed', at });
         else ctx.report({ messageId: 'jsonl', at, data: { keys } });
         break;
       }

@@ -56,12 +56,16 @@ export function describe(sample: Sample): Description {
     return { kind: 'json', what: `a JSON object with ${listKeys(keys)}`, guess: guess(DOCUMENT_GUESSES, keys) };
   }
   const keys = recordKeys(sample);
-  if (keys.length > 0) return { kind: 'jsonl', keys, guess: guess(GUESSES, keys) };
+  // Object lines that share no key are still JSONL, not text.
+  if (keys !== undefined) return { kind: 'jsonl', keys, guess: keys.length > 0 ? guess(GUESSES, keys) : undefined };
   return { kind: 'text' };
 }
 
-/** The keys every object line of the sample has (at least the first line's), in the first line's order. */
-function recordKeys(sample: Sample): string[] {
+/**
+ * The keys every object line of the sample has, in the first one's order; undefined when no line of the sample is
+ * a JSON object.
+ */
+function recordKeys(sample: Sample): string[] | undefined {
   let common: string[] | undefined;
   for (let i = 0; i < SAMPLE_LINES; i++) {
     const parsed = sample.parsedLine(i);
@@ -71,7 +75,7 @@ function recordKeys(sample: Sample): string[] {
     const keys = Object.keys(parsed.value);
     common = common === undefined ? keys : common.filter((k) => keys.includes(k));
   }
-  return common ?? [];
+  return common;
 }
 
 function guess(table: readonly (Guess & { keys: readonly string[] })[], keys: readonly string[]): Guess | undefined {
