@@ -60,6 +60,9 @@ export function describeReadError(filePath: string, err: NodeJS.ErrnoException):
   };
   // The file was read, but its model would not fit in memory (engine/heap-room.ts).
   if (err.code === 'EHEAP') return `cannot lint ${filePath}: ${err.message}`;
+  // A pipe (`/dev/stdin` from `cat x |`, or `<(...)`) is what `-` reads whole.
+  if (err.code === 'ENOTREG' && /named pipe|socket/.test(err.message))
+    return `cannot read ${filePath}: ${err.message}; pipe it to \`-\` (stdin) instead`;
   return `cannot read ${filePath}: ${(err.code && reason[err.code]) ?? err.message}`;
 }
 
