@@ -261,6 +261,11 @@ describe('arguments that would be silently dropped or guessed at', () => {
     [['torn.jsonl', '--diff', '--statistics'], '--diff prints a unified diff; it takes no --statistics'],
     [['torn.jsonl', '--backup-dir', 'bak'], '--backup-dir needs --fix'],
     [['relocate', '--session', 'abc', '--to', ''], 'relocate --to needs a value (an unset variable?)'],
+    // yargs would read these as 0, 16 and 2, and a flag's value other than true as false.
+    [['torn.jsonl', '--max-warnings='], '--max-warnings must be an integer of at least -1'],
+    [['torn.jsonl', '--max-warnings=0x10'], '--max-warnings must be an integer of at least -1'],
+    [['torn.jsonl', '--jobs=0x2'], '--jobs must be an integer of at least 1'],
+    [['torn.jsonl', '--fix=yes'], '--fix is a flag and takes no value (got "yes")'],
   ])('%j is a usage error', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

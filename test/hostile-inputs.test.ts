@@ -35,7 +35,9 @@ describe('item 8: only regular files are read', () => {
     execFileSync('mkfifo', [fifo]);
     const r = await run([fifo]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('pipe.jsonl: it is a named pipe (FIFO), not a regular file; pipe it to `-` (stdin) instead');
+    expect(r.stderr).toContain(
+      'pipe.jsonl: it is a named pipe (FIFO), not a regular file; pipe it to `-` (stdin) instead',
+    );
     expect(r.stdout).not.toContain('✔');
     rmSync(fifo);
   });

@@ -107,6 +107,7 @@ export async function parseArgs(
     const fast = fastLintArgs(argv);
     if (fast) return toLintCommand(fast, (v) => v as string | undefined);
   }
+  refuseFlagValues(argv);
   const { default: yargs } = (await import('yargs')) as { default: typeof YargsFactory };
   let printed = '';
   // Set by the command handlers, which run only for the command yargs actually matched.
@@ -280,7 +281,8 @@ function yargsOptions(): Record<string, YargsOption> {
     const option: YargsOption = { describe: o.help };
     if (o.alias) option.alias = o.alias;
     if (o.choices) option.choices = o.choices;
-    else option.type = o.kind;
+    // Counts are read as strings and checked by integer(): yargs would take "0x10" for 16 and "" for 0.
+    else option.type = o.kind === 'number' ? 'string' : o.kind;
     if (o.kind !== 'boolean') option.requiresArg = true;
     if (o.default !== undefined) option.default = o.default;
     out[o.name] = option;
@@ -429,10 +431,26 @@ function idList(value: unknown, flag: string): string[] | undefined {
 
 function integer(value: unknown, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+  // Decimal digits only (the fast path hands over a number it read the same way).
+  const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min) {
     throw new UsageError(`${flag} must be an integer of at least ${min}`);
   }
-  return value;
+  return n;
+}
+
+/**
+ * `--fix=yes`: yargs reads any value but "true" as false for a flag, so the flag would be silently off. A flag takes
+ * no value (or true/false, which yargs reads right).
+ */
+function refuseFlagValues(argv: readonly string[]): void {
+  const flags = new Set(LINT_OPTIONS.filter((o) => o.kind === 'boolean').flatMap((o) => [o.name, `no-${o.name}`]));
+  for (const token of argv) {
+    if (token === '--') break;
+    const m = /^--([^=]+)=(.*)$/s.exec(token);
+    if (m && flags.has(m[1]!) && m[2] !== 'true' && m[2] !== 'false')
+      throw new UsageError(`--${m[1]} is a flag and takes no value (got ${JSON.stringify(m[2])})`);
+  }
 }
 
 function maxDiagnostics(value: string | undefined): number | undefined {

@@ -143,7 +143,9 @@ describe('not a regular file, or too large (item 8)', () => {
     execFileSync('mkfifo', [path.join(tmp, 'f.jsonl')]);
     const r = await run(['--fix', 'f.jsonl']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('cannot read f.jsonl: it is a named pipe (FIFO), not a regular file; pipe it to `-` (stdin) instead\n');
+    expect(r.stderr).toContain(
+      'cannot read f.jsonl: it is a named pipe (FIFO), not a regular file; pipe it to `-` (stdin) instead\n',
+    );
   }, 5000);
 
   it('fixFile refuses a FIFO, /dev/zero and /dev/urandom without reading them', async () => {
