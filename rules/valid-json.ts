@@ -19,11 +19,16 @@ const dropLine = (
   description: string,
 ): FixDescriptor => new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
 
-/** Without its NUL bytes the line may be a good entry again: keep it (safe); otherwise dropping it is a guess. */
+/**
+ * Without its NUL bytes the line may be a good entry again: keep it (safe). A line of nothing but NULs (and
+ * whitespace), the padding a crash leaves at the end of a file, holds nothing: dropping it is safe too. Otherwise
+ * dropping it is a guess.
+ */
 function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
   const text = lenient.decode(line.bytes).replace(/\u0000/g, '');
   if (parsesAsObject(text))
     return new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
+  if (text.trim() === '') return dropLine(model, line, 'safe', 'drop the line (it holds only NUL bytes)');
   return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
 }
 
