@@ -414,6 +414,23 @@ describe('bin/transcript-lint.js (built)', () => {
     expect(r.status).toBe(2);
   });
 
+  it("with HOME empty, looks for sessions in the account's home, not under the current folder", () => {
+    const here = mkdtempSync(path.join(os.tmpdir(), 'tl-home-'));
+    try {
+      mkdirSync(path.join(here, '.claude', 'projects', '-p'), { recursive: true });
+      writeFileSync(path.join(here, '.claude', 'projects', '-p', 's.jsonl'), tornTranscript());
+      const r = spawnSync(process.execPath, [bin, '-f', 'json', '--no-error-on-unmatched-pattern'], {
+        cwd: here,
+        env: { ...env, HOME: '', CLAUDE_CONFIG_DIR: '', CODEX_HOME: '' },
+        encoding: 'utf8',
+      });
+      expect(r.stdout).not.toContain(here);
+      expect(r.stderr).not.toContain(path.join(here, '.claude'));
+    } finally {
+      rmSync(here, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on a usage error without a stack trace', () => {
     const r = spawn('--no-such-flag');
     expect(r.status).toBe(2);

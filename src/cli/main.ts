@@ -44,7 +44,7 @@ export async function main(options: MainOptions): Promise<number> {
     stdoutIsTTY: options.stdoutIsTTY ?? false,
     columns: options.columns,
     stderrIsTTY: options.stderrIsTTY ?? false,
-    homedir: options.homedir ?? os.homedir(),
+    homedir: options.homedir ?? homeFolder(),
     stdin: options.stdin,
     now: options.now ?? Date.now,
     writeFs: options.writeFs,
@@ -107,3 +107,17 @@ export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boo
 }
 
 export default main;
+
+/**
+ * The home folder the sessions folders are under. An empty or relative HOME (HOME= in a script) would put them under
+ * the current folder: then the account's own home is taken, as the system records it.
+ */
+function homeFolder(): string {
+  const home = os.homedir();
+  if (path.isAbsolute(home)) return home;
+  try {
+    return os.userInfo().homedir;
+  } catch {
+    return home;
+  }
+}
