@@ -50,7 +50,9 @@ async function runCase(c: Case, cli: CliChoice): Promise<void> {
   writeFileSync(file, bytes);
   const mode = MODES[cli.mode]!;
   const limit = c.maxLineBytes !== undefined ? ['--max-line-bytes', String(c.maxLineBytes)] : [];
-  const argv = ['session.jsonl', '--format', cli.format, '--target', c.target, ...mode, ...cli.color, ...limit];
+  // --diff prints a patch and takes no --format (a usage error).
+  const format = mode[0] === '--diff' ? [] : ['--format', cli.format];
+  const argv = ['session.jsonl', ...format, '--target', c.target, ...mode, ...cli.color, ...limit];
   const what = `transcript-lint ${argv.join(' ')}`;
   try {
     const { code, stdout, stderr } = await runCli(argv, { cwd: dir, tty: cli.tty });
