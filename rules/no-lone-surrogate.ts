@@ -57,10 +57,11 @@ export default defineRule({
       if (m.role === 'system') continue;
       for (const b of m.blocks) {
         const site = storedSite(model, b);
-        if (!site || site.kind !== 'element') {
+        if (!site) continue;
+        if (site.kind !== 'element') {
           // Text stored as the message's whole content (a prompt typed as a string).
-          const content = site && stringContent(site.entry);
-          if (site && content !== undefined && !wellFormed(content))
+          const content = stringContent(site.entry);
+          if (content !== undefined && !wellFormed(content))
             report(site.entry, [{ pointer: '/message/content', value: content }], `${m.role} message`);
           continue;
         }

@@ -40,10 +40,15 @@ describe('rules', () => {
       const row = rows.find((l) => l.startsWith(`${meta.id} `))!;
       expect(row).toContain(meta.description);
       expect(row).toMatch(
-        new RegExp(`^${meta.id} +${meta.fixable ?? '-'} +${targets.map(() => '(off|warn|error)').join(' +')} +`),
+        new RegExp(
+          `^${meta.id} +${meta.fixable ?? '-'} +${targets.map(() => '(off|warn|error|error/warn|warn/error)').join(' +')} +`,
+        ),
       );
     }
     expect(r.stdout).toContain(`${rules.length} rules.`);
+    // A severity that splits by case is shown as both, as the rule reports it.
+    expect(r.stdout).toMatch(/\ncopilot\/tool-request-has-completion +safe +error\/warn +/);
+    expect(r.stdout).toMatch(/\nunique-uuid +safe +warn\/error +off +/);
   });
 
   it('--format json lists every rule with its metadata', async () => {

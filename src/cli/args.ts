@@ -153,9 +153,9 @@ export async function parseArgs(
       },
     )
     .command(
-      'explain <rule>',
+      'explain [rule]',
       "Print a rule's documentation",
-      (y) => y.positional('rule', { type: 'string', demandOption: true, describe: 'A rule id' }),
+      (y) => y.positional('rule', { type: 'string', describe: 'A rule id' }),
       () => {
         matched = 'explain';
       },
@@ -220,7 +220,14 @@ export async function parseArgs(
 
   const unToken = (v: unknown) => (v === STDIN_TOKEN ? '-' : (v as string | undefined));
   if (matched === 'export') return exportCommand(unToken(args.file), args.session as string | undefined, argv);
-  if (matched === 'explain') return { kind: 'explain', rule: unToken(args.rule)! };
+  if (matched === 'explain') {
+    const rule = unToken(args.rule);
+    if (rule === undefined || rule === '')
+      throw new UsageError(
+        "explain needs a rule id, as in 'transcript-lint explain valid-json' ('transcript-lint rules' lists them)",
+      );
+    return { kind: 'explain', rule };
+  }
   if (matched === 'relocate') {
     const backupDir = args['backup-dir'] as string | undefined;
     // An empty --to would be the current folder, and the session would really move there.

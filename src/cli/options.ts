@@ -53,8 +53,8 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     repeat: true,
     group: 'Input',
-    help: "Lint the session (or Cline/Roo task) with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)",
-    doc: "Lints the session with this id, looked up in every agent's sessions folder: Claude Code's `<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`), Codex CLI's `rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`, and a Cline or Roo Code task `<ID>` (its folder's name). A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.",
+    help: "Lint the session (Claude Code, Codex, Copilot CLI) or Cline/Roo task with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)",
+    doc: "Lints the session with this id, looked up in every agent's sessions folder: Claude Code's `<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`), Codex CLI's `rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`, Copilot CLI's `${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`, and a Cline or Roo Code task `<ID>` (its folder's name). A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.",
   },
   {
     name: 'session-sidechains',
@@ -94,7 +94,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     choices: TARGET_IDS,
     group: 'Rules and config',
-    help: 'Judge the file as Claude Code resumes it, or as a raw API request (default: by input format)',
+    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
     doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
   },
   {

@@ -54,12 +54,21 @@ export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
     const rows = group.map((m) => [
       m.id,
       m.fixable ?? '-',
-      ...targets.map((t) => severityFor(m, t, linter.targets)),
+      ...targets.map((t) => shownSeverity(m, t, linter)),
       m.description,
     ]);
     return `${title}\n${alignRows([header, ...rows])}`;
   });
-  return `${sections.join('\n\n')}\n\n${metas.length} rules. \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
+  return `${sections.join('\n\n')}\n\n${metas.length} rules. A severity such as error/warn depends on the case (an error where the request fails, a warning otherwise). \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
+}
+
+/** The severity for a target; one that splits by case ("error (sent in one message) / warn") as error/warn. */
+function shownSeverity(m: RuleMeta, target: string, linter: Linter): string {
+  const severity = severityFor(m, target, linter.targets);
+  const split = m.docs.severity?.[target];
+  if (severity === 'off' || split === undefined) return severity;
+  const words = [...new Set(split.match(/\b(error|warn)\b/g) ?? [])];
+  return words.length > 1 ? words.join('/') : severity;
 }
 
 /** Rules grouped by their id's prefix (none for the Claude Code and Messages API rules), in registry order. */
