@@ -56,20 +56,33 @@ describe('parseConfig', () => {
 
   it('rejects an unknown key, naming the file and the key', () => {
     const msg = configError(() => parseConfig({ rule: {} }, 'transcript-lint.config.json'));
-    expect(msg).toMatch(/^invalid config transcript-lint\.config\.json:\n/);
-    expect(msg).toContain('Unrecognized key: "rule"');
+    expect(msg).toBe(
+      'invalid config transcript-lint.config.json: rule: unknown key (did you mean "rules"?); the keys are $schema, target, inputFormat, rules, ignores',
+    );
   });
 
   it('rejects a bad severity or target with the path to the key', () => {
-    const sev = configError(() => parseConfig({ rules: { 'valid-json': 'warning' } }, 'c.json'));
-    expect(sev).toContain('expected "off", "warn" or "error"');
-    expect(sev).toContain('→ at rules["valid-json"]');
-    const target = configError(() => parseConfig({ target: 'no-such-target' }, 'c.json'));
-    expect(target).toContain('→ at target');
-    expect(configError(() => parseConfig({ inputFormat: 'xml' }, 'c.json'))).toContain('→ at inputFormat');
-    expect(configError(() => parseConfig({ ignores: 'archive' }, 'c.json'))).toContain('→ at ignores');
-    expect(configError(() => parseConfig({ ignores: [''] }, 'c.json'))).toContain('→ at ignores[0]');
-    expect(configError(() => parseConfig([], 'c.json'))).toContain('expected object');
+    // One line each, `key.path: what is wrong`, with the closest value when one is near.
+    expect(configError(() => parseConfig({ rules: { 'valid-json': 'warning' } }, 'c.json'))).toBe(
+      'invalid config c.json: rules.valid-json: "warning" is not a severity: use "off", "warn" or "error" (did you mean "warn"?)',
+    );
+    expect(configError(() => parseConfig({ target: 'apii' }, 'c.json'))).toMatch(
+      /^invalid config c\.json: target: "apii" is not one of "claude-code", "api", .* \(did you mean "api"\?\)$/,
+    );
+    expect(configError(() => parseConfig({ inputFormat: 'xml' }, 'c.json'))).toMatch(
+      /^invalid config c\.json: inputFormat: "xml" is not one of "claude-code", /,
+    );
+    expect(configError(() => parseConfig({ ignores: 'archive' }, 'c.json'))).toBe(
+      'invalid config c.json: ignores: expected an array, got a string',
+    );
+    expect(configError(() => parseConfig({ ignores: [''] }, 'c.json'))).toMatch(
+      /^invalid config c\.json: ignores\.0: /,
+    );
+    expect(configError(() => parseConfig([], 'c.json'))).toBe(
+      'invalid config c.json: expected an object, got an array',
+    );
+    for (const bad of [{ rules: [] }, { rule: {} }, { target: 1 }])
+      expect(configError(() => parseConfig(bad, 'c.json'))).not.toContain('\n');
   });
 
   it('rejects an unknown rule, suggesting the closest id', () => {
@@ -332,8 +345,9 @@ describe('through the CLI', () => {
     const r = await run(['s.jsonl'], dir);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('transcript-lint: invalid config transcript-lint.config.json:');
-    expect(r.stderr).toContain('→ at rules["valid-json"]');
+    expect(r.stderr).toContain(
+      'transcript-lint: invalid config transcript-lint.config.json: rules.valid-json: "loud" is not a severity',
+    );
 
     writeFile(dir, 'transcript-lint.config.json', JSON.stringify({ rules: { 'no-such-rule': 'off' } }));
     const unknown = await run(['s.jsonl'], dir);

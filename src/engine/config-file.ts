@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
 import type { Rule } from '../sdk/rule-api.js';
 import { type ConfigFile, ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
+import { didYouMean } from './did-you-mean.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
 import { readRegularSync } from './read-regular.js';
 
@@ -90,8 +91,50 @@ export function parseConfig(value: unknown, source: string, rules: readonly Rule
     }
   }
   const parsed = configSchema.safeParse(value);
-  if (!parsed.success) throw new ConfigError(`invalid config ${source}:\n${z.prettifyError(parsed.error)}`, source);
+  if (!parsed.success)
+    throw new ConfigError(`invalid config ${source}: ${describeIssue(parsed.error.issues[0]!, value)}`, source);
   return parsed.data;
+}
+
+const CONFIG_KEYS = ['$schema', 'target', 'inputFormat', 'rules', 'ignores'];
+
+/**
+ * One problem of the config in one line, as `key.path: what is wrong`, with the closest known key or value when one
+ * is near: the first of zod's issues (fixing it may settle the others).
+ */
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
+  const at = issue.path.map(String).join('.');
+  const prefix = at === '' ? '' : `${at}: `;
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0]!;
+    const guess = didYouMean(key, CONFIG_KEYS);
+    const where = at === '' ? key : `${at}.${key}`;
+    return `${where}: unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; the keys are ${CONFIG_KEYS.join(', ')}`;
+  }
+  // A severity with a typo ("of", "erorr"): say which one was meant.
+  const given = issue.path.reduce<unknown>(
+    (v, k) => (isPlainObject(v) ? v[String(k)] : Array.isArray(v) ? v[Number(k)] : undefined),
+    value,
+  );
+  if (issue.path[0] === 'rules' && typeof given === 'string') {
+    // "warning" and "errors" are common: a severity the value starts with is the likely one.
+    const guess = SEVERITIES.find((sev) => given.toLowerCase().startsWith(sev)) ?? didYouMean(given, SEVERITIES);
+    return `${prefix}${JSON.stringify(given)} is not a severity: use "off", "warn" or "error"${guess ? ` (did you mean "${guess}"?)` : ''}`;
+  }
+  if (issue.code === 'invalid_value' && typeof given === 'string') {
+    const values = issue.values.map(String);
+    const guess = didYouMean(given, values);
+    return `${prefix}${JSON.stringify(given)} is not one of ${values.map((v) => JSON.stringify(v)).join(', ')}${guess ? ` (did you mean "${guess}"?)` : ''}`;
+  }
+  // zod's "Invalid input: expected record, received array", in plain words.
+  const kinds = /^Invalid input: expected (\w+), received (\w+)$/.exec(issue.message);
+  if (kinds) return `${prefix}expected ${kindName(kinds[1]!)}, got ${kindName(kinds[2]!)}`;
+  return `${prefix}${issue.message}`;
+}
+
+function kindName(kind: string): string {
+  const name = kind === 'record' ? 'object' : kind;
+  return /^[aeiou]/.test(name) ? `an ${name}` : `a ${name}`;
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
