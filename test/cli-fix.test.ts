@@ -115,8 +115,8 @@ describe('--diff', () => {
 describe('flag errors', () => {
   it.each([
     [['--unsafe-fixes', 's.jsonl'], /--unsafe-fixes needs --fix/],
-    [['--fix', '--diff', 's.jsonl'], /mutually exclusive/],
-    [['--fix', '--fix-dry-run', 's.jsonl'], /mutually exclusive/],
+    [['--fix', '--diff', 's.jsonl'], /--fix and --diff cannot be combined/],
+    [['--fix', '--fix-dry-run', 's.jsonl'], /--fix and --fix-dry-run cannot be combined/],
     [['--fix', '--no-backup', '--backup-dir', 'x', 's.jsonl'], /contradict/],
   ])('%j is a usage error (exit 2)', async (argv, message) => {
     file('s.jsonl', torn());

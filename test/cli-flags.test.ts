@@ -266,6 +266,18 @@ describe('arguments that would be silently dropped or guessed at', () => {
     [['torn.jsonl', '--max-warnings=0x10'], '--max-warnings must be an integer of at least -1'],
     [['torn.jsonl', '--jobs=0x2'], '--jobs must be an integer of at least 1'],
     [['torn.jsonl', '--fix=yes'], '--fix is a flag and takes no value (got "yes")'],
+    // What yargs would say about these, in the command's own terms.
+    [['explain', 'valid-json', 'extra'], 'unexpected argument "extra" for explain'],
+    [['rules', '--fix'], '--fix does not apply to rules'],
+    [
+      ['-dash.jsonl'],
+      'unknown option -dash.jsonl (a file whose name starts with - is written ./-dash.jsonl, or after --)',
+    ],
+    // Read as options, -home would be -h: help, and exit 0.
+    [
+      ['--session', '-home-dev'],
+      '--session needs a value, and -home-dev looks like options; write --session=-home-dev if that is the value',
+    ],
   ])('%j is a usage error', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);
@@ -306,7 +318,7 @@ describe('--exit-zero and --exit-non-zero-on-fix', () => {
     expect((await run(['torn.jsonl', '--exit-non-zero-on-fix'])).code).toBe(2);
     const both = await run(['torn.jsonl', '--fix', '--exit-zero', '--exit-non-zero-on-fix']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('mutually exclusive');
+    expect(both.stderr).toContain('--exit-zero and --exit-non-zero-on-fix cannot be combined');
   });
 });
 

@@ -266,19 +266,40 @@ export function explainUsage(message: string, argv: readonly string[] = []): str
     const command = argv.find((a) => SUBCOMMANDS.has(a));
     return `${command ? `${command} ` : ''}needs ${flags.join(' and ')}`;
   }
+  const exclusive = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
+  if (exclusive) return `--${exclusive[1]} and --${exclusive[2]} cannot be combined`;
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (!unknown) return message;
   const names = [...LINT_OPTIONS.flatMap((o) => [o.name, ...(o.negatable ? [`no-${o.name}`] : [])]), 'help', 'version'];
+  const command = argv.find((a) => SUBCOMMANDS.has(a));
+  const seen = new Set<string>();
   return unknown[1]!
     .split(', ')
-    .map((arg) => {
-      // yargs reads `--no-x` as x turned off, and names x.
-      const negated = argv.some((a) => a === `--no-${arg}` || a.startsWith(`--no-${arg}=`));
-      const flag = arg.length === 1 ? `-${arg}` : negated ? `--no-${arg}` : `--${arg}`;
-      const guess = arg.length > 1 ? didYouMean(negated ? `no-${arg}` : arg, names) : undefined;
-      return guess ? `unknown option ${flag} (did you mean --${guess}?)` : `unknown option ${flag}`;
+    .flatMap((arg) => {
+      // A word given as it is: an argument the command does not take (`explain valid-json extra`).
+      if (argv.includes(arg)) return [`unexpected argument ${JSON.stringify(arg)}${command ? ` for ${command}` : ''}`];
+      // yargs splits `-dash.jsonl` into -d -a -s ...: say it once, for the word, with how to name such a file.
+      const bundle =
+        arg.length === 1 ? argv.find((a) => /^-[^-]/.test(a) && a.length > 2 && a.includes(arg)) : undefined;
+      if (bundle) {
+        if (seen.has(bundle)) return [];
+        seen.add(bundle);
+        return [`unknown option ${bundle} (a file whose name starts with - is written ./${bundle}, or after --)`];
+      }
+      // A lint option after a subcommand that does not take it.
+      if (command && names.includes(arg)) return [`--${arg} does not apply to ${command}`];
+      return [unknownOption(arg, argv, names)];
     })
     .join('\n');
+}
+
+/** "unknown option --sesion (did you mean --session?)". */
+function unknownOption(arg: string, argv: readonly string[], names: readonly string[]): string {
+  // yargs reads `--no-x` as x turned off, and names x.
+  const negated = argv.some((a) => a === `--no-${arg}` || a.startsWith(`--no-${arg}=`));
+  const flag = arg.length === 1 ? `-${arg}` : negated ? `--no-${arg}` : `--${arg}`;
+  const guess = arg.length > 1 ? didYouMean(negated ? `no-${arg}` : arg, names) : undefined;
+  return guess ? `unknown option ${flag} (did you mean --${guess}?)` : `unknown option ${flag}`;
 }
 
 /** The yargs form of the option declarations. */
@@ -452,8 +473,20 @@ function integer(value: unknown, flag: string, min: number): number | undefined 
  */
 function refuseFlagValues(argv: readonly string[]): void {
   const flags = new Set(LINT_OPTIONS.filter((o) => o.kind === 'boolean').flatMap((o) => [o.name, `no-${o.name}`]));
-  for (const token of argv) {
+  const valued = new Set(
+    LINT_OPTIONS.filter((o) => o.kind !== 'boolean').flatMap((o) => [
+      `--${o.name}`,
+      ...(o.alias ? [`-${o.alias}`] : []),
+    ]),
+  );
+  for (const [i, token] of argv.entries()) {
     if (token === '--') break;
+    // `--session -home-dev` would be read as -h (help, exit 0) and more: a value that looks like options is refused.
+    const next = argv[i + 1];
+    if (valued.has(token) && next !== undefined && /^-[^-]/.test(next) && next.length > 2 && !/^-\d+$/.test(next))
+      throw new UsageError(
+        `${token} needs a value, and ${next} looks like options; write ${token}=${next} if that is the value`,
+      );
     const m = /^--([^=]+)=(.*)$/s.exec(token);
     if (m && flags.has(m[1]!) && m[2] !== 'true' && m[2] !== 'false')
       throw new UsageError(`--${m[1]} is a flag and takes no value (got ${JSON.stringify(m[2])})`);
