@@ -24,6 +24,7 @@ import {
   isToolResultEntry,
   type RelatedLine,
   showValue,
+  type SourceLine,
   toolIndex,
   type TranscriptModel,
 } from '../src/sdk/index.js';
@@ -198,7 +199,7 @@ export default defineRule({
     fixable: 'safe',
     messages: {
       dropped:
-        'tool_use {{id}} ({{name}}) has no tool_result anywhere in the history; on resume Claude Code silently drops the entry holding it (line {{line}}){{alsoLost}}, so the model no longer sees that the call was made.',
+        'tool_use {{id}} ({{name}}) has no tool_result anywhere in the history; on resume Claude Code silently drops the entry holding it{{alsoLost}}, so the model no longer sees that the call was made.',
       misplaced:
         'tool_use {{id}} ({{name}}) has no tool_result in the next user message (its result is on line {{resultLine}}); on resume Claude Code sends "[Tool result missing due to internal error]" for it and drops the real result.',
       interrupted:
@@ -230,6 +231,7 @@ export default defineRule({
       return fix;
     };
 
+    const torn = tornLastLine(model.file);
     const resultLines = new Map<unknown, number>();
     for (const m of conv) {
       if (m.role !== 'user') continue;
@@ -262,6 +264,12 @@ export default defineRule({
           if (site.line !== line)
             related.push({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` });
         }
+        // A result that never made it: the torn last line may be it, cut off mid-write.
+        if (related.length === 0 && torn?.text.includes(id))
+          related.push({
+            line: torn.line,
+            message: `the torn last line holds ${id}: probably its result, cut off mid-write`,
+          });
         const data = { id, name: showValue(use.block.name) };
         const at = { request: use };
         const resultLine = resultLines.get(id);
@@ -276,7 +284,7 @@ export default defineRule({
           reports.hold(
             {
               messageId: 'dropped',
-              data: { ...data, line, alsoLost: others ? ', its text and thinking too' : '' },
+              data: { ...data, alsoLost: others ? ', its text and thinking too' : '' },
               at,
               related,
             },
@@ -294,4 +302,11 @@ function linesWithOtherBlocks(m: ApiMessage): Set<number> {
   const lines = new Set<number>();
   for (const b of m.blocks) if (!b.origin.synthetic && b.block.type !== 'tool_use') lines.add(b.origin.line);
   return lines;
+}
+
+/** The file's last line when it is torn (cut off mid-write, unparsed), with its text. */
+function tornLastLine(file: { lines: readonly SourceLine[] }): { line: number; text: string } | undefined {
+  const last = file.lines.at(-1);
+  if (!last?.problems.some((p) => p.kind === 'torn')) return undefined;
+  return { line: last.lineNo, text: new TextDecoder().decode(last.bytes) };
 }

@@ -605,3 +605,22 @@ describe('tool-use-has-result on the recorded items (A2)', () => {
     expect(ds[0]!.message).toContain('Tool result missing due to internal error');
   });
 });
+
+describe('a call whose result is the torn last line', () => {
+  it('points at that line: the result was being written when the process died', () => {
+    const t = transcript();
+    t.user('list the files');
+    t.assistant([toolUse('toolu_torn')]);
+    t.user('never mind');
+    const whole = t.toString();
+    const torn = `${whole}{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_torn","content":"a.txt\\nb.t`;
+    const [d] = lintWith(rule, torn).result.diagnostics;
+    expect(d?.messageId).toBe('dropped');
+    expect(d?.related).toEqual([
+      { line: 4, message: 'the torn last line holds toolu_torn: probably its result, cut off mid-write' },
+    ]);
+    // A torn line that names another call says nothing about this one.
+    const other = torn.replace('"tool_use_id":"toolu_torn"', '"tool_use_id":"toolu_other"');
+    expect(lintWith(rule, other).result.diagnostics[0]?.related).toEqual([]);
+  });
+});
