@@ -76,3 +76,30 @@ describe('loader', () => {
     expect(Object.keys(f.lines[0]!.json!)).toEqual(['__proto__']);
   });
 });
+
+describe('repeated garbage lines', () => {
+  it('each get the problem a parse of their own gives, the last one torn if unterminated', () => {
+    const parseError = (text: string): string => {
+      try {
+        JSON.parse(text);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return '';
+    };
+    const file = loadText('g.jsonl', 'x\nx\n{"a":1}\ny z\nx\nx');
+    const shown = file.lines.map((l) => l.problems.map((p) => `${p.kind}: ${p.message}`));
+    expect(shown).toEqual([
+      [`parse: line is not JSON (${parseError('x')})`],
+      [`parse: line is not JSON (${parseError('x')})`],
+      [],
+      [`parse: line is not JSON (${parseError('y z')})`],
+      [`parse: line is not JSON (${parseError('x')})`],
+      [`torn: last line is cut off mid-entry (${parseError('x')})`],
+    ]);
+    // Loaded again, the same.
+    expect(loadText('g.jsonl', 'x\nx\n{"a":1}\ny z\nx\nx').lines.map((l) => l.problems)).toEqual(
+      file.lines.map((l) => l.problems),
+    );
+  });
+});
