@@ -6,6 +6,7 @@ import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
 import type { PassReadProgress } from '../engine/fix-on-disk.js';
 import { WriteError } from '../engine/io.js';
 import { lintOne } from '../engine/lint-files.js';
+import { cleanUpOnInterrupt } from './interrupt-cleanup.js';
 import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
@@ -149,6 +150,7 @@ export async function runFix(
           force: cmd.force,
           onWarning: (message: string) => run.warnings.push(message),
           fsImpl: hooks.writeFs,
+          aroundWrite: cleanUpOnInterrupt,
         };
         if (cmd.fix === 'fix') {
           // A large file is fixed on disk, never held whole (fix-on-disk.ts).

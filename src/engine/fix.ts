@@ -7,7 +7,8 @@ import { fixOnDisk, ON_DISK_FROM_BYTES, type PassReadProgress } from './fix-on-d
 import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
 import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
-import { WriteError, writeFileAtomic, type WriteOptions } from './io.js';
+import { type Replacement, WriteError, writeFileAtomic, type WriteOptions } from './io.js';
+import type { Original } from './original.js';
 import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
 import { removeTemp } from './temp-file.js';
 
@@ -24,6 +25,11 @@ export interface FixFileOptions extends FixOptions {
   fsImpl?: WriteOptions['fsImpl'];
   /** For tests: who else holds the file open (see io.ts). */
   openers?: WriteOptions['openers'];
+  /**
+   * Runs the write (backup, temp file, rename) inside it: the CLI removes the write's temp file and unconfirmed
+   * backup on Ctrl-C there. The fixes are computed outside it, synchronously, where no signal handler could run.
+   */
+  aroundWrite?: <T>(write: () => Promise<T>) => Promise<T>;
 }
 
 export interface FixFileResult {
@@ -42,15 +48,22 @@ export async function fixFile(linter: Linter, filePath: string, options: FixFile
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
     return { filePath, original, outcome, written: false };
   }
-  const { backupPath } = await writeFileAtomic(filePath, outcome.outputPieces, {
-    original,
-    backup: options.backup,
-    force: options.force,
-    onWarning: options.onWarning,
-    fsImpl: options.fsImpl,
-    openers: options.openers,
-  });
+  const { backupPath } = await write(filePath, outcome.outputPieces, original, options);
   return { filePath, original, outcome, written: true, backupPath };
+}
+
+/** writeFileAtomic with the fix's options, inside aroundWrite when there is one. */
+function write(filePath: string, data: Replacement, original: Original, options: FixFileOptions) {
+  const run = () =>
+    writeFileAtomic(filePath, data, {
+      original,
+      backup: options.backup,
+      force: options.force,
+      onWarning: options.onWarning,
+      fsImpl: options.fsImpl,
+      openers: options.openers,
+    });
+  return options.aroundWrite ? options.aroundWrite(run) : run();
 }
 
 /** What a fix did, without the file's bytes. */
@@ -101,14 +114,7 @@ export async function fixFileOnDisk(
   const outcome = disk.loop;
   if (!disk.fixed) return { filePath, outcome, written: false };
   try {
-    const { backupPath } = await writeFileAtomic(filePath, disk.fixed, {
-      original: disk.original,
-      backup: options.backup,
-      force: options.force,
-      onWarning: options.onWarning,
-      fsImpl: options.fsImpl,
-      openers: options.openers,
-    });
+    const { backupPath } = await write(filePath, disk.fixed, disk.original, options);
     return { filePath, outcome, written: true, backupPath };
   } finally {
     // Renamed into place, or not wanted: either way not left behind.

@@ -17,7 +17,16 @@ import { assertReplaceable, openFixable } from './fix-target.js';
 import { carryOverAppends, endsWith } from './late-appends.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
 import { holdsOriginal, type Original, OriginalChangedError, tailOf, writeOriginal } from './original.js';
-import { adoptTemp, liveTemps, removeTemp, syncDir, tempPath, type WrittenTemp, writeTemp } from './temp-file.js';
+import {
+  adoptTemp,
+  liveTemps,
+  removeTemp,
+  syncDir,
+  tempPath,
+  unconfirmedBackups,
+  type WrittenTemp,
+  writeTemp,
+} from './temp-file.js';
 import { describeFsError, WriteError } from './write-error.js';
 import type { WriteFs } from './write-fs.js';
 
@@ -132,6 +141,7 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
         original instanceof Uint8Array ? original : (out: FileHandle) => writeOriginal(held.handle, out, original);
       try {
         backupPath = await writeBackup(io, content, { filePath, dir }, stat);
+        unconfirmedBackups.add(backupPath);
       } catch (err) {
         // The backup's place, not the file, is what failed (a full disk there, a --backup-dir that is a file).
         if (err instanceof WriteError || err instanceof OriginalChangedError) throw err;
@@ -148,6 +158,8 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     // Again: writing a large file takes a while, long enough for an agent to start.
     await refuseOpeners(filePath, held, options);
     await assertUnchanged(io, filePath, held, options.original, true);
+    // From here on the backup may be the only copy of the original: no clean-up may remove it.
+    if (backupPath !== undefined) unconfirmedBackups.delete(backupPath);
     renaming = true;
     await io.rename(tmp, realPath);
     liveTemps.delete(tmp);
@@ -158,7 +170,10 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     // Before the rename the original is unchanged, so the backup just made of it is only clutter. A rename that
     // failed is not trusted to have done nothing (network filesystems can report an error for a rename that
     // happened): the backup stays.
-    if (backupPath !== undefined && !renaming) await io.unlink(backupPath).catch(() => undefined);
+    if (backupPath !== undefined && !renaming) {
+      unconfirmedBackups.delete(backupPath);
+      await io.unlink(backupPath).catch(() => undefined);
+    }
     throw err instanceof OriginalChangedError ? changedError(filePath) : asWriteError(err, filePath);
   }
 }

@@ -11,6 +11,9 @@ import type { WriteFs } from './write-fs.js';
 /** The temp files this process has in flight: a later sweep in the same process must not take them for stale. */
 export const liveTemps = new Set<string>();
 
+/** Backups made for a replacement that is not renamed into place yet: clutter if the write stops there. */
+export const unconfirmedBackups = new Set<string>();
+
 /** `.<name>.<pid>.<8 hex>.tmp` in `dir`; `name` is the file's name, or `<name>.bak` for a backup's. */
 export function tempPath(dir: string, name: string): string {
   return path.join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
