@@ -238,7 +238,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'boolean',
     group: 'Fixing',
     help: 'Print a unified diff of what --fix would change; exit 1 if anything would change',
-    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
+    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. It is a patch, not a report, so it takes no `--format` or `--statistics` (use `--fix-dry-run -f json` for the fixed text). On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
   },
   {
     name: 'backup',
