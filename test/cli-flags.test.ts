@@ -248,6 +248,16 @@ describe('an option that takes one value, given twice', () => {
     expect(r).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`transcript-lint: ${message}\n`) });
   });
 
+  it.each([
+    [['rules', '-f', 'json', '-f', 'table'], '--format was given more than once'],
+    [['relocate', '--session', 'a', '--session', 'b', '--to', '/x'], '--session was given more than once'],
+    [['relocate', '--session', 'a', '--to', '/x', '--to', '/y'], '--to was given more than once'],
+    [['export', '--session', 'x', '--session', 'x'], '--session was given more than once'],
+  ])('%j (a subcommand) is a usage error too', async (args, message) => {
+    const r = await runCli(args, { cwd: tmp });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`transcript-lint: ${message}\n`) });
+  });
+
   it('repeatable options still repeat', async () => {
     const r = await run(['torn.jsonl', '--rule', 'valid-json=off', '--rule', 'tool-use-has-result=off']);
     expect(r.code).toBe(0);

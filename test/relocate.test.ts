@@ -118,6 +118,27 @@ describe('relocateSession', () => {
     expect(result.folderFrom).toBeUndefined();
   });
 
+  it('with --from, a prefix names the session by its file: it keeps its id, and its folder moves with it', async () => {
+    const result = await relocateSession({
+      projectsRoot: projects(),
+      sessionId: SID.slice(0, 8),
+      to: NEW_CWD,
+      from: oldFile(),
+      openers: noOpeners,
+    });
+    expect(result).toMatchObject({ from: oldFile(), to: newFile(), moved: true });
+    expect(existsSync(path.join(projects(), NEW_FOLDER, SID, 'subagents'))).toBe(true);
+    await expect(
+      relocateSession({
+        projectsRoot: projects(),
+        sessionId: 'ffff',
+        to: OLD_CWD,
+        from: newFile(),
+        openers: noOpeners,
+      }),
+    ).rejects.toThrow(/is not session ffff/);
+  });
+
   it('takes a unique prefix of the id, as --session does elsewhere, and says which session it picked', async () => {
     const warnings: string[] = [];
     const prefix = SID.slice(0, 8);

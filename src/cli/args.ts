@@ -219,6 +219,9 @@ export async function parseArgs(
   if (args.help || args.version) return { kind: 'print', text: printed };
 
   const unToken = (v: unknown) => (v === STDIN_TOKEN ? '-' : (v as string | undefined));
+  // A subcommand's option given twice: yargs makes an array of it (as for the lint options, see toLintCommand).
+  for (const name of ['format', 'session', 'to', 'from', 'backup-dir'])
+    if (matched !== 'lint' && Array.isArray(args[name])) throw new UsageError(`--${name} was given more than once`);
   if (matched === 'export') return exportCommand(unToken(args.file), args.session as string | undefined, argv);
   if (matched === 'explain') {
     const rule = unToken(args.rule);

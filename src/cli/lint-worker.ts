@@ -6,6 +6,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { linter } from '../composition.js';
 import { lintOne } from '../engine/lint-files.js';
 import type { WorkerData, WorkerMessage } from '../engine/parallel.js';
+import { installGarbageCollector } from './v8-tuning.js';
+
+installGarbageCollector();
 
 // Started with its work, or prestarted (parallel.ts prestartWorker): then the work is the first message.
 const data = (workerData ?? (await once(parentPort!, 'message'))[0]) as WorkerData;

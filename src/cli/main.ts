@@ -75,6 +75,12 @@ export async function main(options: MainOptions): Promise<number> {
       warn(io, `${err.message}\nRun 'transcript-lint --help' for usage.`);
       return 2;
     }
+    // Out of file descriptors (a module loaded late, under a low ulimit -n): the environment's, and it can be fixed.
+    const code = (err as NodeJS.ErrnoException | undefined)?.code;
+    if (code === 'EMFILE' || code === 'ENFILE') {
+      warn(io, 'cannot go on: too many open files (raise the limit: ulimit -n)');
+      return 2;
+    }
     // A bug or an environment failure: one clear line, no stack trace (set TRANSCRIPT_LINT_DEBUG=1 to see it).
     warn(io, `internal error: ${err instanceof Error ? err.message : String(err)}`);
     if (io.env.TRANSCRIPT_LINT_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);

@@ -15,6 +15,14 @@ import { setGarbageCollector } from '../engine/memory.js';
 
 export function tuneV8ForCli(): void {
   v8.setFlagsFromString('--interrupt-budget=1000000');
+  installGarbageCollector();
+}
+
+/**
+ * Hands V8's `gc` to engine/memory.ts. A worker thread calls this too (the flag is the process's, the collector each
+ * thread's own): without it, a worker's heap check counts garbage as the model and refuses files one thread lints.
+ */
+export function installGarbageCollector(): void {
   try {
     v8.setFlagsFromString('--expose-gc');
     const gc: unknown = vm.runInNewContext('typeof gc === "function" ? gc : undefined');

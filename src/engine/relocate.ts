@@ -79,7 +79,7 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
   const io = req.fsImpl ?? fs;
   const { file: from, id } =
     req.from !== undefined
-      ? { file: path.resolve(req.from), id: req.sessionId }
+      ? { file: path.resolve(req.from), id: idOfFile(path.resolve(req.from), req.sessionId) }
       : await findSession(io, req.projectsRoot, req.sessionId);
   if (id !== req.sessionId) req.onWarning?.(`--session ${req.sessionId} is session ${id}`);
   const cwdTo = path.resolve(req.to);
@@ -161,6 +161,13 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
     }
   }
   return result;
+}
+
+/** The id of a session named by --from: its file's name, of which --session may give a prefix. */
+function idOfFile(file: string, given: string): string {
+  const name = path.basename(file).replace(/\.jsonl$/, '');
+  if (name.startsWith(given)) return name;
+  throw new RelocateError(`--from ${file} is not session ${given} (its file is ${name}.jsonl)`);
 }
 
 /**

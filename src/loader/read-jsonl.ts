@@ -273,7 +273,10 @@ function readLine(
   }
 
   // The same garbage again (a log line repeated, `yes x`): its problem is the one already made, at no parse's cost.
-  const known = !unterminatedLast && problems.length === 0 ? repeatedFailures.get(text) : undefined;
+  const known =
+    !unterminatedLast && problems.length === 0 && text.length <= MAX_REMEMBERED_CHARS
+      ? repeatedFailures.get(text)
+      : undefined;
   if (known) return new LoadedLine(lineNo, data, offset, bytes.length, crlf, undefined, [known], false);
 
   let json: Record<string, unknown> | undefined;
