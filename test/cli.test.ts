@@ -172,11 +172,14 @@ describe('exit codes', () => {
     try {
       mkdirSync(path.join(root, 'walk', 'ok'), { recursive: true });
       mkdirSync(path.join(root, 'walk', 'locked'));
+      mkdirSync(path.join(root, 'walk', 'locked2'));
+      writeFileSync(path.join(root, 'walk', 'locked2', 'c.jsonl'), tornTranscript());
       writeFileSync(path.join(root, 'walk', 'ok', 'a.jsonl'), cleanTranscript());
       writeFileSync(path.join(root, 'walk', 'locked', 'b.jsonl'), tornTranscript());
       for (const d of [root, path.join(root, 'walk'), path.join(root, 'walk', 'ok')]) chmodSync(d, 0o755);
       chmodSync(path.join(root, 'walk', 'ok', 'a.jsonl'), 0o644);
       chmodSync(path.join(root, 'walk', 'locked'), 0o000);
+      chmodSync(path.join(root, 'walk', 'locked2'), 0o000);
       const [cmd, args] = asRoot ? ['setpriv', [...nobody, process.execPath, bin]] : [process.execPath, [bin]];
       for (const target of ['walk', 'walk/**/*.jsonl']) {
         const r = spawnSync(cmd, [...args, target], {
@@ -184,15 +187,18 @@ describe('exit codes', () => {
           encoding: 'utf8',
           env: { ...process.env, NO_COLOR: '1' },
         });
+        // Every one of them, not only the first the walk met.
         expect(r.stderr).toBe(
-          'transcript-lint: cannot read the folder walk/locked: permission denied; the files below it were not linted\n',
+          'transcript-lint: cannot read the folder walk/locked: permission denied; the files below it were not linted\n' +
+            'transcript-lint: cannot read the folder walk/locked2: permission denied; the files below it were not linted\n',
         );
-        expect(r.stdout).toContain('✖ 1 file could not be linted');
+        expect(r.stdout).toContain('✖ 2 files could not be linted');
         expect(r.stdout).toContain('No problems in the 1 file that was linted');
         expect(r.status).toBe(2);
       }
     } finally {
       chmodSync(path.join(root, 'walk', 'locked'), 0o755);
+      chmodSync(path.join(root, 'walk', 'locked2'), 0o755);
       rmSync(root, { recursive: true, force: true });
     }
   });

@@ -36,15 +36,17 @@ export async function gatherInputs(
 
   const unmatched: string[] = [];
   const files = new Set<string>();
+  // Folders in the agents' sessions folders that could not be read: their sessions are not found, and that is said.
+  const unreadable = new Set<string>();
   for (const id of cmd.sessions) {
-    const found = await findSession(linter, id, cmd.sessionSidechains, io);
+    const found = await findSession(linter, id, cmd.sessionSidechains, io, unreadable);
     if (typeof found === 'string') unmatched.push(found);
     else for (const f of found) files.add(f);
   }
 
   const patterns = cmd.paths;
   if (patterns.length === 0 && cmd.sessions.length === 0) {
-    const all = await everySession(linter, io);
+    const all = await everySession(linter, io, unreadable);
     if (all === undefined) return undefined;
     if (all.files.length === 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
     const live = cmd.fix === 'fix' ? await recentlyModified(all.files, io.now()) : new Set<string>();
@@ -76,7 +78,7 @@ export async function gatherInputs(
     failures.push({ filePath: f, message });
     warn(io, message);
   }
-  for (const dir of expansion.unreadableFolders) {
+  for (const dir of [...unreadable, ...expansion.unreadableFolders]) {
     const message = `cannot read the folder ${displayPath(dir, io.cwd)}: permission denied; the files below it were not linted`;
     failures.push({ filePath: dir, message });
     warn(io, message);
@@ -160,6 +162,7 @@ export async function findSession(
   id: string,
   sidechains: boolean,
   io: CliIO,
+  unreadable?: Set<string>,
 ): Promise<string[] | string> {
   if (!isSessionId(id)) {
     throw new UsageError(
@@ -172,7 +175,11 @@ export async function findSession(
       if (!f.sessions) continue;
       const idOf = f.sessions.idOf ?? ((file: string) => path.basename(file).replace(/\.[^.]*$/, ''));
       for (const root of f.sessions.roots(io.env, io.homedir)) {
-        for (const file of await findBelow(root, f.sessions.patterns(pattern, { sidechains: withSidechains }))) {
+        for (const file of await findBelow(
+          root,
+          f.sessions.patterns(pattern, { sidechains: withSidechains }),
+          unreadable,
+        )) {
           found.push({ file, id: idOf(file) });
         }
       }
@@ -197,7 +204,11 @@ export async function findSession(
  * With no paths, every session of every format whose sessions folder exists, and those folders; undefined (after
  * saying why) when none exists.
  */
-async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[]; roots: string[] } | undefined> {
+async function everySession(
+  linter: Linter,
+  io: CliIO,
+  unreadable: Set<string>,
+): Promise<{ files: string[]; roots: string[] } | undefined> {
   const files: string[] = [];
   const roots: string[] = [];
   for (const f of linter.formats) {
@@ -205,7 +216,7 @@ async function everySession(linter: Linter, io: CliIO): Promise<{ files: string[
     for (const root of f.sessions.roots(io.env, io.homedir)) {
       if (!(await isDirectory(root))) continue;
       roots.push(root);
-      pushAll(files, await findBelow(root, f.sessions.patterns(undefined, { sidechains: true })));
+      pushAll(files, await findBelow(root, f.sessions.patterns(undefined, { sidechains: true }), unreadable));
     }
   }
   if (roots.length > 0) return { files, roots };

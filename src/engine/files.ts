@@ -2,7 +2,7 @@
 // so session folders with `[`, `(`, `*` or spaces in their names are never mistaken for glob syntax; only a path
 // that does not exist is treated as a pattern.
 import { isUtf8 } from 'node:buffer';
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { readdir as fsReaddir, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type FastGlob from 'fast-glob';
 import { CONFIG_FILE_NAME } from './config-names.js';
@@ -200,8 +200,8 @@ async function expandOne(
 }
 
 /**
- * fast-glob's walk, which stops at the first folder it may not read: then that folder is noted and the walk is made
- * again without it stopping, so the files elsewhere are still found (and the unreadable one is said, not lost).
+ * fast-glob's walk, with every folder it may not read noted and passed over (fast-glob itself stops at the first),
+ * so the files elsewhere are still found and the unreadable ones are said, not lost.
  */
 async function walkFolders(
   fg: typeof FastGlob,
@@ -209,14 +209,22 @@ async function walkFolders(
   cwd: string,
   unreadable: Set<string>,
 ): Promise<string[]> {
-  try {
-    return await fg(patterns, { ...WALK_OPTIONS, cwd });
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    if ((e.code !== 'EACCES' && e.code !== 'EPERM') || e.path === undefined) throw err;
-    unreadable.add(path.resolve(cwd, e.path));
-    return fg(patterns, { ...WALK_OPTIONS, cwd, suppressErrors: true });
-  }
+  type Callback = (err: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
+  const readdir = (dir: string, ...rest: unknown[]): void => {
+    const callback = rest.pop() as Callback;
+    const done: Callback = (err, entries) => {
+      if (err && (err.code === 'EACCES' || err.code === 'EPERM')) {
+        unreadable.add(path.resolve(cwd, dir));
+        callback(null, []);
+      } else callback(err, entries);
+    };
+    (fsReaddir as (...args: unknown[]) => void)(dir, ...rest, done);
+  };
+  return fg(patterns, {
+    ...WALK_OPTIONS,
+    cwd,
+    fs: { readdir: readdir as unknown as FastGlob.FileSystemAdapter['readdir'] },
+  });
 }
 
 /**
@@ -259,11 +267,16 @@ function describeSearch(patterns: readonly string[]): string {
 }
 
 /** The files below `root` that match the patterns (globs relative to it): absolute and sorted; none when it is absent. */
-export async function findBelow(root: string, patterns: readonly string[]): Promise<string[]> {
+export async function findBelow(
+  root: string,
+  patterns: readonly string[],
+  /** Where the folders below that cannot be read are noted. */
+  unreadable: Set<string> = new Set(),
+): Promise<string[]> {
   if (pathKind(root) !== 'dir') return [];
   const fg = await loadFastGlob();
   // A sessions folder holding one we may not read still gives the sessions it can.
-  const found = await walkFolders(fg, [...patterns], root, new Set());
+  const found = await walkFolders(fg, [...patterns], root, unreadable);
   return sortPaths(found.map((f) => path.normalize(f)));
 }
 
