@@ -75,6 +75,38 @@ const run = (heapMb: number, ...args: string[]) =>
 const TOO_LARGE =
   /cannot lint .*big\.jsonl: it is too large for the memory Node allows this process: linting it needs about \d+ MB of heap, and about \d+ MB are free for it; run it with NODE_OPTIONS=--max-old-space-size=\d+ \(in MB\)/;
 
+/**
+ * About 66 MiB of OpenAI fine-tuning data padded with empty objects: a format read whole (not in chunks), whose model
+ * is many times the file's size.
+ */
+function bigFineTune(): string {
+  const pad = JSON.stringify(Array.from({ length: 1000 }, () => ({})));
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < 66 * 1024 * 1024; i++) {
+    const line = `{"messages":[{"role":"user","content":"q${i}"},{"role":"assistant","content":"a"}],"pad":${pad}}`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const fineTune = path.join(dir, 'ft.jsonl');
+
+describe('a file read whole, too large for the heap', { timeout: 120_000 }, () => {
+  it('is stopped as its lines are parsed, with the same message, before the heap runs out', () => {
+    writeFileSync(fineTune, bigFineTune());
+    try {
+      const r = run(200, '--no-config', fineTune);
+      expect(r.stderr).toMatch(/cannot lint .*ft\.jsonl: it is too large for the memory Node allows this process/);
+      expect(r.stderr).not.toMatch(/FATAL|heap out of memory|\n\s+at /);
+      expect(r.status).toBe(2);
+    } finally {
+      rmSync(fineTune);
+    }
+  });
+});
+
 describe('a session too large for the heap', { timeout: 120_000 }, () => {
   it('is not linted, with an error that says how to give Node more memory', () => {
     const r = run(40, session);

@@ -12,6 +12,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
 import type { FileChunks } from '../loader/read-jsonl.js';
+import { watchScans } from '../loader/scan-watch.js';
 import { checkRoomForWhole, HeapRoom } from './heap-room.js';
 import { type OriginalDigest, unterminatedTail } from './original.js';
 import { readToEnd } from './read-regular.js';
@@ -98,7 +99,19 @@ export class FileBytes implements FileChunks, LineBytesSource {
     checkRoomForWhole(this.size);
     const bytes = readToEnd(this.fd, this.size);
     this.#handOut(bytes, true);
+    // Its lines are parsed after this returns: the heap is watched as they are (until close()), since a model of
+    // many small values can take many times the file's size.
+    this.#watch(new HeapRoom(this.size));
     return bytes;
+  }
+
+  #unwatch: (() => void) | undefined;
+
+  /** Has the loader report to `room` as it parses this file's lines (scan-watch.ts), until close(). */
+  #watch(room: HeapRoom): void {
+    room.check(0);
+    this.#unwatch?.();
+    this.#unwatch = watchScans((parsed) => room.check(parsed));
   }
 
   /** The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. */
@@ -109,8 +122,10 @@ export class FileBytes implements FileChunks, LineBytesSource {
     // What head() read is the first read (detection is done with it before the chunks are asked for).
     let pending = this.#first;
     this.#first = undefined;
-    // Each chunk is asked for once the one before is parsed: the heap it took tells whether the rest will fit.
+    // The heap the lines parsed so far took tells whether the rest will fit: checked as they are parsed, and each
+    // time a chunk is asked for (once the one before is parsed).
     const room = new HeapRoom(this.size);
+    this.#watch(room);
     for (;;) {
       room.check(at);
       let buffer: Buffer;
@@ -165,6 +180,8 @@ export class FileBytes implements FileChunks, LineBytesSource {
 
   /** Closes the file; a line read after this is an error. */
   close(): void {
+    this.#unwatch?.();
+    this.#unwatch = undefined;
     if (!this.#open) return;
     this.#open = false;
     closeSync(this.fd);

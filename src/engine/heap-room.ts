@@ -78,11 +78,15 @@ export class HeapRoom {
   }
 }
 
-/** A file read whole: its model is taken to be as large as the file, which must fit in the heap left. */
+/**
+ * A file read whole: its model is taken to be at least as large as the file, which must fit in the heap left. As its
+ * lines are parsed, a HeapRoom watches the rest (FileBytes.whole).
+ */
 export function checkRoomForWhole(size: number): void {
-  const need = v8.getHeapStatistics().used_heap_size + size * (1 + AFTER_LOAD);
+  const need = () => v8.getHeapStatistics().used_heap_size + size * (1 + AFTER_LOAD);
   const room = modelRoom();
-  if (need > room) throw new HeapExhaustedError(tooLarge(need, room));
+  // Garbage is not room taken: collect before refusing.
+  if (need() > room && (!collectGarbage() || need() > room)) throw new HeapExhaustedError(tooLarge(need(), room));
 }
 
 function tooLarge(need: number, room: number): string {

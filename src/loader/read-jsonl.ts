@@ -8,6 +8,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import { scanned, WATCH_BYTES } from './scan-watch.js';
 import { type LineBytesSource, LoadedLine } from './loaded-line.js';
 import type { LineProblem, SourceLine } from './source-line.js';
 import { type LazyFields, shallowObject } from './shallow-objects.js';
@@ -78,7 +79,10 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
   const bom = hasUtf8Bom(first);
   const state = scanState(shallow);
   const maxLineBytes = lineLimit(options);
-  for (const [i, piece] of pieces.entries()) scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
+  for (const [i, piece] of pieces.entries()) {
+    scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
+    state.parsed += piece.length;
+  }
   return scannedFile(path, bom, state, last[last.length - 1] === 0x0a, byteLengthOf(pieces));
 }
 
@@ -119,6 +123,7 @@ export function loadChunks(
     if (foreign) continue;
     const from = state.lines.length;
     scanLines(bytes, first && bom ? 3 : 0, maxLineBytes, state);
+    state.parsed += bytes.length;
     // Once its lines read from the file, only strings kept as bytes (a line of 64 KiB or more) still refer to it.
     let referred = false;
     for (let i = from; i < state.lines.length; i++) {
@@ -148,7 +153,7 @@ function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength:
 }
 
 function scanState(shallow: ShallowLines | undefined): ScanState {
-  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow };
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0 };
 }
 
 function scannedFile(
@@ -174,6 +179,8 @@ interface ScanState {
   crlfCount: number;
   lfCount: number;
   shallow: ShallowLines | undefined;
+  /** Bytes of the pieces scanned before this one (for the heap watch, scan-watch.ts). */
+  parsed: number;
 }
 
 /** Reads the lines of `data` from `start` on, numbering them on from `state`. */
@@ -192,8 +199,14 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
   // One search of the whole piece spares every line its own.
   const nul = buffer.indexOf(0) !== -1;
   const recent = new RecentStrings();
+  // Told every WATCH_BYTES parsed, so a file read whole can be stopped before it outgrows the heap.
+  let watchAt = start + WATCH_BYTES;
 
   while (start < data.length) {
+    if (start >= watchAt) {
+      scanned(state.parsed + start);
+      watchAt = start + WATCH_BYTES;
+    }
     let end = buffer.indexOf(0x0a, start);
     const terminated = end !== -1;
     if (!terminated) end = data.length;
