@@ -10,6 +10,7 @@
 import {
   defineRule,
   type Entry,
+  FixPlan,
   isLazyString,
   isObject,
   lazyJsonBytes,
@@ -72,6 +73,26 @@ export default defineRule({
       }
     }
     reports.send();
+
+    // A request's own fields are sent too: its system prompt and its tools' definitions.
+    const request = model.plain?.request;
+    for (const key of ['system', 'tools'] as const) {
+      if (request?.[key] === undefined) continue;
+      const found: Found[] = [];
+      collect(request[key], `/${key}`, found);
+      if (found.length === 0) continue;
+      const plan = new FixPlan(model);
+      for (const f of found) plan.setRequestField(f.pointer, toWellFormed(f.value));
+      ctx.report({
+        messageId: ctx.target === 'claude-code' ? 'loneResume' : 'lone',
+        data: { what: key === 'system' ? 'system prompt' : 'tool definition', code: loneCode(found[0]!.value) },
+        at: { requestField: found[0]!.pointer },
+        fix: plan.fix(
+          'safe',
+          `replace the lone surrogate${found.length > 1 ? 's' : ''} with U+FFFD (the replacement character)`,
+        ),
+      });
+    }
 
     function report(entry: Entry, found: Found[], what: string, block?: number): void {
       const plan = reports.plan(entry);
