@@ -1,6 +1,6 @@
 // A file too large for the heap V8 lets this process have would end it with a fatal "JavaScript heap out of memory"
-// and a native stack trace, exit 134: no code can catch that. So while a large file is read in chunks, the heap its
-// model will take is projected from what the chunks parsed so far took, and the lint stops with an error that says
+// and a native stack trace, exit 134: no code can catch that. So while a large file's lines are parsed, the heap its
+// model will take is projected from what the lines parsed so far took, and the lint stops with an error that says
 // what to do before the heap runs out. A session's model is about 0.85x its size on disk on real sessions (the 200 MB
 // bench session needs --max-old-space-size=175 to lint, 180 to fix), but it depends on the data's shape, which the
 // projection measures instead of assuming.
@@ -41,7 +41,7 @@ function semiSpaceBytes(): number {
   return mb * MB;
 }
 
-/** Watches the heap while one file is read in chunks (see FileBytes.chunks). */
+/** Watches the heap while one large file's lines are parsed (see FileBytes). */
 export class HeapRoom {
   #baseline: number | undefined;
   /** The heap in use after the last full collection this made, if any. */
@@ -50,8 +50,9 @@ export class HeapRoom {
   constructor(private readonly size: number) {}
 
   /**
-   * Called before each chunk is parsed, with how many of the file's bytes were parsed before it. Throws
-   * HeapExhaustedError when the whole file's model, at the rate so far, would not fit.
+   * Called as the file's lines are parsed (every 1 MiB, loader/scan-watch.ts, and before each chunk), with how many
+   * of its bytes were parsed so far; 0 sets the baseline. Throws HeapExhaustedError when the whole file's model, at
+   * the rate so far, would not fit.
    */
   check(parsed: number): void {
     let used = v8.getHeapStatistics().used_heap_size;
