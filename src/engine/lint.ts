@@ -5,6 +5,7 @@
 import type { Bytes } from '../loader/bytes.js';
 import { joinBytes } from '../loader/bytes.js';
 import type { LoadOptions } from '../loader/read-jsonl.js';
+import { isUnreadByLimit } from '../loader/source-line.js';
 import { FileBytes } from './file-bytes.js';
 import { Sample } from '../formats/sample.js';
 import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
@@ -130,7 +131,10 @@ export class Linter {
       findings.sort(
         (a, b) => a.diagnostic.line - b.diagnostic.line || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId),
       );
-    return { result: summarize(filePath, findings, format.id, target), findings, model, format };
+    // --fix refuses every fix of a file with a line it left unread but an agent reads (fix-loop.ts): the report does
+    // not offer them either.
+    const fixable = !model.file.lines.some(isUnreadByLimit);
+    return { result: summarize(filePath, findings, format.id, target, fixable), findings, model, format };
   }
 
   lintText(text: string, options: LintOptions & { filePath?: string } = {}): LintResult {
@@ -173,16 +177,29 @@ export function createLinter(parts: LinterParts): Linter {
   return new Linter(parts);
 }
 
-function summarize(filePath: string, findings: Finding[], inputFormat: string, target: string): LintResult {
-  const diagnostics = findings.map((f) => f.diagnostic);
+function summarize(
+  filePath: string,
+  findings: Finding[],
+  inputFormat: string,
+  target: string,
+  fixable: boolean,
+): LintResult {
+  const diagnostics = findings.map((f) => (fixable || !f.diagnostic.fix ? f.diagnostic : withoutFix(f.diagnostic)));
+  const count = (applicability: string) =>
+    fixable ? findings.filter((f) => f.fix?.applicability === applicability).length : 0;
   return {
     filePath,
     diagnostics,
     errorCount: diagnostics.filter((d) => d.severity === 'error').length,
     warningCount: diagnostics.filter((d) => d.severity === 'warn').length,
-    fixableCount: findings.filter((f) => f.fix?.applicability === 'safe').length,
-    unsafeFixableCount: findings.filter((f) => f.fix?.applicability === 'unsafe').length,
+    fixableCount: count('safe'),
+    unsafeFixableCount: count('unsafe'),
     inputFormat,
     target,
   };
+}
+
+function withoutFix(d: Diagnostic): Diagnostic {
+  const { fix: _, ...rest } = d;
+  return rest;
 }

@@ -171,6 +171,11 @@ describe('a line over --max-line-bytes', () => {
     expect(dec(out.output)).toBe(dec(input));
     // With room for the line, the same file is fixed.
     expect(fixBytes('s.jsonl', input, { rules: [countDown] }).status).toBe('fixed');
+    // The report offers no fix --fix would refuse: none is marked, none is counted.
+    const { result } = out.final;
+    expect(result.diagnostics.some((d) => d.ruleId === 'count-down')).toBe(true);
+    expect(result.diagnostics.filter((d) => d.fix)).toEqual([]);
+    expect([result.fixableCount, result.unsafeFixableCount]).toEqual([0, 0]);
   });
 
   it('keeps last-prompt-leaf from calling the leaf missing (the safe fix would have cut line 3 off)', () => {
