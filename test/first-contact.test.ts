@@ -169,7 +169,7 @@ describe('the fix summary', () => {
 });
 
 describe('--fix without paths', () => {
-  it('leaves a session written in the last minute alone, says so, and fixes it when named', async () => {
+  it('leaves a session written in the last minute alone, says so, reports it unfixed, and fixes it when named', async () => {
     const home = mkdtempSync(path.join(tmp, 'home-'));
     const live = writeFile(home, '.claude/projects/p/11111111-1111-4111-8111-111111111111.jsonl', tornTranscript());
     const old = writeFile(home, '.claude/projects/p/22222222-2222-4222-8222-222222222222.jsonl', tornTranscript());
@@ -177,8 +177,12 @@ describe('--fix without paths', () => {
     utimesSync(old, hourAgo, hourAgo);
     const r = await run(['--fix'], { homedir: home, env: {} });
     expect(r.stderr).toContain(
-      `transcript-lint: --fix skipped 1 session written in the last minute (an agent may still be writing it; name a file or --session to fix it anyway):\n  ${path.relative(tmp, live)}\n`,
+      `transcript-lint: --fix skipped 1 session written in the last minute (an agent may still be writing it; its problems are reported, unfixed; name a file or --session to fix it anyway):\n  ${path.relative(tmp, live)}\n`,
     );
+    // Its problems are in the report, as they are: it does not vanish from it.
+    expect(r.stdout).toContain(`${path.relative(tmp, live)}\n`);
+    expect(r.stdout).toMatch(/error +valid-json \[\*\] Last line is cut off mid-entry/);
+    expect(r.stdout).toContain('Linted 2 files.');
     expect(readFileSync(live, 'utf8')).toBe(tornTranscript());
     expect(readFileSync(old, 'utf8')).toBe(cleanTranscript());
     await run(['--fix', '--session', '11111111-1111-4111-8111-111111111111'], { homedir: home, env: {} });

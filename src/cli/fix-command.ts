@@ -134,6 +134,19 @@ export async function runFix(
 
   for (const input of inputs) {
     const { shown } = input;
+    // A session an agent may still be writing: reported as it is (gather-inputs.ts said so).
+    if (input.lintOnly) {
+      const linted = lintOne(linter, input.filePath, options);
+      if (linted.result) run.results.push(linted.result);
+      else {
+        run.failed = true;
+        const message = describeReadError(shown, linted.error);
+        note(message);
+        run.failures.push({ filePath: input.filePath, message });
+      }
+      hooks.onProgress(++done);
+      continue;
+    }
     // What the fix did; a preview (--diff, --fix-dry-run, stdin) also has the bytes before and after.
     let fixed: { outcome: FixSummary; backupPath?: string; preview?: { original: Uint8Array; outcome: FixOutcome } };
     try {

@@ -45,17 +45,19 @@ export async function gatherInputs(
   }
 
   const patterns = cmd.paths;
+  let live = new Set<string>();
   if (patterns.length === 0 && cmd.sessions.length === 0) {
     const all = await everySession(linter, io, unreadable);
     if (all === undefined) return undefined;
     if (all.files.length === 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
-    const live = cmd.fix === 'fix' ? await recentlyModified(all.files, io.now()) : new Set<string>();
-    for (const f of all.files) if (!live.has(f)) files.add(f);
+    live = cmd.fix === 'fix' ? await recentlyModified(all.files, io.now()) : new Set<string>();
+    for (const f of all.files) files.add(f);
     if (live.size > 0) {
       const names = [...live].sort().map((f) => `\n  ${displayPath(f, io.cwd)}`);
+      const one = live.size === 1;
       warn(
         io,
-        `--fix skipped ${live.size} ${live.size === 1 ? 'session' : 'sessions'} written in the last minute (an agent may still be writing ${live.size === 1 ? 'it' : 'them'}; name a file or --session to fix it anyway):${names.join('')}`,
+        `--fix skipped ${live.size} ${one ? 'session' : 'sessions'} written in the last minute (an agent may still be writing ${one ? 'it' : 'them'}; ${one ? 'its' : 'their'} problems are reported, unfixed; name a file or --session to fix it anyway):${names.join('')}`,
       );
     }
   }
@@ -92,8 +94,11 @@ export async function gatherInputs(
 
   const sorted = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const inputs: Input[] = [];
-  for (const filePath of sorted)
-    inputs.push({ filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) });
+  for (const filePath of sorted) {
+    const input: Input = { filePath, shown: displayPath(filePath, io.cwd), config: await scope.forPath(filePath) };
+    if (live.has(filePath)) input.lintOnly = true;
+    inputs.push(input);
+  }
   return inputs;
 }
 

@@ -9,4 +9,6 @@ export interface Input {
   data?: Uint8Array;
   /** The config that applies to it (see config-scope.ts). */
   config: EffectiveConfig;
+  /** Linted but not fixed: a session --fix found written in the last minute (an agent may still be writing it). */
+  lintOnly?: boolean;
 }
