@@ -16,6 +16,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -59,6 +60,12 @@ describe('clean Copilot CLI recordings', () => {
     try {
       const folder = path.join(tmp, path.basename(dir));
       cpSync(dir, folder, { recursive: true });
+      // The recorded locks name the pid Copilot had then: here some other process may have it now, and a live pid's
+      // lock is not stale. They are renamed to a pid above Linux's maximum (4194304), which no process can have.
+      for (const f of readdirSync(folder)) {
+        const lock = /^inuse\.\d+\.(lock|hold)$/.exec(f);
+        if (lock) renameSync(path.join(folder, f), path.join(folder, `inuse.4194305.${lock[1]}`));
+      }
       const ws = path.join(folder, 'workspace.yaml');
       writeFileSync(ws, readFileSync(ws, 'utf8').replace(/^cwd: .*\n/m, ''));
       const events = path.join(folder, 'events.jsonl');
