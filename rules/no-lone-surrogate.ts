@@ -54,6 +54,7 @@ export default defineRule({
     const { model } = ctx;
     const { merged } = model.apiView();
     const reports = new PlannedReports(ctx);
+    const messageId = ctx.target === 'claude-code' ? 'loneResume' : 'lone';
     for (const m of merged) {
       if (m.role === 'system') continue;
       for (const b of m.blocks) {
@@ -84,13 +85,10 @@ export default defineRule({
       const plan = new FixPlan(model);
       for (const f of found) plan.setRequestField(f.pointer, toWellFormed(f.value));
       ctx.report({
-        messageId: ctx.target === 'claude-code' ? 'loneResume' : 'lone',
+        messageId,
         data: { what: key === 'system' ? 'system prompt' : 'tool definition', code: loneCode(found[0]!.value) },
         at: { requestField: found[0]!.pointer },
-        fix: plan.fix(
-          'safe',
-          `replace the lone surrogate${found.length > 1 ? 's' : ''} with U+FFFD (the replacement character)`,
-        ),
+        fix: plan.fix('safe', fixDescription(found)),
       });
     }
 
@@ -99,19 +97,16 @@ export default defineRule({
       for (const f of found) plan.set(entry, f.pointer, toWellFormed(f.value));
       const at = { entry, pointer: found[0]!.pointer, block };
       reports.add(
-        {
-          messageId: ctx.target === 'claude-code' ? 'loneResume' : 'lone',
-          data: { what, code: loneCode(found[0]!.value) },
-          at,
-        },
-        {
-          plan,
-          description: `replace the lone surrogate${found.length > 1 ? 's' : ''} with U+FFFD (the replacement character)`,
-        },
+        { messageId, data: { what, code: loneCode(found[0]!.value) }, at },
+        { plan, description: fixDescription(found) },
       );
     }
   },
 });
+
+function fixDescription(found: readonly Found[]): string {
+  return `replace the lone surrogate${found.length > 1 ? 's' : ''} with U+FFFD (the replacement character)`;
+}
 
 function stringContent(entry: Entry): string | undefined {
   const message = entry.raw.message;

@@ -286,10 +286,8 @@ function readLine(
   }
 
   // The same garbage again (a log line repeated, `yes x`): its problem is the one already made, at no parse's cost.
-  const known =
-    !unterminatedLast && problems.length === 0 && text.length <= MAX_REMEMBERED_CHARS
-      ? repeatedFailures.get(text)
-      : undefined;
+  const rememberable = !unterminatedLast && problems.length === 0 && isRememberable(bytes, text);
+  const known = rememberable ? repeatedFailures.get(text) : undefined;
   if (known) return new LoadedLine(lineNo, data, offset, bytes.length, crlf, undefined, [known], false);
 
   let json: Record<string, unknown> | undefined;
@@ -310,7 +308,7 @@ function readLine(
       column: columnOf(message),
     };
     problems.push(problem);
-    if (problems.length === 1 && !unterminatedLast) rememberFailure(text, problem);
+    if (rememberable) rememberFailure(text, problem);
   }
   return new LoadedLine(lineNo, data, offset, bytes.length, crlf, json, problems, false);
 }
@@ -323,8 +321,15 @@ const repeatedFailures = new Map<string, LineProblem>();
 const MAX_REMEMBERED = 4096;
 const MAX_REMEMBERED_CHARS = 512;
 
+/**
+ * Short lines that do not start as an entry does ("{"): the cache is for garbage, and an entry's line is never
+ * looked up (hashing it would cost every line of a session).
+ */
+function isRememberable(bytes: Uint8Array, text: string): boolean {
+  return bytes[0] !== 0x7b && text.length <= MAX_REMEMBERED_CHARS;
+}
+
 function rememberFailure(text: string, problem: LineProblem): void {
-  if (text.length > MAX_REMEMBERED_CHARS) return;
   if (repeatedFailures.size >= MAX_REMEMBERED) repeatedFailures.delete(repeatedFailures.keys().next().value!);
   repeatedFailures.set(text, problem);
 }
