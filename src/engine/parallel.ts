@@ -9,7 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { HeapExhaustedError, moreMemoryAdvice } from './heap-room.js';
 import { type FileOutcome, type FileReadProgress, lintFiles, lintOne } from './lint-files.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
-import { availableCores, defaultJobs, type SpareWorker, takeSpare } from './worker-start.js';
+import { defaultJobs, type SpareWorker, takeSpare, threadLimit } from './worker-start.js';
 
 export { availableCores, BYTES_PER_JOB, defaultJobs, freeCores } from './worker-start.js';
 
@@ -122,11 +122,12 @@ export async function lintFilesParallel(
 }
 
 /**
- * The threads a run uses: as asked (or defaultJobs), but never more than the files or the available cores. Threads
- * past the cores only add start-up time and memory: `--jobs 2000` on 20,000 small files once took 102 s and 1.4 GB.
+ * The threads a run uses: as asked (or defaultJobs), but never more than the files, the available cores or what the
+ * address-space limit holds (address-space.ts). Threads past the cores only add start-up time and memory: `--jobs
+ * 2000` on 20,000 small files once took 102 s and 1.4 GB.
  */
 export function effectiveJobs(requested: number | undefined, fileCount: number, totalBytes: number): number {
-  return Math.max(1, Math.min(requested ?? defaultJobs(fileCount, totalBytes), fileCount, availableCores()));
+  return Math.max(1, Math.min(requested ?? defaultJobs(fileCount, totalBytes), fileCount, threadLimit()));
 }
 
 function startWorker(

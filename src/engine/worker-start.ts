@@ -4,6 +4,7 @@
 // (prestartWorker), and the run hands it its work (parallel.ts). Unused, it is stopped (discardSpareWorker).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { workersThatFit } from './address-space.js';
 
 /**
  * A worker costs a thread start and its own load of the rules (about 0.1 s of CPU), and every thread its own heap, so
@@ -15,6 +16,11 @@ export const BYTES_PER_JOB = 32 * 1024 * 1024;
 /** The cores this process may use. */
 export function availableCores(): number {
   return typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+}
+
+/** The most threads a run may start, the main one included: the cores, and what fits in the address-space limit. */
+export function threadLimit(): number {
+  return Math.max(1, Math.min(availableCores(), 1 + workersThatFit()));
 }
 
 /**
@@ -46,7 +52,7 @@ let spare: SpareWorker | undefined;
 
 /** Starts a worker that waits for its work (the first message), for the next lintFilesParallel run. */
 export function prestartWorker(script: URL): void {
-  if (spare) return;
+  if (spare || workersThatFit() < 1) return;
   try {
     const worker = new Worker(script, { stdout: false, stderr: false });
     const started = { worker, exited: false, script: script.href };
