@@ -7,7 +7,8 @@
 // included (01k, 01l). An entry that is not on the chain resume walks (behind the last compact boundary, on another
 // branch) has no effect (01b, 01c). So the error is the cut on the resumed chain; the rest are warnings.
 // Not a finding: a null parent (roots and compact boundaries), a parent removed by a snip boundary
-// (`snipMetadata.removedUuids`), a compact summary whose boundary is gone (compact-summary's).
+// (`snipMetadata.removedUuids`), a compact summary whose boundary is gone (compact-summary's), a parent whose uuid is
+// on a line over --max-line-bytes (unread here, read by the agent).
 import {
   type Chain,
   CHAIN_TYPES,
@@ -83,6 +84,8 @@ export default defineRule({
       const parent = entry.parentUuid;
       if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
+      // The parent may be a line too long to read (valid-json reports it): not known to be missing.
+      if (model.unreadLineHolding(parent) !== undefined) continue;
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);

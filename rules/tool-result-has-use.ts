@@ -75,13 +75,15 @@ export default defineRule({
       );
       for (const result of results) {
         if (offered.has(result.block.tool_use_id)) continue;
+        // Its call may be on a line too long to read (valid-json reports it): not known to be missing.
+        const raw = result.block.tool_use_id;
+        if (typeof raw === 'string' && model.unreadLineHolding(raw) !== undefined) continue;
         const { line, blockIndex } = result.origin;
         if (blockIndex !== undefined) {
           const list = indexesByLine.get(line);
           if (list) list.push(blockIndex);
           else indexesByLine.set(line, [blockIndex]);
         }
-        const raw = result.block.tool_use_id;
         const related: RelatedLine[] =
           typeof raw === 'string'
             ? (toolIndex(model).uses.get(raw) ?? []).slice(0, 3).map((site) => ({

@@ -200,6 +200,22 @@ describe('--fix when the write fails', () => {
     );
   });
 
+  it('--fix-dry-run and --diff on a file --fix leaves alone (a line over --max-line-bytes) say so, not "nothing to fix"', async () => {
+    const long = `${clean().trimEnd()}\n{"type":"system","uuid":"s-long","content":"${'z'.repeat(500)}"}\n`;
+    file('session.jsonl', `${long}{"parentUuid":null,"type":"user","mess`);
+    const notFixed = expect.stringContaining('session.jsonl: not fixed: line ');
+    for (const [flag, last] of [
+      ['--fix-dry-run', '--fix-dry-run: nothing would be fixed'],
+      ['--diff', 'nothing would be fixed'],
+    ] as const) {
+      const r = await runCli(['session.jsonl', flag, '--max-line-bytes', '300'], { cwd: tmp });
+      expect(r.stderr).toEqual(notFixed);
+      expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
+        `transcript-lint: ${last}: 1 file with fixable problems is left as it is (see above)`,
+      );
+    }
+  });
+
   it('a backup that cannot be written names the backup place, not the file', async () => {
     const target = file('session.jsonl', torn());
     const before = readFileSync(target);

@@ -27,6 +27,8 @@ export interface FixRun {
   /** The files that could not be read or written, with the message said for each (the report lists them too). */
   failures: FileFailure[];
   changedFiles: number;
+  /** Files with fixable problems left as they were (a line over --max-line-bytes): said per file, and in the summary. */
+  refusedFiles: number;
   fixes: number;
   /** How many fixes each rule applied. */
   fixesByRule: Map<string, number>;
@@ -43,6 +45,7 @@ export function emptyFixRun(): FixRun {
     failed: false,
     failures: [],
     changedFiles: 0,
+    refusedFiles: 0,
     fixes: 0,
     fixesByRule: new Map(),
     changed: [],
@@ -59,6 +62,7 @@ export function mergeFixRuns(runs: readonly FixRun[]): FixRun {
     merged.failed ||= run.failed;
     pushAll(merged.failures, run.failures);
     merged.changedFiles += run.changedFiles;
+    merged.refusedFiles += run.refusedFiles;
     merged.fixes += run.fixes;
     for (const [rule, n] of run.fixesByRule) merged.fixesByRule.set(rule, (merged.fixesByRule.get(rule) ?? 0) + n);
     pushAll(merged.changed, run.changed);
@@ -94,8 +98,16 @@ export function fixSummary(
 
 /** --fix-dry-run's line: what --fix would do, since the report alone (what would be left) can read as clean. */
 export function dryRunSummary(run: FixRun): string {
-  if (run.changedFiles === 0) return '--fix-dry-run: nothing to fix';
+  if (run.changedFiles === 0) return `--fix-dry-run: ${nothingToFix(run)}`;
   return `--fix-dry-run: would fix ${fixedCounts(run)}; nothing was written, and the report shows what --fix would leave`;
+}
+
+/** "nothing to fix", or why nothing would be fixed when files with fixable problems are left as they are. */
+export function nothingToFix(run: FixRun): string {
+  if (run.refusedFiles === 0) return 'nothing to fix';
+  const files =
+    run.refusedFiles === 1 ? '1 file with fixable problems is' : `${run.refusedFiles} files with fixable problems are`;
+  return `nothing would be fixed: ${files} left as ${run.refusedFiles === 1 ? 'it is' : 'they are'} (see above)`;
 }
 
 /** "12 problems (tool-use-has-result ×8, valid-json ×4) in 3 files". */
@@ -198,6 +210,7 @@ export async function runFix(
     } else if (outcome.status === 'unread-line') {
       // Refused, and said: the file is as it was, and its problems are reported (valid-json's on that line too).
       const { line, bytes, limit } = outcome.unreadLine!;
+      run.refusedFiles++;
       note(
         `${shown}: not fixed: line ${line} is ${bytes} bytes, over the ${limit}-byte --max-line-bytes limit, so it was not read, and fixes made without it could cut what it holds; raise --max-line-bytes to fix this file`,
       );

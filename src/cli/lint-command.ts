@@ -95,7 +95,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   };
 
   if (cmd.fix !== 'none') {
-    const { runFix, mergeFixRuns, fixSummary, dryRunSummary } = await import('./fix-command.js');
+    const { runFix, mergeFixRuns, fixSummary, dryRunSummary, nothingToFix } = await import('./fix-command.js');
     let done = 0;
     const runs = [];
     for (const group of groups) {
@@ -120,7 +120,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       const what =
         run.diffs.length > 0
           ? `${plural(run.diffs.length, 'file')} would be changed by --fix${cmd.unsafeFixes ? ' --unsafe-fixes' : ''}`
-          : 'nothing to fix';
+          : nothingToFix(run);
       warn(io, what);
       if (run.failed) return 2;
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;

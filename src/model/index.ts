@@ -3,7 +3,7 @@
 // chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
 // client-side repair. The same request-view rules run on all of them.
 import type { SourceFile } from '../loader/read-jsonl.js';
-import { isUnreadByLimit } from '../loader/source-line.js';
+import { isUnreadByLimit, type SourceLine } from '../loader/source-line.js';
 import type { ApiView, Chain, Entry, FileLocation, PlainInput } from './types.js';
 
 /** How a format builds its model's parts from the lines it loaded. */
@@ -25,6 +25,8 @@ export class TranscriptModel {
   /** null when the entries are in line order (entryAtLine searches them). */
   private byLineCache?: Map<number, Entry> | null;
   private lastPromptsCache?: Map<string, Entry[]>;
+  /** The lines left unread for their length (see hasUnreadLines). */
+  private unreadCache?: SourceLine[];
 
   /**
    * @param file the lines to model (for a JSON document, its virtual lines: see loader/input.ts)
@@ -46,7 +48,25 @@ export class TranscriptModel {
    * line, so what it holds (a parent, a leaf) may be there: a rule must not call it missing.
    */
   get hasUnreadLines(): boolean {
-    return this.file.lines.some(isUnreadByLimit);
+    this.unreadCache ??= this.file.lines.filter(isUnreadByLimit);
+    return this.unreadCache.length > 0;
+  }
+
+  /**
+   * The first line left unread for its length that holds `id` (a uuid, a tool call's id), if any. What the id names
+   * may be on that line, which the agent reads: a rule must not call it missing. Only ids rules found missing are
+   * looked for, so the unread lines (read again from the file when they are not held) are searched rarely.
+   */
+  unreadLineHolding(id: string): number | undefined {
+    if (!this.hasUnreadLines) return undefined;
+    // As the id is written in JSON (ids are ASCII, but one that is not is written escaped or not: both are looked for).
+    const needles = [...new Set([JSON.stringify(id).slice(1, -1), id])].map((n) => Buffer.from(n, 'utf8'));
+    for (const line of this.unreadCache!) {
+      const { bytes } = line;
+      const haystack = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (needles.some((n) => haystack.indexOf(n) !== -1)) return line.lineNo;
+    }
+    return undefined;
   }
 
   get entries(): Entry[] {
