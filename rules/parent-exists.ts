@@ -19,6 +19,7 @@ import {
   isMainTreeEntry,
   isObject,
   isReadable,
+  isUserPrompt,
   type StorageView,
   timeOf,
 } from '../src/sdk/index.js';
@@ -31,7 +32,9 @@ export default defineRule({
     description: 'Every `parentUuid` names an entry of the file.',
     docs: {
       detects: 'a `parentUuid` naming no entry in the file',
-      severity: { 'claude-code': 'error (cuts the resumed history) / warn' },
+      severity: {
+        'claude-code': 'error (cuts the resumed history, or a prompt whose parent is gone starts it) / warn',
+      },
     },
     severity: { 'claude-code': 'error', api: 'off' },
     fixable: 'unsafe',
@@ -117,7 +120,10 @@ export default defineRule({
       if (chain.truncatedAt === entry) {
         const candidate = bridgeCandidate(model, chain, entry);
         if (!candidate) {
-          ctx.report({ messageId: 'root', severity: 'warn', at, data: { parent }, related, fix });
+          // A prompt whose parent is gone starts the resumed history, as on a cut: what it answered is not sent (the
+          // real CLI sends the prompt alone). Any other entry left without its parent is the start of an excerpt.
+          const severity = isUserPrompt(entry) ? 'error' : 'warn';
+          ctx.report({ messageId: 'root', severity, at, data: { parent }, related, fix });
           continue;
         }
         const lost =

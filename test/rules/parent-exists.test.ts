@@ -84,6 +84,10 @@ const firstGone = transcript();
 firstGone.assistant([toolUse('toolu_X')], { parent: GONE }); // 1: the file starts mid-conversation
 firstGone.result('toolu_X'); // 2
 
+const firstPrompt = transcript();
+firstPrompt.user('and now the tests', { parent: GONE }); // 1: a prompt whose parent is not in the file
+firstPrompt.assistant([text('ok')]); // 2
+
 const olderGone = transcript();
 olderGone.user('go'); // 1
 olderGone.assistant([text('ok')]); // 2
@@ -171,6 +175,12 @@ runRuleTests(rule, {
       text: firstGone.toString(),
       errors: [{ messageId: 'root', line: 1, severity: 'warn' }],
       // Nothing earlier to re-link to: no fix.
+      output: null,
+    },
+    {
+      name: 'a user prompt that names a missing parent, with nothing to stand in for it: the history starts there (error)',
+      text: firstPrompt.toString(),
+      errors: [{ messageId: 'root', line: 1, severity: 'error' }],
       output: null,
     },
     {
