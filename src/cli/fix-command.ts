@@ -7,6 +7,7 @@ import type { PassReadProgress } from '../engine/fix-on-disk.js';
 import { WriteError } from '../engine/io.js';
 import { lintOne } from '../engine/lint-files.js';
 import { cleanUpOnInterrupt } from './interrupt-cleanup.js';
+import { reapTempsIfKilled } from './temp-reaper.js';
 import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
@@ -176,6 +177,7 @@ export async function runFix(
           onWarning: (message: string) => run.warnings.push(message),
           fsImpl: hooks.writeFs,
           aroundWrite: cleanUpOnInterrupt,
+          guardTemps: reapTempsIfKilled,
         };
         if (cmd.fix === 'fix') {
           // A large file is fixed on disk, never held whole (fix-on-disk.ts).

@@ -30,6 +30,11 @@ export interface FixFileOptions extends FixOptions {
    * backup on Ctrl-C there. The fixes are computed outside it, synchronously, where no signal handler could run.
    */
   aroundWrite?: <T>(write: () => Promise<T>) => Promise<T>;
+  /**
+   * Called before a large file is fixed on disk, with the places its temp files go; what it returns is called when
+   * that fix is over. The CLI removes the temp files there if the process dies in between (cli/temp-reaper.ts).
+   */
+  guardTemps?: (places: readonly TempPlace[]) => () => void;
 }
 
 export interface FixFileResult {
@@ -100,25 +105,31 @@ export async function fixFileOnDisk(
     const { original: _, ...rest } = await fixFile(linter, filePath, options);
     return rest;
   }
-  for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
-  let disk: ReturnType<typeof fixOnDisk>;
+  const places = await tempPlaces(filePath, options.backup);
+  for (const note of await sweepStaleTemps(fs, places)) options.onWarning?.(note);
+  const release = options.guardTemps?.(places);
   try {
-    disk = fixOnDisk(linter, filePath, real, options, undefined, options.onReading);
-  } catch (err) {
-    if (!(err instanceof FileChangedError)) throw err;
-    throw new WriteError(
-      `${filePath} was cut shorter while it was being fixed (is an agent rewriting it?); nothing was written`,
-      filePath,
-    );
-  }
-  const outcome = disk.loop;
-  if (!disk.fixed) return { filePath, outcome, written: false };
-  try {
-    const { backupPath } = await write(filePath, disk.fixed, disk.original, options);
-    return { filePath, outcome, written: true, backupPath };
+    let disk: ReturnType<typeof fixOnDisk>;
+    try {
+      disk = fixOnDisk(linter, filePath, real, options, undefined, options.onReading);
+    } catch (err) {
+      if (!(err instanceof FileChangedError)) throw err;
+      throw new WriteError(
+        `${filePath} was cut shorter while it was being fixed (is an agent rewriting it?); nothing was written`,
+        filePath,
+      );
+    }
+    const outcome = disk.loop;
+    if (!disk.fixed) return { filePath, outcome, written: false };
+    try {
+      const { backupPath } = await write(filePath, disk.fixed, disk.original, options);
+      return { filePath, outcome, written: true, backupPath };
+    } finally {
+      // Renamed into place, or not wanted: either way not left behind.
+      await removeTemp(options.fsImpl ?? fs, disk.fixed.path);
+    }
   } finally {
-    // Renamed into place, or not wanted: either way not left behind.
-    await removeTemp(options.fsImpl ?? fs, disk.fixed.path);
+    release?.();
   }
 }
 

@@ -21,8 +21,17 @@ export function tempPath(dir: string, name: string): string {
 
 /** Matches our temp files for `name` (and for its backups), capturing the pid. */
 export function tempPattern(name: string): RegExp {
+  return namePattern(name, '(\\d+)');
+}
+
+/** Matches the temp files for `name` (and its backups) that this process writes. */
+export function ownTempPattern(name: string): RegExp {
+  return namePattern(name, String(process.pid));
+}
+
+function namePattern(name: string, pid: string): RegExp {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\.${escaped}(?:\\.bak)?\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+  return new RegExp(`^\\.${escaped}(?:\\.bak)?\\.${pid}\\.[0-9a-f]{8}\\.tmp$`);
 }
 
 /** Node's FileHandle#writeFile takes an iterable of chunks (since 15.14); @types/node 20 does not say so. */
