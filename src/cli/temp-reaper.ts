@@ -40,6 +40,8 @@ export function reapTempsIfKilled(places: readonly TempPlace[]): () => void {
       stdio: ['pipe', 'ignore', 'ignore'],
       detached: true,
       windowsHide: true,
+      // Lean and predictable: none of the user's preloads or heap options.
+      env: { ...process.env, NODE_OPTIONS: '' },
     });
     child.on('error', () => undefined);
     child.stdin.on('error', () => undefined);
