@@ -105,6 +105,29 @@ describe('--diff', () => {
     expect(readFileSync(p, 'utf8')).toBe(torn());
   });
 
+  it('keeps the bytes of a file that is not valid UTF-8, so the patch applies (written with -o, as piped)', async () => {
+    // A \xe9 byte (Latin-1, not UTF-8) in an entry that stays; the file's name is UTF-8.
+    const text = torn().replace('"hello"', '"caf@"');
+    const raw = Buffer.from(text, 'utf8');
+    raw[raw.indexOf(0x40)] = 0xe9;
+    const p = path.join(tmp, 'caf\u00e9.jsonl');
+    writeFileSync(p, raw);
+    const r = await run(['--diff', 'caf\u00e9.jsonl', '-o', 'out.diff']);
+    expect(r.code).toBe(1);
+    const diff = readFileSync(path.join(tmp, 'out.diff'));
+    expect(diff.includes(Buffer.from('\ufffd'))).toBe(false);
+    expect(diff.toString('utf8')).toMatch(/^--- a\/caf\u00e9\.jsonl\n\+\+\+ b\/caf\u00e9\.jsonl\n@@ -1,/);
+    // Every context and removed line is a line of the file, byte for byte (as Latin-1: one character per byte).
+    const lines = new Set(raw.toString('latin1').split('\n'));
+    const body = diff
+      .toString('latin1')
+      .split('\n')
+      .filter((l) => /^[ -](?!-- )/.test(l));
+    expect(body.length).toBeGreaterThan(1);
+    for (const l of body) expect(lines.has(l.slice(1)), l.slice(0, 60)).toBe(true);
+    expect(body.some((l) => l.includes('caf\u00e9'))).toBe(true);
+  });
+
   it('exits 0 with no diff when nothing would change', async () => {
     file('s.jsonl', clean());
     const r = await run(['--diff', 's.jsonl']);

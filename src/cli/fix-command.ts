@@ -1,6 +1,6 @@
 // --fix, --fix-dry-run and --diff: run the fix loop over every input, collect the state after fixing (or the diff),
 // and say on stderr what was refused and why. The report itself and the exit code are lint-command's.
-import { constants as bufferConstants } from 'node:buffer';
+import { constants as bufferConstants, isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
 import type { PassReadProgress } from '../engine/fix-on-disk.js';
@@ -21,8 +21,8 @@ import { pushAll } from '../model/arrays.js';
 export interface FixRun {
   /** The state after fixing, one per input that could be read (none with --diff). */
   results: LintResult[];
-  /** With --diff: one unified diff per changed file. */
-  diffs: string[];
+  /** With --diff: one unified diff per changed file, as bytes (a file that is not valid UTF-8 keeps its own). */
+  diffs: Uint8Array[];
   /** A file could not be read or written, or fixing made it worse: exit 2. */
   failed: boolean;
   /** The files that could not be read or written, with the message said for each (the report lists them too). */
@@ -233,8 +233,7 @@ export async function runFix(
       if (outcome.changed) {
         const { original, outcome: full } = preview;
         const bytes = Math.max(original.length, byteLengthOf(full.outputPieces));
-        const make = () => unifiedDiff(decoder.decode(original), decoder.decode(full.output), diffNames(shown));
-        const diff = asText(shown, '--diff', bytes, make, note);
+        const diff = asText(shown, '--diff', bytes, () => byteExactDiff(original, full.output, shown), note);
         if (diff === undefined) run.failed = true;
         else run.diffs.push(diff);
       }
@@ -261,13 +260,27 @@ export async function runFix(
  * Text made from a file for output, or undefined (with one line said) when it would be longer than a string can
  * be: V8's limit, hit by --diff or --fix-dry-run of a file over 512 MiB (or a diff of several huge lines).
  */
-function asText(
+/**
+ * The unified diff of two versions of a file, byte for byte, so that `git apply` and `patch` take it: UTF-8 text
+ * as it is, and a file that is not valid UTF-8 diffed as Latin-1 (one character per byte) and written back so, its
+ * invalid bytes kept rather than turned into U+FFFD.
+ */
+function byteExactDiff(before: Uint8Array, after: Uint8Array, shown: string): Uint8Array {
+  if (isUtf8(before) && isUtf8(after))
+    return Buffer.from(unifiedDiff(decoder.decode(before), decoder.decode(after), diffNames(shown)), 'utf8');
+  const asBytes = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+  // The names are UTF-8 in the header: as Latin-1 too, to come out as the same bytes.
+  const names = diffNames(Buffer.from(shown, 'utf8').toString('latin1'));
+  return Buffer.from(unifiedDiff(asBytes(before), asBytes(after), names), 'latin1');
+}
+
+function asText<T>(
   shown: string,
   flag: string,
   bytes: number,
-  make: () => string,
+  make: () => T,
   note: (message: string) => void,
-): string | undefined {
+): T | undefined {
   const limit = `${flag} shows the file as text, and the longest text Node can hold is ${mib(bufferConstants.MAX_STRING_LENGTH)} MiB`;
   if (bytes > bufferConstants.MAX_STRING_LENGTH) {
     note(`${shown}: too large for ${flag} (${mib(bytes)} MiB; ${limit}); nothing was written`);

@@ -4,7 +4,8 @@ import { InputKindError } from '../engine/read-regular.js';
 import { neutralize } from '../formatters/neutralize.js';
 
 export interface Output {
-  write(chunk: string): unknown;
+  /** Text, or bytes written as they are (a --diff of a file that is not valid UTF-8). */
+  write(chunk: string | Uint8Array): unknown;
 }
 
 /** What `-` reads: the process's stdin in the bin, a string or bytes in tests. */

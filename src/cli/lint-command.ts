@@ -113,9 +113,9 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     const run = mergeFixRuns(runs);
     sortByInput(run.results, inputs);
     if (cmd.fix === 'diff') {
-      const diff = run.diffs.join('');
+      const diff = Buffer.concat(run.diffs);
       // On a terminal the diff is for reading: transcript text must not drive it. Piped, it stays an exact patch.
-      const safe = cmd.outputFile === undefined && io.stdoutIsTTY ? neutralize(diff) : diff;
+      const safe = cmd.outputFile === undefined && io.stdoutIsTTY ? neutralize(diff.toString('utf8')) : diff;
       if (!emit(safe, cmd, io)) return 2;
       const what =
         run.diffs.length > 0

@@ -231,14 +231,14 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'boolean',
     group: 'Fixing',
     help: 'Report the state after fixing without writing (json carries the fixed text as "output")',
-    doc: 'Reports the state after fixing without writing; `-f json` carries the fixed text as `output`.',
+    doc: 'Reports the state after fixing without writing; `-f json` carries the fixed text as `output` (JSON text: bytes that are not valid UTF-8 show as U+FFFD there; `--diff` keeps them).',
   },
   {
     name: 'diff',
     kind: 'boolean',
     group: 'Fixing',
     help: 'Print a unified diff of what --fix would change; exit 1 if anything would change',
-    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. It is a patch, not a report, so it takes no `--format` or `--statistics` (use `--fix-dry-run -f json` for the fixed text). On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
+    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. It is a patch, not a report, so it takes no `--format` or `--statistics` (use `--fix-dry-run -f json` for the fixed text). On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, byte for byte (bytes that are not valid UTF-8 included, so `git apply` takes it), raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
   },
   {
     name: 'backup',

@@ -22,7 +22,7 @@ export function outputConflict(outputFile: string, inputs: readonly string[], cw
 }
 
 /** Writes the report to stdout, or to the -o file (creating its folder); false after saying why it failed. */
-export function emit(text: string, cmd: Pick<LintCommand, 'outputFile'>, io: CliIO): boolean {
+export function emit(text: string | Uint8Array, cmd: Pick<LintCommand, 'outputFile'>, io: CliIO): boolean {
   if (cmd.outputFile === undefined) {
     io.stdout.write(text);
     return true;
