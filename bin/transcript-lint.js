@@ -4,10 +4,6 @@
 // trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
 // since the run's outcome was not delivered.
 import { writeSync } from 'node:fs';
-import { tuneV8ForCli } from '../dist/bundle/v8-tuning.js';
-
-// Before the rest is loaded: see v8-tuning.ts.
-tuneV8ForCli();
 
 /** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
 function fail(what, err) {
@@ -23,11 +19,24 @@ function fail(what, err) {
   process.exit(2);
 }
 
+/** A clone that was never built has no dist/: say how to build it rather than show Node's stack trace. */
+const notBuilt = (err) =>
+  err?.code === 'ERR_MODULE_NOT_FOUND' && String(err.message).includes('/dist/bundle/')
+    ? { message: 'it is not built yet (dist/ is missing): run `npm run build` in its folder first' }
+    : err;
+
+try {
+  // Before the rest is loaded: see v8-tuning.ts.
+  (await import('../dist/bundle/v8-tuning.js')).tuneV8ForCli();
+} catch (err) {
+  fail('start', notBuilt(err));
+}
+
 let main;
 try {
   ({ default: main } = await import('../dist/bundle/cli.js'));
 } catch (err) {
-  fail('start', err);
+  fail('start', notBuilt(err));
 }
 let cwd;
 try {

@@ -43,7 +43,20 @@ function runStep(
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+const stepNamed = (name: string) => action.runs.steps.find((s) => s.name === name)!;
+
 describe('action.yml', () => {
+  it('refuses args that set the format or the output file, which its own steps set (a second -f is a usage error)', () => {
+    const check = stepNamed('Check the inputs');
+    for (const args of ['-f compact', '--format=json', '--max-warnings 0 -o out.txt', '--output-file x']) {
+      const r = runStep(check, { args });
+      expect(r.status, args).toBe(2);
+      expect(r.stdout).toMatch(/^::error::transcript-lint action: `args` may not set the format/);
+    }
+    for (const args of ['', '--max-warnings 0 --target api', '--fix-dry-run', '--ignore-pattern "*.bak"'])
+      expect(runStep(check, { args }).status, args).toBe(0);
+  });
+
   it('has only the keys GitHub reads, and the ones it requires', () => {
     const allowed = ['name', 'author', 'description', 'inputs', 'outputs', 'runs', 'branding'];
     expect(Object.keys(action).filter((k) => !allowed.includes(k))).toEqual([]);
@@ -81,7 +94,8 @@ describe('action.yml', () => {
   });
 
   it('its SARIF step writes a SARIF file and never fails the job; its annotation step fails on errors', () => {
-    const [sarifStep, annotateStep] = action.runs.steps.filter((s) => s.run !== undefined);
+    const sarifStep = stepNamed('transcript-lint (SARIF)');
+    const annotateStep = stepNamed('transcript-lint');
     const inputs = { paths: 'fixtures/sessions/crashed-session.jsonl', args: '--max-warnings 0' };
     const sarif = runStep(sarifStep!, inputs);
     expect(sarif.status, sarif.stderr).toBe(0);
@@ -99,7 +113,7 @@ describe('action.yml', () => {
   });
 
   it('leaves globs in paths to transcript-lint (set -f), so a quoted pattern works', () => {
-    const annotateStep = action.runs.steps.filter((s) => s.run !== undefined)[1]!;
+    const annotateStep = stepNamed('transcript-lint');
     const r = runStep(annotateStep, { paths: 'fixtures/sessions/*.jsonl' });
     expect(r.status).toBe(1);
     expect(r.stdout).toContain('crashed-session.jsonl');

@@ -459,6 +459,19 @@ describe('files that are not what they claim', () => {
     expect(got(t)).toEqual(['valid-json/messageParse @2', 'valid-json/messageTorn @4']);
   });
 
+  it("another tool's pretty-printed JSON (a package.json, a tsconfig.json) is not a request, valid or cut short", () => {
+    for (const t of [
+      '{\n  "name": "app",\n  "version": "1.0.0"\n}\n',
+      '{\n  "compilerOptions": {\n    "strict": true\n  }\n}\n',
+      '{\n  "name": "app",\n  "version": "1.0',
+      '[\n  1,\n  2\n]\n',
+    ]) {
+      const r = lint(t);
+      expect(r.inputFormat, t).toBe('unknown');
+      expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['known-format']);
+    }
+  });
+
   it('a request without messages, or with an empty list', () => {
     const noMessages = lint('{\n  "model": "claude-opus-5-5",\n  "max_tokens": 10\n}\n');
     expect(noMessages.inputFormat).toBe('request');

@@ -39,6 +39,13 @@ function isRequestDocument(v: unknown): boolean {
   return !messages.every((m) => isPlainObject(m) && !Object.hasOwn(m, 'role') && Object.hasOwn(m, 'type'));
 }
 
+/** Parameters of a Messages API request besides `model`: with `model`, an object that has one is a request. */
+const REQUEST_PARAMETERS = ['max_tokens', 'system', 'tools', 'tool_choice', 'temperature', 'stream', 'thinking'];
+
+function isRequestWithoutMessages(v: unknown): boolean {
+  return isPlainObject(v) && Object.hasOwn(v, 'model') && REQUEST_PARAMETERS.some((k) => Object.hasOwn(v, k));
+}
+
 function classifyDocument(v: unknown): AnthropicShape {
   if (isRequestDocument(v)) return 'request';
   if (isMessageArray(v)) return 'messages';
@@ -56,10 +63,32 @@ export function anthropicShape(sample: Sample): AnthropicShape {
   return shape;
 }
 
+/** Request keys, seen in the first lines of a document that does not parse. */
+const REQUEST_KEY = /"(?:messages|model|max_tokens|system|tools)"\s*:/;
+const ROLE_KEY = /"role"\s*:/;
+
+/**
+ * A document spread over lines, opened by a lone `{` or `[`: by what it holds when it parses (another tool's JSON,
+ * a package.json, is none of ours); when it does not (a request cut short, or too large to judge whole), a request or
+ * a message list if its first lines name their keys.
+ */
+function spreadDocument(sample: Sample, bracket: '{' | '['): AnthropicShape {
+  const whole = sample.document();
+  if (whole.ok) {
+    const shape = classifyDocument(whole.value);
+    // A request that lacks its messages is still one (entry-shape says what is missing).
+    return shape === 'none' && isRequestWithoutMessages(whole.value) ? 'request' : shape;
+  }
+  let head = '';
+  for (let i = 0; sample.line(i) !== undefined; i++) head += `${sample.line(i)}\n`;
+  if (bracket === '{') return REQUEST_KEY.test(head) ? 'request' : 'none';
+  return ROLE_KEY.test(head) ? 'messages' : 'none';
+}
+
 /**
  * The shape, from the first non-blank lines. A document spread over lines (a Claude Code session never is) is
- * taken by its first line: `{` alone is a request (valid or not), `[` alone a message list; a lone bracket followed
- * by a whole JSON object on the next line is a damaged line of JSONL instead. In JSONL the first object line decides
+ * taken by what it holds (spreadDocument); a lone bracket followed by a whole JSON object on the next line is a
+ * damaged line of JSONL instead. In JSONL the first object line decides
  * between a message list and a request; a session needs Claude Code's own fields on one of its lines.
  */
 function classify(sample: Sample): AnthropicShape {
@@ -69,8 +98,7 @@ function classify(sample: Sample): AnthropicShape {
   if (first === undefined) return 'claude-code';
   const second = sample.line(1);
   const nextIsObjectLine = second?.startsWith('{') && tryParse(second).ok;
-  if (first === '{' && !nextIsObjectLine) return 'request';
-  if (first === '[' && !nextIsObjectLine) return 'messages';
+  if ((first === '{' || first === '[') && !nextIsObjectLine) return spreadDocument(sample, first);
   let decided: AnthropicShape | undefined;
   let evidence = false;
   for (let i = 0; sample.line(i) !== undefined; i++) {
