@@ -1,6 +1,16 @@
 // The relocate engine (src/engine/relocate.ts) on the agent recording of the real Claude Code 2.1.332 (issue 14, item
 // B1): a session with a subagent transcript, moved from the project folder of /tmp/oracle-proj to another one.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,6 +76,35 @@ describe('relocateSession', () => {
     const ds = lintBytes(oldFile(), readFileSync(oldFile()), { rules: [projectPath] }).result.diagnostics;
     expect(ds.map((d) => d.messageId)).toEqual(['otherFolder']);
     expect(ds[0]!.message).toContain(NEW_FOLDER);
+  });
+
+  it('a file whose cwd cannot be rewritten (read-only) stops the move before anything moves, dry run or not', async () => {
+    const sub = path.join(projects(), '-tmp-oracle-proj', SID, 'subagents');
+    const agent = path.join(sub, readdirSync(sub).find((f) => f.endsWith('.jsonl'))!);
+    chmodSync(agent, 0o444);
+    for (const dryRun of [true, false]) {
+      const run = relocateSession({
+        projectsRoot: projects(),
+        sessionId: SID,
+        to: NEW_CWD,
+        openers: noOpeners,
+        dryRun,
+      });
+      await expect(run).rejects.toThrow(
+        `${agent}: its entries' cwd cannot be rewritten, so nothing was moved: it is read-only (mode 0444): chmod u+w it to allow the rewrite`,
+      );
+      expect(existsSync(oldFile())).toBe(true);
+      expect(existsSync(path.join(projects(), NEW_FOLDER))).toBe(false);
+    }
+  });
+
+  it("to a cwd whose folder name is over 200 characters: Claude Code's shortened name, with its hash", async () => {
+    const deep = `/tmp/${Array(21).fill('abcdefghij').join('/')}`;
+    const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: deep, openers: noOpeners });
+    // The name the real CLI made for this cwd (test/rules/project-path.test.ts).
+    const folder = `${`-tmp-${Array(21).fill('abcdefghij').join('-')}`.slice(0, 200)}-m17tsc`;
+    expect(result.to).toBe(path.join(projects(), folder, `${SID}.jsonl`));
+    expect(cwds(result.to)).toEqual([deep]);
   });
 
   it('a dry run changes nothing and says what would', async () => {

@@ -51,18 +51,28 @@ export async function readFixable(io: Pick<WriteFs, 'stat' | 'open'>, filePath: 
  * by another user (the replacement would be ours). Root acts as the owner; ACLs are not consulted.
  */
 export function assertReplaceable(filePath: string, stat: Stats): void {
-  const euid = process.geteuid?.();
-  if (euid !== undefined && euid !== 0 && stat.uid !== euid) {
+  const why = whyNotReplaceable(stat);
+  if (why === 'owner') {
     throw new WriteError(
       `${filePath} belongs to another user (uid ${stat.uid}): a fixed copy would belong to you, so it is left as it is; the original is unchanged`,
       filePath,
     );
   }
-  if ((stat.mode & 0o200) === 0) {
-    const mode = (stat.mode & 0o777).toString(8).padStart(4, '0');
+  if (why === 'read-only') {
     throw new WriteError(
-      `${filePath} is read-only (mode ${mode}), so it is left as it is (chmod u+w to allow --fix); the original is unchanged`,
+      `${filePath} is read-only (mode ${modeOf(stat)}), so it is left as it is (chmod u+w to allow --fix); the original is unchanged`,
       filePath,
     );
   }
 }
+
+/** Why assertReplaceable refuses a file, if it does: another user's, or read-only. */
+export function whyNotReplaceable(stat: Stats): 'owner' | 'read-only' | undefined {
+  const euid = process.geteuid?.();
+  if (euid !== undefined && euid !== 0 && stat.uid !== euid) return 'owner';
+  if ((stat.mode & 0o200) === 0) return 'read-only';
+  return undefined;
+}
+
+/** "0444" */
+export const modeOf = (stat: Stats): string => (stat.mode & 0o777).toString(8).padStart(4, '0');

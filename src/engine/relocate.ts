@@ -17,6 +17,7 @@ import { folderFits, projectFolderOf } from '../formats/claude-code/project-fold
 import { inMemory } from '../loader/bytes.js';
 import { loadBytes, type SourceFile } from '../loader/read-jsonl.js';
 import { writeFileAtomic } from './io.js';
+import { modeOf, whyNotReplaceable } from './fix-target.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
 import type { WriteFs } from './write-fs.js';
 
@@ -112,6 +113,17 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
   for (const sub of subagents) {
     const bytes = await io.readFile(sub);
     addPlan(sub, path.join(dirTo, path.relative(dirFrom, sub)), bytes, loadBytes(sub, bytes));
+  }
+  // A file whose rewrite would be refused stops the move before anything moves (a dry run says so too).
+  for (const p of plans) {
+    const stat = await io.stat(p.fromPath);
+    const why = whyNotReplaceable(stat);
+    if (why === undefined) continue;
+    const reason =
+      why === 'read-only'
+        ? `it is read-only (mode ${modeOf(stat)}): chmod u+w it to allow the rewrite`
+        : `it belongs to another user (uid ${stat.uid}), and a rewritten copy would be yours`;
+    throw new RelocateError(`${p.fromPath}: its entries' cwd cannot be rewritten, so nothing was moved: ${reason}`);
   }
   const result: RelocateResult = {
     from,
@@ -300,5 +312,6 @@ async function exists(io: WriteFs, p: string): Promise<boolean> {
 
 function describe(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
-  return e?.code ? `${e.code}: ${e.message}` : String(err);
+  if (e?.code) return `${e.code}: ${e.message}`;
+  return e instanceof Error ? e.message : String(err);
 }

@@ -17,7 +17,17 @@ describe('project-path', () => {
     expect(projectFolderOf('/tmp/oracle_proj.x')).toBe('-tmp-oracle-proj-x');
     expect(projectFolderOf('C:\\Users\\john\\app')).toBe('C--Users-john-app');
     expect(projectFolderOf('/mnt/d/my app')).toBe('-mnt-d-my-app');
-    expect(folderFits(`-${'a'.repeat(250)}-1a2b3c`, `/${'a'.repeat(250)}`)).toBe(true);
+  });
+  it('a name over 200 characters: cut to 200, then `-` and a hash of the cwd, as the real CLI named it', () => {
+    // Claude Code 2.1.332 (../shared/oracle, fresh.sh run in this cwd) wrote its session into this folder.
+    const cwd = `/tmp/${Array(21).fill('abcdefghij').join('/')}`;
+    const recorded = `${`-tmp-${Array(21).fill('abcdefghij').join('-')}`.slice(0, 200)}-m17tsc`;
+    expect(projectFolderOf(cwd)).toBe(recorded);
+    expect(folderFits(recorded, cwd)).toBe(true);
+    // Another cwd with the same first 200 characters has another hash.
+    expect(folderFits(recorded, `${cwd}x`)).toBe(false);
+    expect(projectFolderOf(`${cwd}x`)).not.toBe(recorded);
+    expect(projectFolderOf(`${cwd}x`).length).toBeLessThanOrEqual(208);
   });
   it('a session in the folder of its cwd is clean', () => {
     expect(lintAt('/home/u/.claude/projects/-tmp-project/s.jsonl')).toEqual([]);
