@@ -148,6 +148,43 @@ describe('exit codes', () => {
     },
   );
 
+  it('2 for a folder tree deeper than the system allows (ENAMETOOLONG), still linting the files elsewhere', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tl-deep-'));
+    try {
+      // 2,500 levels of `d/`: 5,000 characters, past PATH_MAX (4,096); made 500 levels at a time from inside.
+      const chunk = Array(500).fill('d').join('/');
+      const made = spawnSync(
+        'sh',
+        [
+          '-c',
+          `cd deep && for i in 1 2 3 4 5; do mkdir -p ${chunk} && cd ${chunk} || exit 1; done && echo '{}' > s.jsonl`,
+        ],
+        {
+          cwd: (mkdirSync(path.join(root, 'deep')), root),
+        },
+      );
+      if (made.status !== 0) return;
+      writeFileSync(path.join(root, 'deep', 'a.jsonl'), tornTranscript());
+      const r = spawnSync(
+        process.execPath,
+        [path.join(repoRoot, 'bin', 'transcript-lint.js'), 'deep', '-f', 'compact'],
+        {
+          cwd: root,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
+      expect(r.stderr).toMatch(
+        /^transcript-lint: cannot read the folder deep\/d\/d\/[d/]+…[d/]+\/d: its path is longer than the system allows; the files below it were not linted\n$/,
+      );
+      expect(r.stderr.length).toBeLessThan(400);
+      expect(r.stdout).toContain('deep/a.jsonl:');
+      expect(r.status).toBe(2);
+    } finally {
+      spawnSync('rm', ['-rf', root]);
+    }
+  });
+
   it('2 for a folder it may not read, still linting the files elsewhere (as an unprivileged user)', () => {
     // Root reads any folder: then the run drops to nobody (setpriv), as the hostile-environment review did.
     const asRoot = process.getuid?.() === 0;

@@ -12,6 +12,7 @@ import {
   expandPaths,
   findBelow,
   isSessionId,
+  type UnreadableFolders,
 } from '../engine/files.js';
 import type { Linter } from '../engine/lint.js';
 import { displayPath } from '../formatters/display-path.js';
@@ -37,7 +38,7 @@ export async function gatherInputs(
   const unmatched: string[] = [];
   const files = new Set<string>();
   // Folders in the agents' sessions folders that could not be read: their sessions are not found, and that is said.
-  const unreadable = new Set<string>();
+  const unreadable: UnreadableFolders = new Map();
   for (const id of cmd.sessions) {
     const found = await findSession(linter, id, cmd.sessionSidechains, io, unreadable);
     if (typeof found === 'string') unmatched.push(found);
@@ -80,8 +81,8 @@ export async function gatherInputs(
     failures.push({ filePath: f, message });
     warn(io, message);
   }
-  for (const dir of [...unreadable, ...expansion.unreadableFolders]) {
-    const message = `cannot read the folder ${displayPath(dir, io.cwd)}: permission denied; the files below it were not linted`;
+  for (const [dir, why] of [...unreadable, ...expansion.unreadableFolders]) {
+    const message = `cannot read the folder ${shortened(displayPath(dir, io.cwd))}: ${why}; the files below it were not linted`;
     failures.push({ filePath: dir, message });
     warn(io, message);
   }
@@ -167,7 +168,7 @@ export async function findSession(
   id: string,
   sidechains: boolean,
   io: CliIO,
-  unreadable?: Set<string>,
+  unreadable?: UnreadableFolders,
 ): Promise<string[] | string> {
   if (!isSessionId(id)) {
     throw new UsageError(
@@ -212,7 +213,7 @@ export async function findSession(
 async function everySession(
   linter: Linter,
   io: CliIO,
-  unreadable: Set<string>,
+  unreadable: UnreadableFolders,
 ): Promise<{ files: string[]; roots: string[] } | undefined> {
   const files: string[] = [];
   const roots: string[] = [];
@@ -252,4 +253,9 @@ async function isDirectory(dir: string): Promise<boolean> {
     (s) => s.isDirectory(),
     () => false,
   );
+}
+
+/** A path of a few KB (a folder tree deeper than the system allows) said in a line: its start and its end. */
+function shortened(shown: string): string {
+  return shown.length <= 240 ? shown : `${shown.slice(0, 120)}…${shown.slice(-100)}`;
 }

@@ -42,8 +42,8 @@ export interface Expansion {
    * bytes, which opens nothing. Each is the folder and the name's bytes shown with \xNN escapes.
    */
   undecodable: string[];
-  /** Folders a walk could not read (permission denied), absolute: the files below them were not found. */
-  unreadableFolders: string[];
+  /** Folders a walk could not read, absolute, with why (permission denied, ...): the files below were not found. */
+  unreadableFolders: [folder: string, why: string][];
 }
 
 export interface ExpandOptions {
@@ -82,7 +82,7 @@ export async function expandPaths(
     typeof options.folderPatterns === 'function'
       ? await options.folderPatterns(dir)
       : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
-  const unreadable = new Set<string>();
+  const unreadable: UnreadableFolders = new Map();
   for (const pattern of patterns) {
     const found = await expandOne(pattern, cwd, folderPatterns, unreadable);
     if (found.kind === 'literal') {
@@ -111,7 +111,7 @@ export async function expandPaths(
     unmatched,
     ignored: sortPaths(ignored.keys()).map((file) => ({ file, configFile: ignored.get(file)! })),
     undecodable: sortPaths(undecodable.flatMap(rawNames)),
-    unreadableFolders: sortPaths(unreadable),
+    unreadableFolders: sortPaths([...unreadable.keys()]).map((f) => [f, unreadable.get(f)!]),
   };
 }
 
@@ -180,7 +180,7 @@ async function expandOne(
   pattern: string,
   cwd: string,
   folderPatterns: (dir: string) => Promise<readonly string[]>,
-  unreadable: Set<string>,
+  unreadable: UnreadableFolders,
 ): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
@@ -199,6 +199,20 @@ async function expandOne(
   return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'no-match' };
 }
 
+/** Folders a walk could not read: absolute path → why. */
+export type UnreadableFolders = Map<string, string>;
+
+/** Why a folder could not be read, by error code; '' for one that is simply gone (removed during the walk). */
+const UNREADABLE: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENAMETOOLONG: 'its path is longer than the system allows',
+  ELOOP: 'too many levels of symbolic links',
+  EIO: 'an input/output error',
+  ENOENT: '',
+  ENOTDIR: '',
+};
+
 /**
  * fast-glob's walk, with every folder it may not read noted and passed over (fast-glob itself stops at the first),
  * so the files elsewhere are still found and the unreadable ones are said, not lost.
@@ -207,14 +221,16 @@ async function walkFolders(
   fg: typeof FastGlob,
   patterns: string[],
   cwd: string,
-  unreadable: Set<string>,
+  unreadable: UnreadableFolders,
 ): Promise<string[]> {
   type Callback = (err: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
   const readdir = (dir: string, ...rest: unknown[]): void => {
     const callback = rest.pop() as Callback;
     const done: Callback = (err, entries) => {
-      if (err && (err.code === 'EACCES' || err.code === 'EPERM')) {
-        unreadable.add(path.resolve(cwd, dir));
+      const why = err ? UNREADABLE[err.code ?? ''] : undefined;
+      if (why !== undefined) {
+        // A folder gone since its parent was read is no finding; the others are said.
+        if (why !== '') unreadable.set(path.resolve(cwd, dir), why);
         callback(null, []);
       } else callback(err, entries);
     };
@@ -271,7 +287,7 @@ export async function findBelow(
   root: string,
   patterns: readonly string[],
   /** Where the folders below that cannot be read are noted. */
-  unreadable: Set<string> = new Set(),
+  unreadable: UnreadableFolders = new Map(),
 ): Promise<string[]> {
   if (pathKind(root) !== 'dir') return [];
   const fg = await loadFastGlob();
