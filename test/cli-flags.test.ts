@@ -2,7 +2,7 @@
 // --exit-non-zero-on-fix, --no-error-on-unmatched-pattern), rule selection (--rule, --select, --ignore), what the
 // report shows (--max-diagnostics, --statistics, -o), and where input comes from (stdin, --session, --input-format,
 // --max-line-bytes). Outcomes come from three transcripts with known findings (helpers/cli-fixtures.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -556,6 +556,20 @@ describe('--session', () => {
     expect(json(r.stdout).results.map((x) => path.relative(configDir, x.filePath))).toEqual([
       path.join('projects', '-home-dev-app', `${id}.jsonl`),
     ]);
+  });
+
+  it('finds a session in a project folder that is a symlink (as Claude Code does), with and without --session', async () => {
+    const home = path.join(tmp, 'linked-home');
+    const store = path.join(tmp, 'linked-store', '-srv-app');
+    writeFile(store, `${id}.jsonl`, tornTranscript());
+    mkdirSync(path.join(home, '.claude', 'projects'), { recursive: true });
+    symlinkSync(store, path.join(home, '.claude', 'projects', '-srv-app'));
+    const linked = path.join(home, '.claude', 'projects', '-srv-app', `${id}.jsonl`);
+    for (const argv of [['--session', id.slice(0, 6)], []]) {
+      const r = await run([...argv, '-f', 'json'], { homedir: home, env: {} });
+      expect(r.code, r.stderr).toBe(1);
+      expect(json(r.stdout).results.map((x) => x.filePath)).toEqual([linked]);
+    }
   });
 
   it('falls back to ~/.claude/projects', async () => {

@@ -222,6 +222,8 @@ async function walkFolders(
   patterns: string[],
   cwd: string,
   unreadable: UnreadableFolders,
+  /** Whether symlinked folders are walked into (an agent's sessions folder, as the agent reads it). */
+  followSymlinks = false,
 ): Promise<string[]> {
   type Callback = (err: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
   const readdir = (dir: string, ...rest: unknown[]): void => {
@@ -238,6 +240,7 @@ async function walkFolders(
   };
   return fg(patterns, {
     ...WALK_OPTIONS,
+    followSymbolicLinks: followSymlinks,
     cwd,
     fs: { readdir: readdir as unknown as FastGlob.FileSystemAdapter['readdir'] },
   });
@@ -291,8 +294,9 @@ export async function findBelow(
 ): Promise<string[]> {
   if (pathKind(root) !== 'dir') return [];
   const fg = await loadFastGlob();
-  // A sessions folder holding one we may not read still gives the sessions it can.
-  const found = await walkFolders(fg, [...patterns], root, unreadable);
+  // A sessions folder holding one we may not read still gives the sessions it can. A project folder that is a
+  // symlink (to another disk, a dotfiles repo) is walked into: Claude Code finds the sessions there.
+  const found = await walkFolders(fg, [...patterns], root, unreadable, true);
   return sortPaths(found.map((f) => path.normalize(f)));
 }
 
