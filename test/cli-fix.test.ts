@@ -8,6 +8,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -46,6 +48,16 @@ describe('--fix', () => {
     expect(readFileSync(`${p}.bak`, 'utf8')).toBe(torn());
     expect(r.stdout).toContain('No problems in 1 file');
     expect(r.stderr).toContain('fixed 1 problem (valid-json ×1) in 1 file; backups beside each file as <name>.bak\n');
+  });
+
+  it("keeps the original's modification time on the fixed file and its backup (the agents order sessions by it)", async () => {
+    const p = file('s.jsonl', torn());
+    const old = new Date('2020-01-02T03:04:05.000Z');
+    utimesSync(p, old, old);
+    expect((await run(['--fix', 's.jsonl'])).code).toBe(0);
+    expect(readFileSync(p, 'utf8')).toBe(clean());
+    expect(statSync(p).mtime.toISOString()).toBe(old.toISOString());
+    expect(statSync(`${p}.bak`).mtime.toISOString()).toBe(old.toISOString());
   });
 
   it('numbers a backup when one exists, writes none with --no-backup, and into --backup-dir', async () => {

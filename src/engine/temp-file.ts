@@ -103,9 +103,14 @@ export async function adoptTemp(io: WriteFs, temp: WrittenTemp, like: Stats, sho
   }
 }
 
-/** The owner, group and mode of `like`, then a sync. */
+/**
+ * The owner, group, mode and times of `like`, then a sync. The agents order their sessions by modification time
+ * (`claude --continue` resumes the latest, its picker lists them so): a repaired session keeps its place among them,
+ * and its backup the original's times. A line appended later (late-appends.ts) makes the time new again, as it should.
+ */
 async function finish(handle: FileHandle, like: Stats, shownPath: string): Promise<void> {
   await keepOwnership(handle, like, shownPath);
+  await handle.utimes(like.atime, like.mtime).catch(() => undefined);
   await handle.sync();
 }
 
