@@ -401,6 +401,19 @@ describe('output', () => {
     expect(doc.messages.at(-1).role).toBe('assistant');
   });
 
+  it('export of a tool input nested too deep for JSON.stringify writes it compact, whole', async () => {
+    const deep = `${'['.repeat(5000)}{"k":0}${']'.repeat(5000)}`;
+    const t = transcript();
+    t.user('go');
+    const lines = t.toString().replace(/\n$/, '');
+    const call = `{"type":"assistant","uuid":"deep-a1","parentUuid":${JSON.stringify(JSON.parse(lines).uuid)},"sessionId":"s","message":{"id":"m1","role":"assistant","model":"x","content":[{"type":"tool_use","id":"toolu_1","name":"Bash","input":{"k":${deep}}}]}}`;
+    writeFileSync(path.join(tmp, 'deep.jsonl'), `${lines}\n${call}\n`);
+    const r = await run(['export', 'deep.jsonl']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`"input":{"k":${deep}}`);
+  });
+
   it('export of a missing file exits 2; export with no file is a usage error', async () => {
     const missing = await run(['export', 'nope.jsonl']);
     expect(missing).toEqual({

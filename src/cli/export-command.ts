@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Linter } from '../engine/lint.js';
 import { readRegularSync } from '../engine/read-regular.js';
+import { stringifyJson } from '../fixer/deep-json.js';
 import { type Command, UsageError } from './args.js';
 import { findSession, STDIN_NAME } from './gather-inputs.js';
 import { type CliIO, describeReadError, readStdin, warn } from './io.js';
@@ -25,8 +26,18 @@ export async function runExport(
     return 2;
   }
   const request = format.exportRequest(format.load(filePath, data, {}));
-  io.stdout.write(`${JSON.stringify(request, null, 2)}\n`);
+  io.stdout.write(`${asJson(request)}\n`);
   return 0;
+}
+
+/** Indented; a value nested too deep for the native stringify (a hostile tool input) is written compact, not lost. */
+function asJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2);
+  } catch (err) {
+    if (!(err instanceof RangeError)) throw err;
+    return stringifyJson(value);
+  }
 }
 
 /** The one transcript to export: the file, stdin, or the session's main file; undefined after saying why not. */
