@@ -2,7 +2,17 @@
 // --exit-non-zero-on-fix, --no-error-on-unmatched-pattern), rule selection (--rule, --select, --ignore), what the
 // report shows (--max-diagnostics, --statistics, -o), and where input comes from (stdin, --session, --input-format,
 // --max-line-bytes). Outcomes come from three transcripts with known findings (helpers/cli-fixtures.ts).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -451,6 +461,18 @@ describe('-o, --output-file', () => {
     expect(r).toEqual({ code: 1, stdout: '', stderr: '' });
     const log = JSON.parse(readFileSync(path.join(tmp, 'out', 'report.sarif'), 'utf8'));
     expect(log.version).toBe('2.1.0');
+  });
+
+  it('replaces a report whole (a temp file renamed over it): through a symlink the target is replaced, the link kept', async () => {
+    const out = path.join(tmp, 'out-whole');
+    mkdirSync(out, { recursive: true });
+    writeFileSync(path.join(out, 'real.txt'), 'an older, longer report '.repeat(100));
+    symlinkSync('real.txt', path.join(out, 'link.txt'));
+    const r = await run(['torn.jsonl', '-f', 'compact', '-o', 'out-whole/link.txt']);
+    expect(r.code).toBe(1);
+    expect(readFileSync(path.join(out, 'real.txt'), 'utf8')).toMatch(/^torn\.jsonl:\d+: error valid-json .*\n$/);
+    expect(lstatSync(path.join(out, 'link.txt')).isSymbolicLink()).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(['link.txt', 'real.txt']);
   });
 
   it('never colours a file unless --color says so, even with FORCE_COLOR on a terminal', async () => {

@@ -2,7 +2,8 @@
 // inputs (`s.jsonl -o s.jsonl`, also through a symlink, `..` or a hard link, would replace a session with its own
 // report), and its folder is created one level at a time, so that a folder that cannot exist (`/proc/nope/x`) fails
 // at once instead of looping in a recursive mkdir.
-import { mkdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LintCommand } from './args.js';
 import { type CliIO, warn } from './io.js';
@@ -30,10 +31,56 @@ export function emit(text: string | Uint8Array, cmd: Pick<LintCommand, 'outputFi
   const file = path.resolve(io.cwd, cmd.outputFile);
   try {
     makeFolders(path.dirname(file));
-    writeFileSync(file, text);
+    writeWhole(file, text);
     return true;
   } catch (err) {
     warn(io, `cannot write the report to ${cmd.outputFile}: ${describeWriteError(err as NodeJS.ErrnoException)}`);
+    return false;
+  }
+}
+
+/**
+ * A report file is replaced whole or not at all: written beside it under a temp name, then renamed over it, so a
+ * full disk leaves the previous report (and a CI step that uploads it gets no half of a SARIF file). A target that
+ * is not a regular file (`-o /dev/stderr`, a pipe) is written as it is; a symlink's target is the one replaced.
+ */
+function writeWhole(file: string, text: string | Uint8Array): void {
+  const stat = statOrUndefined(file);
+  // Not a regular file, or a symlink to nothing yet (writing creates its target): written in place.
+  if ((stat && !stat.isFile()) || (!stat && isSymlink(file))) {
+    writeFileSync(file, text);
+    return;
+  }
+  const target = realTarget(file);
+  const tmp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+  );
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+  } catch (err) {
+    // A folder we may not add to, with a report file we may write: in place, as before.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (stat && (code === 'EACCES' || code === 'EPERM')) {
+      writeFileSync(file, text);
+      return;
+    }
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  try {
+    if (stat) chmodSync(tmp, stat.mode & 0o7777);
+    renameSync(tmp, target);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+}
+
+function isSymlink(p: string): boolean {
+  try {
+    return lstatSync(p).isSymbolicLink();
+  } catch {
     return false;
   }
 }
