@@ -213,6 +213,14 @@ describe('ignores (glob matching)', () => {
     expect(() => compileGlob('a\\')).toThrow('lone backslash');
     expect(() => compileIgnores(['!'], base)).toThrow('is not a pattern');
   });
+
+  it('refuses a pattern over 4096 characters at once, and quotes only the start of a long one', () => {
+    expect(() => compileGlob('['.repeat(100_000))).toThrow(
+      `${JSON.stringify(`${'['.repeat(60)}…`)}: a pattern of 100000 characters (at most 4096)`,
+    );
+    expect(() => compileGlob(`${'a'.repeat(100)}[`)).toThrow(`"${'a'.repeat(60)}…": [ without a closing ]`);
+    expect(() => compileGlob('a'.repeat(4096))).not.toThrow();
+  });
 });
 
 describe('findConfigFile and loadConfigFile', () => {

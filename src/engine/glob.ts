@@ -30,7 +30,12 @@ export interface Glob {
 const MAX_ALTERNATIVES = 1024;
 const MAX_BRACE_DEPTH = 32;
 
+/** Longer patterns are refused: no path needs one, and their braces and classes cost time to take apart. */
+export const MAX_PATTERN_CHARS = 4096;
+
 export function compileGlob(glob: string): Glob {
+  if (glob.length > MAX_PATTERN_CHARS)
+    throw new PatternError(`${quoted(glob)}: a pattern of ${glob.length} characters (at most ${MAX_PATTERN_CHARS})`);
   return { source: glob, alternatives: expandBraces(glob).map((alt) => tokenize(alt, glob)) };
 }
 
@@ -43,7 +48,7 @@ export function matchGlob(glob: Glob, path: string): boolean {
  * are (a `{` inside `[...]` or after `\` is not a brace).
  */
 function expandBraces(glob: string, depth = 0): string[] {
-  if (depth > MAX_BRACE_DEPTH) throw new PatternError(`"${glob}": braces nested too deeply`);
+  if (depth > MAX_BRACE_DEPTH) throw new PatternError(`${quoted(glob)}: braces nested too deeply`);
   const open = findBrace(glob);
   if (open === -1) return [glob];
   // The matching close brace and the top-level commas between.
@@ -60,7 +65,7 @@ function expandBraces(glob: string, depth = 0): string[] {
       if (level === 0) close = i;
     } else if (c === ',' && level === 1) commas.push(i);
   }
-  if (close === -1) throw new PatternError(`"${glob}": { without a closing }`);
+  if (close === -1) throw new PatternError(`${quoted(glob)}: { without a closing }`);
   const head = glob.slice(0, open);
   const tail = glob.slice(close + 1);
   const bounds = [open, ...commas, close];
@@ -71,7 +76,7 @@ function expandBraces(glob: string, depth = 0): string[] {
       for (const rest of expandBraces(tail, depth + 1)) {
         out.push(head + inner + rest);
         if (out.length > MAX_ALTERNATIVES)
-          throw new PatternError(`"${glob}": more than ${MAX_ALTERNATIVES} alternatives`);
+          throw new PatternError(`${quoted(glob)}: more than ${MAX_ALTERNATIVES} alternatives`);
       }
     }
   }
@@ -96,7 +101,7 @@ function tokenize(glob: string, source: string): Token[] {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;
     if (c === '\\') {
-      if (i + 1 >= glob.length) throw new PatternError(`"${source}" ends with a lone backslash`);
+      if (i + 1 >= glob.length) throw new PatternError(`${quoted(source)} ends with a lone backslash`);
       tokens.push({ t: 'lit', ch: glob[++i]! });
     } else if (c === '*') {
       if (glob[i + 1] !== '*') {
@@ -106,7 +111,7 @@ function tokenize(glob: string, source: string): Token[] {
       }
       const startsSegment = i === 0 || glob[i - 1] === '/';
       const endsSegment = i + 2 === glob.length || glob[i + 2] === '/';
-      if (!startsSegment || !endsSegment) throw new PatternError(`"${source}": ** must be a whole path segment`);
+      if (!startsSegment || !endsSegment) throw new PatternError(`${quoted(source)}: ** must be a whole path segment`);
       if (i + 2 === glob.length) {
         tokens.push({ t: 'rest' });
         i += 1;
@@ -118,7 +123,7 @@ function tokenize(glob: string, source: string): Token[] {
       tokens.push({ t: 'any' });
     } else if (c === '[') {
       const end = classEnd(glob, i);
-      if (end === -1) throw new PatternError(`"${source}": [ without a closing ]`);
+      if (end === -1) throw new PatternError(`${quoted(source)}: [ without a closing ]`);
       tokens.push(parseClass(glob.slice(i + 1, end)));
       i = end;
     } else {
@@ -218,4 +223,9 @@ function run(tokens: readonly Token[], path: string): boolean {
     if (!live.includes(1)) return false;
   }
   return live[2 * n] === 1;
+}
+
+/** A pattern in a message: quoted, and its start only when it is long. */
+function quoted(glob: string): string {
+  return JSON.stringify(glob.length > 80 ? `${glob.slice(0, 60)}…` : glob);
 }
