@@ -4,6 +4,7 @@
 // apply only below their own folder. Each test failed on the main branch before the change that made it pass.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,20 @@ describe('item 8: only regular files are read', () => {
     );
     expect(r.stdout).not.toContain('✔');
     rmSync(fifo);
+  });
+
+  it('a Unix socket named as a path is said to be one (its open fails with ENXIO)', async () => {
+    const sock = path.join(tmp, 'sock.jsonl');
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    try {
+      const r = await run([sock]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('sock.jsonl: it is a socket, not a regular file');
+      expect(r.stderr).not.toContain('ENXIO');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it.each([['/dev/zero'], ['export', '/dev/zero'], ['-c', '/dev/zero', 'clean.jsonl']])(

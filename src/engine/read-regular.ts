@@ -1,7 +1,7 @@
 // Reading an input as a regular file only. A FIFO, a terminal or a device such as /dev/zero named as a path would
 // block forever or never end; a file over what one read can hold would fail deep inside Node. Both are refused up
 // front with an error whose message says what the path is.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats, statSync } from 'node:fs';
 
 /** The most one read returns (Node's own limit for reading a file at once). */
 export const MAX_FILE_BYTES = 2 ** 31 - 1;
@@ -32,7 +32,16 @@ export function kindOf(stat: Stats): string {
  * FIFO from waiting for a writer; for a regular file it changes nothing. Returns the descriptor and its size.
  */
 export function openRegularSync(filePath: string, maxBytes = MAX_FILE_BYTES): { fd: number; size: number } {
-  const fd = openSync(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  let fd: number;
+  try {
+    fd = openSync(filePath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    // A socket cannot be opened at all (ENXIO): said as the other kinds of file are.
+    const stat =
+      (err as NodeJS.ErrnoException).code === 'ENXIO' ? statSync(filePath, { throwIfNoEntry: false }) : undefined;
+    if (stat?.isSocket()) throw new InputKindError(`it is ${kindOf(stat)}, not a regular file`, 'ENOTREG');
+    throw err;
+  }
   try {
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new InputKindError('it is a directory', 'EISDIR');
