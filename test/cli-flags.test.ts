@@ -645,7 +645,27 @@ describe('--target, --input-format, --max-line-bytes', () => {
     expect((await run(['torn.jsonl', '--input-format', 'claude-code'])).code).toBe(1);
     const bad = await run(['torn.jsonl', '--input-format', 'xml']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('Invalid values');
+    expect(bad.stderr).toMatch(
+      /^transcript-lint: --input-format "xml" is not one of claude-code, .*request.*\nRun 'transcript-lint --help' for usage\.\n$/,
+    );
+  });
+
+  it('a value outside the choices, or a number too large, is one line saying so', async () => {
+    expect((await run(['torn.jsonl', '--target', 'apii'])).stderr).toBe(
+      `transcript-lint: --target "apii" is not one of claude-code, api, bedrock, copilot, cline, roo, openai, codex, openai-responses (did you mean api?)\nRun 'transcript-lint --help' for usage.\n`,
+    );
+    expect((await run(['torn.jsonl', '--max-line-bytes', '99999999999999999999'])).stderr).toContain(
+      '--max-line-bytes 99999999999999999999 is too large (at most 999,999,999,999,999)',
+    );
+    const typo = await run(['torn.jsonl', '--max-warning', '0']);
+    expect(typo.stderr).toBe(
+      "transcript-lint: unknown option --max-warning (did you mean --max-warnings?)\nRun 'transcript-lint --help' for usage.\n",
+    );
+    for (const flag of ['-o', '--print-config']) {
+      const empty = await run(['torn.jsonl', flag, '']);
+      expect(empty.code, flag).toBe(2);
+      expect(empty.stderr, flag).toMatch(/needs a file name \(an unset variable\?\)/);
+    }
   });
 
   it('detects a Messages API request by its content and judges it for the api target by default', async () => {

@@ -269,6 +269,13 @@ export function explainUsage(message: string, argv: readonly string[] = []): str
     const command = argv.find((a) => SUBCOMMANDS.has(a));
     return `${command ? `${command} ` : ''}needs ${flags.join(' and ')}`;
   }
+  const invalid = /^Invalid values:\s+Argument: (\S+), Given: (.*?), Choices: (.*)$/s.exec(message);
+  if (invalid) {
+    const choices = invalid[3]!.split(', ').map((c) => c.replace(/^"|"$/g, ''));
+    const given = invalid[2]!.replace(/^"|"$/g, '');
+    const guess = didYouMean(given, choices);
+    return `--${invalid[1]} ${JSON.stringify(given)} is not one of ${choices.join(', ')}${guess ? ` (did you mean ${guess}?)` : ''}`;
+  }
   const exclusive = /^Arguments (\S+) and (\S+) are mutually exclusive$/.exec(message);
   if (exclusive) return `--${exclusive[1]} and --${exclusive[2]} cannot be combined`;
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
@@ -276,25 +283,32 @@ export function explainUsage(message: string, argv: readonly string[] = []): str
   const names = [...LINT_OPTIONS.flatMap((o) => [o.name, ...(o.negatable ? [`no-${o.name}`] : [])]), 'help', 'version'];
   const command = argv.find((a) => SUBCOMMANDS.has(a));
   const seen = new Set<string>();
-  return unknown[1]!
-    .split(', ')
-    .flatMap((arg) => {
-      // A word given as it is: an argument the command does not take (`explain valid-json extra`).
-      if (argv.includes(arg)) return [`unexpected argument ${JSON.stringify(arg)}${command ? ` for ${command}` : ''}`];
-      // yargs splits `-dash.jsonl` into -d -a -s ...: say it once, for the word, with how to name such a file.
-      const bundle =
-        arg.length === 1 ? argv.find((a) => /^-[^-]/.test(a) && a.length > 2 && a.includes(arg)) : undefined;
-      if (bundle) {
-        if (seen.has(bundle)) return [];
-        seen.add(bundle);
-        return [`unknown option ${bundle} (a file whose name starts with - is written ./${bundle}, or after --)`];
-      }
-      // A lint option after a subcommand that does not take it.
-      if (command && names.includes(arg)) return [`--${arg} does not apply to ${command}`];
-      return [unknownOption(arg, argv, names)];
-    })
-    .join('\n');
+  const words = unknown[1]!.split(', ');
+  return (
+    words
+      // yargs names a mistyped `--max-warning` twice: as itself and as its camel-case alias `maxWarning`.
+      .filter((arg) => !(/[A-Z]/.test(arg) && words.includes(kebab(arg))))
+      .flatMap((arg) => {
+        // A word given as it is: an argument the command does not take (`explain valid-json extra`).
+        if (argv.includes(arg))
+          return [`unexpected argument ${JSON.stringify(arg)}${command ? ` for ${command}` : ''}`];
+        // yargs splits `-dash.jsonl` into -d -a -s ...: say it once, for the word, with how to name such a file.
+        const bundle =
+          arg.length === 1 ? argv.find((a) => /^-[^-]/.test(a) && a.length > 2 && a.includes(arg)) : undefined;
+        if (bundle) {
+          if (seen.has(bundle)) return [];
+          seen.add(bundle);
+          return [`unknown option ${bundle} (a file whose name starts with - is written ./${bundle}, or after --)`];
+        }
+        // A lint option after a subcommand that does not take it.
+        if (command && names.includes(arg)) return [`--${arg} does not apply to ${command}`];
+        return [unknownOption(arg, argv, names)];
+      })
+      .join('\n')
+  );
 }
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** "unknown option --sesion (did you mean --session?)". */
 function unknownOption(arg: string, argv: readonly string[], names: readonly string[]): string {
@@ -391,6 +405,8 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
   if (args['session-sidechains'] && sessions.length === 0) throw new UsageError('--session-sidechains needs --session');
 
   const outputFile = unToken(args['output-file']);
+  if (outputFile === '') throw new UsageError('--output-file needs a file name (an unset variable?)');
+  if (args['print-config'] === '') throw new UsageError('--print-config needs a file name (an unset variable?)');
   const config = args.config === false ? false : unToken(args.config);
   if (config === '') throw new UsageError('--config needs a file name');
 
@@ -460,12 +476,24 @@ function idList(value: unknown, flag: string): string[] | undefined {
   return [...new Set(ids)];
 }
 
+/** The largest value an integer option takes: 15 digits, well within what a number holds exactly. */
+const MAX_INTEGER_OPTION = 999_999_999_999_999;
+
 function integer(value: unknown, flag: string, min: number): number | undefined {
   if (value === undefined) return undefined;
   // Decimal digits only (the fast path hands over a number it read the same way).
   const n = typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < min) {
-    throw new UsageError(`${flag} must be an integer of at least ${min}`);
+    // Digits, but more than a number here can be: too large, not malformed.
+    const tooLarge =
+      typeof value === 'string'
+        ? /^\d{16,}$/.test(value)
+        : typeof n === 'number' && Number.isInteger(n) && n > MAX_INTEGER_OPTION;
+    throw new UsageError(
+      tooLarge
+        ? `${flag} ${value} is too large (at most ${MAX_INTEGER_OPTION.toLocaleString('en-US')})`
+        : `${flag} must be an integer of at least ${min}`,
+    );
   }
   return n;
 }
