@@ -107,6 +107,14 @@ describe('rule settings', () => {
       configError(() => parseConfig({ rules: { 'valid-json': ['warn', { max: 3 }] } }, 'c.json', rules)),
     ).toContain('no rule takes options');
   });
+
+  it("takes ESLint's numeric severities 0, 1 and 2 as off, warn and error, alone or as [n]", () => {
+    const c = parseConfig({ rules: { 'valid-json': 0, 'entry-shape': 1, 'unique-uuid': [2] } }, 'c.json', rules);
+    expect(c.rules).toEqual({ 'valid-json': 'off', 'entry-shape': 'warn', 'unique-uuid': ['error'] });
+    expect(configError(() => parseConfig({ rules: { 'valid-json': 3 } }, 'c.json', rules))).toContain(
+      'expected "off", "warn" or "error" (or 0, 1, 2; no rule takes options)',
+    );
+  });
 });
 
 describe('resolveConfig: flags > config > catalogue', () => {

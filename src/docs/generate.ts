@@ -67,7 +67,7 @@ export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInput
         items: { type: 'string', minLength: 1 },
       },
     },
-    $defs: { severity: { enum: [...SEVERITIES] } },
+    $defs: { severity: { enum: [...SEVERITIES, 0, 1, 2] } },
   };
 }
 

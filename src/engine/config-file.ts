@@ -12,9 +12,14 @@ import { readRegularSync } from './read-regular.js';
 
 const MAX_CONFIG_BYTES = 16 * 1024 * 1024;
 
-const severitySchema = z.enum(SEVERITIES);
+/** ESLint's numeric severities, taken as their names. */
+const NUMERIC_SEVERITIES: Record<number, (typeof SEVERITIES)[number]> = { 0: 'off', 1: 'warn', 2: 'error' };
+const severitySchema = z.preprocess(
+  (v) => (typeof v === 'number' && Object.hasOwn(NUMERIC_SEVERITIES, v) ? NUMERIC_SEVERITIES[v] : v),
+  z.enum(SEVERITIES),
+);
 const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema])], {
-  error: 'expected "off", "warn" or "error" (no rule takes options)',
+  error: 'expected "off", "warn" or "error" (or 0, 1, 2; no rule takes options)',
 });
 
 const configSchema = z.strictObject({
