@@ -14,11 +14,15 @@ export default defineRule({
     view: 'file',
     description:
       'The file is of a format transcript-lint reads (a file it does not understand is never reported clean).',
-    docs: { detects: "a file of no supported format: binary, UTF-16/32, another tool's JSON or JSONL, text" },
+    docs: {
+      detects: "a file of no supported format: binary, compressed, UTF-16/32, another tool's JSON or JSONL, text",
+    },
     severity: { default: 'error' },
     formats: ['unknown'],
     messages: {
       binary: `File is binary data, not a transcript; transcript-lint reads ${SUPPORTED}.`,
+      compressed:
+        'File is {{compression}}-compressed: decompress it (for example {{decompress}} FILE) and lint what it holds.',
       encoding: `File is {{encoding}} text, not UTF-8; convert it (for example iconv -f {{encoding}} -t UTF-8) and lint it again. transcript-lint reads ${SUPPORTED}.`,
       json: `File is {{what}}: not a transcript transcript-lint knows. It reads ${SUPPORTED}.`,
       jsonGuess: `File is {{what}}; it looks like {{guess}}, which transcript-lint does not read. It reads ${SUPPORTED}.`,
@@ -37,6 +41,9 @@ export default defineRule({
       case 'binary':
       case 'text':
         ctx.report({ messageId: d.kind, at });
+        break;
+      case 'compressed':
+        ctx.report({ messageId: 'compressed', at, data: { compression: d.compression, decompress: d.decompress } });
         break;
       case 'encoding':
         ctx.report({ messageId: 'encoding', at, data: { encoding: d.encoding } });

@@ -6,6 +6,7 @@ import { type Sample, SAMPLE_LINES } from '../sample.js';
 export type Description =
   | { kind: 'encoding'; encoding: string }
   | { kind: 'binary' }
+  | { kind: 'compressed'; compression: string; decompress: string }
   | { kind: 'json'; what: string; guess?: Guess }
   | { kind: 'jsonl'; keys: string[]; guess?: Guess }
   | { kind: 'text' }
@@ -42,10 +43,26 @@ const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
+/** Compressed files by their magic bytes: a session that was archived (`.jsonl.gz`) is one command away. */
+const COMPRESSIONS: readonly { magic: readonly number[]; compression: string; decompress: string }[] = [
+  { magic: [0x1f, 0x8b], compression: 'gzip', decompress: 'gunzip -k' },
+  { magic: [0x28, 0xb5, 0x2f, 0xfd], compression: 'zstd', decompress: 'zstd -d' },
+  { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], compression: 'xz', decompress: 'unxz -k' },
+  { magic: [0x42, 0x5a, 0x68], compression: 'bzip2', decompress: 'bunzip2 -k' },
+  { magic: [0x50, 0x4b, 0x03, 0x04], compression: 'zip', decompress: 'unzip' },
+];
+
+function compressionOf(data: Uint8Array): { compression: string; decompress: string } | undefined {
+  const found = COMPRESSIONS.find((c) => c.magic.every((b, i) => data[i] === b));
+  return found && { compression: found.compression, decompress: found.decompress };
+}
+
 export function describe(sample: Sample): Description {
   const encoding = sample.foreignEncoding ?? utf16WithoutMark(sample);
   if (encoding) return { kind: 'encoding', encoding };
   if (sample.empty) return { kind: 'empty' };
+  const packed = compressionOf(sample.data);
+  if (packed) return { kind: 'compressed', ...packed };
   if (looksBinary(sample)) return { kind: 'binary' };
   const whole = sample.document();
   if (whole.ok && whole.value !== null && typeof whole.value === 'object') {
