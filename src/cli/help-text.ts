@@ -66,7 +66,8 @@ function label(o: OptionSpec): string {
 
 function description(o: OptionSpec): string {
   let text = o.help;
-  if (o.choices) text += `: ${o.choices.join(', ')}`;
+  // The choices, unless the help already names each of them (--target's does, by kind of reader).
+  if (o.choices && !o.choices.every((c) => o.help.split(/[^\w-]+/).includes(c))) text += `: ${o.choices.join(', ')}`;
   if (typeof o.default === 'string') text += ` (default: ${o.default})`;
   return text;
 }
