@@ -50,6 +50,21 @@ describe('transcript-lint relocate', () => {
     expect(existsSync(newFile())).toBe(false);
   });
 
+  it('shows a control character in a path as an escape (a newline would split the line)', async () => {
+    const { code, stdout } = await runCli(['relocate', '--session', SID, '--to', '/srv/a\nb\x1b[2J', '--dry-run'], {
+      cwd: home,
+      homedir: home,
+    });
+    expect(code).toBe(0);
+    expect(stdout).toContain('to /srv/a\\nb\\x1b[2J in ');
+    expect(
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => /^(would move|would rewrite) /.test(l)),
+    ).toBe(true);
+  });
+
   it('an unknown session: one line, exit 2', async () => {
     const { code, stderr } = await runCli(['relocate', '--session', 'nope', '--to', '/srv/x', '--force'], {
       cwd: home,

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { RelocateError, relocateSession } from '../engine/relocate.js';
 import type { Command } from './args.js';
+import { neutralize } from '../formatters/neutralize.js';
 import { type CliIO, warn } from './io.js';
 
 /** `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`, as Claude Code finds its sessions. */
@@ -24,16 +25,18 @@ export async function runRelocate(cmd: Extract<Command, { kind: 'relocate' }>, i
       dryRun: cmd.dryRun,
       onWarning: (message) => warn(io, message),
     });
+    // Paths come from the command line and the file system: a newline or escape in one is shown, not printed.
+    const p = (file: string | undefined): string => neutralize(String(file)).replace(/\n/g, '\\n');
     const would = result.dryRun ? 'would move' : 'moved';
     const lines: string[] = [];
-    if (result.to !== result.from) lines.push(`${would} ${result.from} to ${result.to}`);
-    else lines.push(`${result.from} is in the project folder of ${result.cwdTo} already`);
+    if (result.to !== result.from) lines.push(`${would} ${p(result.from)} to ${p(result.to)}`);
+    else lines.push(`${p(result.from)} is in the project folder of ${p(result.cwdTo)} already`);
     if (result.folderFrom && result.folderTo && result.folderFrom !== result.folderTo)
-      lines.push(`${would} ${result.folderFrom} to ${result.folderTo}`);
+      lines.push(`${would} ${p(result.folderFrom)} to ${p(result.folderTo)}`);
     for (const f of result.rewritten) {
-      const backup = f.backupPath ? ` (backup: ${f.backupPath})` : '';
+      const backup = f.backupPath ? ` (backup: ${p(f.backupPath)})` : '';
       lines.push(
-        `${result.dryRun ? 'would rewrite' : 'rewrote'} cwd ${result.cwdFrom} to ${result.cwdTo} in ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'} of ${f.path}${backup}`,
+        `${result.dryRun ? 'would rewrite' : 'rewrote'} cwd ${p(result.cwdFrom)} to ${p(result.cwdTo)} in ${f.entries} entr${f.entries === 1 ? 'y' : 'ies'} of ${p(f.path)}${backup}`,
       );
     }
     io.stdout.write(`${lines.join('\n')}\n`);
