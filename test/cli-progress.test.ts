@@ -13,6 +13,7 @@ import {
   REDRAW_MS,
   readDetail,
 } from '../src/cli/progress.js';
+import { terminalWidth } from '../src/cli/io.js';
 import { cleanTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
 
@@ -74,6 +75,22 @@ describe('createProgress', () => {
     expect(writes.at(-1)).toBe(CLEAR_LINE);
     p.clear(); // nothing drawn since: nothing to erase
     expect(writes).toHaveLength(4);
+  });
+
+  it('keeps to one line of a narrow terminal (a wrapped line is not erased whole by the next redraw)', () => {
+    const { writes, stream } = sink();
+    const p = createProgress(stream, 50, { now: () => 0, width: 20 });
+    p.update(43);
+    expect(writes).toEqual([`${CLEAR_LINE}Linting: 43/50 file`]);
+    const wide = sink();
+    createProgress(wide.stream, 50, { now: () => 0, width: 80 }).update(43);
+    expect(wide.writes).toEqual([`${CLEAR_LINE}Linting: 43/50 files (86%)`]);
+  });
+
+  it('wraps text to at least 40 columns, however narrow the terminal says it is', () => {
+    expect(terminalWidth({ env: { COLUMNS: '5' }, columns: undefined })).toBe(40);
+    expect(terminalWidth({ env: {}, columns: 100 })).toBe(100);
+    expect(terminalWidth({ env: {}, columns: undefined })).toBeUndefined();
   });
 
   it(`stays silent for a small, quick run, and draws once ${MIN_DELAY_MS} ms have passed`, () => {

@@ -38,9 +38,18 @@ export interface CliIO {
  */
 export function terminalWidth(io: Pick<CliIO, 'env' | 'columns'>): number | undefined {
   const fromEnv = Number(io.env.COLUMNS);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return io.columns !== undefined && io.columns > 0 ? io.columns : undefined;
+  const width =
+    Number.isInteger(fromEnv) && fromEnv > 0
+      ? fromEnv
+      : io.columns !== undefined && io.columns > 0
+        ? io.columns
+        : undefined;
+  // Narrower than this, wrapping makes a column of single words: the lines run on instead, as they do piped.
+  return width === undefined ? undefined : Math.max(width, MIN_WRAP_WIDTH);
 }
+
+/** The narrowest width text is wrapped to. */
+export const MIN_WRAP_WIDTH = 40;
 
 /** A message for the user on stderr; paths and file text in it are neutralised like the report. */
 export function warn(io: CliIO, message: string): void {

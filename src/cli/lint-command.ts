@@ -80,7 +80,12 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       stderrIsTTY: io.stderrIsTTY,
       env: io.env,
     }) && inputs.length > 0
-      ? createProgress(io.stderr, inputs.length, { label: PROGRESS_LABEL[cmd.fix], now: io.now })
+      ? createProgress(io.stderr, inputs.length, {
+          label: PROGRESS_LABEL[cmd.fix],
+          now: io.now,
+          // The terminal's own width (COLUMNS, or stdout's when it is the terminal too), not the wrap width.
+          width: Number(io.env.COLUMNS) > 0 ? Number(io.env.COLUMNS) : io.columns,
+        })
       : NO_PROGRESS;
   // Anything said on stderr during the run first erases the progress line, so the two never share a line.
   const note = (message: string) => {

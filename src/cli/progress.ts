@@ -41,7 +41,7 @@ export const NO_PROGRESS: Progress = { update() {}, clear() {} };
 export function createProgress(
   stream: Output,
   total: number,
-  options: { label?: string; now?: () => number } = {},
+  options: { label?: string; now?: () => number; width?: number } = {},
 ): Progress {
   const now = options.now ?? Date.now;
   const label = options.label ?? 'Linting';
@@ -56,7 +56,10 @@ export function createProgress(
       // The last file always redraws, so a finished run never shows a stale count before it is cleared.
       if (done < total && t - lastDraw < REDRAW_MS) return;
       const count = `${label}: ${done}/${total} files (${Math.floor((done / Math.max(total, 1)) * 100)}%)`;
-      const text = detail === undefined ? count : `${count}, ${detail}`;
+      const full = detail === undefined ? count : `${count}, ${detail}`;
+      // One line, always: a line the terminal wraps is not erased whole by the next redraw.
+      const text =
+        options.width !== undefined && full.length >= options.width ? full.slice(0, options.width - 1) : full;
       if (text === lastText) return;
       stream.write(`${CLEAR_LINE}${text}`);
       drawn = true;
