@@ -175,14 +175,19 @@ describe('--fix without paths', () => {
     const old = writeFile(home, '.claude/projects/p/22222222-2222-4222-8222-222222222222.jsonl', tornTranscript());
     const hourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(old, hourAgo, hourAgo);
+    // An hour ahead of the clock: another machine's clock (a synced folder), not a write in progress.
+    const skewed = writeFile(home, '.claude/projects/p/33333333-3333-4333-8333-333333333333.jsonl', tornTranscript());
+    const hourAhead = new Date(Date.now() + 3_600_000);
+    utimesSync(skewed, hourAhead, hourAhead);
     const r = await run(['--fix'], { homedir: home, env: {} });
+    expect(readFileSync(skewed, 'utf8')).toBe(cleanTranscript());
     expect(r.stderr).toContain(
       `transcript-lint: --fix skipped 1 session written in the last minute (an agent may still be writing it; its problems are reported, unfixed; name a file or --session to fix it anyway):\n  ${path.relative(tmp, live)}\n`,
     );
     // Its problems are in the report, as they are: it does not vanish from it.
     expect(r.stdout).toContain(`${path.relative(tmp, live)}\n`);
     expect(r.stdout).toMatch(/error +valid-json \[\*\] Last line is cut off mid-entry/);
-    expect(r.stdout).toContain('Linted 2 files.');
+    expect(r.stdout).toContain('Linted 3 files.');
     expect(readFileSync(live, 'utf8')).toBe(tornTranscript());
     expect(readFileSync(old, 'utf8')).toBe(cleanTranscript());
     await run(['--fix', '--session', '11111111-1111-4111-8111-111111111111'], { homedir: home, env: {} });

@@ -128,12 +128,15 @@ async function stdinInput(cmd: LintCommand, scope: ConfigScope, io: CliIO): Prom
 /** A session written this recently may be live: its last line may be half-written, not torn. */
 const LIVE_WINDOW_MS = 60_000;
 
-/** The files modified in the last minute (by the clock the run uses). */
+/**
+ * The files modified in the last minute (by the clock the run uses). A time more than a minute ahead of the clock is
+ * another machine's clock (a copied or synced folder), not a write in progress.
+ */
 async function recentlyModified(files: readonly string[], now: number): Promise<Set<string>> {
   const recent = new Set<string>();
   for (const file of files) {
     try {
-      if (now - (await stat(file)).mtimeMs < LIVE_WINDOW_MS) recent.add(file);
+      if (Math.abs(now - (await stat(file)).mtimeMs) < LIVE_WINDOW_MS) recent.add(file);
     } catch {
       // Gone or unreadable: the read that follows says so.
     }
