@@ -50,7 +50,10 @@ describe('detectInputFormat', () => {
     ['a pretty request', doc(request(messages)), 'request'],
     ['a request with tabs, CRLF and a BOM', '\uFEFF' + doc(request(messages), 'tab').replace(/\n/g, '\r\n'), 'request'],
     ['a pretty request that is not valid JSON', '{\n  "model": "x",\n  "messages": [\n', 'request'],
-    ['a pretty object without messages', '{\n  "model": "x"\n}\n', 'request'],
+    ['a pretty request without messages', '{\n  "model": "x",\n  "max_tokens": 10\n}\n', 'request'],
+    // A `model` alone is any tool's setting (Claude Code's settings.json has one): not enough for a request.
+    ['a pretty object with a model and no request parameter', '{\n  "model": "x"\n}\n', 'unknown'],
+    ['a package.json', '{\n  "name": "app",\n  "version": "1.0.0"\n}\n', 'unknown'],
     ['a request whose first line holds a key', '{ "model": "x",\n  "messages": [] }\n', 'request'],
     ['a compact message array', doc(messages, 'compact'), 'messages'],
     ['a pretty message array', doc(messages), 'messages'],
