@@ -24,9 +24,13 @@ describe('project-path', () => {
     const recorded = `${`-tmp-${Array(21).fill('abcdefghij').join('-')}`.slice(0, 200)}-m17tsc`;
     expect(projectFolderOf(cwd)).toBe(recorded);
     expect(folderFits(recorded, cwd)).toBe(true);
-    // Another cwd with the same first 200 characters has another hash.
-    expect(folderFits(recorded, `${cwd}x`)).toBe(false);
+    // Another cwd with the same first 200 characters has another hash; Claude Code's lookup takes such a folder too
+    // (once a session in it has the cwd), as it does one whose hash another version made.
     expect(projectFolderOf(`${cwd}x`)).not.toBe(recorded);
+    expect(folderFits(recorded, `${cwd}x`)).toBe(true);
+    expect(folderFits(`${recorded.slice(0, 200)}-zzzz`, cwd)).toBe(true);
+    expect(folderFits(`${recorded.slice(0, 199)}`, cwd)).toBe(false);
+    expect(folderFits(`${recorded.slice(0, 200)}x`, cwd)).toBe(false);
     expect(projectFolderOf(`${cwd}x`).length).toBeLessThanOrEqual(208);
   });
   it('a session in the folder of its cwd is clean', () => {
