@@ -49,7 +49,7 @@ export default defineRule({
     const named = chain.byUuid.get(last.leafUuid);
     const at = { entry: last.entry, pointer: '/leafUuid' } as const;
     // The entry it names may be on a line left unread for its length: not known to be missing.
-    if (!named && model.unreadLineHolding(last.leafUuid) !== undefined) return;
+    if (!named && model.unreadLineHolding('uuid', last.leafUuid) !== undefined) return;
     if (!named) {
       const leaf = chain.leaf;
       if (!leaf) {

@@ -88,7 +88,7 @@ export default defineRule({
       if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
       if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
       // The parent may be a line too long to read (valid-json reports it): not known to be missing.
-      if (model.unreadLineHolding(parent) !== undefined) continue;
+      if (model.unreadLineHolding('uuid', parent) !== undefined) continue;
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);

@@ -77,7 +77,7 @@ export default defineRule({
         if (offered.has(result.block.tool_use_id)) continue;
         // Its call may be on a line too long to read (valid-json reports it): not known to be missing.
         const raw = result.block.tool_use_id;
-        if (typeof raw === 'string' && model.unreadLineHolding(raw) !== undefined) continue;
+        if (typeof raw === 'string' && model.unreadLineHolding('id', raw) !== undefined) continue;
         const { line, blockIndex } = result.origin;
         if (blockIndex !== undefined) {
           const list = indexesByLine.get(line);

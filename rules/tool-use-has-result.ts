@@ -254,7 +254,7 @@ export default defineRule({
         const id = use.block.id as string;
         if (answered.has(id)) continue;
         // Its result may be on a line too long to read (valid-json reports it): not known to be missing.
-        if (model.unreadLineHolding(id) !== undefined) continue;
+        if (model.unreadLineHolding('tool_use_id', id) !== undefined) continue;
         const line = use.origin.line;
         const ids = idsByLine.get(line);
         if (!ids) idsByLine.set(line, [id]);

@@ -27,8 +27,9 @@ function fixer(how: 'hang' | 'finish') {
     writeFileSync(path.join(dir, '.s.jsonl.bak.' + process.pid + '.0123abcd.tmp'), 'backup so far');
     const release = reapTempsIfKilled([{ dir, name: 's.jsonl' }]);
     process.stdout.write('ready\\n');
-    if (${JSON.stringify(how)} === 'finish') release();
-    else setInterval(() => {}, 1000);
+    // 'finish': the fix says it is over, then the process dies all the same (the test kills it).
+    if (${JSON.stringify(how)} === 'finish') setTimeout(release, 300);
+    setInterval(() => {}, 1000);
   `;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -60,6 +61,8 @@ describe('temp files of a --fix that dies', () => {
   it('are left to the fix once it says it is over (its temp files are then renamed or removed by it)', async () => {
     const { child, ready, exited } = fixer('finish');
     await ready;
+    await new Promise((r) => setTimeout(r, 600));
+    child.kill('SIGKILL');
     await exited;
     // Time for a watcher that would wrongly remove them.
     await new Promise((r) => setTimeout(r, 500));

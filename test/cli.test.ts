@@ -151,19 +151,13 @@ describe('exit codes', () => {
   it('2 for a folder tree deeper than the system allows (ENAMETOOLONG), still linting the files elsewhere', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'tl-deep-'));
     try {
-      // 2,500 levels of `d/`: 5,000 characters, past PATH_MAX (4,096); made 500 levels at a time from inside.
-      const chunk = Array(500).fill('d').join('/');
-      const made = spawnSync(
-        'sh',
-        [
-          '-c',
-          `cd deep && for i in 1 2 3 4 5; do mkdir -p ${chunk} && cd ${chunk} || exit 1; done && echo '{}' > s.jsonl`,
-        ],
-        {
-          cwd: (mkdirSync(path.join(root, 'deep')), root),
-        },
-      );
-      if (made.status !== 0) return;
+      // 2,500 levels of `d/`: 5,000 characters, past PATH_MAX (4,096); made from inside, one level at a time.
+      mkdirSync(path.join(root, 'deep'));
+      const made = spawnSync(process.execPath, [
+        '-e',
+        `const fs = require('fs'); process.chdir(${JSON.stringify(path.join(root, 'deep'))}); for (let i = 0; i < 2500; i++) { fs.mkdirSync('d'); process.chdir('d'); } fs.writeFileSync('s.jsonl', '{}\\n');`,
+      ]);
+      expect(made.status).toBe(0);
       writeFileSync(path.join(root, 'deep', 'a.jsonl'), tornTranscript());
       const r = spawnSync(
         process.execPath,

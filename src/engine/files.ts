@@ -2,7 +2,7 @@
 // so session folders with `[`, `(`, `*` or spaces in their names are never mistaken for glob syntax; only a path
 // that does not exist is treated as a pattern.
 import { isUtf8 } from 'node:buffer';
-import { readdir as fsReaddir, lstatSync, readdirSync, statSync } from 'node:fs';
+import { readdir as fsReaddir, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type FastGlob from 'fast-glob';
 import { CONFIG_FILE_NAME } from './config-names.js';
@@ -226,8 +226,13 @@ async function walkFolders(
   followSymlinks = false,
 ): Promise<string[]> {
   type Callback = (err: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
+  const linked = followSymlinks ? linkedFolderGate(cwd) : undefined;
   const readdir = (dir: string, ...rest: unknown[]): void => {
     const callback = rest.pop() as Callback;
+    if (linked && !linked(dir)) {
+      callback(null, []);
+      return;
+    }
     const done: Callback = (err, entries) => {
       const why = err ? UNREADABLE[err.code ?? ''] : undefined;
       if (why !== undefined) {
@@ -244,6 +249,36 @@ async function walkFolders(
     cwd,
     fs: { readdir: readdir as unknown as FastGlob.FileSystemAdapter['readdir'] },
   });
+}
+
+/**
+ * Which folders a walk that follows symlinks reads: every folder reached without one, and a folder reached through a
+ * symlink only when it lies outside the walk's root (a project folder kept on another disk), once per real folder. A
+ * link back into the root (a loop, or a second name for a project folder) is not followed: its folder is walked
+ * under its own name, so nothing is found twice, and two links to the parent cannot make the walk explode.
+ */
+function linkedFolderGate(root: string): (dir: string) => boolean {
+  let rootReal: string;
+  try {
+    rootReal = realpathSync(root);
+  } catch {
+    return () => true;
+  }
+  const seen = new Set<string>();
+  return (dir) => {
+    let real: string;
+    try {
+      real = realpathSync(path.resolve(root, dir));
+    } catch {
+      return true;
+    }
+    const expected = path.join(rootReal, path.relative(root, path.resolve(root, dir)));
+    if (real === expected) return true;
+    if (real === rootReal || real.startsWith(`${rootReal}${path.sep}`)) return false;
+    if (seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  };
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   tempPath,
   unconfirmedBackups,
   type WrittenTemp,
+  keepTimes,
   writeTemp,
 } from './temp-file.js';
 import { describeFsError, WriteError } from './write-error.js';
@@ -155,6 +156,7 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     out = written
       ? await adoptTemp(io, written, stat, filePath)
       : await writeTemp(io, tmp, data as Bytes, stat, filePath);
+    await keepTimes(out, stat);
     // Again: writing a large file takes a while, long enough for an agent to start.
     await refuseOpeners(filePath, held, options);
     await assertUnchanged(io, filePath, held, options.original, true);

@@ -103,15 +103,20 @@ export async function adoptTemp(io: WriteFs, temp: WrittenTemp, like: Stats, sho
   }
 }
 
-/**
- * The owner, group, mode and times of `like`, then a sync. The agents order their sessions by modification time
- * (`claude --continue` resumes the latest, its picker lists them so): a repaired session keeps its place among them,
- * and its backup the original's times. A line appended later (late-appends.ts) makes the time new again, as it should.
- */
+/** The owner, group and mode of `like`, then a sync. */
 async function finish(handle: FileHandle, like: Stats, shownPath: string): Promise<void> {
   await keepOwnership(handle, like, shownPath);
-  await handle.utimes(like.atime, like.mtime).catch(() => undefined);
   await handle.sync();
+}
+
+/**
+ * A replacement keeps the original's times. The agents order their sessions by modification time (`claude --continue`
+ * resumes the latest, its picker lists them so): a repaired session keeps its place among them. A line appended later
+ * (late-appends.ts) makes the time new again, as it should. A backup is not given them: it is made now, and a clean-up
+ * by age must not take a fresh one for old.
+ */
+export async function keepTimes(handle: FileHandle, like: Stats): Promise<void> {
+  await handle.utimes(like.atime, like.mtime).catch(() => undefined);
 }
 
 export async function removeTemp(io: WriteFs, tmp: string): Promise<void> {

@@ -27,6 +27,8 @@ export class TranscriptModel {
   private lastPromptsCache?: Map<string, Entry[]>;
   /** The lines left unread for their length (see hasUnreadLines). */
   private unreadCache?: SourceLine[];
+  /** Their ids, by line (see unreadLineHolding). */
+  private unreadIdsCache?: { lineNo: number; ids: Set<string> }[];
 
   /**
    * @param file the lines to model (for a JSON document, its virtual lines: see loader/input.ts)
@@ -53,18 +55,17 @@ export class TranscriptModel {
   }
 
   /**
-   * The first line left unread for its length that holds `id` (a uuid, a tool call's id), if any. What the id names
-   * may be on that line, which the agent reads: a rule must not call it missing. Only ids rules found missing are
-   * looked for, so the unread lines (read again from the file when they are not held) are searched rarely.
+   * The first line left unread for its length whose `key` (a uuid, a tool call's id or its result's tool_use_id, at
+   * any depth) is `value`, if any. What the value names may be on that line, which the agent reads: a rule must not
+   * call it missing. Each such line is scanned once, for all its ids, the first time one is asked for.
    */
-  unreadLineHolding(id: string): number | undefined {
+  unreadLineHolding(key: UnreadIdKey, value: string): number | undefined {
     if (!this.hasUnreadLines) return undefined;
-    // As the id is written in JSON (ids are ASCII, but one that is not is written escaped or not: both are looked for).
-    const needles = [...new Set([JSON.stringify(id).slice(1, -1), id])].map((n) => Buffer.from(n, 'utf8'));
-    for (const line of this.unreadCache!) {
-      const { bytes } = line;
-      const haystack = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      if (needles.some((n) => haystack.indexOf(n) !== -1)) return line.lineNo;
+    this.unreadIdsCache ??= this.unreadCache!.map((line) => ({ lineNo: line.lineNo, ids: idsOfLine(line.bytes) }));
+    // Read as Latin-1 (one character per byte): the value as its UTF-8 bytes, and as JSON may escape it.
+    const forms = [Buffer.from(value, 'utf8').toString('latin1'), JSON.stringify(value).slice(1, -1)];
+    for (const { lineNo, ids } of this.unreadIdsCache) {
+      if (forms.some((f) => ids.has(`${key}\u0000${f}`))) return lineNo;
     }
     return undefined;
   }
@@ -152,4 +153,17 @@ export class TranscriptModel {
     if (!this.plain) return line;
     return this.plain.locate(line, blockIndex === undefined ? undefined : `/message/content/${blockIndex}`).line;
   }
+}
+
+/** The keys whose values unreadLineHolding finds. */
+export type UnreadIdKey = 'uuid' | 'id' | 'tool_use_id';
+
+const ID_MEMBER = /"(uuid|id|tool_use_id)"\s*:\s*"((?:[^"\\]|\\.){1,512})"/g;
+
+/** Every `"uuid"`, `"id"` and `"tool_use_id"` string member of a line, as `key\0value` (value as written, Latin-1). */
+function idsOfLine(bytes: Uint8Array): Set<string> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const ids = new Set<string>();
+  for (const m of text.matchAll(ID_MEMBER)) ids.add(`${m[1]}\u0000${m[2]}`);
+  return ids;
 }

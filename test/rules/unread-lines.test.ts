@@ -63,6 +63,12 @@ describe('rules and a line too long to read', () => {
     expect(found(session('toolu_01X'), 1000)).toEqual(['3 valid-json']);
   });
 
+  it('only the id where it names the entry or the call counts, not the same text elsewhere in the long line', () => {
+    // The long line answers another call, but its text mentions toolu_01X and the last entry's missing parent u9.
+    const text = session('toolu_01OTHER', 'u9').replace(LONG, `see toolu_01X and u9 ${LONG}`);
+    expect(found(text, 1000)).toEqual(['2 tool-use-has-result', '3 valid-json', '4 parent-exists']);
+  });
+
   it('what no line holds is still missing', () => {
     // The long line answers another call, and the last entry's parent is on no line.
     expect(found(session('toolu_01OTHER', 'u9'), 1000)).toEqual([
