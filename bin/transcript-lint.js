@@ -21,7 +21,7 @@ function fail(what, err) {
 
 /** A clone that was never built has no dist/: say how to build it rather than show Node's stack trace. */
 const notBuilt = (err) =>
-  err?.code === 'ERR_MODULE_NOT_FOUND' && String(err.message).includes('/dist/bundle/')
+  err?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]dist[\\/]bundle[\\/](v8-tuning|cli)\.js/.test(String(err.message))
     ? { message: 'it is not built yet (dist/ is missing): run `npm run build` in its folder first' }
     : err;
 

@@ -257,10 +257,6 @@ export async function runFix(
 }
 
 /**
- * Text made from a file for output, or undefined (with one line said) when it would be longer than a string can
- * be: V8's limit, hit by --diff or --fix-dry-run of a file over 512 MiB (or a diff of several huge lines).
- */
-/**
  * The unified diff of two versions of a file, byte for byte, so that `git apply` and `patch` take it: UTF-8 text
  * as it is, and a file that is not valid UTF-8 diffed as Latin-1 (one character per byte) and written back so, its
  * invalid bytes kept rather than turned into U+FFFD.
@@ -274,6 +270,10 @@ function byteExactDiff(before: Uint8Array, after: Uint8Array, shown: string): Ui
   return Buffer.from(unifiedDiff(asBytes(before), asBytes(after), names), 'latin1');
 }
 
+/**
+ * Text made from a file for output, or undefined (with one line said) when it would be longer than a string can
+ * be: V8's limit, hit by --diff or --fix-dry-run of a file over 512 MiB (or a diff of several huge lines).
+ */
 function asText<T>(
   shown: string,
   flag: string,

@@ -44,7 +44,7 @@ export function terminalWidth(io: Pick<CliIO, 'env' | 'columns'>): number | unde
       : io.columns !== undefined && io.columns > 0
         ? io.columns
         : undefined;
-  // Narrower than this, wrapping makes a column of single words: the lines run on instead, as they do piped.
+  // Narrower than this, wrapping makes a column of single words: text is wrapped at this width instead.
   return width === undefined ? undefined : Math.max(width, MIN_WRAP_WIDTH);
 }
 

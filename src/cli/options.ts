@@ -161,7 +161,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'FILE',
     group: 'Output',
     help: 'Write the report to this file instead of stdout',
-    doc: 'Writes the report (and `--statistics`, or the `--diff` output) to `FILE` (creating its folder); stdout stays empty. Never coloured unless `--color` is given. `-o -` is stdout. A `FILE` that is one of the inputs is refused.',
+    doc: 'Writes the report (and `--statistics`, or the `--diff` output) to `FILE` (creating its folder); stdout stays empty. Never coloured unless `--color` is given. `-o -` is stdout. A `FILE` that is one of the inputs is refused. An existing report is replaced whole (a temp file renamed over it), so a failed write leaves the old one.',
   },
   {
     name: 'quiet',

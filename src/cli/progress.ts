@@ -58,8 +58,7 @@ export function createProgress(
       const count = `${label}: ${done}/${total} files (${Math.floor((done / Math.max(total, 1)) * 100)}%)`;
       const full = detail === undefined ? count : `${count}, ${detail}`;
       // One line, always: a line the terminal wraps is not erased whole by the next redraw.
-      const text =
-        options.width !== undefined && full.length >= options.width ? full.slice(0, options.width - 1) : full;
+      const text = options.width !== undefined ? fitWidth(full, options.width - 1) : full;
       if (text === lastText) return;
       stream.write(`${CLEAR_LINE}${text}`);
       drawn = true;
@@ -79,4 +78,10 @@ export function readDetail(read: number, size: number, pass?: number): string {
   const mib = (n: number) => Math.floor(n / 2 ** 20);
   const bytes = `read ${mib(Math.min(read, size))} of ${mib(size)} MiB`;
   return pass === undefined || pass === 1 ? bytes : `pass ${pass}: ${bytes}`;
+}
+
+/** The first `width` characters of `text` (code points, never half of a pair). */
+function fitWidth(text: string, width: number): string {
+  const chars = [...text];
+  return chars.length <= width ? text : chars.slice(0, Math.max(width, 0)).join('');
 }

@@ -2,9 +2,19 @@
 // inputs (`s.jsonl -o s.jsonl`, also through a symlink, `..` or a hard link, would replace a session with its own
 // report), and its folder is created one level at a time, so that a folder that cannot exist (`/proc/nope/x`) fails
 // at once instead of looping in a recursive mkdir.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { tempPath } from '../engine/temp-file.js';
 import type { LintCommand } from './args.js';
 import { type CliIO, warn } from './io.js';
 
@@ -52,10 +62,7 @@ function writeWhole(file: string, text: string | Uint8Array): void {
     return;
   }
   const target = realTarget(file);
-  const tmp = path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
-  );
+  const tmp = tempPath(path.dirname(target), path.basename(target));
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
   } catch (err) {
@@ -69,7 +76,13 @@ function writeWhole(file: string, text: string | Uint8Array): void {
     throw err;
   }
   try {
-    if (stat) chmodSync(tmp, stat.mode & 0o7777);
+    if (stat) {
+      // The old report's owner and group where we may keep them (root), and its mode.
+      try {
+        chownSync(tmp, stat.uid, stat.gid);
+      } catch {}
+      chmodSync(tmp, stat.mode & 0o7777);
+    }
     renameSync(tmp, target);
   } catch (err) {
     rmSync(tmp, { force: true });

@@ -44,16 +44,23 @@ const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /** Compressed files by their magic bytes: a session that was archived (`.jsonl.gz`) is one command away. */
-const COMPRESSIONS: readonly { magic: readonly number[]; compression: string; decompress: string }[] = [
+const COMPRESSIONS: readonly {
+  magic: readonly (number | readonly number[])[];
+  compression: string;
+  decompress: string;
+}[] = [
   { magic: [0x1f, 0x8b], compression: 'gzip', decompress: 'gunzip -k' },
   { magic: [0x28, 0xb5, 0x2f, 0xfd], compression: 'zstd', decompress: 'zstd -d' },
   { magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], compression: 'xz', decompress: 'unxz -k' },
-  { magic: [0x42, 0x5a, 0x68], compression: 'bzip2', decompress: 'bunzip2 -k' },
+  // "BZh" and the block size, 1 to 9: text can start with "BZh" too.
+  { magic: [0x42, 0x5a, 0x68, [0x31, 0x39]], compression: 'bzip2', decompress: 'bunzip2 -k' },
   { magic: [0x50, 0x4b, 0x03, 0x04], compression: 'zip', decompress: 'unzip' },
 ];
 
 function compressionOf(data: Uint8Array): { compression: string; decompress: string } | undefined {
-  const found = COMPRESSIONS.find((c) => c.magic.every((b, i) => data[i] === b));
+  const found = COMPRESSIONS.find((c) =>
+    c.magic.every((b, i) => (typeof b === 'number' ? data[i] === b : data[i]! >= b[0]! && data[i]! <= b[1]!)),
+  );
   return found && { compression: found.compression, decompress: found.decompress };
 }
 
