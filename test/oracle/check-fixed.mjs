@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const { fixBytes } = await import(`${repo}dist/src/fixer/loop.js`);
+const { fixBytes } = await import(`${repo}dist/src/engine/fix-loop.js`);
+const { linter } = await import(`${repo}dist/src/composition.js`);
 const { loadBytes } = await import(`${repo}dist/src/loader/read-jsonl.js`);
 const { claudeCodeModel } = await import(`${repo}dist/src/formats/claude-code/model.js`);
 const { rules } = await import(`${repo}dist/rules/index.js`);
@@ -73,7 +74,7 @@ for (const name of names) {
   const afterDiags = diagsOf(afterDoc);
 
   // The library run that the CLI made, to list the fixes it applied.
-  const lib = fixBytes(`${w}/before.jsonl`, before, { unsafe: true });
+  const lib = fixBytes(linter, `${w}/before.jsonl`, before, { unsafe: true });
   const cliBytes = readFileSync(`${w}/fixed1.jsonl`);
   const sameAsCli = Buffer.compare(Buffer.from(lib.output), cliBytes) === 0;
   const applied = lib.applied.map((f) => f.ruleId);
