@@ -122,8 +122,15 @@ export default defineRule({
         if (!candidate) {
           // A prompt whose parent is gone starts the resumed history, as on a cut: what it answered is not sent (the
           // real CLI sends the prompt alone). Any other entry left without its parent is the start of an excerpt.
-          const severity = isUserPrompt(entry) ? 'error' : 'warn';
-          ctx.report({ messageId: 'root', severity, at, data: { parent }, related, fix });
+          const prompt = isUserPrompt(entry);
+          ctx.report({
+            messageId: 'root',
+            severity: prompt ? 'error' : 'warn',
+            at,
+            data: { parent },
+            related,
+            fix: fix ?? (prompt ? rootFix(model, entry, parent) : undefined),
+          });
           continue;
         }
         const lost =
@@ -286,4 +293,16 @@ function snipRemovedUuids(entries: readonly Entry[]): Set<string> {
     for (const u of meta.removedUuids) if (typeof u === 'string') removed.add(u);
   }
   return removed;
+}
+
+/**
+ * With nothing earlier to re-link to, the entry is made the root it already is on resume: `parentUuid` null, the
+ * uuid it named kept in the marker field. Claude Code sends the same history either way (the real CLI resumed such
+ * a prompt alone); unsafe, since it says the history before it is gone for good.
+ */
+function rootFix(model: StorageView, entry: Entry, parent: string) {
+  return new FixPlan(model)
+    .set(entry, '/parentUuid', null)
+    .mark(entry, 'parent-exists', { originalParentUuid: parent })
+    .fix('unsafe', 'make it the root: the history before it is not in the file');
 }

@@ -182,6 +182,13 @@ runRuleTests(rule, {
       text: firstPrompt.toString(),
       errors: [{ messageId: 'root', line: 1, severity: 'error' }],
       output: null,
+      // Made the root it already is on resume, the uuid it named kept in the marker.
+      unsafeOutput: fixed(firstPrompt.toString(), {
+        1: (e) => {
+          e.parentUuid = null;
+          e.transcriptLint = { rule: 'parent-exists', originalParentUuid: GONE };
+        },
+      }),
     },
     {
       name: 'an entry older than everything before it cannot be bridged',
