@@ -104,6 +104,19 @@ describe('--fix-dry-run', () => {
     expect(report.results[0]).toMatchObject({ errorCount: 0, output: clean() });
     expect(readFileSync(p, 'utf8')).toBe(torn());
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
+    // Valid UTF-8: the text alone.
+    expect(report.results[0]).not.toHaveProperty('outputBase64');
+  });
+
+  it('gives the exact bytes as outputBase64 beside the text when the fixed file is not valid UTF-8', async () => {
+    const raw = Buffer.from(torn().replace('"hello"', '"caf@"'), 'utf8');
+    raw[raw.indexOf(0x40)] = 0xe9;
+    writeFileSync(path.join(tmp, 's.jsonl'), raw);
+    const r = await run(['--fix-dry-run', '-f', 'json', 's.jsonl']);
+    const [result] = (JSON.parse(r.stdout) as { results: { output: string; outputBase64: string }[] }).results;
+    const fixed = Buffer.from(result!.outputBase64, 'base64');
+    expect(fixed.equals(raw.subarray(0, raw.length - Buffer.byteLength(torn().slice(clean().length))))).toBe(true);
+    expect(result!.output).toBe(new TextDecoder().decode(fixed));
   });
 });
 

@@ -249,7 +249,13 @@ export async function runFix(
         note,
       );
       if (output === undefined) run.failed = true;
-      else result.output = output;
+      else {
+        result.output = output;
+        // JSON text cannot carry bytes that are not UTF-8: the bytes themselves, losslessly, beside the text.
+        const bytes = preview.outcome.output;
+        if (!isUtf8(bytes))
+          result.outputBase64 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+      }
     }
     run.results.push(result);
   }

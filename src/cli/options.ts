@@ -231,7 +231,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'boolean',
     group: 'Fixing',
     help: 'Report the state after fixing without writing (json carries the fixed text as "output")',
-    doc: 'Reports the state after fixing without writing; `-f json` carries the fixed text as `output` (JSON text: bytes that are not valid UTF-8 show as U+FFFD there; `--diff` keeps them).',
+    doc: 'Reports the state after fixing without writing; `-f json` carries the fixed text as `output` (JSON text: bytes that are not valid UTF-8 show as U+FFFD there, and the exact bytes come beside it as `outputBase64`).',
   },
   {
     name: 'diff',

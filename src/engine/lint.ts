@@ -36,6 +36,8 @@ export interface LintResult {
   target: string;
   /** The fixed text, set only by --fix-dry-run when fixing changed the file (as ESLint does). */
   output?: string;
+  /** The fixed bytes in base64, beside `output` when they are not valid UTF-8 (`output` shows U+FFFD there). */
+  outputBase64?: string;
 }
 
 export interface LintOutcome {

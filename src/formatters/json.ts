@@ -18,6 +18,7 @@ export const json: Formatter = (results, ctx) =>
       ...(r.inputFormat !== undefined ? { inputFormat: r.inputFormat } : {}),
       ...(r.target !== undefined ? { target: r.target } : {}),
       ...(r.output !== undefined ? { output: r.output } : {}),
+      ...(r.outputBase64 !== undefined ? { outputBase64: r.outputBase64 } : {}),
     })),
     // Inputs that could not be linted, or with --fix not written back (the run then exits 2); absent when none.
     ...(ctx.failures && ctx.failures.length > 0
