@@ -2,19 +2,11 @@
 // inputs (`s.jsonl -o s.jsonl`, also through a symlink, `..` or a hard link, would replace a session with its own
 // report), and its folder is created one level at a time, so that a folder that cannot exist (`/proc/nope/x`) fails
 // at once instead of looping in a recursive mkdir.
-import {
-  chmodSync,
-  chownSync,
-  lstatSync,
-  mkdirSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, lstatSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makeFoldersSync } from '../engine/make-folders.js';
 import { tempPath } from '../engine/temp-file.js';
+import { describeFsError } from '../engine/write-error.js';
 import type { LintCommand } from './args.js';
 import { type CliIO, warn } from './io.js';
 
@@ -40,7 +32,7 @@ export function emit(text: string | Uint8Array, cmd: Pick<LintCommand, 'outputFi
   }
   const file = path.resolve(io.cwd, cmd.outputFile);
   try {
-    makeFolders(path.dirname(file));
+    makeFoldersSync(path.dirname(file));
     writeWhole(file, text);
     return true;
   } catch (err) {
@@ -100,37 +92,15 @@ function isSymlink(p: string): boolean {
 
 function describeWriteError(e: NodeJS.ErrnoException): string {
   switch (e.code) {
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
     case 'EISDIR':
       return 'is a directory';
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EROFS':
-      return 'the filesystem is read-only';
     case 'ENOTDIR':
       return 'a part of the path is not a folder';
     case 'ENOENT':
       return 'its folder cannot be created there';
     default:
-      return e.message;
+      return describeFsError(e);
   }
-}
-
-/** mkdir -p, one level at a time from the nearest folder that exists. */
-function makeFolders(dir: string): void {
-  const missing: string[] = [];
-  for (let current = dir; ; current = path.dirname(current)) {
-    const stat = statOrUndefined(current);
-    if (stat) {
-      if (!stat.isDirectory()) throw Object.assign(new Error(`${current} is not a folder`), { code: 'ENOTDIR' });
-      break;
-    }
-    if (path.dirname(current) === current) break;
-    missing.push(current);
-  }
-  for (const folder of missing.reverse()) mkdirSync(folder);
 }
 
 /** The file a path names once symlinks and `..` are resolved (its folder's real path when it does not exist yet). */
