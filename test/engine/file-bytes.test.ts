@@ -97,6 +97,27 @@ describe('a file loaded in chunks is the file loaded whole', () => {
     });
   }
 
+  it("chunks are read into one memory once nothing refers to them, though each starts with the last one's carry", () => {
+    // Lines of at most ~400 bytes: a carry within a sixteenth of the 16 KiB chunks, as a real session's lines are
+    // within a sixteenth of the 16 MiB ones.
+    const path = fileOf(session().repeat(400));
+    const file = open(path, 16384);
+    const memories = new Set<ArrayBufferLike>();
+    let chunks = 0;
+    try {
+      for (const { bytes } of file.chunks()) {
+        chunks++;
+        // What the loader does once a chunk's lines no longer refer to it.
+        memories.add(bytes.buffer);
+        file.reuse(bytes);
+      }
+    } finally {
+      file.close();
+    }
+    expect(chunks).toBeGreaterThan(20);
+    expect(memories.size).toBe(1);
+  });
+
   it('a chunk still referred to by a string kept as bytes is not read into again', () => {
     const path = fileOf(`${longLine}\n${session().repeat(400)}`);
     const file = open(path, 70_000);
