@@ -114,10 +114,20 @@ async function finish(handle: FileHandle, like: Stats, shownPath: string): Promi
  * resumes the latest, its picker lists them so): a repaired session keeps its place among them. A line appended later
  * (late-appends.ts) makes the time new again, as it should. A backup is not given them: it is made now, and a clean-up
  * by age must not take a fresh one for old.
+ *
+ * A replacement of the same size is one second newer: tools that take a file of the same size and modification time
+ * (to the second) for unchanged, as rsync's quick check and make do, would otherwise never copy the repair.
  */
 export async function keepTimes(handle: FileHandle, like: Stats): Promise<void> {
-  await handle.utimes(like.atime, like.mtime).catch(() => undefined);
+  const sameSize = await handle
+    .stat()
+    .then((now) => now.size === like.size)
+    .catch(() => false);
+  const mtime = sameSize ? new Date(like.mtime.getTime() + SAME_SIZE_STEP_MS) : like.mtime;
+  await handle.utimes(like.atime, mtime).catch(() => undefined);
 }
+
+const SAME_SIZE_STEP_MS = 1000;
 
 export async function removeTemp(io: WriteFs, tmp: string): Promise<void> {
   await io.unlink(tmp).catch(() => undefined);
