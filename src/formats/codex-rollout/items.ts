@@ -29,13 +29,36 @@ export const isWholeRecord = (h: HistoryItem): boolean =>
 
 /** The index of an item in the request's input[] (input[0] being the base instructions), when it is sent. */
 export function inputIndex(resume: CodexResume, h: HistoryItem): number | undefined {
-  const i = resume.sent.findIndex(
-    (s) => s.item === h.item || (s.record?.line === h.record?.line && s.pointer === h.pointer),
-  );
-  if (i === -1) return undefined;
+  const { byItem, byPlace } = sentIndex(resume);
+  const a = byItem.get(h.item);
+  const b = byPlace.get(placeOf(h));
+  if (a === undefined && b === undefined) return undefined;
+  const i = Math.min(a ?? Number.POSITIVE_INFINITY, b ?? Number.POSITIVE_INFINITY);
   const base = isObj(resume.sessionMeta?.payload) && isObj(resume.sessionMeta.payload.base_instructions) ? 1 : 0;
   return i + base;
 }
+
+/**
+ * The first place in `sent` of each item and of each stored place (line and pointer), made once per resume: rules
+ * ask for the index of every item they report, and a search per item made a rollout of 14,000 findings take 6 s.
+ */
+const sentIndexes = new WeakMap<CodexResume, { byItem: Map<Obj, number>; byPlace: Map<string, number> }>();
+
+function sentIndex(resume: CodexResume): { byItem: Map<Obj, number>; byPlace: Map<string, number> } {
+  let index = sentIndexes.get(resume);
+  if (index) return index;
+  index = { byItem: new Map(), byPlace: new Map() };
+  resume.sent.forEach((s, i) => {
+    if (!index!.byItem.has(s.item)) index!.byItem.set(s.item, i);
+    const place = placeOf(s);
+    if (!index!.byPlace.has(place)) index!.byPlace.set(place, i);
+  });
+  sentIndexes.set(resume, index);
+  return index;
+}
+
+/** An item's stored place (items Codex makes up have no record: their pointer alone). */
+const placeOf = (h: HistoryItem): string => `${h.record?.line ?? ''}\u0000${h.pointer}`;
 
 const RH = /^\/payload\/replacement_history\/(\d+)$/;
 
