@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import rule from '../../rules/thinking-provenance.js';
+import rule, { medianWithout } from '../../rules/thinking-provenance.js';
 import { fixed, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -71,5 +71,25 @@ describe('thinking-provenance on the recorded items (B4)', () => {
   });
   it('the unmutated recording is clean', () => {
     expect(lintWith(rule, itemText({ ...recordedItem('b04a'), patch: [] })).result.diagnostics).toEqual([]);
+  });
+});
+
+describe('medianWithout', () => {
+  it('is the median the sorted others give, for every element of random lists with repeats', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const lengths = Array.from({ length: 1 + random(12) }, () => random(6) * 10);
+      const sorted = Float64Array.from(lengths).sort();
+      lengths.forEach((value, i) => {
+        const others = lengths.filter((_, k) => k !== i).sort((x, y) => x - y);
+        expect(medianWithout(sorted, value)).toBe(
+          others.length === 0 ? undefined : others[Math.floor(others.length / 2)],
+        );
+      });
+    }
   });
 });
