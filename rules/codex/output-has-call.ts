@@ -39,6 +39,15 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const history = model.restoredResume().history;
+    // Each call id's items, by place in the history: looked up per output, not searched (that was quadratic).
+    const byCallId = new Map<string, number[]>();
+    history.forEach((c, k) => {
+      const callId = c.item.call_id;
+      if (typeof callId !== 'string') return;
+      const list = byCallId.get(callId);
+      if (list) list.push(k);
+      else byCallId.set(callId, [k]);
+    });
     for (const [i, h] of history.entries()) {
       const t = h.item.type;
       if (!Codex.isOutputType(t)) continue;
@@ -62,9 +71,7 @@ export default defineRule({
         continue;
       }
       const kinds = Codex.callTypesAnsweredBy(t);
-      const calls = history.flatMap((c, k) =>
-        kinds.includes(c.item.type as Codex.CallType) && c.item.call_id === id ? [k] : [],
-      );
+      const calls = (byCallId.get(id) ?? []).filter((k) => kinds.includes(history[k]!.item.type as Codex.CallType));
       if (calls.length === 0) {
         ctx.report({
           messageId: 'orphan',
@@ -84,7 +91,7 @@ export default defineRule({
       const callStored = Codex.storedRecord(model, call);
       let fix: FixDescriptor | undefined;
       if (stored && callStored && Codex.isWholeRecord(h) && Codex.isWholeRecord(call)) {
-        const laterOutput = history.some((o, k) => k > calls[0]! && o.item.type === t && o.item.call_id === id);
+        const laterOutput = byCallId.get(id)!.some((k) => k > calls[0]! && history[k]!.item.type === t);
         fix = laterOutput
           ? new Codex.CodexFix(model, RULE_ID)
               .deleteLine(stored.line)
