@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import rule, { medianWithout } from '../../rules/thinking-provenance.js';
+import rule, { medianWithout, shortAmongOthers, signatureShape } from '../../rules/thinking-provenance.js';
 import { fixed, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
 import { itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -19,6 +19,44 @@ const turns = (second = SIG, prefix = 'toolu_') => {
 };
 const cut = turns('sigv1.UlyuEo');
 
+/**
+ * A signature of the API's shape, as the real ones in the corpus are: base64 of a protobuf message, field 2 holding
+ * `bytes` bytes, then a two-byte varint field (0x18 0x02).
+ */
+function apiSignature(bytes: number, fill = 7): string {
+  const length: number[] = [];
+  for (let n = bytes; ; n = Math.floor(n / 128)) {
+    if (n < 128) {
+      length.push(n);
+      break;
+    }
+    length.push((n % 128) | 0x80);
+  }
+  return Buffer.from([
+    0x12,
+    ...length,
+    ...Array.from({ length: bytes }, (_, i) => (i * fill) % 256),
+    0x18,
+    0x02,
+  ]).toString('base64');
+}
+
+/** Signed turns with real-shaped signatures of these byte sizes (the lengths vary with the thinking, as real ones do). */
+const apiTurns = (sizes: readonly number[], last?: string): string => {
+  const t = transcript();
+  sizes.forEach((size, i) => {
+    t.user(`turn ${i}`);
+    t.assistant([
+      thinking(`thought ${i}`, i === sizes.length - 1 && last !== undefined ? last : apiSignature(size)),
+      text('ok'),
+    ]);
+  });
+  return t.toString();
+};
+// The sizes of the corpus file whose 352-character signature was called cut off, and 13 more removed by --fix.
+const CORPUS_SIZES = [6291, 459, 8236, 262, 280, 1136, 366, 529, 960, 290, 1524, 6120, 284, 554];
+const apiCut = apiTurns([940, 940, 940], apiSignature(940).slice(0, 600));
+
 runRuleTests(rule, {
   valid: [
     { name: 'signatures of one length (recording "think")', text: turns() },
@@ -32,8 +70,26 @@ runRuleTests(rule, {
         return t.toString();
       })(),
     },
+    {
+      name: "real-shaped signatures of very different lengths (a corpus file's: 352 to 10,984 characters)",
+      text: apiTurns(CORPUS_SIZES),
+    },
+    {
+      name: 'two real-shaped signatures, one a third of the other (a corpus fixture: 460 and 1,260)',
+      text: apiTurns([943, 343]),
+    },
   ],
   invalid: [
+    {
+      name: 'a real-shaped signature cut mid-way: its field runs past its end, the block removed',
+      text: apiCut,
+      errors: [{ messageId: 'cutShort', line: 6, severity: 'warn', messageIncludes: '600 characters' }],
+      output: fixed(apiCut, {
+        6: (e) => {
+          e.message.content.shift();
+        },
+      }),
+    },
     {
       name: 'a signature cut to 12 characters (item b04a): the block removed',
       text: cut,
@@ -90,6 +146,45 @@ describe('medianWithout', () => {
           others.length === 0 ? undefined : others[Math.floor(others.length / 2)],
         );
       });
+    }
+  });
+});
+
+describe('signatureShape', () => {
+  it('tells whole real-shaped signatures from cut ones, and other shapes apart', () => {
+    for (const size of [127, 128, 262, 6291, 20000]) {
+      const whole = apiSignature(size);
+      expect(signatureShape(whole)).toBe('complete');
+      for (const keep of [0.3, 0.5, 0.9])
+        expect(signatureShape(whole.slice(0, Math.floor(whole.length * keep)))).toBe('cut');
+    }
+    expect(signatureShape(SIG)).toBe('other');
+    expect(signatureShape('sigABC123')).toBe('other');
+    expect(signatureShape('sigv1.UlyuEo')).toBe('other');
+  });
+});
+
+describe('shortAmongOthers', () => {
+  it('takes lengths under half the median of the others and under half each length that is not', () => {
+    expect([...shortAmongOthers([50, 12, 50]).keys()]).toEqual([1]);
+    // Two cut ones: each is under half the others' median, and under half every uncut one.
+    expect([...shortAmongOthers([12, 15, 50, 50, 50, 50]).keys()]).toEqual([0, 1]);
+    // A spread with no gap: the shortest is under half the median, but not under half the next one.
+    expect([...shortAmongOthers([340, 400, 744, 800, 900, 10984]).keys()]).toEqual([]);
+    expect([...shortAmongOthers([undefined, 12, 50, undefined, 50]).keys()]).toEqual([1]);
+  });
+
+  it('leaves nothing short once the short ones are gone (the fix loop takes no second one)', () => {
+    let seed = 11;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const lengths = Array.from({ length: 2 + random(10) }, () => 1 + random(2) * random(100) + random(3) * 40);
+      const short = shortAmongOthers(lengths);
+      const rest = lengths.filter((_, i) => !short.has(i));
+      expect(shortAmongOthers(rest).size, JSON.stringify(lengths)).toBe(0);
     }
   });
 });
