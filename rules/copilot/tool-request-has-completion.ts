@@ -90,8 +90,8 @@ export default defineRule({
       'Every tool request has one tool.execution_complete before the next prompt or resume, every completion answers a request, and tool call ids are unique and not empty.',
     docs: {
       detects:
-        'a tool request with no completion, or one after the next prompt; a completion of no request, or a second one; a reused or empty toolCallId',
-      fix: "safe (Copilot's interrupted completion, marked; move a late completion back; rename a reused or empty id); unsafe (rebuild a lost request from its start, drop a stray completion)",
+        'a tool request with no completion, or one before the request or after the next prompt; a completion of no request, or a second one; a reused or empty toolCallId',
+      fix: "safe (Copilot's interrupted completion, marked; move an early or late completion to its call; rename a reused or empty id); unsafe (rebuild a lost request from its start, drop a stray completion)",
       severity: { copilot: 'error (a result lost, the API rejects) / warn (papered over)' },
     },
     severity: { copilot: 'error' },
@@ -103,6 +103,8 @@ export default defineRule({
       missingTail:
         'Tool call {{id}} ({{name}}) has no tool.execution_complete: the session ended while it ran. On resume Copilot appends an "interrupted" completion itself and warns that files may be partially changed.',
       late: 'The tool.execution_complete of {{id}} (line {{completion}}) comes after the next prompt or resume, so Copilot does not pair it: it sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
+      early:
+        'The tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}); Copilot pairs a completion only after its request, so it ignores this one and sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
       second:
         'A second tool.execution_complete for {{id}} (the first is on line {{first}}); Copilot uses the first and ignores this one.',
       orphanStarted:
@@ -205,6 +207,23 @@ export default defineRule({
               fix: new Copilot.CopilotFixPlan(model)
                 .moveEvent(late, end.line)
                 .fix('safe', 'move it back after the other events of its call'),
+            });
+            continue;
+          }
+          // A completion before its request (no earlier request has the id: that was reusedId): Copilot pairs only
+          // what comes after a request, so it is ignored and the call sent as interrupted. Moved after the call's
+          // events it is the result again; the call is not reported as missing too (two fixes, two completions).
+          const early = (completionsOf.get(id) ?? []).find((e) => e.index < request.index && !paired.has(e));
+          if (early) {
+            paired.add(early);
+            const { end } = batchOf(model, request);
+            ctx.report({
+              messageId: 'early',
+              at: { line: early.line },
+              data: { id, request: request.line },
+              fix: new Copilot.CopilotFixPlan(model)
+                .moveEvent(early, end.line)
+                .fix('safe', 'move it after the other events of its call'),
             });
             continue;
           }

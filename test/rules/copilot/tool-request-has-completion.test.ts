@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import rule from '../../../rules/copilot/tool-request-has-completion.js';
 import { derivedUuid } from '../../../src/fixer/chain-edits.js';
 import { INTERRUPTED_TAIL } from '../../../src/formats/copilot-events/compile.js';
@@ -5,6 +6,8 @@ import { runRuleTests } from '../../helpers/rule-tester.js';
 import { line, recording } from './recorded.js';
 
 const parallel = recording('parallel');
+const fixture = (name: string): string =>
+  readFileSync(new URL(`../../../fixtures/rules/copilot/tool-request-has-completion/${name}`, import.meta.url), 'utf8');
 const multi = recording('multi-turn');
 const interrupted = recording('interrupted');
 const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<string, any>) => void) => {
@@ -57,6 +60,13 @@ runRuleTests(rule, {
     },
   ],
   invalid: [
+    {
+      name: 'a completion before the request of its call (review): moved after the call, not a second request rebuilt',
+      // The fixture valid-parallel.jsonl (a recording) with the completion of toolu_01P3 moved up to line 3.
+      text: fixture('invalid-completion-early.jsonl'),
+      errors: [{ messageId: 'early', line: 3, severity: 'error', messageIncludes: 'line 7' }],
+      output: fixture('valid-parallel.jsonl'),
+    },
     {
       name: 'a crash while the tool ran: Copilot’s interrupted completion after its start',
       text: interrupted.text,
