@@ -265,6 +265,11 @@ describe('findConfigFile and loadConfigFile', () => {
     await expect(loadConfigFile(path.join(dir, 'bad.json'), { name: 'bad.json' })).rejects.toThrow(
       /^invalid config bad\.json: not valid JSON/,
     );
+    // Where, as an editor counts: line and column, not V8's character position.
+    writeFile(dir, 'comma.json', '{\n  "rules": {\n    "tool-use-has-result": "warn",\n  }\n}\n');
+    await expect(loadConfigFile(path.join(dir, 'comma.json'), { name: 'comma.json' })).rejects.toThrow(
+      'invalid config comma.json: not valid JSON at line 4, column 3 (Expected double-quoted property name)',
+    );
     writeFile(dir, 'glob.json', '{"ignores": ["ok/**", "a**"]}');
     await expect(loadConfigFile(path.join(dir, 'glob.json'), { name: 'glob.json' })).rejects.toThrow(
       'invalid config glob.json: ignores[1]: "a**": ** must be a whole path segment',

@@ -61,10 +61,11 @@ export async function loadConfigFile(
     throw new ConfigError(`cannot read config ${filePath}: ${why}`, absolute);
   }
   let value: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = JSON.parse(json);
   } catch (err) {
-    throw new ConfigError(`invalid config ${filePath}: not valid JSON (${(err as Error).message})`, absolute);
+    throw new ConfigError(`invalid config ${filePath}: ${jsonErrorWhere(json, (err as Error).message)}`, absolute);
   }
   const config = parseConfig(value, filePath, rules);
   let ignores: IgnoreMatcher | undefined;
@@ -152,4 +153,17 @@ function isLink(p: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * "not valid JSON at line L, column C (what V8 says)": V8 gives a character position only ("… in JSON at position
+ * 41"), which nobody counts in an editor.
+ */
+function jsonErrorWhere(json: string, message: string): string {
+  const m = /^(.*?)(?: in JSON)? at position (\d+)(?: \(line \d+ column \d+\))?$/s.exec(message);
+  if (!m) return `not valid JSON (${message})`;
+  const before = json.slice(0, Number(m[2]));
+  const line = before.split('\n').length;
+  const column = before.length - before.lastIndexOf('\n');
+  return `not valid JSON at line ${line}, column ${column} (${m[1]})`;
 }
