@@ -11,6 +11,7 @@
 // Code keeps them apart today (a part of either that falls off the chain later would be pulled). The (unsafe) fix
 // gives the later group (or the subagent's parts) a fresh id.
 import {
+  asText,
   assistantMessageId,
   defineRule,
   type Entry,
@@ -33,13 +34,46 @@ interface Pending {
   parts: Entry[];
 }
 
+/** The assistant entries of each message.id, in file order, per model (made once, for the fix of a reported group). */
+const partsById = new WeakMap<TranscriptModel, Map<string, Entry[]>>();
+
+function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry): boolean {
+  let byId = partsById.get(model);
+  if (!byId) {
+    byId = new Map();
+    for (const e of model.entries) {
+      const eid = assistantMessageId(e);
+      if (eid === undefined) continue;
+      const list = byId.get(eid);
+      if (list) list.push(e);
+      else byId.set(eid, [e]);
+    }
+    partsById.set(model, byId);
+  }
+  // The same response: its request and content (a later version writes the message with other fields beside them).
+  const content = asText((part.raw.message as { content?: unknown }).content);
+  return (byId.get(id) ?? []).some(
+    (e) =>
+      e.index < part.index &&
+      e.raw.requestId === part.raw.requestId &&
+      asText((e.raw.message as { content?: unknown }).content) === content,
+  );
+}
+
 /** A fresh message.id for a later group, derived from the old id and the group's first part (deterministic). */
 function freshMessageId(id: string, first: Entry): string {
   return `msg_tl_${shortHash(id, first.uuid ?? String(first.line))}`;
 }
 
-/** Give every part of the later group the fresh id; the marker field on each keeps the original. */
+/**
+ * Give every part of the later group the fresh id; the marker field on each keeps the original. Not for a group with
+ * a part that repeats an earlier part of its id (the same request and content: a history written twice, as a copy of
+ * the session does). That part is the same response again, and a fresh id would make its calls second copies of the
+ * first ones, whose results pair with the first: tool-use-has-result then gives them the "interrupted" result, and
+ * the resumed request loses the real ones (a corpus file: 45 of its 65 results).
+ */
 function renameFix(model: TranscriptModel, p: Pending, what = 'the later group'): FixDescriptor | undefined {
+  if (p.parts.some((part) => repeatsEarlierPart(model, p.id, part))) return undefined;
   const fresh = freshMessageId(p.id, p.parts[0]!);
   const plan = new FixPlan(model);
   for (const part of p.parts) plan.set(part, '/message/id', fresh).mark(part, RULE_ID, { originalMessageId: p.id });

@@ -29,6 +29,21 @@ function renamed(lines: readonly string[], group: number[]): string[] {
   return out;
 }
 
+// A history written twice (a corpus file: a later version copied its turns with new uuids): the copy of a response,
+// after a prompt, has its id, request and content, and a message field the later version adds.
+const twice = transcript();
+twice.user('search');
+twice.assistant([toolUse('toolu_W1')], { id: 'msg_w', requestId: 'req_w' });
+twice.result('toolu_W1', 'found');
+twice.user('again');
+{
+  const copy = JSON.parse(twice.lines[1]!) as Json & { message: Json };
+  copy.uuid = 'copied-uuid-1';
+  copy.parentUuid = (JSON.parse(twice.lines[3]!) as { uuid: string }).uuid;
+  copy.message.context_management = null;
+  twice.lines.push(JSON.stringify(copy));
+}
+
 // 2.1.332 parallel calls: text -> u1 -> u2 -> u3, results hang off their own part, in completion order.
 const parallel = transcript();
 parallel.user('run three');
@@ -193,6 +208,12 @@ runRuleTests(rule, {
       errors: [{ messageId: 'afterPrompt', line: 6, severity: 'warn', messageIncludes: 'keeps the two apart' }],
       output: null,
       unsafeOutput: file(renamed(acrossTurns.lines, [6])),
+    },
+    {
+      name: 'a response written twice (same id, request and content): reported, no fresh id (its call would lose its result)',
+      text: twice.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 5 }],
+      output: null,
     },
     {
       name: 'an id reused after another response',
