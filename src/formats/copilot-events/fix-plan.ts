@@ -32,7 +32,13 @@ export class CopilotFixPlan {
 
   /** A UUID for a new event, derived from the session and what the event stands for. */
   newId(...purpose: (string | number)[]): string {
-    return derivedUuid('copilot', this.model.folder ?? '', ...purpose.map(String));
+    const derive = (...more: string[]) =>
+      derivedUuid('copilot', this.model.folder ?? '', ...purpose.map(String), ...more);
+    // Derived, so it can be an id the file already holds (an earlier fix's, copied): then another, or the fix would
+    // change nothing, or make a second event of that id, and come back on every pass.
+    let id = derive();
+    for (let k = 1; this.model.eventsWithId(id).length > 0; k++) id = derive(String(k));
+    return id;
   }
 
   deleteLine(line: number): this {

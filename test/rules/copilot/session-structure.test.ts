@@ -90,6 +90,22 @@ runRuleTests(rule, {
       ),
     },
     {
+      // The id the fix derives for line 11 is already the file's (an earlier fix's, copied by hand): another one, or
+      // the fix would change nothing and come back on every pass (review: "the fixes undo each other").
+      name: 'two events with one id, the id the fix would derive',
+      text: edited(parallel, 11, (e) => (e.id = parallel.event(10).id))
+        .replace(`"parentId":"${parallel.event(11).id}"`, `"parentId":"${parallel.event(10).id}"`)
+        .replaceAll(parallel.event(10).id, derivedUuid('copilot', '', 'duplicate-id', '11')),
+      errors: [{ messageId: 'duplicateId', line: 11, severity: 'warn' }],
+      output: null,
+      unsafeOutput: edited(parallel, 11, (e) => (e.id = derivedUuid('copilot', '', 'duplicate-id', '11', '1')))
+        .replace(
+          `"parentId":"${parallel.event(11).id}"`,
+          `"parentId":"${derivedUuid('copilot', '', 'duplicate-id', '11', '1')}"`,
+        )
+        .replaceAll(parallel.event(10).id, derivedUuid('copilot', '', 'duplicate-id', '11')),
+    },
+    {
       name: 'a turn after a shutdown with no session.resume',
       text: multi.with(15).replace(`"parentId":"${multi.event(15).id}"`, `"parentId":"${multi.event(14).id}"`),
       errors: [{ messageId: 'afterShutdown', line: 15, severity: 'warn', messageIncludes: 'user.message follows' }],
