@@ -11,8 +11,9 @@ import { closeSync, existsSync, openSync, readSync, rmSync, statfsSync, statSync
 import os from 'node:os';
 import path from 'node:path';
 import { measure } from './proc.mjs';
-import { lintSummary, printSet, printTargets, replicaCheck } from './report.mjs';
+import { lintSummary, printGrowth, printSet, printTargets, replicaCheck } from './report.mjs';
 import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
+import { measureGrowth } from './growth.mjs';
 import { formatShape } from './shape.mjs';
 import { fixTargetFile, tools } from './tools.mjs';
 
@@ -124,6 +125,15 @@ async function main() {
 
   rmSync(fixTargetFile(), { force: true });
   const check = await replicaCheck(await replicaCheckFiles(corpus), root);
+  process.stderr.write('measuring growth with the size, other agents ...\n');
+  const growth = measureGrowth({
+    root,
+    dir: path.join(benchDir(), 'growth'),
+    mb: Math.max(1, Math.round(12 * scale)),
+    rounds,
+    measure,
+    lintArgs: ['bin/transcript-lint.js', '-f', 'json', '--no-progress'],
+  });
 
   console.log(
     `\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads)`,
@@ -146,7 +156,8 @@ async function main() {
       lines.push(`(${set.leftOut} files left out: a line that is not JSON, as a publisher's comment header)`);
     printSet(set, lines, lintSummary(set.results.lint?.report));
   }
-  printTargets({ long, many, huge: sets.find((s) => s.key === 'real-huge') });
+  printGrowth(growth);
+  printTargets({ long, many, huge: sets.find((s) => s.key === 'real-huge'), growth });
   if (failures.length) {
     console.log('\ncould not run:');
     for (const f of failures) console.log(`  ${f}`);

@@ -22,7 +22,12 @@ export const toolResult = (id: string, content: unknown = '20°C, sunny', extra:
   content,
   ...extra,
 });
-export const thinking = (t = 'Let me check the weather.', signature = 'EqQBCkYIARgCKkBsig'): Json => ({
+/**
+ * A signature of the API's shape and whole: base64 of a protobuf message (field 2 holding "sig-for-test", then a
+ * varint field), as the real ones are. The old default, 'EqQBCkYIARgCKkBsig', was a real one's first bytes: cut off.
+ */
+export const SIGNATURE = 'EgxzaWctZm9yLXRlc3QYAg==';
+export const thinking = (t = 'Let me check the weather.', signature = SIGNATURE): Json => ({
   type: 'thinking',
   thinking: t,
   signature,
