@@ -454,6 +454,21 @@ describe('files that are not what they claim', () => {
     expect(r.diagnostics.map((d) => `${d.ruleId}/${d.messageId} @${d.line}`)).toEqual(['valid-json/document @3']);
   });
 
+  it('a compact request or message array cut short on its one line: a valid-json document finding (review)', () => {
+    const request = lint('{"model":"x","max_tokens":5,"messages":[{"role":"user","content":"hi"}');
+    expect(request.inputFormat).toBe('request');
+    expect(request.diagnostics.map((d) => `${d.ruleId}/${d.messageId} @${d.line}`)).toEqual(['valid-json/document @1']);
+    expect(request.diagnostics[0]!.message).toContain('column 71');
+    const list = lint('[{"role":"user","content":"hi"},{"role":"assist');
+    expect(list.inputFormat).toBe('messages');
+    expect(list.diagnostics.map((d) => `${d.ruleId}/${d.messageId}`)).toEqual(['valid-json/document']);
+    // A session's one torn line stays a session's.
+    const torn = lint(
+      '{"parentUuid":null,"type":"user","message":{"role":"user","content":"hi"},"uuid":"u1","sessionId":"s',
+    );
+    expect(torn.inputFormat).toBe('claude-code');
+  });
+
   it('a JSONL message list with a bad line and a torn last line', () => {
     const t = '{"role":"user","content":"hi"}\nnot json\n{"role":"assistant","content":"ok"}\n{"role":"us';
     expect(got(t)).toEqual(['valid-json/messageParse @2', 'valid-json/messageTorn @4']);

@@ -111,6 +111,12 @@ function classify(sample: Sample): AnthropicShape {
         if (whole.ok) return classifyDocument(whole.value);
       }
       evidence ||= CLAUDE_CODE_KEY_TEXT.test(line);
+      // A compact document that does not parse (a request cut short, one line): by the keys it names, as a spread
+      // one is (spreadDocument); valid-json then says where it breaks. A session's torn line names its own keys.
+      if (i === 0 && !evidence && sample.line(1) === undefined) {
+        if (line.startsWith('{') && REQUEST_KEY.test(line)) return 'request';
+        if (line.startsWith('[') && ROLE_KEY.test(line)) return 'messages';
+      }
       continue;
     }
     const v = parsed.value;
