@@ -66,6 +66,11 @@ describe('rules', () => {
     expect(tool.docsUrl).toMatch(/docs\/rules\/tool-use-has-result\.md$/);
     expect(tool.inputs).toContain('claude-code');
     expect(doc.rules.find((x: { id: string }) => x.id === 'entry-shape').fixable).toBeNull();
+    // A level that depends on the case, as the table shows warn/error: both levels and the documentation's words.
+    expect(tool.severityByCase).toEqual({});
+    expect(doc.rules.find((x: { id: string }) => x.id === 'unique-uuid').severityByCase).toEqual({
+      'claude-code': { levels: ['warn', 'error'], text: 'warn / error' },
+    });
     expect((await run(['rules', '-f', 'json'])).stdout).toBe(r.stdout);
   });
 

@@ -32,6 +32,13 @@ export function rulesJson(metas: readonly RuleMeta[], linter: Linter): string {
         view: m.view,
         fixable: m.fixable ?? null,
         severity: Object.fromEntries(targetIds(linter).map((t) => [t, severityFor(m, t, linter.targets)])),
+        // Where the level depends on the case (the table's error/warn): the levels, and the documentation's words.
+        severityByCase: Object.fromEntries(
+          targetIds(linter).flatMap((t) => {
+            const levels = caseLevels(m, t, linter);
+            return levels ? [[t, { levels, text: m.docs.severity![t] }]] : [];
+          }),
+        ),
         inputs: linter.formats.filter((f) => appliesTo(m, f)).map((f) => f.id),
         docsUrl: docsUrl(m.id),
       })),
@@ -64,11 +71,15 @@ export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
 
 /** The severity for a target; one that splits by case ("error (sent in one message) / warn") as error/warn. */
 function shownSeverity(m: RuleMeta, target: string, linter: Linter): string {
-  const severity = severityFor(m, target, linter.targets);
+  return caseLevels(m, target, linter)?.join('/') ?? severityFor(m, target, linter.targets);
+}
+
+/** The levels a rule reports at for a target when they depend on the case (its documentation names two), in order. */
+function caseLevels(m: RuleMeta, target: string, linter: Linter): string[] | undefined {
   const split = m.docs.severity?.[target];
-  if (severity === 'off' || split === undefined) return severity;
+  if (severityFor(m, target, linter.targets) === 'off' || split === undefined) return undefined;
   const words = [...new Set(split.match(/\b(error|warn)\b/g) ?? [])];
-  return words.length > 1 ? words.join('/') : severity;
+  return words.length > 1 ? words : undefined;
 }
 
 /** Rules grouped by their id's prefix (none for the Claude Code and Messages API rules), in registry order. */
