@@ -91,7 +91,7 @@ const STDIN_TOKEN = '\u0000stdin';
 
 /** What a run without paths lints (the formats are not loaded to parse the arguments). */
 const SESSIONS_FOLDERS =
-  "every agent's sessions folder (Claude Code's ${CLAUDE_CONFIG_DIR:-~/.claude}/projects, Codex CLI's ${CODEX_HOME:-~/.codex}/sessions, Copilot CLI's ~/.copilot/session-state, Cline's and Roo Code's tasks)";
+  "every agent's sessions folder (Claude Code's ${CLAUDE_CONFIG_DIR:-~/.claude}/projects, Codex CLI's ${CODEX_HOME:-~/.codex}/sessions, Copilot CLI's ${COPILOT_HOME:-~/.copilot}/session-state, Cline's and Roo Code's tasks)";
 
 /** The widest --help is wrapped to, however wide the terminal: longer lines read badly. */
 export const MAX_HELP_WIDTH = 100;
