@@ -200,7 +200,7 @@ function checkPlain(ctx: RuleContext<typeof MESSAGES, 'storage'>): void {
     else check('plainMessages', doc.value, field, { line: 1 }, 'message list');
     return;
   }
-  // A line of a message list need not be an entry (a role other than user or assistant is none).
+  // A line of a message list need not be an entry (a system message, or a role the API does not know, is none).
   for (const line of model.file.lines) {
     if (line.json)
       check(
@@ -350,7 +350,7 @@ function problemOf(error: ErrorObject, root: unknown): string {
         : [(error.params as { allowedValue: unknown }).allowedValue];
     const shown =
       typeof data === 'string' ? JSON.stringify(data.length > 40 ? `${data.slice(0, 37)}...` : data) : describe(data);
-    return `is ${shown}, not ${allowed.map((v) => JSON.stringify(v)).join(' or ')}`;
+    return `is ${shown}, not ${orList(allowed.map((v) => JSON.stringify(v)))}`;
   }
   if (error.keyword === 'minItems') return 'is empty';
   return error.message ?? 'is malformed';
@@ -368,4 +368,9 @@ function describe(value: unknown): string {
 function article(type: string): string {
   if (type === 'null') return 'null';
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+  return items.length <= 2 ? items.join(' or ') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }

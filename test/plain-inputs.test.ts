@@ -252,9 +252,9 @@ const defects: DefectCase[] = [
     ],
   },
   {
-    name: 'a message with a role other than user or assistant, and one without content',
+    name: 'a message with a role other than user, assistant or system, and one without content',
     ref: '§4 roles',
-    messages: [hi, { role: 'system', content: 'be brief' }, { role: 'assistant' } as unknown as Message],
+    messages: [hi, { role: 'human', content: 'be brief' }, { role: 'assistant' } as unknown as Message],
     expect: [
       { rule: 'entry-shape', messageId: 'apiShape', message: 1, path: '/role' },
       // The missing field has no line of its own: the message's.

@@ -1504,7 +1504,7 @@ return errors === 0;
 validate27.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
 export const plainMessage = validate28;
-const schema39 = {"type":"object","required":["role","content"],"properties":{"role":{"enum":["user","assistant"]},"content":{"type":["string","array"]}}};
+const schema39 = {"type":"object","required":["role","content"],"properties":{"role":{"enum":["user","assistant","system"]},"content":{"type":["string","array"]}}};
 
 function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1539,7 +1539,7 @@ errors++;
 }
 if(data.role !== undefined){
 let data0 = data.role;
-if(!((data0 === "user") || (data0 === "assistant"))){
+if(!(((data0 === "user") || (data0 === "assistant")) || (data0 === "system"))){
 const err2 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema39.properties.role.enum},message:"must be equal to one of the allowed values",schema:schema39.properties.role.enum,parentSchema:schema39.properties.role,data:data0};
 if(vErrors === null){
 vErrors = [err2];

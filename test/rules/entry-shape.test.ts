@@ -306,7 +306,7 @@ runRuleTests(rule, {
         {
           messageId: 'apiShape',
           line: lineAt(badRequest, '/messages/2/role'),
-          messageIncludes: '`messages[2].role` is "tool", not "user" or "assistant"',
+          messageIncludes: '`messages[2].role` is "tool", not "user", "assistant" or "system"',
         },
         {
           messageId: 'apiShape',
@@ -329,9 +329,9 @@ runRuleTests(rule, {
     },
     {
       name: 'a JSONL message list: per line',
-      text: jsonl([userMsg('hi'), { role: 'system', content: 'x' }, assistantMsg({ text: 'x' })]),
+      text: jsonl([userMsg('hi'), { role: 'human', content: 'x' }, assistantMsg({ text: 'x' })]),
       errors: [
-        { messageId: 'apiShape', line: 2, messageIncludes: '`role` is "system"' },
+        { messageId: 'apiShape', line: 2, messageIncludes: '`role` is "human"' },
         { messageId: 'apiShape', line: 3, messageIncludes: '`content` is an object, not a string or an array' },
       ],
     },
@@ -341,6 +341,22 @@ runRuleTests(rule, {
 runRuleTests(rule, {
   valid: [
     { name: 'a well-formed request', text: goodRequest },
+    {
+      // What Claude Code 2.1.332 sends (recorded): its attachments as role "system" messages inside messages[],
+      // and an empty one after a compaction; the strict stand-in takes them.
+      name: 'a request with role "system" messages inside messages[], as Claude Code 2.1.332 sends them',
+      text: doc({
+        model: 'claude-opus-5-5',
+        max_tokens: 1024,
+        messages: [
+          userMsg('hi'),
+          { role: 'system', content: [{ type: 'text', text: 'Today is 2026-12-01.' }] },
+          assistantMsg([{ type: 'text', text: 'hello' }]),
+          { role: 'system', content: [] },
+          userMsg('again'),
+        ],
+      }),
+    },
     {
       name: 'a well-formed message list',
       text: jsonl([userMsg('hi'), assistantMsg([{ type: 'text', text: 'hello' }])]),

@@ -23,7 +23,10 @@ export function plainModel({ file, plain }: { file: SourceFile; plain: PlainSour
   );
 }
 
-/** The roles a message of the Messages API may have. */
+/**
+ * The roles of the conversation's turns. A `system` message inside messages[] (Claude Code 2.1.332 sends them) is no
+ * turn: the API takes it beside them, as the strict stand-in skips it for pairing and alternation.
+ */
 const ROLES = new Set(['user', 'assistant']);
 
 /** A stable stand-in uuid per message (plain messages have none); never written to the file. */
