@@ -5,12 +5,12 @@
 // b04b): a truncated signature and a well-formed foreign one were both rejected once, then stripped. Only some cases
 // can be told from the file:
 // - a signature of the API's own shape (base64 of a protobuf message, its first field the length-delimited field 2)
-//   whose fields run past its end: cut off. All 399 such signatures of the corpus parse whole, and cut at 30, 50 or
-//   90% of their length 400, 399 and 399 do not. Their lengths say nothing: real ones run from 340 to 11,000
-//   characters with the thinking's length, so a short one is no sign of a cut;
+//   whose fields run past its end: cut off. All 398 such signatures of the corpus parse whole, and all 398 cut at 30,
+//   50 or 90% of their length do not. Their lengths say nothing: real ones run from 340 to 11,000 characters with
+//   the thinking's length, so a short one is no sign of a cut;
 // - a signature of another shape (a stand-in's, as `sigv1.…`) far shorter than the session's others of that shape:
-//   under half their median and under half each one that is not (so that removing one raises no median that makes the
-//   next one short: the fix loop would otherwise remove them one by one);
+//   one of the shortest few, under half of every other (see shortAmongOthers: removing them makes no other short,
+//   or the fix loop would remove them one by one);
 // - signed thinking in a session whose tool calls carry Bedrock ids (`toolu_bdrk_…`, b04c): the signatures were
 //   probably made by Bedrock, and the first-party API cannot verify them (not measured: the stand-in takes them).
 // A foreign signature of normal length cannot be told. The safe fix removes a cut-off thinking block (the retry
@@ -95,73 +95,73 @@ export function signatureShape(signature: string): 'complete' | 'cut' | 'other' 
   if (!BASE64.test(signature)) return 'other';
   const bytes = Buffer.from(signature, 'base64');
   if (bytes[0] !== 0x12) return 'other';
-  return protobufEndsWhole(bytes) ? 'complete' : 'cut';
+  return protobufEnd(bytes);
 }
 
-/** Whether the bytes are a sequence of whole protobuf fields (no field runs past the end). */
-function protobufEndsWhole(bytes: Uint8Array): boolean {
+/**
+ * How a protobuf message ends: 'complete' when its fields end with it, 'cut' when the last runs past the end (a
+ * length, or a varint's bytes, that the data does not hold: what cutting the text leaves). Bytes that are no protobuf
+ * at all (a wire type it does not use, a varint over 10 bytes) are 'other': a foreign shape, not a cut one.
+ */
+function protobufEnd(bytes: Uint8Array): 'complete' | 'cut' | 'other' {
   let at = 0;
+  /** A varint's value; -1 when the data ends inside it, -2 when it runs over 10 bytes. */
   const varint = (): number => {
     let value = 0;
-    for (let shift = 1, k = 0; k < 10 && at < bytes.length; k++, shift *= 128) {
+    for (let shift = 1, k = 0; k < 10; k++, shift *= 128) {
+      if (at >= bytes.length) return -1;
       const b = bytes[at++]!;
       value += (b & 0x7f) * shift;
       if ((b & 0x80) === 0) return value;
     }
-    return -1;
+    return -2;
   };
   while (at < bytes.length) {
     const tag = varint();
-    if (tag < 0) return false;
+    if (tag < 0) return tag === -1 ? 'cut' : 'other';
     const wire = tag % 8;
     let skip: number;
-    if (wire === 0) skip = varint() < 0 ? -1 : 0;
-    else if (wire === 2) skip = varint();
-    else if (wire === 1) skip = 8;
+    if (wire === 0) {
+      const v = varint();
+      if (v < 0) return v === -1 ? 'cut' : 'other';
+      skip = 0;
+    } else if (wire === 2) {
+      skip = varint();
+      if (skip < 0) return skip === -1 ? 'cut' : 'other';
+    } else if (wire === 1) skip = 8;
     else if (wire === 5) skip = 4;
-    else return false;
-    if (skip < 0 || at + skip > bytes.length) return false;
+    else return 'other';
+    if (at + skip > bytes.length) return 'cut';
     at += skip;
   }
-  return true;
+  return 'complete';
 }
 
 /**
- * The lengths (undefined: not counted) under half the median of the other counted ones and under half each counted
- * one that is not: index → that median.
+ * The lengths (undefined: not counted) of cut-off signatures: the shortest few, fewer than half of them, each under
+ * half of every other (a gap of 2x opens after them), chosen so that the rest holds no such few of its own. The fix
+ * removes them; what is left then has nothing short, so the fix loop takes no second one (a median of the others
+ * rose with each removal and took the next shortest, pass after pass). index → the median of the rest.
  */
 export function shortAmongOthers(lengths: readonly (number | undefined)[]): Map<number, number> {
-  const counted = lengths.filter((l): l is number => l !== undefined);
-  const sorted = Float64Array.from(counted).sort();
-  const candidates = new Map<number, number>();
-  lengths.forEach((length, i) => {
-    if (length === undefined) return;
-    const median = medianWithout(sorted, length);
-    if (median !== undefined && length * 2 < median) candidates.set(i, median);
-  });
-  let shortestOther = Number.POSITIVE_INFINITY;
-  lengths.forEach((length, i) => {
-    if (length !== undefined && !candidates.has(i)) shortestOther = Math.min(shortestOther, length);
-  });
-  for (const i of candidates.keys()) if (lengths[i]! * 2 >= shortestOther) candidates.delete(i);
-  return candidates;
-}
-
-/**
- * The median (the upper one of an even count) of the sorted lengths with one `value` taken out: what sorting the
- * others gives, without a sort per block (a session of thousands of thinking blocks made that quadratic).
- */
-export function medianWithout(sorted: Float64Array, value: number): number | undefined {
-  const n = sorted.length - 1;
-  if (n === 0) return undefined;
-  const m = Math.floor(n / 2);
-  // Where `value` is: the others are `sorted` without that index, so from there on they are one further.
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
+  const order = lengths.flatMap((l, i) => (l === undefined ? [] : [i])).sort((a, b) => lengths[a]! - lengths[b]!);
+  const s = order.map((i) => lengths[i]!);
+  const n = s.length;
+  // stable[i]: the sorted lengths from i on have no cut-off few of their own. Made from the end, with `next` the
+  // first j > i where a gap opens (s[j] > 2 s[j-1]) before a stable rest.
+  const stable = new Uint8Array(n + 1);
+  stable[n] = 1;
+  let next = -1;
+  let cut = -1;
+  for (let i = n - 1; i >= 0; i--) {
+    if (i + 1 < n && s[i + 1]! > 2 * s[i]! && stable[i + 1] === 1) next = i + 1;
+    const few = next !== -1 && 2 * (next - i) < n - i;
+    stable[i] = few ? 0 : 1;
+    if (i === 0 && few) cut = next;
   }
-  return m < lo ? sorted[m] : sorted[m + 1];
+  const short = new Map<number, number>();
+  if (cut === -1) return short;
+  const median = s[cut + Math.floor((n - cut) / 2)]!;
+  for (const i of order.slice(0, cut)) short.set(i, median);
+  return short;
 }
