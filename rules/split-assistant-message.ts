@@ -37,7 +37,13 @@ interface Pending {
 /** The assistant entries of each message.id, in file order, per model (made once, for the fix of a reported group). */
 const partsById = new WeakMap<TranscriptModel, Map<string, Entry[]>>();
 
-function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry): boolean {
+/**
+ * Whether a part repeats a part of its id before `before` (an earlier group's: the group's own parts may repeat one
+ * another): the same request, named (a missing requestId proves nothing), and the same content.
+ */
+function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry, before: number): boolean {
+  const requestId = part.raw.requestId;
+  if (typeof requestId !== 'string') return false;
   let byId = partsById.get(model);
   if (!byId) {
     byId = new Map();
@@ -54,8 +60,8 @@ function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry): bo
   const content = asText((part.raw.message as { content?: unknown }).content);
   return (byId.get(id) ?? []).some(
     (e) =>
-      e.index < part.index &&
-      e.raw.requestId === part.raw.requestId &&
+      e.index < before &&
+      e.raw.requestId === requestId &&
       asText((e.raw.message as { content?: unknown }).content) === content,
   );
 }
@@ -73,7 +79,8 @@ function freshMessageId(id: string, first: Entry): string {
  * the resumed request loses the real ones (a corpus file: 45 of its 65 results).
  */
 function renameFix(model: TranscriptModel, p: Pending, what = 'the later group'): FixDescriptor | undefined {
-  if (p.parts.some((part) => repeatsEarlierPart(model, p.id, part))) return undefined;
+  const groupStart = p.parts.reduce((min, part) => Math.min(min, part.index), Number.POSITIVE_INFINITY);
+  if (p.parts.some((part) => repeatsEarlierPart(model, p.id, part, groupStart))) return undefined;
   const fresh = freshMessageId(p.id, p.parts[0]!);
   const plan = new FixPlan(model);
   for (const part of p.parts) plan.set(part, '/message/id', fresh).mark(part, RULE_ID, { originalMessageId: p.id });

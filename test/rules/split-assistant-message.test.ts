@@ -44,6 +44,19 @@ twice.user('again');
   twice.lines.push(JSON.stringify(copy));
 }
 
+// Not copies (the review): the same text twice without a requestId, and a later group whose two parts are alike.
+const noRequestIds = transcript();
+noRequestIds.user('hi');
+noRequestIds.assistant([text('OK')], { id: 'msg_same' });
+noRequestIds.user('thanks');
+noRequestIds.assistant([text('OK')], { id: 'msg_same' });
+const alikeParts = transcript();
+alikeParts.user('one');
+alikeParts.assistant([text('A')], { id: 'msg_same', requestId: 'req_1' });
+alikeParts.user('two');
+alikeParts.assistant([text('x')], { id: 'msg_same', requestId: 'req_2' });
+alikeParts.assistant([text('x')], { id: 'msg_same', requestId: 'req_2' });
+
 // 2.1.332 parallel calls: text -> u1 -> u2 -> u3, results hang off their own part, in completion order.
 const parallel = transcript();
 parallel.user('run three');
@@ -214,6 +227,20 @@ runRuleTests(rule, {
       text: twice.toString(),
       errors: [{ messageId: 'afterPrompt', line: 5 }],
       output: null,
+    },
+    {
+      name: 'the same text twice without a requestId is no proof of a copy: the later one renamed',
+      text: noRequestIds.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 4 }],
+      output: null,
+      unsafeOutput: file(renamed(noRequestIds.lines, [4])),
+    },
+    {
+      name: "a later group's parts alike among themselves are no copy of an earlier group: renamed",
+      text: alikeParts.toString(),
+      errors: [{ messageId: 'afterPrompt', line: 4 }],
+      output: null,
+      unsafeOutput: file(renamed(alikeParts.lines, [4, 5])),
     },
     {
       name: 'an id reused after another response',
