@@ -454,14 +454,19 @@ describe('files that are not what they claim', () => {
     expect(r.diagnostics.map((d) => `${d.ruleId}/${d.messageId} @${d.line}`)).toEqual(['valid-json/document @3']);
   });
 
-  it('a compact request or message array cut short on its one line: a valid-json document finding (review)', () => {
-    const request = lint('{"model":"x","max_tokens":5,"messages":[{"role":"user","content":"hi"}');
+  it('a compact request cut short on its one line: a valid-json document finding (review)', () => {
+    const request = lint('{"model":"claude-opus-5-5","max_tokens":5,"messages":[{"role":"user","content":"hi"}');
     expect(request.inputFormat).toBe('request');
     expect(request.diagnostics.map((d) => `${d.ruleId}/${d.messageId} @${d.line}`)).toEqual(['valid-json/document @1']);
-    expect(request.diagnostics[0]!.message).toContain('column 71');
-    const list = lint('[{"role":"user","content":"hi"},{"role":"assist');
-    expect(list.inputFormat).toBe('messages');
-    expect(list.diagnostics.map((d) => `${d.ruleId}/${d.messageId}`)).toEqual(['valid-json/document']);
+    expect(request.diagnostics[0]!.message).toContain('column 85');
+    // Other formats' lines cut short name `model` or `messages` too: not taken for a request.
+    for (const other of [
+      '{"timestamp":"2026-01-01T00:00:00.000Z","type":"session_meta","payload":{"id":"x","model":"gpt-5","cwd":"/p"',
+      '{"model":"gpt-4o","messages":[{"role":"system","content":"be brief"},{"role":"us',
+      '{"messages":[{"role":"system","content":"be brief"},{"role":"user","content":"hi"}',
+      '{"custom_id":"r1","method":"POST","url":"/v1/chat/completions","body":{"model":"gpt-4o"',
+    ])
+      expect(lint(other).inputFormat, other).not.toBe('request');
     // A session's one torn line stays a session's.
     const torn = lint(
       '{"parentUuid":null,"type":"user","message":{"role":"user","content":"hi"},"uuid":"u1","sessionId":"s',

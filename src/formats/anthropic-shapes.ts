@@ -66,6 +66,9 @@ export function anthropicShape(sample: Sample): AnthropicShape {
 /** Request keys, seen in the first lines of a document that does not parse. */
 const REQUEST_KEY = /"(?:messages|model|max_tokens|system|tools)"\s*:/;
 const ROLE_KEY = /"role"\s*:/;
+/** How an Anthropic request's text starts: its first key, and for `model` a Claude model. */
+const COMPACT_REQUEST_START =
+  /^\{\s*(?:"model"\s*:\s*"(?:claude|anthropic)|"(?:max_tokens|anthropic_version|system)"\s*:)/;
 
 /**
  * A document spread over lines, opened by a lone `{` or `[`: by what it holds when it parses (another tool's JSON,
@@ -111,12 +114,10 @@ function classify(sample: Sample): AnthropicShape {
         if (whole.ok) return classifyDocument(whole.value);
       }
       evidence ||= CLAUDE_CODE_KEY_TEXT.test(line);
-      // A compact document that does not parse (a request cut short, one line): by the keys it names, as a spread
-      // one is (spreadDocument); valid-json then says where it breaks. A session's torn line names its own keys.
-      if (i === 0 && !evidence && sample.line(1) === undefined) {
-        if (line.startsWith('{') && REQUEST_KEY.test(line)) return 'request';
-        if (line.startsWith('[') && ROLE_KEY.test(line)) return 'messages';
-      }
+      // A compact request that does not parse (cut short, one line): valid-json then says where it breaks. Only by
+      // its first key, and a Claude model when that is the model: other formats' lines name `model` or `messages`
+      // too (a Codex rollout's session_meta, an OpenAI request or fine-tuning line), and a session's names its own.
+      if (i === 0 && !evidence && sample.line(1) === undefined && COMPACT_REQUEST_START.test(line)) return 'request';
       continue;
     }
     const v = parsed.value;
