@@ -213,7 +213,9 @@ export default defineRule({
           // A completion before its request (no earlier request has the id: that was reusedId): Copilot pairs only
           // what comes after a request, so it is ignored and the call sent as interrupted. Moved after the call's
           // events it is the result again; the call is not reported as missing too (two fixes, two completions).
-          const early = (completionsOf.get(id) ?? []).find((e) => e.index < request.index && !paired.has(e));
+          const early = (completionsOf.get(id) ?? []).find(
+            (e) => e.index < request.index && !paired.has(e) && !boundaryBetween(e, request),
+          );
           if (early) {
             paired.add(early);
             const { end } = batchOf(model, request);
@@ -258,6 +260,18 @@ export default defineRule({
           });
         }
       }
+    }
+
+    /**
+     * Whether a prompt or resume of the request's agent lies between an event and the request: a completion before
+     * it is another turn's, not this call's come early.
+     */
+    function boundaryBetween(e: Event, request: Event): boolean {
+      for (let i = e.index + 1; i < request.index; i++) {
+        const x = events[i]!;
+        if (isBoundary(x) && (x.agentId === request.agentId || x.type === 'session.resume')) return true;
+      }
+      return false;
     }
 
     /** Whether the request's batch holds a completion without a toolCallId (known-event-type's to repair). */

@@ -1,8 +1,9 @@
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import rule from '../../../rules/copilot/tool-request-has-completion.js';
 import { derivedUuid } from '../../../src/fixer/chain-edits.js';
 import { INTERRUPTED_TAIL } from '../../../src/formats/copilot-events/compile.js';
-import { runRuleTests } from '../../helpers/rule-tester.js';
+import { lintWith, runRuleTests } from '../../helpers/rule-tester.js';
 import { line, recording } from './recorded.js';
 
 const parallel = recording('parallel');
@@ -36,6 +37,18 @@ function interruptedCompletion(id: string, requestLine: number, after: Record<st
 }
 
 const slow = interruptedCompletion('toolu_01SLOW', 6, interrupted.event(7));
+
+describe('an early completion', () => {
+  it("is not pulled across a prompt: one before an earlier user.message is another turn's (review)", () => {
+    const lines = fixture('invalid-completion-early.jsonl').trimEnd().split('\n');
+    // A second prompt between the completion (line 3) and the request (now line 8).
+    const prompt = JSON.parse(lines[1]!) as Record<string, unknown>;
+    prompt.id = derivedUuid('test', 'second prompt');
+    lines.splice(3, 0, JSON.stringify(prompt));
+    const found = lintWith(rule, `${lines.join('\n')}\n`).result.diagnostics.map((d) => d.messageId);
+    expect(found).not.toContain('early');
+  });
+});
 
 runRuleTests(rule, {
   valid: [
