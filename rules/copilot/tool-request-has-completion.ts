@@ -199,15 +199,7 @@ export default defineRule({
             for (const e of all) paired.add(e);
             // The "interrupted" completion Copilot appends after its session.resume: a placeholder either way.
             if (isInterrupted(late)) continue;
-            const { end } = batchOf(model, request);
-            ctx.report({
-              messageId: 'late',
-              at: { line: late.line },
-              data: { id, completion: late.line },
-              fix: new Copilot.CopilotFixPlan(model)
-                .moveEvent(late, end.line)
-                .fix('safe', 'move it back after the other events of its call'),
-            });
+            reportMoved(late, request, 'late', { id, completion: late.line });
             continue;
           }
           // A completion before its request (no earlier request has the id: that was reusedId): Copilot pairs only
@@ -218,15 +210,7 @@ export default defineRule({
           );
           if (early) {
             paired.add(early);
-            const { end } = batchOf(model, request);
-            ctx.report({
-              messageId: 'early',
-              at: { line: early.line },
-              data: { id, request: request.line },
-              fix: new Copilot.CopilotFixPlan(model)
-                .moveEvent(early, end.line)
-                .fix('safe', 'move it after the other events of its call'),
-            });
+            reportMoved(early, request, 'early', { id, request: request.line });
             continue;
           }
           missing.push({ id, name: typeof call.name === 'string' ? call.name : 'unnamed' });
@@ -262,9 +246,32 @@ export default defineRule({
       }
     }
 
+    /** A completion out of its call's place (late or early), with the safe fix that moves it after the call's events. */
+    function reportMoved(
+      completion: Event,
+      request: Event,
+      messageId: 'late' | 'early',
+      data: Record<string, string | number>,
+    ): void {
+      const { end } = batchOf(model, request);
+      ctx.report({
+        messageId,
+        at: { line: completion.line },
+        data,
+        fix: new Copilot.CopilotFixPlan(model)
+          .moveEvent(completion, end.line)
+          .fix(
+            'safe',
+            messageId === 'late'
+              ? 'move it back after the other events of its call'
+              : 'move it after the other events of its call',
+          ),
+      });
+    }
+
     /**
      * Whether a prompt or resume of the request's agent lies between an event and the request: a completion before
-     * it is another turn's, not this call's come early.
+     * it is another turn's, not an early one of this call.
      */
     function boundaryBetween(e: Event, request: Event): boolean {
       for (let i = e.index + 1; i < request.index; i++) {
