@@ -356,6 +356,9 @@ export default defineRule({
       if (!message || !(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string')
         return undefined;
       const requests = (list ?? []) as unknown[];
+      // A message that already requests the id: another request there would be a second one, and the completion
+      // still unpaired, so the fix would come back on every pass (the fuzzer's case: ten copies of one request).
+      if (requests.some((r) => Copilot.isObject(r) && r.toolCallId === id)) return undefined;
       // Copilot starts calls in request order: the new entry goes before the first request started after it.
       const order = events
         .filter((e) => e.index > message.index && e.type === 'tool.execution_start' && e.agentId === start.agentId)
