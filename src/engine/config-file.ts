@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
 import type { Rule } from '../sdk/rule-api.js';
+import { parseJsonDocument } from '../loader/json-positions.js';
 import { type ConfigFile, ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { didYouMean } from './did-you-mean.js';
 import { compileIgnores, type IgnoreMatcher, PatternError } from './files.js';
@@ -157,13 +158,11 @@ function isLink(p: string): boolean {
 
 /**
  * "not valid JSON at line L, column C (what V8 says)": V8 gives a character position only ("… in JSON at position
- * 41"), which nobody counts in an editor.
+ * 41"), which nobody counts in an editor; the document parser of requests knows the line and column.
  */
 function jsonErrorWhere(json: string, message: string): string {
-  const m = /^(.*?)(?: in JSON)? at position (\d+)(?: \(line \d+ column \d+\))?$/s.exec(message);
-  if (!m) return `not valid JSON (${message})`;
-  const before = json.slice(0, Number(m[2]));
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  return `not valid JSON at line ${line}, column ${column} (${m[1]})`;
+  const at = parseJsonDocument(json).error;
+  if (!at) return `not valid JSON (${message})`;
+  const what = message.replace(/ in JSON at position \d+.*$/s, '');
+  return `not valid JSON at line ${at.line}, column ${at.column} (${what})`;
 }

@@ -5,6 +5,7 @@
 // the whole history per output, and a rollout of 20,000 calls took 143 s.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { median } from './report.mjs';
 
 /** Ids that must stay unique across copies (a copy of a turn is another turn); session-wide ids stay as they are. */
 const FRESH_KEYS = new Set([
@@ -140,7 +141,6 @@ export function measureGrowth({ root, dir, mb, rounds, measure, lintArgs }) {
         const run = measure(process.execPath, [...lintArgs, '--jobs', '1', grown.file], { cwd: root, okCodes: [0, 1] });
         cpu[key].push(run.cpuMs / 1000);
       }
-    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const perMb = (s, g) => s / (g.bytes / 2 ** 20);
     const row = { name: source.name, small, large, cpuSmall: median(cpu.small), cpuLarge: median(cpu.large) };
     row.ratio = perMb(row.cpuLarge, large) / perMb(row.cpuSmall, small);
