@@ -65,7 +65,7 @@ export default defineRule({
     docs: {
       detects:
         'no session_meta, one that is not first or does not decode (resume fails), a second one mid-file (history lost), an id other than the file name’s, an old-format rollout',
-      fix: 'safe (move it first, drop a repeated one, wrap string base_instructions); unsafe (rebuild a lost one, fill cwd, take the file name’s id)',
+      fix: 'safe (move it first, drop a repeated one, wrap string base_instructions); unsafe (drop a repeated one whose hidden history reuses a call or item id, rebuild a lost one, fill cwd, take the file name’s id)',
       severity: { codex: 'error / warn (an id other than the file name’s)' },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
@@ -132,11 +132,19 @@ export default defineRule({
     for (const r of metas.slice(1)) {
       const q = Codex.isObj(r.payload) ? r.payload : {};
       if (q.id === p.id) {
+        const clash = reusedId(model.records, first.line, r.line);
         ctx.report({
           messageId: 'second',
           at: { line: r.line },
           data: { from: first.line, to: r.line - 1 },
-          fix: new Codex.CodexFix(model, RULE_ID).deleteLine(r.line).fix('safe', 'drop the repeated session_meta'),
+          fix: new Codex.CodexFix(model, RULE_ID)
+            .deleteLine(r.line)
+            .fix(
+              clash ? 'unsafe' : 'safe',
+              clash
+                ? `drop the repeated session_meta (the history it brings back uses ${clash} again, and the API rejects a request with both)`
+                : 'drop the repeated session_meta',
+            ),
         });
       } else {
         ctx.report({ messageId: 'concatenated', at: { line: r.line }, data: { id: String(q.id) } });
@@ -158,6 +166,44 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * Dropping a repeated session_meta brings the records above it back into what Codex sends. When one of them has a
+ * call_id (of a call) or an item id that another of them, or a record sent today, also has, the request would then
+ * hold both, which the API rejects: the history that resume drops today is what keeps that request valid, so the fix
+ * is not safe then. An exact copy with an item id is no clash: codex/unique-call-id drops it (safe). Returns the
+ * first clashing id, named for the message.
+ */
+function reusedId(records: readonly Codex.CodexRecord[], from: number, to: number): string | undefined {
+  const seen = new Map<string, Record<string, unknown>>();
+  const clash = (r: Codex.CodexRecord, add: boolean): string | undefined => {
+    const item = r.type === 'response_item' && Codex.isObj(r.payload) ? r.payload : undefined;
+    if (!item) return undefined;
+    const keys: string[] = [];
+    if (Codex.isCallType(item.type) && typeof item.call_id === 'string' && item.call_id !== '')
+      keys.push(`call_id ${item.call_id}`);
+    if (typeof item.id === 'string' && item.id !== '') keys.push(`item id ${item.id}`);
+    for (const key of keys) {
+      const earlier = seen.get(key);
+      if (earlier) {
+        if (!(typeof item.id === 'string' && JSON.stringify(earlier) === JSON.stringify(item))) return key;
+      } else if (add) seen.set(key, item);
+    }
+    return undefined;
+  };
+  for (const r of records) {
+    if (r.line <= from || r.line >= to) continue;
+    const key = clash(r, true);
+    if (key) return key;
+  }
+  if (seen.size === 0) return undefined;
+  for (const r of records) {
+    if (r.line <= to) continue;
+    const key = clash(r, false);
+    if (key) return key;
+  }
+  return undefined;
+}
 
 function badShape(model: Codex.CodexModel, meta: Codex.CodexRecord) {
   const p = Codex.isObj(meta.payload) ? meta.payload : undefined;

@@ -61,6 +61,27 @@ runRuleTests(rule, {
       output: rollout(meta(), ...body(), user('again', 'msg_again')),
     },
     {
+      name: 'a second session_meta hiding a call whose call_id a later call reuses: dropping it is unsafe',
+      // Resume sends only the history after line 10 today; with the meta dropped both calls named call_S1 are sent.
+      text: rollout(meta(), ...body(), meta(), user('again', 'msg_again'), call('call_S1', { id: 'fc_again' })),
+      errors: [{ messageId: 'second', line: 10 }],
+      output: null,
+      unsafeOutput: rollout(meta(), ...body(), user('again', 'msg_again'), call('call_S1', { id: 'fc_again' })),
+    },
+    {
+      name: 'a second session_meta hiding two calls that share a call_id: dropping it is unsafe',
+      text: rollout(meta(), ...body(), call('call_S1', { id: 'fc_twice' }), meta(), user('again', 'msg_again')),
+      errors: [{ messageId: 'second', line: 11 }],
+      output: null,
+      unsafeOutput: rollout(meta(), ...body(), call('call_S1', { id: 'fc_twice' }), user('again', 'msg_again')),
+    },
+    {
+      name: 'a second session_meta before an exact copy of the history: safe (unique-call-id drops the copies)',
+      text: rollout(meta(), ...body(), meta(), ...body()),
+      errors: [{ messageId: 'second', line: 10 }],
+      output: rollout(meta(), ...body(), ...body()),
+    },
+    {
       name: 'two rollouts joined: another session starts mid-file (no fix)',
       text: rollout(meta(), ...body(), meta({ id: 'other', session_id: 'other' }), user('again', 'msg_again')),
       errors: [{ messageId: 'concatenated', line: 10 }],
