@@ -109,6 +109,8 @@ export default defineRule({
         'A second tool.execution_complete for {{id}} (the first is on line {{first}}); Copilot uses the first and ignores this one.',
       orphanStarted:
         'tool.execution_complete of {{id}}, which no assistant.message requests (its tool.execution_start on line {{start}} says it was {{name}}); Copilot drops the call and its result from the conversation.',
+      beforeRequest:
+        'tool.execution_complete of {{id}} comes before the assistant.message that first requests it (line {{request}}), and Copilot pairs a completion only after its request: it ignores this one (its tool.execution_start on line {{start}} says it was {{name}}).',
       orphan: 'tool.execution_complete of {{id}}, a call no event requests or starts; Copilot ignores it.',
       reusedId:
         'Tool call id {{id}} is already the id of a call on line {{first}}; Copilot sends both, and the API rejects the request (400 "`tool_use` ids must be unique").',
@@ -228,12 +230,13 @@ export default defineRule({
         if (inDamagedLine(model, id) || inUnreadableRequests(id)) continue;
         const start = own.find((x) => x.type === 'tool.execution_start' && Copilot.toolCallIdOf(x) === id);
         if (start) {
-          ctx.report({
-            messageId: 'orphanStarted',
-            at: { line: e.line },
-            data: { id, start: start.line, name: String(start.data?.toolName ?? 'unnamed') },
-            fix: rebuiltRequest(start, id),
-          });
+          // A request later in the file that this completion cannot pair with (a prompt or resume between, or the
+          // request paired with a later completion): named, since "no assistant.message requests" it is untrue.
+          const data = { id, start: start.line, name: String(start.data?.toolName ?? 'unnamed') };
+          const at = { line: e.line };
+          const fix = rebuiltRequest(start, id);
+          if (request) ctx.report({ messageId: 'beforeRequest', at, data: { ...data, request: request.line }, fix });
+          else ctx.report({ messageId: 'orphanStarted', at, data, fix });
         } else if (!request) {
           ctx.report({
             messageId: 'orphan',

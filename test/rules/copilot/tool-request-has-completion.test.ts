@@ -48,6 +48,16 @@ describe('an early completion', () => {
     const found = lintWith(rule, `${lines.join('\n')}\n`).result.diagnostics.map((d) => d.messageId);
     expect(found).not.toContain('early');
   });
+
+  it('across a prompt is named for the request it precedes, not as one no assistant.message requests', () => {
+    const lines = fixture('invalid-completion-early.jsonl').trimEnd().split('\n');
+    const prompt = JSON.parse(lines[1]!) as Record<string, unknown>;
+    prompt.id = derivedUuid('test', 'second prompt');
+    lines.splice(3, 0, JSON.stringify(prompt));
+    const found = lintWith(rule, `${lines.join('\n')}\n`).result.diagnostics.filter((d) => d.line === 3);
+    expect(found.map((d) => d.messageId)).toEqual(['beforeRequest']);
+    expect(found[0]!.message).toContain('comes before the assistant.message that first requests it (line 8)');
+  });
 });
 
 runRuleTests(rule, {
