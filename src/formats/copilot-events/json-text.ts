@@ -35,7 +35,7 @@ export function escapeLineSeparators(text: string): string {
  * Calls `visit` with each character of `text` that is not part of a string's syntax (its quotes, escapes and what
  * they escape), saying whether it is inside a string; stops early when `visit` returns true.
  */
-function scanRaw(text: string, visit: (code: number, at: number, inString: boolean) => boolean | void): void {
+function scanRaw(text: string, visit: (code: number, at: number, inString: boolean) => boolean): void {
   let inString = false;
   let escaped = false;
   for (let i = 0; i < text.length; i++) {
@@ -55,9 +55,10 @@ function rewriteRaw(text: string, rewritten: (code: number) => boolean): string 
   let out = '';
   let from = 0;
   scanRaw(text, (code, i, inString) => {
-    if (!rewritten(code) || (!inString && code === 0x09)) return;
+    if (!rewritten(code) || (!inString && code === 0x09)) return false;
     out += text.slice(from, i) + (inString ? escapeChar(text[i]!) : '');
     from = i + 1;
+    return false;
   });
   return from === 0 ? text : out + text.slice(from);
 }
