@@ -50,11 +50,13 @@ export default defineRule({
     const summarised = new Set<string>();
     for (const e of entries) {
       if (!isCompactSummary(e) || typeof e.parentUuid !== 'string') continue;
-      const parent = byUuid.get(e.parentUuid);
+      const { top, parentUuid } = aboveAttachments(e, byUuid);
+      const parent = byUuid.get(parentUuid);
       if (parent && isCompactBoundary(parent)) {
-        summarised.add(e.parentUuid);
+        summarised.add(parentUuid);
         continue;
       }
+      const through = top === e ? '' : ` (through the attachment entries from line ${top.line})`;
       const why = parent
         ? `is not a compact boundary (line ${parent.line}, ${/^[aeiou]/.test(parent.type) ? 'an' : 'a'} \`${parent.type || 'typeless'}\` entry)`
         : 'names no entry in the file (the boundary is gone)';
@@ -62,9 +64,9 @@ export default defineRule({
       ctx.report({
         messageId: onWalk ? 'boundaryGone' : 'olderBoundaryGone',
         at: { entry: e, pointer: '/parentUuid' },
-        data: { parent: e.parentUuid, why },
+        data: { parent: `${parentUuid}${through}`, why },
         related: parent ? [{ line: parent.line, message: 'the entry the summary hangs off' }] : [],
-        fix: parent ? undefined : restoreBoundary(ctx.model, e, e.parentUuid),
+        fix: parent ? undefined : restoreBoundary(ctx.model, e, top, parentUuid),
       });
     }
     for (const e of entries) {
@@ -80,14 +82,34 @@ function isCompactSummary(e: Entry): boolean {
 }
 
 /**
+ * Where a summary hangs, past the attachment entries between it and its boundary: when Claude Code 2.1.332 compacts
+ * at the start of a turn, it writes the boundary, then that turn's `session_context` and `date` attachments, then the
+ * summary under the last of them (recorded; resume walks through them to the boundary and sends the summary first).
+ * `top` is the highest attachment of the run (the summary itself when it hangs off no attachment).
+ */
+function aboveAttachments(summary: Entry, byUuid: ReadonlyMap<string, Entry>): { top: Entry; parentUuid: string } {
+  let top = summary;
+  let parentUuid = summary.parentUuid as string;
+  const seen = new Set<Entry>([summary]);
+  for (let parent = byUuid.get(parentUuid); parent?.type === 'attachment' && !seen.has(parent); ) {
+    if (typeof parent.parentUuid !== 'string') break;
+    seen.add(parent);
+    top = parent;
+    parentUuid = parent.parentUuid;
+    parent = byUuid.get(parentUuid);
+  }
+  return { top, parentUuid };
+}
+
+/**
  * The deleted boundary, as Claude Code 2.1.332 writes one (recording 13a's boundary-as-written.json): right before the
- * summary, with the uuid the summary names, a null parent, the last message before the summary as its logical parent.
+ * summary (or before the attachments it hangs under, `top`), with the uuid the summary names, a null parent, the last message before the summary as its logical parent.
  * When that message is a plain reply (no tool call), it is the preserved segment too: Claude Code keeps the last reply
  * of a compacted conversation (head and tail), hung below the summary (the anchor). The size fields are unknown: 0.
  */
-function restoreBoundary(model: StorageView, summary: Entry, uuid: string): FixDescriptor | undefined {
+function restoreBoundary(model: StorageView, summary: Entry, top: Entry, uuid: string): FixDescriptor | undefined {
   let last: Entry | undefined;
-  for (let i = summary.index - 1; i >= 0 && !last; i--) {
+  for (let i = top.index - 1; i >= 0 && !last; i--) {
     const e = model.entries[i]!;
     if ((e.type === 'user' || e.type === 'assistant') && !e.isSidechain && e.uuid !== undefined && !model.isShadowed(e))
       last = e;
@@ -104,8 +126,8 @@ function restoreBoundary(model: StorageView, summary: Entry, uuid: string): FixD
   }
   const plan = new FixPlan(model);
   plan.insertEntryAfterLine(
-    summary.line - 1,
-    summary,
+    top.line - 1,
+    top,
     null,
     {
       ruleId: RULE_ID,

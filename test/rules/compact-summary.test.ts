@@ -43,9 +43,32 @@ wrongParent.user('round one'); // 1
 wrongParent.assistant([text('one')]); // 2
 wrongParent.compactSummary(); // 3: hangs off the assistant on line 2
 
+// What an automatic compaction at the start of a turn writes (recorded, Claude Code 2.1.332): the boundary, that
+// turn's session_context and date attachments under it, and the summary under the last of them.
+const atTurnStart = transcript();
+atTurnStart.user('round one'); // 1
+atTurnStart.assistant([text('one')]); // 2
+atTurnStart.compactBoundary(); // 3
+atTurnStart.attachment({ type: 'session_context' }); // 4
+atTurnStart.attachment({ type: 'date' }); // 5
+atTurnStart.compactSummary(); // 6
+atTurnStart.user('round two'); // 7
+
+// The same with the boundary deleted: the first attachment's parent dangles.
+const attachedBoundaryGone = transcript();
+attachedBoundaryGone.user('round one'); // 1
+attachedBoundaryGone.assistant([text('one')]); // 2
+attachedBoundaryGone.attachment({ type: 'session_context' }, { parent: GONE }); // 3
+attachedBoundaryGone.attachment({ type: 'date' }); // 4
+attachedBoundaryGone.compactSummary(); // 5
+
 runRuleTests(rule, {
   valid: [
     { name: 'a compaction as Claude Code writes it', text: compacted.toString() },
+    {
+      name: 'an automatic compaction at the start of a turn: the summary under its attachments, under the boundary',
+      text: atTurnStart.toString(),
+    },
     { name: 'two compactions, each with its summary', text: twice.toString() },
     {
       name: 'a summary that is a root (null parent) is not reported',
@@ -107,6 +130,53 @@ runRuleTests(rule, {
             transcriptLint: { rule: 'compact-summary', inserted: true },
           }),
           ...boundaryGone.lines.slice(2),
+        ].join('\n') + '\n',
+    },
+    {
+      name: 'a summary under attachments whose boundary was deleted: it comes back before the attachments',
+      text: attachedBoundaryGone.toString(),
+      errors: [
+        {
+          messageId: 'boundaryGone',
+          line: 5,
+          messageIncludes: `${GONE} (through the attachment entries from line 3), which names no entry in the file`,
+        },
+      ],
+      output: null,
+      unsafeOutput:
+        [
+          ...attachedBoundaryGone.lines.slice(0, 2),
+          JSON.stringify({
+            parentUuid: null,
+            isSidechain: false,
+            logicalParentUuid: uuidAt(attachedBoundaryGone.toString(), 2),
+            type: 'system',
+            subtype: 'compact_boundary',
+            content: 'Conversation compacted',
+            isMeta: false,
+            level: 'info',
+            compactMetadata: {
+              trigger: 'manual',
+              preTokens: 0,
+              preservedSegment: {
+                headUuid: uuidAt(attachedBoundaryGone.toString(), 2),
+                anchorUuid: uuidAt(attachedBoundaryGone.toString(), 5),
+                tailUuid: uuidAt(attachedBoundaryGone.toString(), 2),
+              },
+              preservedMessages: {
+                anchorUuid: uuidAt(attachedBoundaryGone.toString(), 5),
+                uuids: [uuidAt(attachedBoundaryGone.toString(), 2)],
+                allUuids: [uuidAt(attachedBoundaryGone.toString(), 2)],
+              },
+            },
+            uuid: GONE,
+            timestamp: '2026-11-01T12:00:02.999Z',
+            cwd: '/tmp/project',
+            sessionId: '11111111-2222-4333-8444-555555555555',
+            version: '2.1.332',
+            transcriptLint: { rule: 'compact-summary', inserted: true },
+          }),
+          ...attachedBoundaryGone.lines.slice(2),
         ].join('\n') + '\n',
     },
     {
