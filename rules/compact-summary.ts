@@ -10,6 +10,7 @@
 // summary names; the old leaf as its logical parent and, when that is a plain reply, as its preserved segment): the
 // request is then the one before the boundary was lost (13a).
 import {
+  aboveAttachments,
   assistantMessageId,
   blocksOf,
   defineRule,
@@ -17,6 +18,7 @@ import {
   type FixDescriptor,
   FixPlan,
   isCompactBoundary,
+  isCompactSummary,
   type StorageView,
 } from '../src/sdk/index.js';
 
@@ -76,30 +78,6 @@ export default defineRule({
     }
   },
 });
-
-function isCompactSummary(e: Entry): boolean {
-  return e.type === 'user' && e.raw.isCompactSummary === true;
-}
-
-/**
- * Where a summary hangs, past the attachment entries between it and its boundary: when Claude Code 2.1.332 compacts
- * at the start of a turn, it writes the boundary, then that turn's `session_context` and `date` attachments, then the
- * summary under the last of them (recorded; resume walks through them to the boundary and sends the summary first).
- * `top` is the highest attachment of the run (the summary itself when it hangs off no attachment).
- */
-function aboveAttachments(summary: Entry, byUuid: ReadonlyMap<string, Entry>): { top: Entry; parentUuid: string } {
-  let top = summary;
-  let parentUuid = summary.parentUuid as string;
-  const seen = new Set<Entry>([summary]);
-  for (let parent = byUuid.get(parentUuid); parent?.type === 'attachment' && !seen.has(parent); ) {
-    if (typeof parent.parentUuid !== 'string') break;
-    seen.add(parent);
-    top = parent;
-    parentUuid = parent.parentUuid;
-    parent = byUuid.get(parentUuid);
-  }
-  return { top, parentUuid };
-}
 
 /**
  * The deleted boundary, as Claude Code 2.1.332 writes one (recording 13a's boundary-as-written.json): right before the

@@ -14,6 +14,7 @@ import {
   type FixDescriptor,
   FixPlan,
   isCompactBoundary,
+  isCompactSummary,
   type RelatedLine,
   type Site,
   type TranscriptModel,
@@ -91,10 +92,6 @@ function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | un
 function summaryBelow(model: TranscriptModel, boundary: Entry): Entry | undefined {
   const next = model.chain().walked[1]?.entry;
   return next && isCompactSummary(next) && next.parentUuid === boundary.uuid ? next : undefined;
-}
-
-function isCompactSummary(e: Entry): boolean {
-  return e.type === 'user' && e.raw.isCompactSummary === true;
 }
 
 const REJECTED =

@@ -10,12 +10,14 @@
 // (`snipMetadata.removedUuids`), a compact summary whose boundary is gone (compact-summary's), a parent whose uuid is
 // on a line over --max-line-bytes (unread here, read by the agent).
 import {
+  aboveAttachments,
   type Chain,
   CHAIN_TYPES,
   defineRule,
   type Entry,
   FixPlan,
   isCompactBoundary,
+  isCompactSummary,
   isMainTreeEntry,
   isObject,
   isReadable,
@@ -76,6 +78,11 @@ export default defineRule({
       }
     }
 
+    const boundaryGoneBelow = new Set<Entry>();
+    for (const e of model.entries)
+      if (isCompactSummary(e) && typeof e.parentUuid === 'string')
+        boundaryGoneBelow.add(aboveAttachments(e, byUuid).top);
+
     for (const entry of model.entries) {
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
       if (!participates) continue;
@@ -86,7 +93,9 @@ export default defineRule({
 
       const parent = entry.parentUuid;
       if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
-      if (entry.type === 'user' && entry.raw.isCompactSummary === true) continue;
+      // A summary whose boundary is gone, directly or above its attachments, is compact-summary's (which brings
+      // the boundary back): a re-link here would hang it elsewhere.
+      if (boundaryGoneBelow.has(entry)) continue;
       // The parent may be a line too long to read (valid-json reports it): not known to be missing.
       if (model.unreadLineHolding('uuid', parent) !== undefined) continue;
 

@@ -86,3 +86,31 @@ export function reachesMainConversation(from: Entry, chain: Chain, memo = new Ma
   for (const e of path) memo.set(e, found);
   return found;
 }
+
+/** A compaction's summary entry (`isCompactSummary` on a user entry). */
+export function isCompactSummary(e: Entry): boolean {
+  return e.type === 'user' && e.raw.isCompactSummary === true;
+}
+
+/**
+ * Where a summary hangs, past the attachment entries between it and its boundary: when Claude Code 2.1.332 compacts
+ * at the start of a turn, it writes the boundary, then that turn's `session_context` and `date` attachments, then the
+ * summary under the last of them (recorded; resume walks through them to the boundary and sends the summary first).
+ * `top` is the highest attachment of the run (the summary itself when it hangs off no attachment).
+ */
+export function aboveAttachments(
+  summary: Entry,
+  byUuid: ReadonlyMap<string, Entry>,
+): { top: Entry; parentUuid: string } {
+  let top = summary;
+  let parentUuid = summary.parentUuid as string;
+  const seen = new Set<Entry>([summary]);
+  for (let parent = byUuid.get(parentUuid); parent?.type === 'attachment' && !seen.has(parent); ) {
+    if (typeof parent.parentUuid !== 'string') break;
+    seen.add(parent);
+    top = parent;
+    parentUuid = parent.parentUuid;
+    parent = byUuid.get(parentUuid);
+  }
+  return { top, parentUuid };
+}

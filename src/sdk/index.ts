@@ -33,7 +33,9 @@ export {
 } from '../model/entries.js';
 export { isBlankText, isThinkingBlock, isThinkingType } from '../model/blocks.js';
 export {
+  aboveAttachments,
   BRIDGE_GAP_MS,
+  isCompactSummary,
   isMainTreeEntry,
   isReadable,
   newestTip,

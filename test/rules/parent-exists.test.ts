@@ -43,6 +43,14 @@ summaryOnly.user('a');
 summaryOnly.assistant([text('b')]);
 summaryOnly.compactSummary('summary', { parent: GONE });
 
+// The same above the attachments an automatic compaction writes between boundary and summary (recorded).
+const attachedSummaryOnly = transcript();
+attachedSummaryOnly.user('a');
+attachedSummaryOnly.assistant([text('b')]);
+attachedSummaryOnly.attachment({ type: 'session_context' }, { parent: GONE });
+attachedSummaryOnly.attachment({ type: 'date' });
+attachedSummaryOnly.compactSummary('summary');
+
 // The builder writes an entry a second: a prompt typed a minute later is more than the 5 s Claude Code bridges.
 const later = (s: string): { timestamp: string } => ({ timestamp: `2026-11-01T12:${s}.000Z` });
 const promptGone = transcript();
@@ -124,6 +132,10 @@ runRuleTests(rule, {
     { name: 'a parent removed by a snip boundary', text: snipped.toString() },
     { name: 'a subagent file with a null root', text: agent.toString() },
     { name: 'a compact summary without its boundary is left to compact-summary', text: summaryOnly.toString() },
+    {
+      name: 'so is the attachment a summary hangs under, when the boundary above it is gone',
+      text: attachedSummaryOnly.toString(),
+    },
     { name: 'off for the api target', target: 'api', text: promptGone.toString() },
   ],
   invalid: [
