@@ -96,6 +96,17 @@ export function removeEntry(model: TranscriptStorage, entry: Entry): Edit[] {
 export function removeEntries(model: TranscriptStorage, entries: Iterable<Entry>): Edit[] {
   const links = storedLinks(model);
   const gone = new Set(entries);
+  let bridges: Map<Entry, Entry> | undefined;
+  // Where resume bridges a walked entry whose parent is gone: the entry the walk reached next.
+  const bridgedTo = (e: Entry): Entry | undefined => {
+    if (!bridges) {
+      bridges = new Map();
+      const { walked } = model.chain();
+      for (let i = 1; i < walked.length; i++)
+        if (walked[i]!.link === 'bridged') bridges.set(walked[i]!.entry, walked[i - 1]!.entry);
+    }
+    return bridges.get(e);
+  };
   const survivor = (start: Entry): string | null => {
     const seen = new Set<Entry>();
     let cur: Entry | undefined = start;
@@ -103,8 +114,15 @@ export function removeEntries(model: TranscriptStorage, entries: Iterable<Entry>
       seen.add(cur);
       const p: string | null | undefined = cur.parentUuid;
       if (typeof p !== 'string') return null;
-      const next = links.byUuid.get(p);
-      if (!next || !gone.has(next)) return p;
+      let next = links.byUuid.get(p);
+      if (!next) {
+        // A parent that names no entry, which resume bridges to an earlier entry (within 5 s): the child takes
+        // that entry, since with the dangling uuid resume would bridge from the child's own time, and a child
+        // more than 5 s later would start the history there.
+        next = bridgedTo(cur);
+        if (!next?.uuid) return p;
+        if (!gone.has(next)) return next.uuid;
+      } else if (!gone.has(next)) return p;
       cur = next;
     }
     return null;
