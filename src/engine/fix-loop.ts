@@ -124,7 +124,7 @@ export function runFixLoop<T>(input: T, store: PassStore<T>, unsafe: boolean): L
   }
 
   while (true) {
-    const fixes = fixableBy(current.findings, unsafe);
+    const fixes = fixesForPass(current, unsafe);
     if (fixes.length === 0) break;
     if (passes === MAX_PASSES) {
       status = 'pass-cap';
@@ -187,6 +187,26 @@ function outcome(o: LoopOutcome<Bytes>): FixOutcome {
       return (joined ??= joinBytes(pieces));
     },
   };
+}
+
+/**
+ * The fixes one pass applies: those the findings carry (fixableBy), except that a pass that makes unreadable lines
+ * readable again (a NUL byte stripped, a line decoded) applies only those fixes:
+ * they bring entries back, and the other fixes of the same lint were planned without them (an "orphan" result whose
+ * call is on the mended line deleted, an "interrupted" result added for a call whose real one it holds). The next
+ * lint plans those with the entries there. A fix of a file's part is left as it is (its lines are the part's).
+ */
+export function fixesForPass(o: LintOutcome, unsafe: boolean): Fix[] {
+  const fixes = fixableBy(o.findings, unsafe);
+  const { lines } = o.model.file;
+  const unreadable = (n: number): boolean => {
+    const line = lines[n - 1]?.lineNo === n ? lines[n - 1] : lines.find((l) => l.lineNo === n);
+    return line === undefined || line.json === undefined || line.problems.length > 0;
+  };
+  const restoring = fixes.filter(
+    (f) => f.part === undefined && f.edits.some((e) => e.kind === 'replaceText' && unreadable(e.line)),
+  );
+  return restoring.length > 0 ? restoring : fixes;
 }
 
 /** The first line left unread for being over --max-line-bytes that an agent reads (see isUnreadByLimit). */

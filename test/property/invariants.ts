@@ -2,7 +2,7 @@
 // time per case, and "every line no applied fix named survives byte for byte".
 import { lintBytes, type LintOutcome } from '../../src/index.js';
 import { applyFixes } from '../../src/fixer/apply.js';
-import { fixableBy, MAX_PASSES, type FixOptions } from '../../src/engine/fix-loop.js';
+import { fixesForPass, MAX_PASSES, type FixOptions } from '../../src/engine/fix-loop.js';
 import { CASE_BUDGET_MS } from './config.js';
 
 // ---- prototype pollution --------------------------------------------------------------------------------------
@@ -177,7 +177,7 @@ export function replayFix(filePath: string, input: Uint8Array, options: FixOptio
   const lost: string[] = [];
   let passes = 0;
   while (passes < MAX_PASSES) {
-    const fixes = fixableBy(current.findings, unsafe);
+    const fixes = fixesForPass(current, unsafe);
     if (fixes.length === 0) break;
     const result = applyFixes(current.model.file, fixes);
     if (result.applied.length === 0) break;

@@ -1,0 +1,46 @@
+// A pass that makes unreadable lines readable (valid-json stripping NUL bytes) applies only those fixes: the other
+// rules' fixes of the same lint were planned without the entries the mended lines hold (the fuzzer's cases: a real
+// tool result deleted as an "orphan", an "interrupted" result added beside it, the history hung under a placeholder).
+import { describe, expect, it } from 'vitest';
+import { fixBytes } from '../../src/index.js';
+import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
+
+/** A session of one call and its result, with NUL bytes before the closing brace of line `damaged`. */
+function callSession(damaged: number): { input: Uint8Array; clean: string } {
+  const t = transcript();
+  t.user('list the files');
+  t.assistant([toolUse('toolu_01LS', 'Bash', { command: 'ls' })]);
+  t.user([toolResult('toolu_01LS', 'a.txt\nb.txt')]);
+  t.assistant([text('There are two files.')]);
+  const clean = t.toString();
+  const lines = clean.split('\n');
+  lines[damaged - 1] = `${lines[damaged - 1]!.slice(0, -1)}\u0000\u0000\u0000\u0000}`;
+  return { input: Buffer.from(lines.join('\n')), clean };
+}
+
+describe('line-restoring fixes go first, alone', () => {
+  for (const damaged of [2, 3]) {
+    it(`NUL bytes on line ${damaged} (the ${damaged === 2 ? 'call' : 'result'}): the fix only strips them`, () => {
+      const { input, clean } = callSession(damaged);
+      const outcome = fixBytes('/tmp/project/s.jsonl', input);
+      expect(Buffer.from(outcome.output).toString()).toBe(clean);
+      expect(outcome.applied.map((f) => f.ruleId)).toEqual(['valid-json']);
+      expect(outcome.final.result.errorCount + outcome.final.result.warningCount).toBe(0);
+    });
+  }
+
+  it('NUL bytes on a prompt mid-chain: the history above it is kept, not hung under a placeholder', () => {
+    // The prompt was typed 11 s after the reply: unreadable, resume cannot bridge past it (over 5 s).
+    const at = (s: number) => ({ timestamp: `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z` });
+    const t = transcript();
+    t.user('write a haiku', { extra: at(0) });
+    t.assistant([text('autumn wind / ...')], { extra: at(2) });
+    t.user('now translate it to French', { extra: at(13) });
+    t.assistant([text('vent d automne')], { extra: at(14) });
+    const clean = t.toString();
+    const lines = clean.split('\n');
+    lines[2] = `${lines[2]!.slice(0, -1)}\u0000\u0000}`;
+    const outcome = fixBytes('/tmp/project/s.jsonl', Buffer.from(lines.join('\n')));
+    expect(Buffer.from(outcome.output).toString()).toBe(clean);
+  });
+});
