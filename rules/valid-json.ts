@@ -20,14 +20,37 @@ const dropLine = (
 ): FixDescriptor => new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
 
 /**
- * Without its NUL bytes the line may be a good entry again: keep it (safe). A line of nothing but NULs (and
- * whitespace), the padding a crash leaves at the end of a file, holds nothing: dropping it is safe too. Otherwise
- * dropping it is a guess.
+ * Whether a NUL of the text lies inside a JSON string. There it may have overwritten a character rather than been
+ * put in: `"co\0tent"` stripped is a key no reader knows, `"assis\0ant"` a type none knows, and the entry, readable
+ * again but wrong, can move resume to another branch (a fuzzer's case: 29 sent messages became 3).
+ */
+function nulInString(text: string): boolean {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0) {
+      if (inString) return true;
+    } else if (inString && c === 0x5c) i++;
+    else if (c === 0x22) inString = !inString;
+  }
+  return false;
+}
+
+/**
+ * Without its NUL bytes the line may be a good entry again: keep it. Safe when every NUL sat between the JSON's
+ * tokens (the padding a crash leaves before the next write); a guess when one sat inside a string (nulInString). A
+ * line of nothing but NULs (and whitespace), the padding a crash leaves at the end of a file, holds nothing: dropping
+ * it is safe too. Otherwise dropping it is a guess.
  */
 function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
-  const text = lenient.decode(line.bytes).replace(/\u0000/g, '');
+  const decoded = lenient.decode(line.bytes);
+  const text = decoded.replace(/\u0000/g, '');
   if (parsesAsObject(text))
-    return new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
+    return nulInString(decoded)
+      ? new FixPlan(model)
+          .replaceLineText(line.lineNo, text)
+          .fix('unsafe', 'strip the NUL bytes (one sat inside a string, where it may have replaced a character)')!
+      : new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
   if (text.trim() === '') return dropLine(model, line, 'safe', 'drop the line (it holds only NUL bytes)');
   return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
 }
@@ -41,7 +64,7 @@ export default defineRule({
     docs: {
       detects:
         'a line that is not one JSON object: torn last line (crash mid-write), garbage, NUL bytes, invalid UTF-8',
-      fix: 'safe (drop a torn last line, strip NULs); unsafe (drop another bad line)',
+      fix: 'safe (drop a torn last line, strip NULs between tokens); unsafe (strip NULs inside a string, drop another bad line)',
     },
     severity: { 'claude-code': 'error', api: 'error' },
     fixable: 'safe',

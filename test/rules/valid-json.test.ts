@@ -51,8 +51,15 @@ runRuleTests(rule, {
       unsafeOutput: good,
     },
     {
-      name: 'NUL byte inside a string: stripped, the rest kept byte for byte',
+      name: 'NUL byte inside a string: it may have overwritten a character, so stripping it is unsafe',
       text: good.replace('hello', 'hel\u0000lo'),
+      errors: [{ messageId: 'nul', line: 1 }],
+      output: null,
+      unsafeOutput: good,
+    },
+    {
+      name: 'NUL bytes between the tokens (a crash padding the line): stripped, safe, the rest kept byte for byte',
+      text: `\u0000\u0000${first.slice(0, -1)}\u0000\u0000}\n${second}\n`,
       errors: [{ messageId: 'nul', line: 1 }],
       output: good,
     },
