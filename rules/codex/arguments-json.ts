@@ -57,9 +57,13 @@ export default defineRule({
         ctx.report({ messageId: 'inputNotString', at, data: { id, kind: kindOf(p.input) }, fix });
       else ctx.report({ messageId: 'notString', at, data: { id, kind: kindOf(p.arguments) }, fix });
     }
-    for (const h of model.resume().history) {
+    const history = model.resume().history;
+    const toldTheModel = parseErrorAnswers(history);
+    for (const h of history) {
       if (h.item.type !== 'function_call' || typeof h.item.arguments !== 'string') continue;
       const id = String(h.item.call_id ?? '?');
+      // Codex answered the call with its own parse error: the file is a faithful record of what the model was told.
+      if (toldTheModel.has(id)) continue;
       if (h.item.arguments === '') {
         ctx.report({ messageId: 'empty', at: Codex.siteOf(h), severity: 'warn', data: { id } });
         continue;
@@ -70,6 +74,20 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * The call ids Codex answered with its own "failed to parse function arguments: …" output (recorded, Codex 0.169.0:
+ * a model's truncated or mistyped arguments get that reply at once, and the turn goes on).
+ */
+function parseErrorAnswers(history: readonly Codex.HistoryItem[]): Set<string> {
+  const ids = new Set<string>();
+  for (const h of history) {
+    const { type, call_id: id, output } = h.item;
+    if (type === 'function_call_output' && typeof id === 'string' && typeof output === 'string')
+      if (output.startsWith('failed to parse function arguments')) ids.add(id);
+  }
+  return ids;
+}
 
 function kindOf(v: unknown): string {
   if (v === null) return 'null';

@@ -8,7 +8,17 @@ const custom = (input: unknown) =>
 const customOut = item({ type: 'custom_tool_call_output', id: 'ctco_1', call_id: 'call_A1', output: 'Done.' });
 
 runRuleTests(rule, {
-  valid: [{ name: 'recorded shell turn', text: turn(call()) }],
+  valid: [
+    { name: 'recorded shell turn', text: turn(call()) },
+    {
+      // Recorded (Codex 0.169.0): a model's truncated arguments get Codex's own parse error as the output at once.
+      name: 'arguments that are not JSON, answered by Codex with its parse error: a faithful record',
+      text: turn(
+        call('call_S1', { arguments: '{"cmd": "echo one"' }),
+        output('call_S1', 'failed to parse function arguments: EOF while parsing an object at line 1 column 18'),
+      ),
+    },
+  ],
   invalid: [
     {
       name: 'arguments stored as an object: Codex drops the call and its output',
