@@ -71,13 +71,18 @@ function isInterrupted(e: Event): boolean {
 }
 
 /** Copilot's own completion of an interrupted call, as it appends one on resume, marked as ours. */
-function interruptedCompletion(toolCallId: string): Record<string, unknown> {
+/**
+ * The completion the fix writes for a call without one: the text Copilot sends for it today, so the resumed
+ * conversation stays the same (mid-history, the placeholder it sends in memory; at the end, the completion it
+ * appends itself on resume).
+ */
+function interruptedCompletion(toolCallId: string, tail: boolean): Record<string, unknown> {
   return {
     toolCallId,
     model: 'resumed',
     interactionId: Copilot.MARK,
     success: false,
-    error: { message: Copilot.INTERRUPTED_TAIL, code: 'interrupted' },
+    error: { message: tail ? Copilot.INTERRUPTED_TAIL : Copilot.INTERRUPTED_MID, code: 'interrupted' },
   };
 }
 
@@ -217,7 +222,7 @@ export default defineRule({
           }
           missing.push({ id, name: typeof call.name === 'string' ? call.name : 'unnamed' });
         }
-        if (missing.length > 0) reportMissing(request, missing, pairing.isTail(request));
+        if (missing.length > 0 && !abortedAfter(request)) reportMissing(request, missing, pairing.isTail(request));
       }
       // Completions no request of this agent pairs with.
       for (const e of own) {
@@ -273,6 +278,20 @@ export default defineRule({
     }
 
     /**
+     * Whether the user stopped the turn (Ctrl-C) before its calls completed: Copilot 1.0.102 then writes `abort`
+     * (reason user_abort) and no completion for the calls still running, and on resume sends them as interrupted
+     * (recorded). That is its own record of what happened, and it resumes clean: nothing to report.
+     */
+    function abortedAfter(request: Event): boolean {
+      for (let i = request.index + 1; i < events.length; i++) {
+        const x = events[i]!;
+        if (isBoundary(x) && (x.agentId === request.agentId || x.type === 'session.resume')) return false;
+        if (x.type === 'abort') return true;
+      }
+      return false;
+    }
+
+    /**
      * Whether a prompt or resume of the request's agent lies between an event and the request: a completion before
      * it is another turn's, not an early one of this call.
      */
@@ -313,7 +332,7 @@ export default defineRule({
       for (const { id } of missing) {
         plan.insertEvent(end.line, {
           type: 'tool.execution_complete',
-          data: interruptedCompletion(id),
+          data: interruptedCompletion(id, tail),
           id: plan.newId('interrupted', id, request.line),
           agentId: request.agentId,
         });

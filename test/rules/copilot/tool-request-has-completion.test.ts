@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import rule from '../../../rules/copilot/tool-request-has-completion.js';
 import { derivedUuid } from '../../../src/fixer/chain-edits.js';
-import { INTERRUPTED_TAIL } from '../../../src/formats/copilot-events/compile.js';
+import { INTERRUPTED_MID, INTERRUPTED_TAIL } from '../../../src/formats/copilot-events/compile.js';
 import { lintWith, runRuleTests } from '../../helpers/rule-tester.js';
 import { line, recording } from './recorded.js';
 
@@ -17,8 +17,17 @@ const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<str
   return r.with(n, line(e));
 };
 
-/** The completion the fix writes for a call, after the event `after` (whose timestamp it takes). */
-function interruptedCompletion(id: string, requestLine: number, after: Record<string, any>, agentId?: string) {
+/**
+ * The completion the fix writes for a call, after the event `after` (whose timestamp it takes), with the text Copilot
+ * sends for it today: its end-of-file completion's, or mid-history its in-memory placeholder.
+ */
+function interruptedCompletion(
+  id: string,
+  requestLine: number,
+  after: Record<string, any>,
+  agentId?: string,
+  message = INTERRUPTED_TAIL,
+) {
   const value: Record<string, unknown> = {
     type: 'tool.execution_complete',
     data: {
@@ -26,7 +35,7 @@ function interruptedCompletion(id: string, requestLine: number, after: Record<st
       model: 'resumed',
       interactionId: 'transcript-lint',
       success: false,
-      error: { message: INTERRUPTED_TAIL, code: 'interrupted' },
+      error: { message, code: 'interrupted' },
     },
     id: derivedUuid('copilot', '', 'interrupted', id, String(requestLine)),
     timestamp: after.timestamp,
@@ -102,7 +111,7 @@ runRuleTests(rule, {
       errors: [{ messageId: 'missingMid', line: 6, severity: 'warn', messageIncludes: 'toolu_01P2' }],
       output: (() => {
         const lines = parallel.with(10).trimEnd().split('\n');
-        const after = interruptedCompletion('toolu_01P2', 6, JSON.parse(lines[10]!));
+        const after = interruptedCompletion('toolu_01P2', 6, JSON.parse(lines[10]!), undefined, INTERRUPTED_MID);
         lines.splice(11, 0, line(after));
         // The turn_end follows the new completion now.
         lines[12] = lines[12]!.replace(`"parentId":"${JSON.parse(lines[10]!).id}"`, `"parentId":"${after.id}"`);
