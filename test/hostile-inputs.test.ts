@@ -191,6 +191,36 @@ describe('item 18: a name that is not UTF-8', () => {
     expect(r.stderr).toContain('caf\\xe9.jsonl: its name is not valid UTF-8; rename it to lint it');
     expect(r.stderr).not.toContain('no such file');
   });
+
+  it('a folder so named is said too, and fails the run (its sessions were not linted)', async () => {
+    const folder = path.join(tmp, 'latin1-folder');
+    const bad = Buffer.concat([Buffer.from(`${folder}/proj`), Buffer.from([0xff])]);
+    mkdirSync(bad, { recursive: true });
+    writeFileSync(Buffer.concat([bad, Buffer.from('/s.jsonl')]), danglingTranscript());
+    writeFile(folder, 'ok.jsonl', cleanTranscript());
+    const r = await run([folder]);
+    rmSync(folder, { recursive: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('proj\\xff: its name is not valid UTF-8; rename it; the files below it were not linted');
+  });
+});
+
+describe('symlinks a folder walk or a glob passes over', () => {
+  it('are named, so a linked session is not silently left out', async () => {
+    const folder = path.join(tmp, 'linked');
+    mkdirSync(path.join(folder, 'store'), { recursive: true });
+    mkdirSync(path.join(folder, 'walked'), { recursive: true });
+    writeFile(path.join(folder, 'store'), 'target.jsonl', danglingTranscript());
+    symlinkSync('../store/target.jsonl', path.join(folder, 'walked', 'linked.jsonl'));
+    writeFile(path.join(folder, 'walked'), 'ok.jsonl', cleanTranscript());
+    const byFolder = await run([path.join(folder, 'walked')]);
+    const byGlob = await run([`${folder}/walked/*.jsonl`]);
+    rmSync(folder, { recursive: true });
+    for (const r of [byFolder, byGlob]) {
+      expect(r.stderr).toContain('skipped 1 symlink to a file (a folder or glob follows no link; name it to lint it)');
+      expect(r.stderr).toContain('linked.jsonl');
+    }
+  });
 });
 
 describe('item 19: UTF-16 and UTF-32 files', () => {

@@ -86,6 +86,14 @@ export async function gatherInputs(
     failures.push({ filePath: dir, message });
     warn(io, message);
   }
+  if (expansion.skippedLinks.length > 0) {
+    const one = expansion.skippedLinks.length === 1;
+    const names = expansion.skippedLinks.map((f) => `\n  ${displayPath(f, io.cwd)}`);
+    warn(
+      io,
+      `skipped ${expansion.skippedLinks.length} ${one ? 'symlink' : 'symlinks'} to a file (a folder or glob follows no link; name ${one ? 'it' : 'them'} to lint ${one ? 'it' : 'them'}):${names.join('')}`,
+    );
+  }
   for (const { file, configFile } of expansion.ignored) {
     warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
   }

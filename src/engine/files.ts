@@ -2,7 +2,7 @@
 // so session folders with `[`, `(`, `*` or spaces in their names are never mistaken for glob syntax; only a path
 // that does not exist is treated as a pattern.
 import { isUtf8 } from 'node:buffer';
-import { readdir as fsReaddir, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdir as fsReaddir, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type FastGlob from 'fast-glob';
 import { CONFIG_FILE_NAME } from './config-names.js';
@@ -44,6 +44,8 @@ export interface Expansion {
   undecodable: string[];
   /** Folders a walk could not read, absolute, with why (permission denied, ...): the files below were not found. */
   unreadableFolders: [folder: string, why: string][];
+  /** Symlinks to files a walk passed over (it follows no link), whose names the walk's patterns take: said, not lost. */
+  skippedLinks: string[];
 }
 
 export interface ExpandOptions {
@@ -83,8 +85,9 @@ export async function expandPaths(
       ? await options.folderPatterns(dir)
       : (options.folderPatterns ?? DEFAULT_FOLDER_PATTERNS);
   const unreadable: UnreadableFolders = new Map();
+  const links: SkippedLinks = new Set();
   for (const pattern of patterns) {
-    const found = await expandOne(pattern, cwd, folderPatterns, unreadable);
+    const found = await expandOne(pattern, cwd, folderPatterns, { unreadable, links });
     if (found.kind === 'literal') {
       // Named on purpose, yet ignored: skipped (a pre-commit hook passes every staged file), but not silently lost.
       const by = await ignoredBy(found.file);
@@ -112,7 +115,17 @@ export async function expandPaths(
     ignored: sortPaths(ignored.keys()).map((file) => ({ file, configFile: ignored.get(file)! })),
     undecodable: sortPaths(undecodable.flatMap(rawNames)),
     unreadableFolders: sortPaths([...unreadable.keys()]).map((f) => [f, unreadable.get(f)!]),
+    skippedLinks: sortPaths([...links].filter((l) => !files.has(l) && isFileLink(l))),
   };
+}
+
+/** Whether a symlink leads to a regular file. */
+function isFileLink(link: string): boolean {
+  try {
+    return statSync(link).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** A name with U+FFFD that is not on disk: a decoding of bytes that are not UTF-8. */
@@ -176,11 +189,17 @@ type Found =
   | { kind: 'empty-dir'; patterns: readonly string[] }
   | { kind: Exclude<UnmatchedKind, 'empty-dir'> };
 
+/** What a walk notes beside the files it finds. */
+interface WalkNotes {
+  unreadable: UnreadableFolders;
+  links: SkippedLinks;
+}
+
 async function expandOne(
   pattern: string,
   cwd: string,
   folderPatterns: (dir: string) => Promise<readonly string[]>,
-  unreadable: UnreadableFolders,
+  notes: WalkNotes,
 ): Promise<Found> {
   const literal = path.resolve(cwd, pattern);
   const kind = pathKind(literal);
@@ -189,18 +208,21 @@ async function expandOne(
   if (kind === 'dir') {
     // The folder is the walk's cwd, not part of the pattern, so its name is never glob-parsed.
     const walk = await folderPatterns(literal);
-    const found = await walkFolders(fg, [...walk], literal, unreadable);
+    const found = await walkFolders(fg, [...walk], literal, notes);
     return found.length > 0
       ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) }
       : { kind: 'empty-dir', patterns: walk };
   }
   if (!fg.isDynamicPattern(pattern)) return { kind: 'missing' };
-  const found = await walkFolders(fg, [toPosix(pattern)], cwd, unreadable);
+  const found = await walkFolders(fg, [toPosix(pattern)], cwd, notes);
   return found.length > 0 ? { kind: 'expanded', files: found.map((f) => path.normalize(f)) } : { kind: 'no-match' };
 }
 
 /** Folders a walk could not read: absolute path → why. */
 export type UnreadableFolders = Map<string, string>;
+
+/** Symlinks a walk met whose names its patterns take (absolute). */
+type SkippedLinks = Set<string>;
 
 /** Why a folder could not be read, by error code; '' for one that is simply gone (removed during the walk). */
 const UNREADABLE: Record<string, string> = {
@@ -221,12 +243,13 @@ async function walkFolders(
   fg: typeof FastGlob,
   patterns: string[],
   cwd: string,
-  unreadable: UnreadableFolders,
+  { unreadable, links }: WalkNotes,
   /** Whether symlinked folders are walked into (an agent's sessions folder, as the agent reads it). */
   followSymlinks = false,
 ): Promise<string[]> {
   type Callback = (err: NodeJS.ErrnoException | null, entries?: unknown[]) => void;
   const linked = followSymlinks ? linkedFolderGate(cwd) : undefined;
+  const takes = lastSegmentMatchers(patterns);
   const readdir = (dir: string, ...rest: unknown[]): void => {
     const callback = rest.pop() as Callback;
     if (linked && !linked(dir)) {
@@ -234,12 +257,21 @@ async function walkFolders(
       return;
     }
     const done: Callback = (err, entries) => {
-      const why = err ? UNREADABLE[err.code ?? ''] : undefined;
+      let why = err ? UNREADABLE[err.code ?? ''] : undefined;
+      // A folder named in bytes that are not UTF-8 cannot be opened by the name Node decoded (U+FFFD).
+      if (why === '' && dir.includes('\uFFFD') && isUndecodable(dir)) why = 'its name is not valid UTF-8; rename it';
       if (why !== undefined) {
-        // A folder gone since its parent was read is no finding; the others are said.
-        if (why !== '') unreadable.set(path.resolve(cwd, dir), why);
+        // A folder gone since its parent was read is no finding; the others are said (an undecodable name with its
+        // bytes shown, \xNN).
+        const at = path.resolve(cwd, dir);
+        if (why !== '') unreadable.set(at.includes('\uFFFD') ? (rawNames(at)[0] ?? at) : at, why);
         callback(null, []);
-      } else callback(err, entries);
+        return;
+      }
+      if (!followSymlinks && entries)
+        for (const d of entries as Dirent[])
+          if (d.isSymbolicLink?.() && takes(d.name)) links.add(path.resolve(cwd, dir, d.name));
+      callback(err, entries);
     };
     (fsReaddir as (...args: unknown[]) => void)(dir, ...rest, done);
   };
@@ -249,6 +281,26 @@ async function walkFolders(
     cwd,
     fs: { readdir: readdir as unknown as FastGlob.FileSystemAdapter['readdir'] },
   });
+}
+
+/**
+ * Whether a name matches the last segment of one of the patterns (`*.jsonl`, `api_conversation_history.json`): enough
+ * to tell which symlinks a walk passed over are worth naming (`*` and `?` only; a pattern whose last segment has more
+ * glob syntax takes every name).
+ */
+function lastSegmentMatchers(patterns: readonly string[]): (name: string) => boolean {
+  const res = patterns
+    .filter((p) => !p.startsWith('!'))
+    .map((p) => {
+      const last = p.split('/').pop() ?? '';
+      if (/[[\]{}()!+@]/.test(last)) return /^/;
+      const body = last
+        .replace(/[.^$|\\]/g, '\\$&')
+        .replace(/\*\*?/g, '.*')
+        .replace(/\?/g, '.');
+      return new RegExp(`^${body}$`);
+    });
+  return (name) => res.some((re) => re.test(name));
 }
 
 /**
@@ -331,7 +383,7 @@ export async function findBelow(
   const fg = await loadFastGlob();
   // A sessions folder holding one we may not read still gives the sessions it can. A project folder that is a
   // symlink (to another disk, a dotfiles repo) is walked into: Claude Code finds the sessions there.
-  const found = await walkFolders(fg, [...patterns], root, unreadable, true);
+  const found = await walkFolders(fg, [...patterns], root, { unreadable, links: new Set() }, true);
   return sortPaths(found.map((f) => path.normalize(f)));
 }
 
