@@ -45,9 +45,10 @@ afterAll(() => {
 
 describe('folder expansion and symlinks', () => {
   it('lists only the files really inside the folder', async () => {
-    const { files, unmatched } = await expandPaths([inside], tmp);
+    const { files, unmatched, skippedLinks } = await expandPaths([inside], tmp);
     expect(unmatched).toEqual([]);
     expect(files).toEqual([path.join(inside, 'project', 'a.jsonl')]);
+    expect(skippedLinks).toEqual([path.join(inside, 'project', 'linked.jsonl')]);
   });
 
   it('a glob over the folder does not follow the links either', async () => {
@@ -62,9 +63,12 @@ describe('folder expansion and symlinks', () => {
     for (const f of files) expect(realpathSync(f).startsWith(inside + path.sep)).toBe(true);
   });
 
-  it('the CLI lints only the file inside (the torn files outside would exit 1)', async () => {
+  it('the CLI lints only the file inside (the torn files outside would exit 1), and names the linked file it skipped', async () => {
     const { code, stdout, stderr } = await runCli(['sessions', '--format', 'json'], { cwd: tmp });
-    expect(stderr).toBe('');
+    // The link to a file is named (not the dangling one, nor linked folders): a linked session is not lost unsaid.
+    expect(stderr).toBe(
+      'transcript-lint: skipped 1 symlink to a file (a folder or glob follows no link; name it to lint it):\n  sessions/project/linked.jsonl\n',
+    );
     expect(code).toBe(0);
     const doc = JSON.parse(stdout) as { results: { filePath: string }[] } | { filePath: string }[];
     const results = Array.isArray(doc) ? doc : doc.results;
