@@ -4,7 +4,7 @@
 // to resume with); each event's parentId is the id of the event before it; no line is there twice, no id is used
 // twice; a session.shutdown is followed by a session.resume or by nothing, and there is one session.start. Copilot
 // 1.0.102 itself ignores the chain, duplicates and the shutdown balance; readers that follow them do not.
-import { Copilot, defineRule } from '../../src/sdk/index.js';
+import { Copilot, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
 
 type Model = Copilot.CopilotModel;
 type Event = Copilot.CopilotEvent;
@@ -192,21 +192,41 @@ export default defineRule({
 
     function checkDuplicates(events: readonly Event[]): void {
       const reported = new Set<Event>();
+      // Byte-identical copies, found first: adjacent ones (a block of lines written twice) go in one fix, since
+      // each fix re-links the event after the lines it drops, and two fixes of neighbouring copies would re-link
+      // the second copy to its own id (then the second drop conflicts and is never applied).
+      const copies = new Set<Event>();
+      for (const e of events) {
+        if (e.id === undefined) continue;
+        const same = model.eventsWithId(e.id);
+        if (same.length < 2 || same[0] !== e) continue;
+        const firstBytes = Buffer.from(model.file.lines[e.line - 1]!.bytes);
+        for (const copy of same.slice(1))
+          if (firstBytes.equals(model.file.lines[copy.line - 1]!.bytes)) copies.add(copy);
+      }
+      const runFix = new Map<Event, FixDescriptor | undefined>();
+      for (const e of events) {
+        if (!copies.has(e) || runFix.has(e)) continue;
+        const run: Event[] = [];
+        for (let i = e.index; i < events.length && copies.has(events[i]!); i++) run.push(events[i]!);
+        const plan = new Copilot.CopilotFixPlan(model);
+        for (const c of run) plan.deleteLine(c.line);
+        const fix = plan.fix('safe', run.length === 1 ? 'drop the copy' : `drop the ${run.length} copied lines`);
+        for (const c of run) runFix.set(c, fix);
+      }
       for (const e of events) {
         if (e.id === undefined || reported.has(e)) continue;
         const same = model.eventsWithId(e.id);
         if (same.length < 2 || same[0] !== e) continue;
-        const firstBytes = Buffer.from(model.file.lines[e.line - 1]!.bytes);
         for (const copy of same.slice(1)) {
           reported.add(copy);
-          const bytes = model.file.lines[copy.line - 1]!.bytes;
-          if (firstBytes.equals(bytes)) {
+          if (copies.has(copy)) {
             ctx.report({
               messageId: 'duplicateLine',
               at: { line: copy.line },
               severity: 'warn',
               data: { first: e.line },
-              fix: new Copilot.CopilotFixPlan(model).deleteLine(copy.line).fix('safe', 'drop the copy'),
+              fix: runFix.get(copy),
             });
             continue;
           }

@@ -77,6 +77,16 @@ runRuleTests(rule, {
       output: parallel.text,
     },
     {
+      // The fuzzer's case: each copy dropped by its own fix re-linked the second copy to its own id.
+      name: 'two lines written twice, one after the other: both copies dropped in one fix',
+      text: parallel.with(11, `${parallel.lines[10]}\n${parallel.lines[9]}\n${parallel.lines[10]}`),
+      errors: [
+        { messageId: 'duplicateLine', line: 12, severity: 'warn' },
+        { messageId: 'duplicateLine', line: 13, severity: 'warn' },
+      ],
+      output: parallel.text,
+    },
+    {
       name: 'two events with one id',
       text: edited(parallel, 11, (e) => (e.id = parallel.event(10).id)).replace(
         `"parentId":"${parallel.event(11).id}"`,
