@@ -3,7 +3,8 @@
 // calling process.exit) lets piped output drain. A closed pipe on stdout (`| head`) is not an error worth a stack
 // trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
 // since the run's outcome was not delivered.
-import { writeSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeSync } from 'node:fs';
 
 /** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
 function fail(what, err) {
@@ -24,6 +25,32 @@ const notBuilt = (err) =>
   err?.code === 'ERR_MODULE_NOT_FOUND' && /[\\/]dist[\\/]bundle[\\/](v8-tuning|cli)\.js/.test(String(err.message))
     ? { message: 'it is not built yet (dist/ is missing): run `npm run build` in its folder first' }
     : err;
+
+/**
+ * Under a cap on the address space (`ulimit -v`), each thread that allocates gets its own glibc malloc arena of
+ * 64 MB of address space, and Node alone already takes ~730 MB: with a 1 GB cap, a 9 MB session aborted the process
+ * in C++ (std::bad_alloc, exit 134). So, capped, the tool runs itself again with at most two arenas (measured: the
+ * same 9-60 MB sessions then lint). Linux only (/proc); never twice; the child's exit code or signal is passed on.
+ */
+function rerunWithFewArenas() {
+  if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
+  let limits;
+  try {
+    limits = readFileSync('/proc/self/limits', 'latin1');
+  } catch {
+    return;
+  }
+  const m = /^Max address space\s+(\S+)/m.exec(limits);
+  if (!m || m[1] === 'unlimited') return;
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  if (child.error) return; // Could not start it (the cap itself?): carry on in this process.
+  if (child.signal) process.kill(process.pid, child.signal);
+  process.exit(child.status ?? 2);
+}
+rerunWithFewArenas();
 
 try {
   // Before the rest is loaded: see v8-tuning.ts.

@@ -438,3 +438,29 @@ describe('copies of one session that keep its message and tool ids', () => {
     expect(performance.now() - started).toBeLessThan(30_000);
   });
 });
+
+describe('a cap on the address space (ulimit -v)', () => {
+  // Node alone takes ~730 MB of address space; each thread's malloc arena 64 MB more. Under a 1 GB cap a 9 MB
+  // session aborted in C++ (std::bad_alloc, exit 134) until the launcher ran itself again with two arenas.
+  it.runIf(process.platform === 'linux')('a 10 MB session under a 1 GB cap is linted, not aborted', () => {
+    const file = path.join(tmp, 'capped.jsonl');
+    // A recorded session, written 32 times over (about 10 MB; the copies' findings do not matter here).
+    const recorded = readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '..',
+        'fixtures',
+        'rules',
+        'compact-summary',
+        'valid-auto-compact-at-turn-start.jsonl',
+      ),
+    );
+    writeFileSync(file, Buffer.concat(Array.from({ length: 32 }, () => recorded)));
+    const r = spawnSync('bash', ['-c', `ulimit -v 1000000 && exec "${process.execPath}" "${BIN}" --jobs 1 "${file}"`], {
+      encoding: 'utf8',
+    });
+    rmSync(file);
+    expect(r.stderr).not.toContain('bad_alloc');
+    expect([0, 1]).toContain(r.status);
+  });
+});
