@@ -4,7 +4,7 @@
 // lints. Only the latest output is kept on disk; earlier ones are known by their SHA-256, which is how two rules
 // undoing each other are seen. The original is known by the SHA-256 of what the first pass read, which the write
 // (io.ts) checks the file and its backup against before the last output is renamed into place.
-import { closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { Piece, Spliced } from '../loader/bytes.js';
@@ -58,6 +58,7 @@ export function fixOnDisk(
   let pass = 1;
   const onRead = onReading && ((read: number, total: number) => onReading(pass, read, total));
   const { fd, size } = openRegularSync(realPath);
+  const opened = fstatSync(fd);
   const input = new FileBytes(filePath, fd, size, chunkBytes, onRead).hashing();
   // Until the first lint has read the file through, its digest is not known.
   const start: DiskOutput = { bytes: input, digest: { length: 0, sha256: '' } };
@@ -86,6 +87,14 @@ export function fixOnDisk(
   };
   try {
     const loop = runFixLoop(start, store, options.unsafe ?? false);
+    // Later passes copy the untouched bytes from the file again: overwritten meanwhile, the output holds what another
+    // writer put there, and the safety net calls the fix's output worse. That is the file changing, not the fix.
+    if (loop.status === 'worse' && changedSince(fd, opened)) {
+      throw new WriteError(
+        `${filePath} changed while it was being fixed (is an agent still writing to it?); nothing was written`,
+        filePath,
+      );
+    }
     if (latest !== loop.output) discard(latest);
     loop.output.bytes.close();
     return { loop, original: input.digest(), fixed: loop.output.temp };
@@ -95,6 +104,12 @@ export function fixOnDisk(
   } finally {
     input.close();
   }
+}
+
+/** Whether the open file was written since `then` (its size, or its modification or change time). */
+function changedSince(fd: number, then: Stats): boolean {
+  const now = fstatSync(fd);
+  return now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ctimeMs !== then.ctimeMs;
 }
 
 /** Removes a temp output (closing it first). */

@@ -4,16 +4,19 @@
 import {
   appendFileSync,
   chmodSync,
+  closeSync,
   lstatSync,
   mkdirSync,
   promises as fs,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +114,27 @@ describe('a fix on disk says how far each pass has read', () => {
     expect(seen.get(1)!.at(-1)).toEqual({ read: readFileSync(path).length, size: readFileSync(path).length });
     expect(seen.get(2)!.at(-1)).toEqual({ read: disk.loop.final.model.file.byteLength, size: expect.any(Number) });
     for (const list of seen.values()) expect(list.length).toBeGreaterThan(3);
+  });
+});
+
+describe('a file overwritten in place while it is fixed on disk', () => {
+  it('is said to have changed (the copies of its untouched bytes read what another writer put there), not "worse"', () => {
+    const path = fileOf(`${broken()}{"type":"user","mess`);
+    const size = readFileSync(path).length;
+    let overwritten = false;
+    const overwrite = (pass: number, read: number) => {
+      if (overwritten || pass !== 1 || read < size) return;
+      overwritten = true;
+      const fd = openSync(path, 'r+');
+      // Lines of garbage where the first entry was: more unreadable lines than before, so the loop calls it worse.
+      writeSync(fd, Buffer.from('x\n'.repeat(20)), 0, 40, 0);
+      closeSync(fd);
+    };
+    expect(() => fixOnDisk(linter, path, path, {}, 1024, overwrite)).toThrow(
+      /changed while it was being fixed .*; nothing was written$/,
+    );
+    expect(overwritten).toBe(true);
+    expect(namesBeside(path)).toEqual(['session.jsonl']);
   });
 });
 
