@@ -113,7 +113,7 @@ function classify(sample: Sample): AnthropicShape {
         const whole = sample.document();
         if (whole.ok) return classifyDocument(whole.value);
       }
-      evidence ||= CLAUDE_CODE_KEY_TEXT.test(line);
+      evidence ||= CLAUDE_CODE_KEY_TEXT.test(sample.lineText(i) ?? line);
       // A compact request that does not parse (cut short, one line): valid-json then says where it breaks. Only by
       // its first key, and a Claude model when that is the model: other formats' lines name `model` or `messages`
       // too (a Codex rollout's session_meta, an OpenAI request or fine-tuning line), and a session's names its own.

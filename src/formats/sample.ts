@@ -15,6 +15,8 @@ const MAX_SAMPLED_LINE_BYTES = 64 * 2 ** 20;
 const MAX_DOCUMENT_BYTES = constants.MAX_STRING_LENGTH;
 /** Stands for a line too long to decode: not blank, never valid JSON. */
 const UNREAD_LINE = '\u0000';
+/** Of a line too long to decode, this much of its start and of its end is kept, for the keys it names (ends). */
+const END_BYTES = 4096;
 
 export type Parsed = { ok: true; value: unknown } | { ok: false };
 
@@ -28,6 +30,8 @@ export function tryParse(text: string): Parsed {
 
 export class Sample {
   private readonly decoded: string[] = [];
+  /** Of each line too long to decode (by its place among the lines), its start and its end. */
+  private readonly unreadEnds = new Map<number, string>();
   private readonly parsed: Parsed[] = [];
   private next: number;
   private whole?: Parsed;
@@ -66,10 +70,13 @@ export class Sample {
     while (this.decoded.length <= i && this.decoded.length < SAMPLE_LINES && this.next < this.data.length) {
       let end = this.data.indexOf(0x0a, this.next);
       if (end === -1) end = this.data.length;
-      const text =
-        end - this.next > MAX_SAMPLED_LINE_BYTES
-          ? UNREAD_LINE
-          : lenient.decode(this.data.subarray(this.next, end)).trim();
+      const long = end - this.next > MAX_SAMPLED_LINE_BYTES;
+      const text = long ? UNREAD_LINE : lenient.decode(this.data.subarray(this.next, end)).trim();
+      if (long) {
+        const head = lenient.decode(this.data.subarray(this.next, this.next + END_BYTES));
+        const tail = lenient.decode(this.data.subarray(end - END_BYTES, end));
+        this.unreadEnds.set(this.decoded.length, `${head}\n${tail}`);
+      }
       this.next = end + 1;
       if (text !== '') this.decoded.push(text);
     }
@@ -81,6 +88,15 @@ export class Sample {
     const text = this.line(i);
     if (text === undefined) return undefined;
     return (this.parsed[i] ??= tryParse(text));
+  }
+
+  /**
+   * The text line `i` stands for: the line itself, or for a line too long to decode its first and last few KiB (a
+   * session line of one huge message still names its keys there).
+   */
+  lineText(i: number): string | undefined {
+    const line = this.line(i);
+    return line === UNREAD_LINE ? this.unreadEnds.get(i) : line;
   }
 
   /** The whole file parsed as one JSON document (for documents spread over lines). */
