@@ -58,7 +58,9 @@ export async function loadConfigFile(
           ? 'it is a directory'
           : code === 'EACCES' || code === 'EPERM'
             ? 'permission denied'
-            : (err as Error).message;
+            : code === 'ELOOP'
+              ? 'too many levels of symbolic links'
+              : (err as Error).message;
     throw new ConfigError(`cannot read config ${filePath}: ${why}`, absolute);
   }
   let value: unknown;
