@@ -47,7 +47,25 @@ function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor |
     ? plan.insertAfter(anchor, { ruleId: RULE_ID, body, keepChildren: (c) => anchor === root && isCompactSummary(c) })
     : plan.insertRootBefore(root, { ruleId: RULE_ID, body });
   if (inserted === undefined) return undefined;
+  const damaged = typeof root.parentUuid === 'string' ? damagedLineNaming(model, root.parentUuid) : undefined;
+  // The entry the chain started from may be on a line that cannot be read now (a NUL byte, bad UTF-8), which
+  // valid-json's fix may bring back: a new root would then cut it off again, so it is not safe.
+  if (damaged !== undefined)
+    return plan.fix(
+      'unsafe',
+      `insert a user entry saying the earlier history is missing (the entry this chain followed may be on line ${damaged}, which cannot be read now; valid-json's fix may bring it back)`,
+    );
   return plan.fix('safe', 'insert a user entry saying the earlier history is missing');
+}
+
+/** A line that does not read as an entry but holds the text `"uuid"` (the entry may be there, damaged). */
+function damagedLineNaming(model: TranscriptModel, uuid: string): number | undefined {
+  if (model.chain().byUuid.has(uuid)) return undefined;
+  const quoted = Buffer.from(`"${uuid}"`);
+  for (const line of model.file.lines)
+    if (line.json === undefined && line.problems.length > 0 && Buffer.from(line.bytes).includes(quoted))
+      return line.lineNo;
+  return undefined;
 }
 
 /**

@@ -43,4 +43,20 @@ describe('line-restoring fixes go first, alone', () => {
     const outcome = fixBytes('/tmp/project/s.jsonl', Buffer.from(lines.join('\n')));
     expect(Buffer.from(outcome.output).toString()).toBe(clean);
   });
+
+  it('a NUL inside the prompt (an unsafe strip): the safe fix does not hang the rest under a placeholder', () => {
+    const at = (s: number) => ({ timestamp: `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z` });
+    const t = transcript();
+    t.user('write a haiku', { extra: at(0) });
+    t.assistant([text('autumn wind / ...')], { extra: at(2) });
+    t.user('now translate it to French', { extra: at(13) });
+    t.assistant([text('vent d automne')], { extra: at(14) });
+    const clean = t.toString();
+    const damaged = Buffer.from(clean.replace('translate', 'trans\u0000late'));
+    // Safe only: the prompt's line is left for the unsafe strip, and the chain below it is not re-rooted.
+    expect(Buffer.from(fixBytes('/tmp/project/s.jsonl', damaged).output).equals(damaged)).toBe(true);
+    // With the unsafe strip, the whole history comes back.
+    const unsafe = fixBytes('/tmp/project/s.jsonl', damaged, { unsafe: true });
+    expect(Buffer.from(unsafe.output).toString()).toBe(clean);
+  });
 });
