@@ -18,6 +18,17 @@ function callSession(damaged: number): { input: Uint8Array; clean: string } {
   return { input: Buffer.from(lines.join('\n')), clean };
 }
 
+/** Prompt, reply, a second prompt typed 11 s after the reply (unreadable, resume cannot bridge past it: over 5 s). */
+function haiku(): string {
+  const at = (s: number) => ({ timestamp: `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z` });
+  const t = transcript();
+  t.user('write a haiku', { extra: at(0) });
+  t.assistant([text('autumn wind / ...')], { extra: at(2) });
+  t.user('now translate it to French', { extra: at(13) });
+  t.assistant([text('vent d automne')], { extra: at(14) });
+  return t.toString();
+}
+
 describe('line-restoring fixes go first, alone', () => {
   for (const damaged of [2, 3]) {
     it(`NUL bytes on line ${damaged} (the ${damaged === 2 ? 'call' : 'result'}): the fix only strips them`, () => {
@@ -30,14 +41,7 @@ describe('line-restoring fixes go first, alone', () => {
   }
 
   it('NUL bytes on a prompt mid-chain: the history above it is kept, not hung under a placeholder', () => {
-    // The prompt was typed 11 s after the reply: unreadable, resume cannot bridge past it (over 5 s).
-    const at = (s: number) => ({ timestamp: `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z` });
-    const t = transcript();
-    t.user('write a haiku', { extra: at(0) });
-    t.assistant([text('autumn wind / ...')], { extra: at(2) });
-    t.user('now translate it to French', { extra: at(13) });
-    t.assistant([text('vent d automne')], { extra: at(14) });
-    const clean = t.toString();
+    const clean = haiku();
     const lines = clean.split('\n');
     lines[2] = `${lines[2]!.slice(0, -1)}\u0000\u0000}`;
     const outcome = fixBytes('/tmp/project/s.jsonl', Buffer.from(lines.join('\n')));
@@ -45,13 +49,7 @@ describe('line-restoring fixes go first, alone', () => {
   });
 
   it('a NUL inside the prompt (an unsafe strip): the safe fix does not hang the rest under a placeholder', () => {
-    const at = (s: number) => ({ timestamp: `2026-01-01T00:00:${String(s).padStart(2, '0')}.000Z` });
-    const t = transcript();
-    t.user('write a haiku', { extra: at(0) });
-    t.assistant([text('autumn wind / ...')], { extra: at(2) });
-    t.user('now translate it to French', { extra: at(13) });
-    t.assistant([text('vent d automne')], { extra: at(14) });
-    const clean = t.toString();
+    const clean = haiku();
     const damaged = Buffer.from(clean.replace('translate', 'trans\u0000late'));
     // Safe only: the prompt's line is left for the unsafe strip, and the chain below it is not re-rooted.
     expect(Buffer.from(fixBytes('/tmp/project/s.jsonl', damaged).output).equals(damaged)).toBe(true);

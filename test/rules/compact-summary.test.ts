@@ -62,6 +62,42 @@ attachedBoundaryGone.attachment({ type: 'session_context' }, { parent: GONE }); 
 attachedBoundaryGone.attachment({ type: 'date' }); // 4
 attachedBoundaryGone.compactSummary(); // 5
 
+type Built = ReturnType<typeof transcript>;
+
+/**
+ * `t` with the boundary the unsafe fix brings back inserted before its line 3, as Claude Code writes one (recording
+ * 13a), with the uuid the summary (on line `summaryLine`) names: the reply on line 2 is its logical parent and its
+ * preserved segment.
+ */
+function withRestoredBoundary(t: Built, summaryLine: number): string {
+  const text = t.toString();
+  const reply = uuidAt(text, 2);
+  const anchor = uuidAt(text, summaryLine);
+  const boundary = {
+    parentUuid: null,
+    isSidechain: false,
+    logicalParentUuid: reply,
+    type: 'system',
+    subtype: 'compact_boundary',
+    content: 'Conversation compacted',
+    isMeta: false,
+    level: 'info',
+    compactMetadata: {
+      trigger: 'manual',
+      preTokens: 0,
+      preservedSegment: { headUuid: reply, anchorUuid: anchor, tailUuid: reply },
+      preservedMessages: { anchorUuid: anchor, uuids: [reply], allUuids: [reply] },
+    },
+    uuid: GONE,
+    timestamp: '2026-11-01T12:00:02.999Z',
+    cwd: '/tmp/project',
+    sessionId: '11111111-2222-4333-8444-555555555555',
+    version: '2.1.332',
+    transcriptLint: { rule: 'compact-summary', inserted: true },
+  };
+  return `${[...t.lines.slice(0, 2), JSON.stringify(boundary), ...t.lines.slice(2)].join('\n')}\n`;
+}
+
 runRuleTests(rule, {
   valid: [
     { name: 'a compaction as Claude Code writes it', text: compacted.toString() },
@@ -96,41 +132,7 @@ runRuleTests(rule, {
       output: null,
       // The boundary comes back as Claude Code writes one (recording 13a), with the uuid the summary names; the last
       // reply before it is its logical parent and its preserved segment.
-      unsafeOutput:
-        [
-          ...boundaryGone.lines.slice(0, 2),
-          JSON.stringify({
-            parentUuid: null,
-            isSidechain: false,
-            logicalParentUuid: uuidAt(boundaryGone.toString(), 2),
-            type: 'system',
-            subtype: 'compact_boundary',
-            content: 'Conversation compacted',
-            isMeta: false,
-            level: 'info',
-            compactMetadata: {
-              trigger: 'manual',
-              preTokens: 0,
-              preservedSegment: {
-                headUuid: uuidAt(boundaryGone.toString(), 2),
-                anchorUuid: uuidAt(boundaryGone.toString(), 3),
-                tailUuid: uuidAt(boundaryGone.toString(), 2),
-              },
-              preservedMessages: {
-                anchorUuid: uuidAt(boundaryGone.toString(), 3),
-                uuids: [uuidAt(boundaryGone.toString(), 2)],
-                allUuids: [uuidAt(boundaryGone.toString(), 2)],
-              },
-            },
-            uuid: GONE,
-            timestamp: '2026-11-01T12:00:02.999Z',
-            cwd: '/tmp/project',
-            sessionId: '11111111-2222-4333-8444-555555555555',
-            version: '2.1.332',
-            transcriptLint: { rule: 'compact-summary', inserted: true },
-          }),
-          ...boundaryGone.lines.slice(2),
-        ].join('\n') + '\n',
+      unsafeOutput: withRestoredBoundary(boundaryGone, 3),
     },
     {
       name: 'a summary under attachments whose boundary was deleted: it comes back before the attachments',
@@ -143,41 +145,7 @@ runRuleTests(rule, {
         },
       ],
       output: null,
-      unsafeOutput:
-        [
-          ...attachedBoundaryGone.lines.slice(0, 2),
-          JSON.stringify({
-            parentUuid: null,
-            isSidechain: false,
-            logicalParentUuid: uuidAt(attachedBoundaryGone.toString(), 2),
-            type: 'system',
-            subtype: 'compact_boundary',
-            content: 'Conversation compacted',
-            isMeta: false,
-            level: 'info',
-            compactMetadata: {
-              trigger: 'manual',
-              preTokens: 0,
-              preservedSegment: {
-                headUuid: uuidAt(attachedBoundaryGone.toString(), 2),
-                anchorUuid: uuidAt(attachedBoundaryGone.toString(), 5),
-                tailUuid: uuidAt(attachedBoundaryGone.toString(), 2),
-              },
-              preservedMessages: {
-                anchorUuid: uuidAt(attachedBoundaryGone.toString(), 5),
-                uuids: [uuidAt(attachedBoundaryGone.toString(), 2)],
-                allUuids: [uuidAt(attachedBoundaryGone.toString(), 2)],
-              },
-            },
-            uuid: GONE,
-            timestamp: '2026-11-01T12:00:02.999Z',
-            cwd: '/tmp/project',
-            sessionId: '11111111-2222-4333-8444-555555555555',
-            version: '2.1.332',
-            transcriptLint: { rule: 'compact-summary', inserted: true },
-          }),
-          ...attachedBoundaryGone.lines.slice(2),
-        ].join('\n') + '\n',
+      unsafeOutput: withRestoredBoundary(attachedBoundaryGone, 5),
     },
     {
       name: 'a summary hanging off an entry that is not a boundary',
