@@ -81,7 +81,8 @@ export default defineRule({
 
 /**
  * The deleted boundary, as Claude Code 2.1.332 writes one (recording 13a's boundary-as-written.json): right before the
- * summary (or before the attachments it hangs under, `top`), with the uuid the summary names, a null parent, the last message before the summary as its logical parent.
+ * summary (or before the attachments it hangs under, `top`), with the uuid the summary names, a null parent, the
+ * last message before it as its logical parent.
  * When that message is a plain reply (no tool call), it is the preserved segment too: Claude Code keeps the last reply
  * of a compacted conversation (head and tail), hung below the summary (the anchor). The size fields are unknown: 0.
  */

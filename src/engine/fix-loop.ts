@@ -191,10 +191,10 @@ function outcome(o: LoopOutcome<Bytes>): FixOutcome {
 
 /**
  * The fixes one pass applies: those the findings carry (fixableBy), except that a pass that makes unreadable lines
- * readable again (a NUL byte stripped, a line decoded) applies only those fixes:
- * they bring entries back, and the other fixes of the same lint were planned without them (an "orphan" result whose
- * call is on the mended line deleted, an "interrupted" result added for a call whose real one it holds). The next
- * lint plans those with the entries there. A fix of a file's part is left as it is (its lines are the part's).
+ * readable again (a NUL byte stripped, a line decoded) applies only those fixes. They bring entries back, and the
+ * other fixes of the same lint were planned without them (an "orphan" result whose call is on the mended line
+ * deleted, an "interrupted" result added for a call whose real one it holds); the next lint plans those with the
+ * entries there. A fix of a file's part is left as it is (its lines are the part's).
  */
 export function fixesForPass(o: LintOutcome, unsafe: boolean): Fix[] {
   const fixes = fixableBy(o.findings, unsafe);
