@@ -192,6 +192,22 @@ describe('item 18: a name that is not UTF-8', () => {
     expect(r.stderr).not.toContain('no such file');
   });
 
+  it('named on the command line, it is said to be undecodable, not missing', () => {
+    const folder = path.join(tmp, 'latin1-named');
+    mkdirSync(folder, { recursive: true });
+    const name = Buffer.concat([Buffer.from('bad'), Buffer.from([0xff]), Buffer.from('.jsonl')]);
+    writeFileSync(Buffer.concat([Buffer.from(`${folder}/`), name]), cleanTranscript());
+    // Passed as bytes, as a shell passes them; Node decodes argv as UTF-8 with U+FFFD.
+    const bytes = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" "$(printf 'bad\\377.jsonl')"`], {
+      cwd: folder,
+      encoding: 'utf8',
+    });
+    rmSync(folder, { recursive: true });
+    expect(bytes.status).toBe(2);
+    expect(bytes.stderr).toContain('the name as given is not valid UTF-8');
+    expect(bytes.stderr).not.toContain('no such file');
+  });
+
   it('a folder so named is said too, and fails the run (its sessions were not linted)', async () => {
     const folder = path.join(tmp, 'latin1-folder');
     const bad = Buffer.concat([Buffer.from(`${folder}/proj`), Buffer.from([0xff])]);

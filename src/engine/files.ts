@@ -354,7 +354,10 @@ function toPosix(pattern: string): string {
 export function describeUnmatched(u: Unmatched): string {
   switch (u.kind) {
     case 'missing':
-      return `no such file or directory: ${u.pattern}`;
+      // Node reads the command line as UTF-8: a name in other bytes arrives with U+FFFD and opens nothing.
+      return u.pattern.includes('\uFFFD')
+        ? `cannot open ${u.pattern}: the name as given is not valid UTF-8, so it cannot be opened by it (name its folder, or rename it)`
+        : `no such file or directory: ${u.pattern}`;
     case 'no-match':
       return `no files matching the pattern "${u.pattern}" were found`;
     case 'empty-dir':
