@@ -480,3 +480,18 @@ describe('a cap on the address space (ulimit -v)', () => {
     expect([0, 1]).toContain(r.status);
   });
 });
+
+describe('a sessions folder from the environment with a newline in it', () => {
+  it('is shown on one line in the "no sessions folder" message', () => {
+    const home = mkdtempSync(path.join(os.tmpdir(), 'tl-nl-home-'));
+    const r = spawnSync(process.execPath, [BIN], {
+      cwd: home,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: `${home}/a\nFAKE: 0 problems` },
+    });
+    rmSync(home, { recursive: true });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('a\\x0aFAKE: 0 problems/projects');
+    expect(r.stderr.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@ import {
   type UnreadableFolders,
 } from '../engine/files.js';
 import type { Linter } from '../engine/lint.js';
-import { displayPath } from '../formatters/display-path.js';
+import { displayPath, oneLineName } from '../formatters/display-path.js';
 import type { FileFailure } from '../formatters/types.js';
 import { type LintCommand, UsageError } from './args.js';
 import type { ConfigScope } from './config-scope.js';
@@ -246,8 +246,11 @@ async function everySession(
 
 /** Where each format looks for sessions, one line a format, home as ~ and long lists cut: what the user can act on. */
 function sessionFolders(linter: Linter, io: CliIO): string {
+  // A folder from the environment (CLAUDE_CONFIG_DIR=…) may hold a newline: shown on one line, as file names are.
   const shown = (dir: string) =>
-    dir === io.homedir || dir.startsWith(`${io.homedir}${path.sep}`) ? `~${dir.slice(io.homedir.length)}` : dir;
+    oneLineName(
+      dir === io.homedir || dir.startsWith(`${io.homedir}${path.sep}`) ? `~${dir.slice(io.homedir.length)}` : dir,
+    );
   return linter.formats
     .filter((f) => f.sessions)
     .map((f) => {
