@@ -56,7 +56,6 @@ export default defineRule({
     const chain = model.chain();
     const { byUuid } = chain;
     const snipped = snipRemovedUuids(model.entries);
-    const earlierOfChain = new Map<string, Entry[]>();
     const below =
       chain.storedParent !== undefined && chain.storedParent.length === model.entries.length
         ? descendantsByIndex(model.entries, chain, chain.storedParent)
@@ -86,10 +85,6 @@ export default defineRule({
     for (const entry of model.entries) {
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
       if (!participates) continue;
-      const key = chainKey(entry);
-      const earlier = earlierOfChain.get(key) ?? [];
-      if (!earlierOfChain.has(key)) earlierOfChain.set(key, earlier);
-      if (CHAIN_TYPES.has(entry.type)) earlier.push(entry);
 
       const parent = entry.parentUuid;
       if (typeof parent !== 'string' || parentFound(entry, parent) || snipped.has(parent)) continue;
@@ -101,7 +96,7 @@ export default defineRule({
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);
-      const previous = earlier.findLast((e) => e !== entry && !mine.has(e));
+      const previous = nearestEarlierOfChain(model.entries, entry, mine);
       const related = previous
         ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }]
         : [];
@@ -285,6 +280,23 @@ function descendantsByIndex(
     byHolder.set(top.index, found);
     return found;
   };
+}
+
+/**
+ * The nearest entry of a chain type before `entry` in the file, of the same chain, that `mine` does not hold. Looked
+ * for only when a parent is missing (rare), rather than keeping every chain's entries for every entry.
+ */
+function nearestEarlierOfChain(
+  entries: readonly Entry[],
+  entry: Entry,
+  mine: { has(e: Entry): boolean },
+): Entry | undefined {
+  const key = chainKey(entry);
+  for (let i = entry.index - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (CHAIN_TYPES.has(e.type) && e.isSidechain === entry.isSidechain && chainKey(e) === key && !mine.has(e)) return e;
+  }
+  return undefined;
 }
 
 /** Main-chain entries form one chain; sidechain entries one per agent. */

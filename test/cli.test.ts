@@ -321,6 +321,22 @@ describe('paths', () => {
     );
     expect(r.stderr).toContain('  Codex CLI rollout: ~/.codex/sessions, ~/.codex/archived_sessions\n');
   });
+
+  it('says a sessions folder that cannot be reached is unreadable, not that none exists', async () => {
+    // A loop of links where the config folder should be: stat fails with ELOOP, which is not "absent".
+    symlinkSync(path.join(tmp, 'loop-b'), path.join(tmp, 'loop-a'));
+    symlinkSync(path.join(tmp, 'loop-a'), path.join(tmp, 'loop-b'));
+    const r = await run([], {
+      homedir: path.join(tmp, 'nobody'),
+      env: { CLAUDE_CONFIG_DIR: path.join(tmp, 'loop-a') },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'cannot read the folder loop-a/projects: too many levels of symbolic links; the files below it were not linted',
+    );
+    expect(r.stderr).not.toContain('no sessions folder exists');
+    expect(r.stderr).not.toContain('no sessions found');
+  });
 });
 
 describe('output', () => {

@@ -13,6 +13,7 @@ import {
   findBelow,
   isSessionId,
   type UnreadableFolders,
+  whyUnreadable,
 } from '../engine/files.js';
 import type { Linter } from '../engine/lint.js';
 import { displayPath, oneLineName } from '../formatters/display-path.js';
@@ -50,7 +51,7 @@ export async function gatherInputs(
   if (patterns.length === 0 && cmd.sessions.length === 0) {
     const all = await everySession(linter, io, unreadable);
     if (all === undefined) return undefined;
-    if (all.files.length === 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
+    if (all.files.length === 0 && all.roots.length > 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);
     live = cmd.fix === 'fix' ? await recentlyModified(all.files, io.now()) : new Set<string>();
     for (const f of all.files) files.add(f);
     if (live.size > 0) {
@@ -231,12 +232,18 @@ async function everySession(
   for (const f of linter.formats) {
     if (!f.sessions) continue;
     for (const root of f.sessions.roots(io.env, io.homedir)) {
-      if (!(await isDirectory(root))) continue;
+      const state = await folderState(root);
+      if (state === 'absent') continue;
+      if (state !== 'folder') {
+        // Not known to be absent (an unreadable home, say): said as a folder that could not be read, not as none.
+        unreadable.set(state.dir, state.why);
+        continue;
+      }
       roots.push(root);
       pushAll(files, await findBelow(root, f.sessions.patterns(undefined, { sidechains: true }), unreadable));
     }
   }
-  if (roots.length > 0) return { files, roots };
+  if (roots.length > 0 || unreadable.size > 0) return { files, roots };
   warn(
     io,
     `no paths given, and no agent's sessions folder exists:\n${sessionFolders(linter, io)}\npass files, folders or globs`,
@@ -262,11 +269,26 @@ function sessionFolders(linter: Linter, io: CliIO): string {
     .join('\n');
 }
 
-async function isDirectory(dir: string): Promise<boolean> {
-  return stat(dir).then(
-    (s) => s.isDirectory(),
-    () => false,
-  );
+/**
+ * Whether a sessions folder is there: a folder, absent (or not a folder), or not known because it could not be
+ * reached; then the folder to name is the deepest one above it that can be looked at (an unreadable home, not each
+ * agent's folder below it).
+ */
+async function folderState(dir: string): Promise<'folder' | 'absent' | { dir: string; why: string }> {
+  const reachable = (p: string) =>
+    stat(p).then(
+      (s) => s,
+      (err: NodeJS.ErrnoException) => err,
+    );
+  const seen = await reachable(dir);
+  if (!(seen instanceof Error)) return seen.isDirectory() ? 'folder' : 'absent';
+  const why = whyUnreadable(seen);
+  if (why === undefined || why === '') return 'absent';
+  if (why !== 'permission denied') return { dir, why };
+  // A folder above that cannot be searched: the deepest one that can be looked at is the one to name.
+  let up = path.dirname(dir);
+  while (up !== path.dirname(up) && (await reachable(up)) instanceof Error) up = path.dirname(up);
+  return { dir: up, why };
 }
 
 /** A path of a few KB (a folder tree deeper than the system allows) said in a line: its start and its end. */

@@ -225,6 +225,11 @@ export type UnreadableFolders = Map<string, string>;
 type SkippedLinks = Set<string>;
 
 /** Why a folder could not be read, by error code; '' for one that is simply gone (removed during the walk). */
+/** Why a folder could not be read, in words; '' when it is gone (no finding); undefined for another error. */
+export function whyUnreadable(err: NodeJS.ErrnoException): string | undefined {
+  return UNREADABLE[err.code ?? ''];
+}
+
 const UNREADABLE: Record<string, string> = {
   EACCES: 'permission denied',
   EPERM: 'permission denied',

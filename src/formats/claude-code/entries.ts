@@ -16,12 +16,23 @@ const READ_WHOLE = new Set(['user', 'assistant', 'attachment', 'system', 'summar
  */
 const unsentRecord: LazyFields = (key) => key === 'toolUseResult';
 
+/**
+ * An attachment's `attachment`: Claude Code's own record of what it attached (a `prompt_snapshot` holds the whole
+ * prompt again: most of an attachment line's bytes). What it sends is `rendered`, which is kept.
+ */
+const attachmentRecord: LazyFields = (key) => key === 'attachment';
+
 /** The nested fields of a session line that are kept as getters (see ShallowLines). */
 export function unreadFields(json: Record<string, unknown>): LazyFields | undefined {
   if (typeof json.type !== 'string') return undefined;
   if (!READ_WHOLE.has(json.type)) return ALL_FIELDS;
+  if (json.type === 'attachment') return isObject(json.attachment) ? attachmentRecord : undefined;
   const record = json.toolUseResult;
   return json.type === 'user' && record !== null && typeof record === 'object' ? unsentRecord : undefined;
+}
+
+function isObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object';
 }
 
 export function buildEntries(file: SourceFile): Entry[] {
