@@ -50,7 +50,8 @@ export default defineRule({
     const { byUuid } = ctx.model.chain();
     const walked = new Set(ctx.model.chain().walked.map((st) => st.entry));
     const summarised = new Set<string>();
-    for (const e of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       if (!isCompactSummary(e) || typeof e.parentUuid !== 'string') continue;
       const { top, parentUuid } = aboveAttachments(e, byUuid);
       const parent = byUuid.get(parentUuid);
@@ -71,7 +72,8 @@ export default defineRule({
         fix: parent ? undefined : restoreBoundary(ctx.model, e, top, parentUuid),
       });
     }
-    for (const e of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       if (!isCompactBoundary(e) || e.uuid === undefined || summarised.has(e.uuid)) continue;
       if (ctx.model.isShadowed(e)) continue;
       ctx.report({ messageId: 'noSummary', at: { entry: e } });

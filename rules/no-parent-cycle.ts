@@ -55,9 +55,11 @@ export default defineRule({
       : (e: Entry): Entry | undefined => (typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined);
     // 0 = not visited, 1 = on the current path, 2 = done; by entry index.
     const state = new Uint8Array(entries.length);
+    // One path for every walk (most are a single step, to a parent already done).
+    const path: Entry[] = [];
     for (const start of byUuid.values()) {
       if (state[start.index] !== 0) continue;
-      const path: Entry[] = [];
+      path.length = 0;
       let cur: Entry | undefined = start;
       while (cur && state[cur.index] === 0) {
         state[cur.index] = 1;

@@ -77,12 +77,16 @@ export default defineRule({
       }
     }
 
+    const { entries } = model;
     const boundaryGoneBelow = new Set<Entry>();
-    for (const e of model.entries)
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       if (isCompactSummary(e) && typeof e.parentUuid === 'string')
         boundaryGoneBelow.add(aboveAttachments(e, byUuid).top);
+    }
 
-    for (const entry of model.entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
       const participates = CHAIN_TYPES.has(entry.type) || entry.type === 'progress';
       if (!participates) continue;
 
@@ -308,8 +312,8 @@ function chainKey(entry: Entry): string {
 /** Uuids a snip boundary removed on purpose: Claude Code deletes them on load and re-links the survivors. */
 function snipRemovedUuids(entries: readonly Entry[]): Set<string> {
   const removed = new Set<string>();
-  for (const e of entries) {
-    const meta = e.raw.snipMetadata;
+  for (let i = 0; i < entries.length; i++) {
+    const meta = entries[i]!.raw.snipMetadata;
     if (!isObject(meta) || !Array.isArray(meta.removedUuids)) continue;
     for (const u of meta.removedUuids) if (typeof u === 'string') removed.add(u);
   }

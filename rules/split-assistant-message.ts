@@ -47,7 +47,9 @@ function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry, bef
   let byId = partsById.get(model);
   if (!byId) {
     byId = new Map();
-    for (const e of model.entries) {
+    const { entries } = model;
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       const eid = assistantMessageId(e);
       if (eid === undefined) continue;
       const list = byId.get(eid);
@@ -185,13 +187,16 @@ export default defineRule({
 
     // Where the compiled request puts parts of one id in one message: per id, the file span of each message's parts.
     const spans = new Map<string, { min: Entry; max: Entry }[]>();
-    for (const m of ctx.model.apiView().merged) {
+    const { merged } = ctx.model.apiView();
+    for (let i = 0; i < merged.length; i++) {
+      const m = merged[i]!;
       if (m.role !== 'assistant') continue;
       // Nearly every message holds one id: a map only once a second one shows up.
       let onlyId: string | undefined;
       let only: { min: Entry; max: Entry } | undefined;
       let byId: Map<string, { min: Entry; max: Entry }> | undefined;
-      for (const e of m.entries) {
+      for (let j = 0; j < m.entries.length; j++) {
+        const e = m.entries[j]!;
         const id = assistantMessageId(e);
         if (id === undefined) continue;
         if (byId === undefined) {
@@ -333,7 +338,8 @@ export default defineRule({
 
     // A subagent's part mixed into the main file, sharing an id with a main response (14a): its own fix.
     const mainPartsById = new Map<string, Entry>();
-    for (const e of ctx.model.entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       const id = assistantMessageId(e);
       if (id !== undefined && !e.isSidechain && !ctx.model.isShadowed(e) && !mainPartsById.has(id))
         mainPartsById.set(id, e);
@@ -342,7 +348,8 @@ export default defineRule({
     // that is main-chain-not-sidechain's.
     const sidechainParts = new Map<string, Entry[]>();
     const memo = new Map<Entry, boolean>();
-    for (const e of ctx.model.entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       const id = assistantMessageId(e);
       if (id === undefined || !e.isSidechain || ctx.model.isShadowed(e) || !mainPartsById.has(id)) continue;
       if (reachesMainConversation(e, chain, memo)) continue;
@@ -368,7 +375,8 @@ export default defineRule({
       }
     }
 
-    for (const e of ctx.model.entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
       if (e.isSidechain) continue;
       // A line whose uuid a later line takes over is not loaded by Claude Code.
       if (ctx.model.isShadowed(e)) continue;

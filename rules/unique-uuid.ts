@@ -15,6 +15,7 @@ import {
   isToolResultEntry,
   isUserPrompt,
   newestTip,
+  sharedUuids,
   type StorageView,
 } from '../src/sdk/index.js';
 
@@ -45,8 +46,7 @@ export default defineRule({
     const bytesAt = (lineNo: number) => (lines[lineNo - 1]?.lineNo === lineNo ? lines[lineNo - 1]!.bytes : undefined);
     let built: ResponseOrder | undefined;
     const order = (): ResponseOrder => (built ??= responseOrder(ctx.model));
-    for (const [uuid, all] of ctx.model.chain().allByUuid) {
-      if (all.length < 2) continue;
+    for (const [uuid, all] of sharedUuids(ctx.model.chain().allByUuid)) {
       const counted = all.filter(isInMessageMap);
       if (counted.length < 2) continue;
       const first = counted[0]!;

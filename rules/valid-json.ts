@@ -115,7 +115,11 @@ export default defineRule({
     }
     // A message list in JSONL: the same findings and fixes as a session, worded for a request.
     const { model } = ctx;
-    for (const line of model.file.lines) {
+    const { lines } = model.file;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      // Most lines have no problem: nothing is made for them (this loop sees every line of the file).
+      if (line.problems.length === 0) continue;
       const kinds = new Set(line.problems.map((p) => p.kind));
       const at = { line: line.lineNo };
       for (const p of line.problems) {

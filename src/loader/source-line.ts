@@ -48,6 +48,8 @@ export interface SourceLine {
  * reads each line whole) reads it, so what it holds is there for the agent and not for the model.
  */
 export function isUnreadByLimit(line: SourceLine): boolean {
+  // Asked of every line of every file: nothing is made for the lines without a problem.
+  if (line.problems.length === 0) return false;
   const tooLong = line.problems.find((p) => p.kind === 'too-long');
   return tooLong !== undefined && (line.range?.length ?? line.bytes.length) <= constants.MAX_STRING_LENGTH;
 }

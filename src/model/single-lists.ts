@@ -55,7 +55,28 @@ export class SingleEntryLists extends ListMapView {
     for (const [k, e] of this.byUuid) yield this.listOf(k, e);
   }
 
+  /** The uuids held by several entries, with those entries, in the map's order; the others are not visited. */
+  *shared(): Generator<[string, Entry[]]> {
+    if (this.own) {
+      for (const [k, v] of this.own) if (v.length > 1) yield [k, v];
+      return;
+    }
+    if (this.repeated) yield* this.repeated.entries();
+  }
+
   protected build(): Map<string, Entry[]> {
     return new Map([...this.byUuid].map(([k, e]) => [k, this.listOf(k, e)]));
   }
+}
+
+/**
+ * The uuids of `allByUuid` (Chain.allByUuid) held by several entries, with those entries, in the map's order: a session
+ * has a handful, and this visits only them when the chain kept them apart (SingleEntryLists).
+ */
+export function* sharedUuids(allByUuid: ReadonlyMap<string, Entry[]>): Generator<[string, Entry[]]> {
+  if (allByUuid instanceof SingleEntryLists) {
+    yield* allByUuid.shared();
+    return;
+  }
+  for (const [k, v] of allByUuid) if (v.length > 1) yield [k, v];
 }

@@ -43,6 +43,7 @@ export {
   timeOf,
   timeOfValue,
 } from '../model/queries.js';
+export { sharedUuids } from '../model/single-lists.js';
 export type { TranscriptModel } from '../model/index.js';
 export type { UnknownModel } from '../formats/unknown/index.js';
 export { listKeys } from '../formats/unknown/describe.js';

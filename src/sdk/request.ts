@@ -43,30 +43,39 @@ export function* requestBlocks(merged: readonly ApiMessage[], opts: { nested?: b
     if (message.role === 'system') continue;
     for (const outer of message.blocks) {
       if (outer.origin.synthetic) continue;
-      yield {
-        block: outer.block,
-        outer,
-        message,
-        line: outer.origin.line,
-        blockIndex: outer.origin.blockIndex,
-        pointer: blockPointer(outer),
-      };
+      yield new Site(outer.block, outer, message, undefined);
       if (!opts.nested || outer.block.type !== 'tool_result' || !isArrayField(outer.block, 'content')) continue;
       const content = outer.block.content as unknown[];
       for (let j = 0; j < content.length; j++) {
         const inner = content[j];
         if (!isObject(inner)) continue;
-        yield {
-          block: inner,
-          outer,
-          message,
-          nestedIndex: j,
-          line: outer.origin.line,
-          blockIndex: outer.origin.blockIndex,
-          pointer: blockPointer(outer, 'content', j),
-        };
+        yield new Site(inner, outer, message, j);
       }
     }
+  }
+}
+
+/**
+ * A BlockSite whose pointer is written only when read: every rule that walks the request makes one per block, and
+ * only those it reports on need the text.
+ */
+class Site implements BlockSite {
+  readonly line: number;
+  readonly blockIndex: number | undefined;
+  constructor(
+    readonly block: Obj,
+    readonly outer: ApiBlock,
+    readonly message: ApiMessage,
+    readonly nestedIndex: number | undefined,
+  ) {
+    this.line = outer.origin.line;
+    this.blockIndex = outer.origin.blockIndex;
+  }
+
+  get pointer(): string {
+    return this.nestedIndex === undefined
+      ? blockPointer(this.outer)
+      : blockPointer(this.outer, 'content', this.nestedIndex);
   }
 }
 

@@ -274,7 +274,8 @@ function bridgeFinder(
 function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, Entry>): Map<Entry, string | null> {
   const relinks = new Map<Entry, string | null>();
   let boundary: Entry | undefined;
-  for (const e of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     if (!isCompactBoundary(e)) continue;
     const meta = e.raw.compactMetadata;
     boundary = isObject(meta) && isObject(meta.preservedSegment) ? e : undefined;
@@ -302,7 +303,8 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
   } else {
     relinks.set(head, anchorUuid);
   }
-  for (const e of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     if (e.parentUuid === anchorUuid && !kept.has(e) && e.uuid !== undefined && byUuid.get(e.uuid) === e) {
       relinks.set(e, tailUuid);
     }
@@ -339,7 +341,8 @@ function spliceSplitResponses(
   /** By entry index: the group of a part on the walk. */
   const groupOf: (SplitGroup | undefined)[] = new Array(entries.length);
   let turn = 0;
-  for (const e of walked) {
+  for (let i = 0; i < walked.length; i++) {
+    const e = walked[i]!;
     if (isUserPrompt(e)) turn++;
     turnOf[e.index] = turn;
     const id = assistantMessageId(e);
@@ -357,7 +360,8 @@ function spliceSplitResponses(
 
   // Tool results by the index of the entry their stored parentUuid names (a part is live, so it holds its uuid).
   const resultsByParent = new Map<number, Entry[]>();
-  for (const e of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
     if (live[e.index] === 0) continue;
     if (turnOf[e.index] === -1) {
       const id = assistantMessageId(e);
@@ -379,7 +383,8 @@ function spliceSplitResponses(
   const emitted = new Seen(entries.length);
   const out: Entry[] = [];
   const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
-  for (const e of walked) {
+  for (let i = 0; i < walked.length; i++) {
+    const e = walked[i]!;
     if (emitted.has(e)) continue;
     const group = groupOf[e.index];
     if (!group) {
