@@ -292,7 +292,8 @@ export default defineRule({
     // Read once: through the rule's view of the model, each read of a field is a proxy trap.
     const { entries, file } = ctx.model;
     const { lines } = file;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
       const name = Object.hasOwn(ENTRY_SCHEMAS, entry.type) ? ENTRY_SCHEMAS[entry.type]! : undefined;
       if (!name || certainlyValid(name, entry.raw, lines[entry.line - 1])) continue;
       const cap = new Cap();

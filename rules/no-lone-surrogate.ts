@@ -68,6 +68,8 @@ export default defineRule({
           continue;
         }
         const stored = elementOf(site.entry, site.array, site.index);
+        // Nearly every block has none: it is walked once without writing a pointer for each value.
+        if (!holdsLoneSurrogate(stored)) continue;
         const found: Found[] = [];
         collect(stored, `${site.array}/${site.index}`, found);
         if (found.length > 0) report(site.entry, found, blockName(b.block.type), site.index);
@@ -116,8 +118,37 @@ function stringContent(entry: Entry): string | undefined {
 /** The stored value at `array`/`index` of the entry ("/message/content" or "/rendered"). */
 function elementOf(entry: Entry, array: string, index: number): unknown {
   let value: unknown = entry.raw;
-  for (const key of array.split('/').slice(1)) value = isObject(value) ? value[key] : undefined;
+  const keys = keysOf(array);
+  for (let i = 0; i < keys.length; i++) value = isObject(value) ? value[keys[i]!] : undefined;
   return Array.isArray(value) ? value[index] : undefined;
+}
+
+/** The keys of an array's pointer ('/message/content'), split once per pointer (there are a few). */
+const splitPointers = new Map<string, readonly string[]>();
+function keysOf(pointer: string): readonly string[] {
+  let keys = splitPointers.get(pointer);
+  if (!keys) splitPointers.set(pointer, (keys = pointer.split('/').slice(1)));
+  return keys;
+}
+
+/** Whether any string below `root` has a lone surrogate: collect's walk, making nothing but its stack. */
+function holdsLoneSurrogate(root: unknown): boolean {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (!wellFormed(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
+    } else if (isObject(value)) {
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
+        stack.push(value[key]);
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -55,19 +55,22 @@ export default defineRule({
       : (e: Entry): Entry | undefined => (typeof e.parentUuid === 'string' ? byUuid.get(e.parentUuid) : undefined);
     // 0 = not visited, 1 = on the current path, 2 = done; by entry index.
     const state = new Uint8Array(entries.length);
-    // One path for every walk (most are a single step, to a parent already done).
+    // One path for every walk, `depth` long (most walks are a single step, to a parent already done). Walks start
+    // at each uuid's survivor, in file order: a loop is found once, by the first walk that enters it, whatever the
+    // order.
     const path: Entry[] = [];
-    for (const start of byUuid.values()) {
-      if (state[start.index] !== 0) continue;
-      path.length = 0;
+    for (let i = 0; i < entries.length; i++) {
+      const start = entries[i]!;
+      if (state[start.index] !== 0 || start.uuid === undefined || byUuid.get(start.uuid) !== start) continue;
+      let depth = 0;
       let cur: Entry | undefined = start;
       while (cur && state[cur.index] === 0) {
         state[cur.index] = 1;
-        path.push(cur);
+        path[depth++] = cur;
         cur = parentOf(cur);
       }
-      if (cur && state[cur.index] === 1) report(path.slice(path.indexOf(cur)));
-      for (const e of path) state[e.index] = 2;
+      if (cur && state[cur.index] === 1) report(path.slice(path.indexOf(cur), depth));
+      for (let k = 0; k < depth; k++) state[path[k]!.index] = 2;
     }
 
     function report(cycle: Entry[]): void {

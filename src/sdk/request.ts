@@ -142,25 +142,30 @@ export function toolIndex(model: TranscriptModel): ToolIndex {
   const cached = toolIndexCache.get(model);
   if (cached) return cached;
   const index: ToolIndex = { uses: new Map(), results: new Map() };
-  for (const entry of model.entries) {
+  const { entries } = model;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
     if (entry.type !== 'user' && entry.type !== 'assistant') continue;
     const content = contentArray(entry);
-    content.forEach((block, blockIndex) => {
-      if (!isObject(block)) return;
+    for (let blockIndex = 0; blockIndex < content.length; blockIndex++) {
+      const block = content[blockIndex];
+      if (!isObject(block)) continue;
       if (block.type === 'tool_use' && typeof block.id === 'string')
         push(index.uses, block.id, { line: entry.line, blockIndex });
       if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         push(index.results, block.tool_use_id, { line: entry.line, blockIndex });
       }
-    });
+    }
   }
   toolIndexCache.set(model, index);
   return index;
 }
 
-function contentArray(entry: Entry): unknown[] {
+const NO_BLOCKS: readonly unknown[] = [];
+
+function contentArray(entry: Entry): readonly unknown[] {
   const message = entry.raw.message;
-  if (!isObject(message) || !Array.isArray(message.content)) return [];
+  if (!isObject(message) || !Array.isArray(message.content)) return NO_BLOCKS;
   return message.content;
 }
 

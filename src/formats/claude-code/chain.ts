@@ -382,6 +382,27 @@ function spliceSplitResponses(
 
   const emitted = new Seen(entries.length);
   const out: Entry[] = [];
+  const emitAll = (list: readonly Entry[]): void => {
+    for (let k = 0; k < list.length; k++) {
+      const x = list[k]!;
+      if (emitted.has(x)) continue;
+      out.push(x);
+      emitted.add(x);
+    }
+  };
+  /** Into `into`: the results not yet emitted of the parts not yet emitted, that are off the walk or in `turn`. */
+  const takeResults = (parts: readonly Entry[], turn: number, into: Entry[]): void => {
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k]!;
+      if (emitted.has(p)) continue;
+      const list = resultsByParent.get(p.index);
+      if (list === undefined) continue;
+      for (let r = 0; r < list.length; r++) {
+        const result = list[r]!;
+        if (!emitted.has(result) && (turnOf[result.index] === -1 || turnOf[result.index] === turn)) into.push(result);
+      }
+    }
+  };
   const byPosition = (a: Entry, b: Entry): number => position(a) - position(b);
   for (let i = 0; i < walked.length; i++) {
     const e = walked[i]!;
@@ -392,16 +413,17 @@ function spliceSplitResponses(
       emitted.add(e);
       continue;
     }
-    const parts = [...group.parts.sort(byPosition), ...group.offWalk.sort(byPosition)].filter((p) => !emitted.has(p));
-    const results = parts
-      .flatMap((p) => resultsByParent.get(p.index) ?? [])
-      .filter((r) => !emitted.has(r) && (turnOf[r.index] === -1 || turnOf[r.index] === group.turn))
-      .sort(byPosition);
-    for (const x of [...parts, ...results]) {
-      if (emitted.has(x)) continue;
-      out.push(x);
-      emitted.add(x);
-    }
+    // The group's parts (on the walk, then off it), each in file order, then their results in file order; made
+    // without copies, as there is a group per response.
+    group.parts.sort(byPosition);
+    group.offWalk.sort(byPosition);
+    const results: Entry[] = [];
+    takeResults(group.parts, group.turn, results);
+    takeResults(group.offWalk, group.turn, results);
+    if (results.length > 1) results.sort(byPosition);
+    emitAll(group.parts);
+    emitAll(group.offWalk);
+    emitAll(results);
   }
   return out;
 }
