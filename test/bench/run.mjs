@@ -104,7 +104,6 @@ async function main() {
   // Rows alternate within a round, so a change in the machine's speed touches them all alike.
   for (const set of sets) {
     process.stderr.write(`measuring ${set.name} ...\n`);
-    warm(set.files);
     set.results = {};
     const rows = all.filter((t) => set.rows.includes(t.id));
     for (let r = 0; r < rounds; r++) {
@@ -113,6 +112,9 @@ async function main() {
         if (res.failed) continue;
         try {
           const { cmd, args, env, stdoutFile, okCodes } = t.plan(set);
+          // Before every run, not once per set: some machines give the page cache back within a minute (seen here: a
+          // kernel memory monitor, kdamond, kept 0.9 of 24 GB cached), and a cold read costs the row that does it.
+          warm(set.files);
           res.runs.push(measure(cmd, args, { env, cwd: root, stdoutFile, okCodes }));
           res.report = stdoutFile;
         } catch (err) {
@@ -165,7 +167,7 @@ async function main() {
   }
 }
 
-/** Reads the files once, so no row pays for a cold page cache. */
+/** Reads the files, so that the run that follows does not pay for a cold page cache. */
 function warm(files) {
   const buf = Buffer.allocUnsafe(16 << 20);
   for (const f of files) {
