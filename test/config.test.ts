@@ -274,6 +274,15 @@ describe('findConfigFile and loadConfigFile', () => {
     await expect(loadConfigFile(path.join(dir, 'glob.json'), { name: 'glob.json' })).rejects.toThrow(
       'invalid config glob.json: ignores[1]: "a**": ** must be a whole path segment',
     );
+    // A repeated key: JSON.parse would keep the second "rules" and drop the first without a word.
+    writeFile(dir, 'twice.json', '{\n  "rules": { "valid-json": "off" },\n  "rules": { "entry-shape": "off" }\n}\n');
+    await expect(loadConfigFile(path.join(dir, 'twice.json'), { name: 'twice.json' })).rejects.toThrow(
+      'invalid config twice.json: line 3, column 3: the key "rules" is given twice (JSON keeps only the last, so the first would be ignored); merge them',
+    );
+    writeFile(dir, 'nested.json', '{"rules": {"valid-json": "off", "valid-json": "warn"}}');
+    await expect(loadConfigFile(path.join(dir, 'nested.json'), { name: 'nested.json' })).rejects.toThrow(
+      'invalid config nested.json: line 1, column 33: the key "valid-json" in rules is given twice',
+    );
     writeFile(dir, 'bom.json', '\uFEFF{"target":"api"}');
     expect((await loadConfigFile(path.join(dir, 'bom.json'))).config.target).toBe('api');
   });

@@ -70,6 +70,15 @@ export async function loadConfigFile(
   } catch (err) {
     throw new ConfigError(`invalid config ${filePath}: ${jsonErrorWhere(json, (err as Error).message)}`, absolute);
   }
+  // JSON.parse keeps the last of a repeated key: a second "rules" would drop the first without a word.
+  const repeated = parseJsonDocument(json).repeatedKeys[0];
+  if (repeated) {
+    const where = repeated.object ? ` in ${repeated.object.slice(1).split('/').join('.')}` : '';
+    throw new ConfigError(
+      `invalid config ${filePath}: line ${repeated.line}, column ${repeated.column}: the key "${repeated.key}"${where} is given twice (JSON keeps only the last, so the first would be ignored); merge them`,
+      absolute,
+    );
+  }
   const config = parseConfig(value, filePath, rules);
   let ignores: IgnoreMatcher | undefined;
   if (config.ignores) {

@@ -43,6 +43,14 @@ export interface JsonDocument {
    */
   positions: Map<string, JsonPosition>;
   layout: JsonLayout;
+  /** Keys an object names twice (JSON.parse keeps the last): each repeat, where it starts, under its object's pointer. */
+  repeatedKeys: RepeatedKey[];
+}
+
+export interface RepeatedKey extends JsonPosition {
+  key: string;
+  /** The object holding it ('' for the root); undefined below MAX_POSITION_DEPTH. */
+  object?: string;
 }
 
 export function escapePointerToken(token: string | number): string {
@@ -114,6 +122,7 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 export function parseJsonDocument(text: string): JsonDocument {
   const lines = new LineIndex(text);
   const positions = new Map<string, JsonPosition>();
+  const repeatedKeys: RepeatedKey[] = [];
   const layout = detectLayout(text);
   let sawColon = false;
   let sawComma = false;
@@ -178,7 +187,10 @@ export function parseJsonDocument(text: string): JsonDocument {
     skipWs();
     if (text[pos] !== '"')
       throw new ParseFailure(`Expected a property name in double quotes but found ${describeChar(text, pos)}`, pos);
+    const at = pos;
     frame.key = readString();
+    if (Object.hasOwn(frame.container, frame.key))
+      repeatedKeys.push({ key: frame.key, object: frame.pointer, ...lines.at(at) });
     skipWs();
     if (text[pos] !== ':')
       throw new ParseFailure(`Expected ':' after property name but found ${describeChar(text, pos)}`, pos);
@@ -262,11 +274,11 @@ export function parseJsonDocument(text: string): JsonDocument {
     }
     skipWs();
     if (pos < n) throw new ParseFailure(`Unexpected ${describeChar(text, pos)} after the end of the JSON value`, pos);
-    return { ok: true, value: root, positions, layout };
+    return { ok: true, value: root, positions, layout, repeatedKeys };
   } catch (err) {
     if (!(err instanceof ParseFailure)) throw err;
     const at = lines.at(Math.min(err.offset, n));
-    return { ok: false, error: { ...at, message: err.message }, positions, layout };
+    return { ok: false, error: { ...at, message: err.message }, positions, layout, repeatedKeys };
   }
 }
 
