@@ -57,6 +57,11 @@ export function printSet(set, shapeLines, findings) {
       `  ${res.label.padEnd(width)}  ${pad((s.cpu / 1000).toFixed(2), 7)} ${pad(ratio(s.cpu, floor?.cpu), 7)}  ${pad((s.wall / 1000).toFixed(2), 7)} ${pad(ratio(s.wall, floor?.wall), 7)}  ${pad(`${s.rssMb.toFixed(0)} MB`, 9)}`,
     );
   }
+  for (const res of Object.values(set.results))
+    if (res.oneThread)
+      console.log(
+        `  (${res.oneThread} of ${res.runs.length} runs of "${res.label}" started with the load average at the number of cores: its default ran those on one thread)`,
+      );
 }
 
 /** The growth rows (growth.mjs): each source's two sizes, their CPU, and CPU per MB at the larger over the smaller. */
