@@ -283,6 +283,10 @@ describe('findConfigFile and loadConfigFile', () => {
     await expect(loadConfigFile(path.join(dir, 'nested.json'), { name: 'nested.json' })).rejects.toThrow(
       'invalid config nested.json: line 1, column 33: the key "valid-json" in rules is given twice',
     );
+    writeFile(dir, 'slash.json', '{"rules": {"codex/arguments-json": ["warn", {"a": 1, "a": 2}]}}');
+    await expect(loadConfigFile(path.join(dir, 'slash.json'), { name: 'slash.json' })).rejects.toThrow(
+      'the key "a" in rules.codex/arguments-json.1 is given twice',
+    );
     writeFile(dir, 'bom.json', '\uFEFF{"target":"api"}');
     expect((await loadConfigFile(path.join(dir, 'bom.json'))).config.target).toBe('api');
   });

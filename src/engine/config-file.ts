@@ -73,7 +73,7 @@ export async function loadConfigFile(
   // JSON.parse keeps the last of a repeated key: a second "rules" would drop the first without a word.
   const repeated = parseJsonDocument(json).repeatedKeys[0];
   if (repeated) {
-    const where = repeated.object ? ` in ${repeated.object.slice(1).split('/').join('.')}` : '';
+    const where = repeated.object ? ` in ${keyPath(repeated.object)}` : '';
     throw new ConfigError(
       `invalid config ${filePath}: line ${repeated.line}, column ${repeated.column}: the key "${repeated.key}"${where} is given twice (JSON keeps only the last, so the first would be ignored); merge them`,
       absolute,
@@ -171,6 +171,15 @@ function isLink(p: string): boolean {
  * "not valid JSON at line L, column C (what V8 says)": V8 gives a character position only ("… in JSON at position
  * 41"), which nobody counts in an editor; the document parser of requests knows the line and column.
  */
+/** A JSON pointer as the config's other messages name a place: `rules.codex/arguments-json`. */
+function keyPath(pointer: string): string {
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .join('.');
+}
+
 function jsonErrorWhere(json: string, message: string): string {
   const at = parseJsonDocument(json).error;
   if (!at) return `not valid JSON (${message})`;

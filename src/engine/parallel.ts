@@ -201,7 +201,7 @@ function startWorker(
  * With a JavaScript thread on every core, V8's parallel scavenger has no core of its own: its helper threads only take
  * turns with the linting threads, and cost CPU in waiting. Each thread then collects its own young garbage (the flag
  * is read at every scavenge, by every thread of the process) until the run ends. Measured on 2 cores, the folder of
- * 51 sessions, 2 jobs, 5 alternating runs: CPU 3.13 -> 2.95 s, wall 1.71 -> 1.55 s (medians).
+ * 51 sessions, 2 jobs, 7 alternating runs: CPU 3.04 -> 2.91 s, wall 1.66 -> 1.54 s (medians).
  */
 function collectOnOwnThreads(jobs: number): () => void {
   if (jobs < availableCores()) return () => undefined;
