@@ -131,6 +131,14 @@ function keysOf(pointer: string): readonly string[] {
   return keys;
 }
 
+/**
+ * A long string kept as bytes without an escape in its literal: it cannot hold a lone surrogate (valid UTF-8 encodes
+ * none), so neither walk decodes it.
+ */
+function unescapedBytes(value: Record<string, unknown>, key: string): boolean {
+  return isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined;
+}
+
 /** Whether any string below `root` has a lone surrogate: collect's walk, making nothing but its stack. */
 function holdsLoneSurrogate(root: unknown): boolean {
   const stack: unknown[] = [root];
@@ -143,8 +151,7 @@ function holdsLoneSurrogate(root: unknown): boolean {
     } else if (isObject(value)) {
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
-        if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
-        stack.push(value[key]);
+        if (!unescapedBytes(value, key)) stack.push(value[key]);
       }
     }
   }
@@ -168,7 +175,7 @@ function collect(root: unknown, rootPointer: string, found: Found[]): void {
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!;
-        if (isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined) continue;
+        if (unescapedBytes(value, key)) continue;
         stack.push([value[key], `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`]);
       }
     }

@@ -53,31 +53,31 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
+    const { entries } = model;
     const chain = model.chain();
     const { byUuid } = chain;
-    const snipped = snipRemovedUuids(model.entries);
+    const snipped = snipRemovedUuids(entries);
     const below =
-      chain.storedParent !== undefined && chain.storedParent.length === model.entries.length
-        ? descendantsByIndex(model.entries, chain, chain.storedParent)
-        : descendants(model.entries);
+      chain.storedParent !== undefined && chain.storedParent.length === entries.length
+        ? descendantsByIndex(entries, chain, chain.storedParent)
+        : descendants(entries);
     // Each entry's step on the walk (by entry index, -1 off it) and whether its stored parent names an entry.
-    const walkIndex = new Int32Array(model.entries.length).fill(-1);
+    const walkIndex = new Int32Array(entries.length).fill(-1);
     for (let i = 0; i < chain.walked.length; i++) walkIndex[chain.walked[i]!.entry.index] = i;
     const { storedParent } = chain;
     const parentFound =
-      storedParent !== undefined && storedParent.length === model.entries.length
+      storedParent !== undefined && storedParent.length === entries.length
         ? (entry: Entry, _parent: string): boolean => storedParent[entry.index]! >= 0
         : (_entry: Entry, parent: string): boolean => byUuid.has(parent);
     let lastBoundary: Entry | undefined;
-    for (let i = model.entries.length - 1; i >= 0; i--) {
-      const e = model.entries[i]!;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const e = entries[i]!;
       if (isCompactBoundary(e) && !model.isShadowed(e)) {
         lastBoundary = e;
         break;
       }
     }
 
-    const { entries } = model;
     const boundaryGoneBelow = new Set<Entry>();
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
@@ -100,7 +100,7 @@ export default defineRule({
 
       // The nearest earlier entry of the chain that does not hang below this one (a link to it would close a loop).
       const mine = below(entry);
-      const previous = nearestEarlierOfChain(model.entries, entry, mine);
+      const previous = nearestEarlierOfChain(entries, entry, mine);
       const related = previous
         ? [{ line: previous.line, message: 'nearest earlier entry of the same chain (the unsafe fix re-links to it)' }]
         : [];

@@ -258,33 +258,40 @@ describe('findConfigFile and loadConfigFile', () => {
 
   it('reports unreadable files, bad JSON and bad patterns with the file name', async () => {
     const dir = mkdtempSync(path.join(tmp, 'load-'));
+    /** Writes `name` and expects loading it to fail with `message`. */
+    const rejects = (name: string, content: string, message: string | RegExp) => {
+      writeFile(dir, name, content);
+      return expect(loadConfigFile(path.join(dir, name), { name })).rejects.toThrow(message);
+    };
     await expect(loadConfigFile(path.join(dir, 'nope.json'), { name: 'nope.json' })).rejects.toThrow(
       'cannot read config nope.json: no such file',
     );
-    writeFile(dir, 'bad.json', '{"rules": {');
-    await expect(loadConfigFile(path.join(dir, 'bad.json'), { name: 'bad.json' })).rejects.toThrow(
-      /^invalid config bad\.json: not valid JSON/,
-    );
+    await rejects('bad.json', '{"rules": {', /^invalid config bad\.json: not valid JSON/);
     // Where, as an editor counts: line and column, not V8's character position.
-    writeFile(dir, 'comma.json', '{\n  "rules": {\n    "tool-use-has-result": "warn",\n  }\n}\n');
-    await expect(loadConfigFile(path.join(dir, 'comma.json'), { name: 'comma.json' })).rejects.toThrow(
+    await rejects(
+      'comma.json',
+      '{\n  "rules": {\n    "tool-use-has-result": "warn",\n  }\n}\n',
       'invalid config comma.json: not valid JSON at line 4, column 3 (Expected double-quoted property name)',
     );
-    writeFile(dir, 'glob.json', '{"ignores": ["ok/**", "a**"]}');
-    await expect(loadConfigFile(path.join(dir, 'glob.json'), { name: 'glob.json' })).rejects.toThrow(
+    await rejects(
+      'glob.json',
+      '{"ignores": ["ok/**", "a**"]}',
       'invalid config glob.json: ignores[1]: "a**": ** must be a whole path segment',
     );
     // A repeated key: JSON.parse would keep the second "rules" and drop the first without a word.
-    writeFile(dir, 'twice.json', '{\n  "rules": { "valid-json": "off" },\n  "rules": { "entry-shape": "off" }\n}\n');
-    await expect(loadConfigFile(path.join(dir, 'twice.json'), { name: 'twice.json' })).rejects.toThrow(
+    await rejects(
+      'twice.json',
+      '{\n  "rules": { "valid-json": "off" },\n  "rules": { "entry-shape": "off" }\n}\n',
       'invalid config twice.json: line 3, column 3: the key "rules" is given twice (JSON keeps only the last, so the first would be ignored); merge them',
     );
-    writeFile(dir, 'nested.json', '{"rules": {"valid-json": "off", "valid-json": "warn"}}');
-    await expect(loadConfigFile(path.join(dir, 'nested.json'), { name: 'nested.json' })).rejects.toThrow(
+    await rejects(
+      'nested.json',
+      '{"rules": {"valid-json": "off", "valid-json": "warn"}}',
       'invalid config nested.json: line 1, column 33: the key "valid-json" in rules is given twice',
     );
-    writeFile(dir, 'slash.json', '{"rules": {"codex/arguments-json": ["warn", {"a": 1, "a": 2}]}}');
-    await expect(loadConfigFile(path.join(dir, 'slash.json'), { name: 'slash.json' })).rejects.toThrow(
+    await rejects(
+      'slash.json',
+      '{"rules": {"codex/arguments-json": ["warn", {"a": 1, "a": 2}]}}',
       'the key "a" in rules.codex/arguments-json.1 is given twice',
     );
     writeFile(dir, 'bom.json', '\uFEFF{"target":"api"}');

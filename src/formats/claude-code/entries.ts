@@ -26,12 +26,12 @@ const attachmentRecord: LazyFields = (key) => key === 'attachment';
 export function unreadFields(json: Record<string, unknown>): LazyFields | undefined {
   if (typeof json.type !== 'string') return undefined;
   if (!READ_WHOLE.has(json.type)) return ALL_FIELDS;
-  if (json.type === 'attachment') return isObject(json.attachment) ? attachmentRecord : undefined;
-  const record = json.toolUseResult;
-  return json.type === 'user' && record !== null && typeof record === 'object' ? unsentRecord : undefined;
+  if (json.type === 'attachment') return isNested(json.attachment) ? attachmentRecord : undefined;
+  return json.type === 'user' && isNested(json.toolUseResult) ? unsentRecord : undefined;
 }
 
-function isObject(value: unknown): boolean {
+/** An object or array: what a shallow object can keep as a getter. */
+function isNested(value: unknown): boolean {
   return value !== null && typeof value === 'object';
 }
 
