@@ -47,6 +47,24 @@ function rerunWithFewArenas() {
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   });
   if (child.error) return; // Could not start it (the cap itself?): carry on in this process.
+  // An allocation that fails under the cap aborts in C++ or in V8, with no chance for JavaScript to say so: say it
+  // here, after the raw text the child printed, as a tool failure.
+  if (child.signal === 'SIGABRT' || child.status === 134) {
+    const cap = Math.round(Number(m[1]) / 2 ** 20);
+    const heapFlag = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
+      a.includes('max-old-space-size'),
+    );
+    try {
+      writeSync(
+        2,
+        `transcript-lint: ran out of memory and stopped: the address space is capped at ${cap} MiB (ulimit -v), ` +
+          'and Node takes about 730 MiB of it before it reads a line; raise the cap (a 200 MB session needs about ' +
+          `1,000 MiB in all)${heapFlag ? ' or the heap limit (--max-old-space-size)' : ''}, or lint fewer or ` +
+          'smaller files at once. A fix is written whole or not at all, so no file was left half-written.\n',
+      );
+    } catch {}
+    process.exit(2);
+  }
   if (child.signal) process.kill(process.pid, child.signal);
   process.exit(child.status ?? 2);
 }

@@ -479,6 +479,24 @@ describe('a cap on the address space (ulimit -v)', () => {
     expect(r.stderr).not.toContain('bad_alloc');
     expect([0, 1]).toContain(r.status);
   });
+
+  // Past the cap an allocation aborts the process in C++ or V8 (exit 134), which no JavaScript can catch; the
+  // launcher's parent process says so. A heap limit far too small for the file aborts the same way, every time.
+  it.runIf(process.platform === 'linux')('an abort for memory is said in one line, exit 2', () => {
+    const file = path.join(tmp, 'aborts.jsonl');
+    const recorded = readFileSync(
+      path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'crashed-session.jsonl'),
+    );
+    writeFileSync(file, Buffer.concat(Array.from({ length: 2000 }, () => recorded)));
+    const node = `"${process.execPath}" --max-old-space-size=8`;
+    const r = spawnSync('bash', ['-c', `ulimit -v 4000000 && exec ${node} "${BIN}" --jobs 1 "${file}"`], {
+      encoding: 'utf8',
+    });
+    rmSync(file);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/transcript-lint: ran out of memory and stopped: the address space is capped at 3906 MiB/);
+    expect(r.stderr).toContain('or the heap limit (--max-old-space-size)');
+  });
 });
 
 describe('a sessions folder from the environment with a newline in it', () => {
