@@ -3,7 +3,7 @@
 // calling process.exit) lets piped output drain. A closed pipe on stdout (`| head`) is not an error worth a stack
 // trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
 // since the run's outcome was not delivered.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeSync } from 'node:fs';
 
 /** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
@@ -30,9 +30,11 @@ const notBuilt = (err) =>
  * Under a cap on the address space (`ulimit -v`), each thread that allocates gets its own glibc malloc arena of
  * 64 MB of address space, and Node alone already takes ~730 MB: with a 1 GB cap, a 9 MB session aborted the process
  * in C++ (std::bad_alloc, exit 134). So, capped, the tool runs itself again with at most two arenas (measured: the
- * same 9-60 MB sessions then lint). Linux only (/proc); never twice; the child's exit code or signal is passed on.
+ * same 9-60 MB sessions then lint). Linux only (/proc); never twice; the child's exit code or signal is passed on,
+ * and a signal sent to this process alone (`kill PID`) is passed to the child, which cleans up after a fix as it
+ * would have, rather than left running.
  */
-function rerunWithFewArenas() {
+async function rerunWithFewArenas() {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
   let limits;
   try {
@@ -42,14 +44,23 @@ function rerunWithFewArenas() {
   }
   const m = /^Max address space\s+(\S+)/m.exec(limits);
   if (!m || m[1] === 'unlimited') return;
-  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   });
-  if (child.error) return; // Could not start it (the cap itself?): carry on in this process.
+  // Ctrl-C reaches both processes; the child then gets it twice, and its first ends it (interrupt-cleanup.ts).
+  const relay = (signal) => child.kill(signal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, relay);
+  const end = await new Promise((resolve) => {
+    child.on('error', (error) => resolve({ error }));
+    child.on('exit', (status, signal) => resolve({ status, signal }));
+  });
+  for (const s of signals) process.off(s, relay);
+  if (end.error) return; // Could not start it (the cap itself?): carry on in this process.
   // An allocation that fails under the cap aborts in C++ or in V8, with no chance for JavaScript to say so: say it
   // here, after the raw text the child printed, as a tool failure.
-  if (child.signal === 'SIGABRT' || child.status === 134) {
+  if (end.signal === 'SIGABRT' || end.status === 134) {
     const cap = Math.round(Number(m[1]) / 2 ** 20);
     const heapFlag = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
       a.includes('max-old-space-size'),
@@ -65,10 +76,10 @@ function rerunWithFewArenas() {
     } catch {}
     process.exit(2);
   }
-  if (child.signal) process.kill(process.pid, child.signal);
-  process.exit(child.status ?? 2);
+  if (end.signal) process.kill(process.pid, end.signal);
+  process.exit(end.status ?? 2);
 }
-rerunWithFewArenas();
+await rerunWithFewArenas();
 
 try {
   // Before the rest is loaded: see v8-tuning.ts.

@@ -2,7 +2,7 @@
 // cannot exist, output streams that fail, runs where every file failed, names that could forge a line or are not
 // UTF-8, UTF-16 files, the string limit, the worker cap, a "__proto__" rule id, linear-time ignores, and configs that
 // apply only below their own folder. Each test failed on the main branch before the change that made it pass.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -496,6 +496,51 @@ describe('a cap on the address space (ulimit -v)', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/transcript-lint: ran out of memory and stopped: the address space is capped at 3906 MiB/);
     expect(r.stderr).toContain('or the heap limit (--max-old-space-size)');
+  });
+
+  // Capped, the launcher runs the tool as its child: a SIGTERM sent to the launcher alone (`kill PID`) must end the
+  // child too, not leave it running. The child waits on stdin, a FIFO the test holds open and never writes to.
+  it.runIf(process.platform === 'linux')('a SIGTERM to the launcher ends its child', async () => {
+    const fifo = path.join(tmp, 'stdin.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = openSync(fifo, 'r+');
+    const launcher = spawn('bash', ['-c', `ulimit -v 4000000 && exec "${process.execPath}" "${BIN}" - < "${fifo}"`], {
+      stdio: 'ignore',
+    });
+    const childOf = (pid: number): number | undefined => {
+      try {
+        const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/)[0];
+        return first ? Number(first) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    const alive = (pid: number): boolean => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const pause = () => new Promise((r) => setTimeout(r, 50));
+    let child: number | undefined;
+    for (let waited = 0; child === undefined && waited < 10_000; waited += 50) {
+      await pause();
+      child = childOf(launcher.pid!);
+    }
+    expect(child).toBeDefined();
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      launcher.on('exit', (_code, signal) => resolve(signal)),
+    );
+    launcher.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    for (let waited = 0; alive(child!) && waited < 5_000; waited += 50) await pause();
+    const left = alive(child!);
+    // Ends the old launcher's orphan, if any (it then reads the end of its input).
+    closeSync(writer);
+    rmSync(fifo);
+    expect(left).toBe(false);
   });
 });
 
