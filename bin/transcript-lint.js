@@ -34,6 +34,10 @@ const notBuilt = (err) =>
  * and a signal sent to this process alone (`kill PID`) is passed to the child, which cleans up after a fix as it
  * would have, rather than left running.
  */
+/** How an allocation that failed under the cap ends a process: by a signal, or by the shell's 128 + its number. */
+const MEMORY_SIGNALS = new Set(['SIGABRT', 'SIGSEGV', 'SIGBUS', 'SIGTRAP']);
+const CRASH_STATUS = { 133: 'SIGTRAP', 134: 'SIGABRT', 135: 'SIGBUS', 139: 'SIGSEGV' };
+
 async function rerunWithFewArenas() {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
   let limits;
@@ -58,17 +62,21 @@ async function rerunWithFewArenas() {
   });
   for (const s of signals) process.off(s, relay);
   if (end.error) return; // Could not start it (the cap itself?): carry on in this process.
-  // An allocation that fails under the cap aborts in C++ or in V8, with no chance for JavaScript to say so: say it
-  // here, after the raw text the child printed, as a tool failure.
-  if (end.signal === 'SIGABRT' || end.status === 134) {
+  // An allocation that fails under the cap ends the process in C++ or in V8, with no chance for JavaScript to say so:
+  // an abort (std::bad_alloc, V8's "out of memory"), or a crash where V8 did not check (measured: SIGSEGV for a 1 GB
+  // session under a 1.3 GB cap; SIGTRAP when V8 cannot reserve its code range). Say it here, after the raw text the
+  // child printed, as a tool failure.
+  const died = end.signal ?? CRASH_STATUS[end.status];
+  if (died && MEMORY_SIGNALS.has(died)) {
     const cap = Math.round(Number(m[1]) / 2 ** 20);
+    const how = died === 'SIGABRT' ? 'ran out of memory and stopped' : `crashed (${died}), most likely out of memory`;
     const heapFlag = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) =>
       a.includes('max-old-space-size'),
     );
     try {
       writeSync(
         2,
-        `transcript-lint: ran out of memory and stopped: the address space is capped at ${cap} MiB (ulimit -v), ` +
+        `transcript-lint: ${how}: the address space is capped at ${cap} MiB (ulimit -v), ` +
           'and Node takes about 730 MiB of it before it reads a line; raise the cap (a 200 MB session needs about ' +
           `1,000 MiB in all)${heapFlag ? ' or the heap limit (--max-old-space-size)' : ''}, or lint fewer or ` +
           'smaller files at once. A fix is written whole or not at all, so no file was left half-written.\n',
