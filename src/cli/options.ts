@@ -86,7 +86,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'N',
     group: 'Input',
     help: 'Lint this many files at once, on worker threads (default: the free cores for a large input, at most one per file; 1: no workers)',
-    doc: 'Lint `N` files at once on worker threads (the main thread is one of them), never more than the available cores or than the address-space limit (`ulimit -v`) holds. Default: one thread unless the input is large and cores are free: then one per core, at most one per file and one per 32 MiB of input, and one thread while the load average is at the number of cores; `--jobs 1` uses no workers. The report is the same whatever `N`. `--fix`, `--fix-dry-run` and `--diff` run in one thread.',
+    doc: 'Lint `N` files at once on worker threads (the main thread is one of them), never more than the available cores or than the address-space limit (`ulimit -v`) holds. Default: one thread unless the input is large and cores are free: then one per core, at most one per file and one per 32 MiB of input, and one thread while other processes keep every core busy (on Linux, the threads of other processes that are runnable both when the run starts and when it picks its threads; elsewhere, the load average of the last minute); `--jobs 1` uses no workers. The report is the same whatever `N`. `--fix`, `--fix-dry-run` and `--diff` run in one thread.',
   },
   // Rules and config
   {

@@ -5,6 +5,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workersThatFit } from './address-space.js';
+import { runnableOfOthers } from './busy-cores.js';
 
 /**
  * A worker costs a thread start and its own load of the rules (about 0.1 s of CPU), and every thread its own heap, so
@@ -23,13 +24,22 @@ export function threadLimit(): number {
   return Math.max(1, Math.min(availableCores(), 1 + workersThatFit()));
 }
 
+/** Read as this module loads, early in a run (see busy-cores.ts). */
+const runnableAtStart = runnableOfOthers();
+
 /**
- * The cores free for more threads: none but ours when the load average of the last minute is already at the number
- * of cores (other work keeps them busy, and another thread would only add CPU time, not save wall time), else all.
- * Systems without a load average (Windows) report 0: all cores.
+ * The cores free for more threads: none but ours when other processes keep a thread busy on every core (another
+ * thread would only add CPU time, not save wall time), else all. Told by the threads of others that were runnable
+ * both when this run started and now (two readings, so that a moment's burst does not decide); where the kernel
+ * does not say (no /proc), by the load average of the last minute at the number of cores. Systems without a load
+ * average (Windows) report 0: all cores.
  */
-export function freeCores(): number {
-  const cores = availableCores();
+export function freeCores(
+  cores: number = availableCores(),
+  now: number | undefined = runnableOfOthers(),
+  atStart: number | undefined = runnableAtStart,
+): number {
+  if (atStart !== undefined && now !== undefined) return Math.min(atStart, now) >= cores ? 1 : cores;
   return os.loadavg()[0]! >= cores ? 1 : cores;
 }
 

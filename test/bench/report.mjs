@@ -60,7 +60,7 @@ export function printSet(set, shapeLines, findings) {
   for (const res of Object.values(set.results))
     if (res.oneThread)
       console.log(
-        `  (${res.oneThread} of ${res.runs.length} runs of "${res.label}" started with the load average at the number of cores: its default ran those on one thread)`,
+        `  (${res.oneThread} of ${res.runs.length} runs of "${res.label}" started with other processes busy on every core: its default ran those on one thread)`,
       );
 }
 

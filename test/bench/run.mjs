@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readSync, rmSync, statfsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runnableOfOthers } from '../../dist/src/engine/busy-cores.js';
 import { measure } from './proc.mjs';
 import { lintSummary, printGrowth, printSet, printTargets, replicaCheck } from './report.mjs';
 import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
@@ -115,9 +116,11 @@ async function main() {
           // Before every run, not once per set: some machines give the page cache back within a minute (seen here: a
           // kernel memory monitor, kdamond, kept 0.9 of 24 GB cached), and a cold read costs the row that does it.
           warm(set.files);
-          // The default picks one thread while the load average is at the cores (worker-start.ts freeCores), which
-          // the bench's own runs can bring about: such runs are counted and said under the table.
-          if (t.id === 'lint' && set.files.length > 1 && os.loadavg()[0] >= os.availableParallelism())
+          // The default picks one thread while other processes keep every core busy (worker-start.ts freeCores):
+          // such runs are counted and said under the table. Read as the tool reads it (the load average where there
+          // is no /proc).
+          const others = runnableOfOthers() ?? os.loadavg()[0];
+          if (t.id === 'lint' && set.files.length > 1 && others >= os.availableParallelism())
             res.oneThread = (res.oneThread ?? 0) + 1;
           res.runs.push(measure(cmd, args, { env, cwd: root, stdoutFile, okCodes }));
           res.report = stdoutFile;
