@@ -11,6 +11,7 @@ import { closeSync, existsSync, openSync, readSync, rmSync, statfsSync, statSync
 import os from 'node:os';
 import path from 'node:path';
 import { runnableOfOthers } from '../../dist/src/engine/busy-cores.js';
+import { defaultJobs } from '../../dist/src/engine/worker-start.js';
 import { measure } from './proc.mjs';
 import { lintSummary, printGrowth, printSet, printTargets, replicaCheck } from './report.mjs';
 import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
@@ -117,11 +118,16 @@ async function main() {
           // kernel memory monitor, kdamond, kept 0.9 of 24 GB cached), and a cold read costs the row that does it.
           warm(set.files);
           // The default picks one thread while other processes keep every core busy (worker-start.ts freeCores):
-          // such runs are counted and said under the table. Read as the tool reads it (the load average where there
-          // is no /proc).
-          const others = runnableOfOthers() ?? os.loadavg()[0];
-          if (t.id === 'lint' && set.files.length > 1 && others >= os.availableParallelism())
-            res.oneThread = (res.oneThread ?? 0) + 1;
+          // such runs are counted and said under the table, for a set large enough for more than one. Read as the
+          // tool reads it, twice (the warm-up's reads can leave kernel threads runnable for a moment), or by the load
+          // average where there is no /proc.
+          const cores = os.availableParallelism();
+          if (t.id === 'lint' && defaultJobs(set.files.length, set.shape.bytes, cores) > 1) {
+            const first = runnableOfOthers();
+            spawnSync('sleep', ['0.05']);
+            const others = first === undefined ? os.loadavg()[0] : Math.min(first, runnableOfOthers() ?? first);
+            if (others >= cores) res.oneThread = (res.oneThread ?? 0) + 1;
+          }
           res.runs.push(measure(cmd, args, { env, cwd: root, stdoutFile, okCodes }));
           res.report = stdoutFile;
         } catch (err) {
