@@ -26,6 +26,10 @@ const notBuilt = (err) =>
     ? { message: 'it is not built yet (dist/ is missing): run `npm run build` in its folder first' }
     : err;
 
+/** How an allocation that failed under the cap ends a process: by a signal, or by the shell's 128 + its number. */
+const MEMORY_SIGNALS = new Set(['SIGABRT', 'SIGSEGV', 'SIGBUS', 'SIGTRAP']);
+const CRASH_STATUS = { 133: 'SIGTRAP', 134: 'SIGABRT', 135: 'SIGBUS', 139: 'SIGSEGV' };
+
 /**
  * Under a cap on the address space (`ulimit -v`), each thread that allocates gets its own glibc malloc arena of
  * 64 MB of address space, and Node alone already takes ~730 MB: with a 1 GB cap, a 9 MB session aborted the process
@@ -34,10 +38,6 @@ const notBuilt = (err) =>
  * and a signal sent to this process alone (`kill PID`) is passed to the child, which cleans up after a fix as it
  * would have, rather than left running.
  */
-/** How an allocation that failed under the cap ends a process: by a signal, or by the shell's 128 + its number. */
-const MEMORY_SIGNALS = new Set(['SIGABRT', 'SIGSEGV', 'SIGBUS', 'SIGTRAP']);
-const CRASH_STATUS = { 133: 'SIGTRAP', 134: 'SIGABRT', 135: 'SIGBUS', 139: 'SIGSEGV' };
-
 async function rerunWithFewArenas() {
   if (process.platform !== 'linux' || process.env.MALLOC_ARENA_MAX !== undefined) return;
   let limits;
