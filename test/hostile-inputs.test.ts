@@ -524,15 +524,16 @@ describe('a cap on the address space (ulimit -v)', () => {
       }
     };
     const pause = () => new Promise((r) => setTimeout(r, 50));
+    // Listened for from the start: a launcher that ends before the kill must fail the test, not hang it.
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      launcher.on('exit', (_code, signal) => resolve(signal)),
+    );
     let child: number | undefined;
     for (let waited = 0; child === undefined && waited < 10_000; waited += 50) {
       await pause();
       child = childOf(launcher.pid!);
     }
     expect(child).toBeDefined();
-    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
-      launcher.on('exit', (_code, signal) => resolve(signal)),
-    );
     launcher.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     for (let waited = 0; alive(child!) && waited < 5_000; waited += 50) await pause();

@@ -35,7 +35,8 @@ function virtualSize(status: string | undefined): number | undefined {
   return m ? Number(m[1]) * 1024 : undefined;
 }
 
-function readProc(path: string): string | undefined {
+/** A /proc file's text, undefined where there is none (not Linux, or hidden). */
+export function readProc(path: string): string | undefined {
   try {
     return readFileSync(path, 'latin1');
   } catch {

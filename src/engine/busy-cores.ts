@@ -2,18 +2,11 @@
 // answered that before, but it lags: a run started right after other CPU-bound ones (a script linting folder after
 // folder, a benchmark) found the load still at the cores and took one thread on an idle machine. The kernel's count
 // of runnable threads (/proc/stat's procs_running), less this process's own, is the load of this moment.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readProc } from './address-space.js';
 
-/** A /proc file's text, undefined where there is none (not Linux, or hidden). */
+/** A /proc file's text, undefined where there is none (see address-space.ts readProc). */
 export type ProcReader = (path: string) => string | undefined;
-
-const readProc: ProcReader = (path) => {
-  try {
-    return readFileSync(path, 'latin1');
-  } catch {
-    return undefined;
-  }
-};
 
 /** This process's threads that are running or runnable (state R in /proc/self/task/<tid>/stat). */
 function ownRunnable(read: ProcReader, tasks: () => string[]): number {
@@ -21,7 +14,7 @@ function ownRunnable(read: ProcReader, tasks: () => string[]): number {
   for (const tid of tasks()) {
     const stat = read(`/proc/self/task/${tid}/stat`);
     // "tid (name) state ...": the name may hold spaces and parentheses; the state follows the last ")".
-    if (stat !== undefined && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'R') running++;
+    if (stat !== undefined && stat[stat.lastIndexOf(')') + 2] === 'R') running++;
   }
   return running;
 }

@@ -11,7 +11,7 @@ import { closeSync, existsSync, openSync, readSync, rmSync, statfsSync, statSync
 import os from 'node:os';
 import path from 'node:path';
 import { runnableOfOthers } from '../../dist/src/engine/busy-cores.js';
-import { defaultJobs } from '../../dist/src/engine/worker-start.js';
+import { defaultJobs, freeCores } from '../../dist/src/engine/worker-start.js';
 import { measure } from './proc.mjs';
 import { lintSummary, printGrowth, printSet, printTargets, replicaCheck } from './report.mjs';
 import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
@@ -125,8 +125,7 @@ async function main() {
           if (t.id === 'lint' && defaultJobs(set.files.length, set.shape.bytes, cores) > 1) {
             const first = runnableOfOthers();
             spawnSync('sleep', ['0.05']);
-            const others = first === undefined ? os.loadavg()[0] : Math.min(first, runnableOfOthers() ?? first);
-            if (others >= cores) res.oneThread = (res.oneThread ?? 0) + 1;
+            if (freeCores(cores, runnableOfOthers(), first) === 1) res.oneThread = (res.oneThread ?? 0) + 1;
           }
           res.runs.push(measure(cmd, args, { env, cwd: root, stdoutFile, okCodes }));
           res.report = stdoutFile;
