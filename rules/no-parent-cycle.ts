@@ -43,7 +43,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const { byUuid, storedParent } = ctx.model.chain();
+    const { byUuid, storedParent, live } = ctx.model.chain();
     const { entries } = ctx.model;
     // The chain's parent by entry index answers without a lookup by uuid (for this model's own entries).
     const byIndex = storedParent !== undefined && storedParent.length === entries.length;
@@ -59,9 +59,14 @@ export default defineRule({
     // at each uuid's survivor, in file order: a loop is found once, by the first walk that enters it, whatever the
     // order.
     const path: Entry[] = [];
+    // Whether an entry holds its uuid, by index where the chain keeps it (a lookup by uuid per entry otherwise).
+    const holdsUuid =
+      byIndex && live !== undefined
+        ? (e: Entry): boolean => live[e.index] === 1
+        : (e: Entry): boolean => e.uuid !== undefined && byUuid.get(e.uuid) === e;
     for (let i = 0; i < entries.length; i++) {
       const start = entries[i]!;
-      if (state[start.index] !== 0 || start.uuid === undefined || byUuid.get(start.uuid) !== start) continue;
+      if (state[start.index] !== 0 || !holdsUuid(start)) continue;
       let depth = 0;
       let cur: Entry | undefined = start;
       while (cur && state[cur.index] === 0) {

@@ -30,12 +30,31 @@ export function blocksOf(entry: Entry): Block[] {
   return content.filter(isObject) as Block[];
 }
 
-// The fact helpers below read `raw.message` directly rather than through messageOf: they run several times per entry
-// in the chain model and the rules, and a MessageView per call is pure garbage there.
+// The fact helpers below read `raw.message` directly rather than through messageOf, and once per entry (Entry.facts):
+// the chain model and the rules ask them of every entry, several times over.
 
-export function isToolResultEntry(entry: Entry): boolean {
-  if (entry.type !== 'user') return false;
+const KNOWN = 1;
+const TOOL_RESULT = 2;
+const PROMPT = 4;
+
+function factsOf(entry: Entry): number {
+  const known = entry.facts;
+  if (known !== undefined && known !== 0) return known;
+  let facts = KNOWN;
+  let messageId: string | null = null;
   const m = entry.raw.message;
+  if (entry.type === 'user') {
+    if (holdsToolResult(m)) facts |= TOOL_RESULT;
+    else if (entry.raw.isMeta !== true && entry.raw.isCompactSummary !== true) facts |= PROMPT;
+  } else if (entry.type === 'assistant' && isObject(m) && typeof m.id === 'string') {
+    messageId = m.id;
+  }
+  entry.messageId = messageId;
+  entry.facts = facts;
+  return facts;
+}
+
+function holdsToolResult(m: unknown): boolean {
   if (!isObject(m)) return false;
   const content = m.content;
   if (!Array.isArray(content)) return false;
@@ -43,14 +62,13 @@ export function isToolResultEntry(entry: Entry): boolean {
   return false;
 }
 
+export function isToolResultEntry(entry: Entry): boolean {
+  return (factsOf(entry) & TOOL_RESULT) !== 0;
+}
+
 /** A user entry a person typed (or Claude Code wrote as a prompt): not a tool result, not meta, not a summary. */
 export function isUserPrompt(entry: Entry): boolean {
-  return (
-    entry.type === 'user' &&
-    !isToolResultEntry(entry) &&
-    entry.raw.isMeta !== true &&
-    entry.raw.isCompactSummary !== true
-  );
+  return (factsOf(entry) & PROMPT) !== 0;
 }
 
 export function isCompactBoundary(entry: Entry): boolean {
@@ -64,9 +82,8 @@ export function isSyntheticApiError(entry: Entry): boolean {
 }
 
 export function assistantMessageId(entry: Entry): string | undefined {
-  if (entry.type !== 'assistant') return undefined;
-  const m = entry.raw.message;
-  return isObject(m) && typeof m.id === 'string' ? m.id : undefined;
+  factsOf(entry);
+  return entry.messageId ?? undefined;
 }
 
 /**

@@ -16,6 +16,13 @@ export interface Entry {
   parentUuid?: string | null;
   isSidechain: boolean;
   raw: Record<string, unknown>;
+  /**
+   * What entries.ts's fact helpers found in `raw` (bit flags), kept because the chain and several rules ask each
+   * entry the same questions; 0 or absent until one of them is asked. Only those helpers read or set it.
+   */
+  facts?: number;
+  /** The assistant entry's `message.id` (null: none), set with `facts`. */
+  messageId?: string | null;
 }
 
 export interface MessageView {

@@ -48,6 +48,9 @@ export function buildEntries(file: SourceFile): Entry[] {
       parentUuid: readParent(raw.parentUuid),
       isSidechain: raw.isSidechain === true,
       raw,
+      // Present from the start, so that every entry has one shape (see Entry.facts).
+      facts: 0,
+      messageId: null,
     });
   }
   return entries;
