@@ -48,16 +48,17 @@ export default defineRule({
       const indexes = indexesByLine.get(line);
       const entry = model.entryAtLine(line);
       const back = entry ? relinkToSource(model, entry) : undefined;
+      const what = indexes?.length === 1 ? 'the orphan tool_result' : `the ${indexes?.length} orphan tool_results`;
+      // Removing the last message of the file leaves a session with none: only the backup then holds what it said.
+      const leavesNone = entry !== undefined && removesEveryMessage(model, indexesByLine);
       const fix = back
         ? back
         : indexes && entry
           ? new FixPlan(model)
               .removeBlocks(new Map([[entry, indexes]]))
               .fix(
-                'safe',
-                indexes.length === 1
-                  ? 'remove the orphan tool_result'
-                  : `remove the ${indexes.length} orphan tool_results`,
+                leavesNone ? 'unsafe' : 'safe',
+                leavesNone ? `remove ${what}, and with them every message of the file` : `remove ${what}`,
               )
           : undefined;
       fixByLine.set(line, fix);
@@ -105,6 +106,20 @@ export default defineRule({
     reports.send();
   },
 });
+
+/**
+ * Whether removing the orphans (by line, their block indexes) removes every user and assistant entry of the file:
+ * each one left either has no line among them or has blocks that are not orphans.
+ */
+function removesEveryMessage(model: TranscriptModel, orphansByLine: ReadonlyMap<number, readonly number[]>): boolean {
+  for (const e of model.entries) {
+    if ((e.type !== 'user' && e.type !== 'assistant') || model.isShadowed(e)) continue;
+    const orphans = orphansByLine.get(e.line);
+    const content = (e.raw.message as { content?: unknown } | undefined)?.content;
+    if (orphans === undefined || !Array.isArray(content) || orphans.length < content.length) return false;
+  }
+  return true;
+}
 
 /**
  * The fix that hangs a result entry back below the entry holding its call (`sourceToolAssistantUUID`), when that entry
