@@ -42,12 +42,13 @@ function factsOf(entry: Entry): number {
   if (known !== undefined && known !== 0) return known;
   let facts = KNOWN;
   let messageId: string | null = null;
-  const m = entry.raw.message;
+  // `message` is read of user and assistant entries only: on others (progress) it may be a shallow object's getter.
   if (entry.type === 'user') {
-    if (holdsToolResult(m)) facts |= TOOL_RESULT;
+    if (holdsToolResult(entry.raw.message)) facts |= TOOL_RESULT;
     else if (entry.raw.isMeta !== true && entry.raw.isCompactSummary !== true) facts |= PROMPT;
-  } else if (entry.type === 'assistant' && isObject(m) && typeof m.id === 'string') {
-    messageId = m.id;
+  } else if (entry.type === 'assistant') {
+    const m = entry.raw.message;
+    if (isObject(m) && typeof m.id === 'string') messageId = m.id;
   }
   entry.messageId = messageId;
   entry.facts = facts;
