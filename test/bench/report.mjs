@@ -7,11 +7,16 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 const MB = 1024 * 1024;
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Medians of CPU and wall, the largest peak RSS, over a row's runs. */
+/** Medians of CPU and wall, the CPU's spread, the largest peak RSS, over a row's runs. */
 export function summary(res) {
   if (!res || res.failed || !res.runs.length) return null;
+  const cpus = res.runs.map((r) => r.cpuMs);
+  const cpu = median(cpus);
   return {
-    cpu: median(res.runs.map((r) => r.cpuMs)),
+    cpu,
+    // How far apart the rounds were, against the median: a ratio that differs from another by less than both rows'
+    // spreads is within the noise of this machine.
+    cpuSpread: cpu ? (Math.max(...cpus) - Math.min(...cpus)) / cpu : 0,
     wall: median(res.runs.map((r) => r.wallMs)),
     rssMb: Math.max(...res.runs.map((r) => r.rssKb)) / 1024,
   };
@@ -44,7 +49,7 @@ export function printSet(set, shapeLines, findings) {
   const floor = summary(set.results.floor);
   const width = Math.max(...Object.values(set.results).map((r) => r.label.length));
   console.log(
-    `  ${''.padEnd(width)}  ${pad('cpu s', 7)} ${pad('/floor', 7)}  ${pad('wall s', 7)} ${pad('/floor', 7)}  ${pad('peak RSS', 9)}`,
+    `  ${''.padEnd(width)}  ${pad('cpu s', 7)} ${pad('/floor', 7)} ${pad('spread', 7)}  ${pad('wall s', 7)} ${pad('/floor', 7)}  ${pad('peak RSS', 9)}`,
   );
   for (const res of Object.values(set.results)) {
     const s = summary(res);
@@ -54,7 +59,7 @@ export function printSet(set, shapeLines, findings) {
     }
     const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}x` : '');
     console.log(
-      `  ${res.label.padEnd(width)}  ${pad((s.cpu / 1000).toFixed(2), 7)} ${pad(ratio(s.cpu, floor?.cpu), 7)}  ${pad((s.wall / 1000).toFixed(2), 7)} ${pad(ratio(s.wall, floor?.wall), 7)}  ${pad(`${s.rssMb.toFixed(0)} MB`, 9)}`,
+      `  ${res.label.padEnd(width)}  ${pad((s.cpu / 1000).toFixed(2), 7)} ${pad(ratio(s.cpu, floor?.cpu), 7)} ${pad(`${(s.cpuSpread * 100).toFixed(0)}%`, 7)}  ${pad((s.wall / 1000).toFixed(2), 7)} ${pad(ratio(s.wall, floor?.wall), 7)}  ${pad(`${s.rssMb.toFixed(0)} MB`, 9)}`,
     );
   }
   for (const res of Object.values(set.results))

@@ -150,7 +150,7 @@ async function main() {
   });
 
   console.log(
-    `\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads)`,
+    `\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads; spread = (slowest - fastest) / median of a row's CPU)`,
   );
   // Other work on the machine skews the ratios, the wall ratio of the parallel run most.
   const load = (l) => l.map((x) => x.toFixed(2)).join(', ');
