@@ -41,18 +41,23 @@ function factsOf(entry: Entry): number {
   const known = entry.facts;
   if (known !== undefined && known !== 0) return known;
   let facts = KNOWN;
-  let messageId: string | null = null;
   // `message` is read of user and assistant entries only: on others (progress) it may be a shallow object's getter.
   if (entry.type === 'user') {
     if (holdsToolResult(entry.raw.message)) facts |= TOOL_RESULT;
     else if (entry.raw.isMeta !== true && entry.raw.isCompactSummary !== true) facts |= PROMPT;
-  } else if (entry.type === 'assistant') {
-    const m = entry.raw.message;
-    if (isObject(m) && typeof m.id === 'string') messageId = m.id;
   }
-  entry.messageId = messageId;
-  entry.facts = facts;
+  // An entry a library caller froze is read again at every call.
+  if (Object.isExtensible(entry)) {
+    entry.messageId = messageIdOf(entry) ?? null;
+    entry.facts = facts;
+  }
   return facts;
+}
+
+function messageIdOf(entry: Entry): string | undefined {
+  if (entry.type !== 'assistant') return undefined;
+  const m = entry.raw.message;
+  return isObject(m) && typeof m.id === 'string' ? m.id : undefined;
 }
 
 function holdsToolResult(m: unknown): boolean {
@@ -83,8 +88,8 @@ export function isSyntheticApiError(entry: Entry): boolean {
 }
 
 export function assistantMessageId(entry: Entry): string | undefined {
-  factsOf(entry);
-  return entry.messageId ?? undefined;
+  if (factsOf(entry) === entry.facts) return entry.messageId ?? undefined;
+  return messageIdOf(entry);
 }
 
 /**

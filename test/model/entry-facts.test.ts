@@ -1,6 +1,6 @@
 // The fact helpers of src/model/entries.ts keep what they find on the entry (Entry.facts): their answers must be
 // those of reading `raw` each time, on the first call and later ones, for entries built with the memo fields
-// (buildEntries) and without them (other formats, a fix's new entries).
+// (buildEntries) and without them (other formats, a fix's new entries), and for entries that cannot keep them (frozen).
 import { describe, expect, it } from 'vitest';
 import { buildEntries } from '../../src/formats/claude-code/entries.js';
 import { loadText } from '../../src/loader/read-jsonl.js';
@@ -55,6 +55,17 @@ describe('entry facts', () => {
     const entries = buildEntries(loadText('facts.jsonl', text));
     expect(entries).toHaveLength(lines.length);
     for (const e of entries) {
+      expect(answers(e), e.uuid).toEqual(expected[e.uuid!]);
+      expect(answers(e), e.uuid).toEqual(expected[e.uuid!]);
+    }
+  });
+
+  it('answers alike for entries a caller froze, with the memo fields or without them', () => {
+    const built = buildEntries(loadText('facts.jsonl', text)).map((e) => Object.freeze(e));
+    const bare = lines.map((raw, index) =>
+      Object.freeze({ line: index + 1, index, type: raw.type, uuid: raw.uuid, isSidechain: false, raw }),
+    );
+    for (const e of [...built, ...bare]) {
       expect(answers(e), e.uuid).toEqual(expected[e.uuid!]);
       expect(answers(e), e.uuid).toEqual(expected[e.uuid!]);
     }
