@@ -3,6 +3,7 @@
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import type { Fix } from '../fixer/edits.js';
 import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
+import { ParsedLines } from '../loader/parsed-lines.js';
 import { isUnreadByLimit } from '../loader/source-line.js';
 import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
@@ -59,7 +60,7 @@ export function fixBytes(linter: Linter, filePath: string, input: Uint8Array, op
       return first;
     },
     keep: inMemory,
-    lint: (bytes) => linter.lintBytes(filePath, bytes, pinned),
+    lint: (bytes, previous) => linter.lintBytes(filePath, bytes, { ...pinned, previous }),
     relint: () => linter.lintBytes(filePath, input, options),
     same: sameBytes,
     length: byteLengthOf,
@@ -81,7 +82,8 @@ export interface PassStore<T> {
   first(): LintOutcome;
   /** Keeps a pass's output, made of the pieces a format's writeBack gave. */
   keep(pieces: Spliced): T;
-  lint(output: T): LintOutcome;
+  /** Lints a pass's output; `previous` holds what the pass before parsed (LoadOptions.previous). */
+  lint(output: T, previous: ParsedLines): LintOutcome;
   /** The input linted again, for the rare outcome where the fixes made it worse. */
   relint(): LintOutcome;
   same(a: T, b: T): boolean;
@@ -136,10 +138,12 @@ export function runFixLoop<T>(input: T, store: PassStore<T>, unsafe: boolean): L
     passes++;
     pushAll(applied, result.applied);
     output = store.keep(result.pieces);
-    // The model of the previous pass is dropped (and, for a large file, collected) before the next is built.
+    // The next pass takes over the parse of every line this one left as it was; the rest of this pass's model is
+    // dropped (and, for a large file, collected) before the next is built.
+    const previous = new ParsedLines(current.model.file.lines, result.pieces);
     current = undefined;
     collectBetweenModels(store.length(output));
-    current = store.lint(output);
+    current = store.lint(output, previous);
     history.push(output);
     // Only the pass two back is ever compared with: older outputs are let go.
     if (history.length > 3) history.shift();

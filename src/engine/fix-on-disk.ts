@@ -80,7 +80,7 @@ export function fixOnDisk(
       latest = next;
       return next;
     },
-    lint: (output) => linter.lintBytes(filePath, output.bytes, pinned),
+    lint: (output, previous) => linter.lintBytes(filePath, output.bytes, { ...pinned, previous }),
     relint: () => linter.lintBytes(filePath, input, options),
     same: (a, b) => a.digest.length === b.digest.length && a.digest.sha256 === b.digest.sha256,
     length: (output) => output.digest.length,
@@ -88,7 +88,9 @@ export function fixOnDisk(
   try {
     const loop = runFixLoop(start, store, options.unsafe ?? false);
     // Later passes copy the untouched bytes from the file again: overwritten meanwhile, the output holds what another
-    // writer put there, and the safety net calls the fix's output worse. That is the file changing, not the fix.
+    // writer put there, and the safety net calls the fix's output worse. That is the file changing, not the fix. (A
+    // line overwritten at its own length keeps the first pass's parse (parsed-lines.ts); the write's check of the
+    // file against the first read's digest refuses it then.)
     if (loop.status === 'worse' && changedSince(fd, opened)) {
       throw new WriteError(
         `${filePath} changed while it was being fixed (is an agent still writing to it?); nothing was written`,

@@ -34,6 +34,22 @@ export class LoadedLine implements SourceLine {
       : data.read(from, this.#length, this.lineNo);
   }
 
+  /** The line's length in bytes, its terminator left out. */
+  get byteLength(): number {
+    return this.#length;
+  }
+
+  /**
+   * Where the line's bytes are: the memory they are a view of and their offset in it, or the file they are read from
+   * again and their offset there. Two lines at one place and of one length hold the same bytes (parsed-lines.ts).
+   */
+  get place(): { space: object; offset: number } {
+    const data = this.#data;
+    return data instanceof Uint8Array
+      ? { space: data.buffer, offset: data.byteOffset + this.#offset }
+      : { space: data, offset: this.#offset };
+  }
+
   /** Where the bytes are when they are read from the file again, not held (see SourceLine.range). */
   get range(): ByteRange | undefined {
     const data = this.#data;

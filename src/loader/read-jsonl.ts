@@ -8,10 +8,11 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import type { ParsedLines } from './parsed-lines.js';
 import { scanned, WATCH_BYTES } from './scan-watch.js';
 import { type LineBytesSource, LoadedLine } from './loaded-line.js';
 import type { LineProblem, SourceLine } from './source-line.js';
-import { type LazyFields, shallowObject } from './shallow-objects.js';
+import { type LazyFields, repoint, shallowObject } from './shallow-objects.js';
 
 export type { LineProblem, LineProblemKind, SourceLine } from './source-line.js';
 
@@ -39,6 +40,8 @@ export interface LoadOptions {
    * it: a Cline task history compiles to what Cline sends for the `cline` target, to the file as it is for `api`.
    */
   target?: string;
+  /** What the previous pass of a fix parsed, to take over for the lines it left as they were (parsed-lines.ts). */
+  previous?: ParsedLines;
 }
 
 // Far above any line a resumable session holds (the API refuses requests over 32 MB), and low enough that a line of
@@ -77,7 +80,7 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
   const first = pieces[0] ?? new Uint8Array(0);
   const last = pieces[pieces.length - 1] ?? first;
   const bom = hasUtf8Bom(first);
-  const state = scanState(shallow);
+  const state = scanState(shallow, options.previous);
   const maxLineBytes = lineLimit(options);
   for (const [i, piece] of pieces.entries()) {
     scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
@@ -105,7 +108,7 @@ export function loadChunks(
   options: LoadOptions = {},
   shallow?: ShallowLines,
 ): SourceFile {
-  const state = scanState(shallow);
+  const state = scanState(shallow, options.previous);
   const maxLineBytes = lineLimit(options);
   let bom = false;
   let foreign: ForeignEncoding | undefined;
@@ -152,8 +155,8 @@ function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength:
   return { path, bom: false, foreignEncoding, eol: '\n', finalNewline: true, lines: [], byteLength };
 }
 
-function scanState(shallow: ShallowLines | undefined): ScanState {
-  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0 };
+function scanState(shallow: ShallowLines | undefined, previous: ParsedLines | undefined): ScanState {
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, previous };
 }
 
 function scannedFile(
@@ -175,6 +178,8 @@ function scannedFile(
 
 interface ScanState {
   lines: SourceLine[];
+  /** See LoadOptions.previous. */
+  previous: ParsedLines | undefined;
   lineNo: number;
   crlfCount: number;
   lfCount: number;
@@ -221,6 +226,15 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     const isLast = !terminated || end + 1 >= data.length;
     const length = contentEnd - start;
     const bytes = data.subarray(start, contentEnd);
+    // A line the previous pass parsed, unchanged (its offset in the file is that in the piece plus the pieces before).
+    const previous = state.previous?.take(state.parsed + start, length);
+    if (previous) {
+      const line = new LoadedLine(lineNo, data, start, length, crlf, previous, [], false);
+      repoint(previous, line);
+      lines.push(line);
+      start = end + 1;
+      continue;
+    }
     const encoding = ascii || (utf8 && isAscii(bytes)) ? 'latin1' : 'utf8';
     if (utf8 && !nul && length >= LAZY_LINE_BYTES && length <= maxLineBytes && buffer[start] === 0x7b) {
       // A long line: its long strings stay bytes (the same answer as parsing it whole, or undefined to do that).

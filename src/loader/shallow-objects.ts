@@ -61,7 +61,8 @@ export function shallowObject(
   lazy: LazyFields = ALL_FIELDS,
 ): Record<string, unknown> {
   const shallow: Record<string | symbol, unknown> = {};
-  Object.defineProperty(shallow, SOURCE, { value: source });
+  // Writable, so that a later pass of a fix can give the object to the line that now holds its bytes (repoint).
+  Object.defineProperty(shallow, SOURCE, { value: source, writable: true });
   // for-in rather than Object.keys: the same keys in the same order (a parsed object inherits nothing enumerable),
   // read from the shape's cache instead of a new array per line.
   for (const key in whole) {
@@ -76,6 +77,11 @@ export function shallowObject(
     }
   }
   return shallow as Record<string, unknown>;
+}
+
+/** A parsed object taken over by another line of the same bytes (parsed-lines.ts): a shallow one now reads that line. */
+export function repoint(json: Record<string, unknown>, source: ShallowSource): void {
+  if (Object.hasOwn(json, SOURCE)) (json as Record<symbol, unknown>)[SOURCE] = source;
 }
 
 /** How many lines shallow objects parsed again so far (for the benchmark and tests: it should stay near zero). */
