@@ -24,7 +24,7 @@ export class ParsedLines {
   readonly #runs: Run[] = [];
   /** The run the last lookup found: lookups come in the order of the output. */
   #cursor = 0;
-  /** How many lines were taken over (tests and the benchmark read it). */
+  /** How many lines were taken over (the tests read it). */
   taken = 0;
 
   /** `lines`: the input's, as its pass loaded them; `output`: the pieces the pass wrote of them. */

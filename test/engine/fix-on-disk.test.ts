@@ -26,9 +26,8 @@ import { WriteError } from '../../src/engine/io.js';
 import { fixFileOnDisk } from '../../src/engine/fix.js';
 import { fixBytes } from '../../src/engine/fix-loop.js';
 import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
 import { cutterRule } from '../helpers/cutter.js';
-import { longLine, progressLine as progress } from '../helpers/line-shapes.js';
+import { brokenSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-'));
@@ -47,17 +46,8 @@ function fileOf(content: string | Uint8Array): string {
 
 const namesBeside = (path: string) => readdirSync(join(path, '..')).sort();
 
-/** A session with defects that fixes repair: an interrupted tool call, a repeated entry, a torn last line. */
-function broken(): string {
-  const t = transcript();
-  t.user('héllo ✓ — "quoted" \\ back\tslash');
-  t.assistant([text('ok'), toolUse('toolu_1')]);
-  t.result('toolu_1', 'x'.repeat(300));
-  t.assistant([text('calling'), toolUse('toolu_2')]);
-  t.user('next');
-  t.assistant([text('done')]);
-  return `${t.lines.join('\n')}\n${t.lines[2]}\n`;
-}
+/** A session with defects that fixes repair (a torn last line is added where a test needs one). */
+const broken = brokenSession;
 
 const CASES: Record<string, string | Uint8Array> = {
   plain: broken(),

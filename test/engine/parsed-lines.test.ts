@@ -12,8 +12,7 @@ import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
 import { inMemory } from '../../src/loader/bytes.js';
 import { ParsedLines } from '../../src/loader/parsed-lines.js';
 import { loadBytes } from '../../src/loader/read-jsonl.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
-import { progressLine } from '../helpers/line-shapes.js';
+import { brokenSession, progressLine } from '../helpers/line-shapes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-parsed-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,16 +28,7 @@ function filesUnder(folder: string): string[] {
 }
 
 /** A session whose fix takes two passes, with a metadata line (a shallow object) among lines left as they were. */
-function broken(): string {
-  const t = transcript();
-  t.user('héllo ✓ — "quoted" \\ back\tslash');
-  t.assistant([text('ok'), toolUse('toolu_1')]);
-  t.result('toolu_1', 'x'.repeat(300));
-  t.assistant([text('calling'), toolUse('toolu_2')]);
-  t.user('next');
-  t.assistant([text('done')]);
-  return `${t.lines.join('\n')}\n${progressLine}\n${t.lines[2]}\n{"type":"user","mess`;
-}
+const broken = () => `${brokenSession()}${progressLine}\n{"type":"user","mess`;
 
 describe('later passes of a fix lint as a fresh lint of their bytes does', () => {
   const fixtures = filesUnder(FIXTURES);

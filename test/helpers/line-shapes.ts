@@ -1,4 +1,5 @@
-// Lines the tests of large files mix into their sessions.
+// Lines the tests of large files mix into their sessions, and a session that fixes repair.
+import { text, toolUse, transcript } from './build.js';
 
 /** A metadata line, kept as a shallow object (loader/shallow-objects.ts). */
 export const progressLine =
@@ -11,3 +12,15 @@ export const longLine = JSON.stringify({
   parentUuid: null,
   message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
 });
+
+/** A session with defects that fixes repair: an interrupted tool call and a repeated entry (its result line). */
+export function brokenSession(): string {
+  const t = transcript();
+  t.user('héllo ✓ — "quoted" \\ back\tslash');
+  t.assistant([text('ok'), toolUse('toolu_1')]);
+  t.result('toolu_1', 'x'.repeat(300));
+  t.assistant([text('calling'), toolUse('toolu_2')]);
+  t.user('next');
+  t.assistant([text('done')]);
+  return `${t.lines.join('\n')}\n${t.lines[2]}\n`;
+}
