@@ -48,21 +48,22 @@ export default defineRule({
       const indexes = indexesByLine.get(line);
       const entry = model.entryAtLine(line);
       const back = entry ? relinkToSource(model, entry) : undefined;
-      const what = indexes?.length === 1 ? 'the orphan tool_result' : `the ${indexes?.length} orphan tool_results`;
-      // Removing the last message of the file leaves a session with none: only the backup then holds what it said.
-      const leavesNone = entry !== undefined && removesEveryMessage(model, indexesByLine);
-      const fix = back
-        ? back
-        : indexes && entry
-          ? new FixPlan(model)
-              .removeBlocks(new Map([[entry, indexes]]))
-              .fix(
-                leavesNone ? 'unsafe' : 'safe',
-                leavesNone ? `remove ${what}, and with them every message of the file` : `remove ${what}`,
-              )
-          : undefined;
+      const fix = back ? back : indexes && entry ? removalFix(entry, indexes) : undefined;
       fixByLine.set(line, fix);
       return fix;
+    };
+    // Whether the removals, all together, leave the file without a message: asked once, when the fixes are made.
+    let leavesNone: boolean | undefined;
+    const removalFix = (entry: Entry, indexes: number[]): FixDescriptor | undefined => {
+      const what = indexes.length === 1 ? 'the orphan tool_result' : `the ${indexes.length} orphan tool_results`;
+      // Removing the last message of the file leaves a session with none: only the backup then holds what it said.
+      leavesNone ??= removesEveryMessage(model, indexesByLine);
+      return new FixPlan(model)
+        .removeBlocks(new Map([[entry, indexes]]))
+        .fix(
+          leavesNone ? 'unsafe' : 'safe',
+          leavesNone ? `remove ${what}, and with them every message of the file` : `remove ${what}`,
+        );
     };
 
     for (let k = 0; k < conv.length; k++) {
