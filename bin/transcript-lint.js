@@ -48,14 +48,18 @@ async function rerunWithFewArenas() {
   }
   const m = /^Max address space\s+(\S+)/m.exec(limits);
   if (!m || m[1] === 'unlimited') return;
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  // Ctrl-C reaches both processes; the child then gets it twice, and its first ends it (interrupt-cleanup.ts).
+  // Listened for before the child starts: a signal that came between its start and the listening would end this
+  // process by the default action and leave the child running (seen once under load). A handler runs on the event
+  // loop, so never before `child` is set.
+  let child;
+  const relay = (signal) => child?.kill(signal);
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  for (const s of signals) process.on(s, relay);
+  child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: 'inherit',
     env: { ...process.env, MALLOC_ARENA_MAX: '2' },
   });
-  // Ctrl-C reaches both processes; the child then gets it twice, and its first ends it (interrupt-cleanup.ts).
-  const relay = (signal) => child.kill(signal);
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-  for (const s of signals) process.on(s, relay);
   const end = await new Promise((resolve) => {
     child.on('error', (error) => resolve({ error }));
     child.on('exit', (status, signal) => resolve({ status, signal }));
