@@ -84,7 +84,7 @@ describe('Copilot sessions from the CLI', () => {
     ]);
     const prefix = await run(['--session', oneTool.slice(0, 8), '-f', 'json']);
     expect(prefix.code).toBe(0);
-    expect(prefix.stderr).toContain(`is session ${oneTool}`);
+    expect(prefix.stderr).toContain(`is GitHub Copilot CLI session ${oneTool} (`);
     expect(results(prefix.stdout).map((x) => path.basename(path.dirname(x.filePath)))).toEqual([oneTool]);
     const missing = await run(['--session', '00000000-0000-4000-8000-000000000000']);
     expect(missing.code).toBe(2);

@@ -205,7 +205,9 @@ describe('--session ID prefixes', () => {
   it('a unique prefix picks its session and says which', async () => {
     const r = await run(['--session', '6b0f3', '-f', 'compact'], { env: env() });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('transcript-lint: --session 6b0f3 is session 6b0f3c1e-1111-4222-8333-444455556666\n');
+    expect(r.stderr).toBe(
+      'transcript-lint: --session 6b0f3 is Claude Code session 6b0f3c1e-1111-4222-8333-444455556666 (prefix-config/projects/p/6b0f3c1e-1111-4222-8333-444455556666.jsonl)\n',
+    );
     expect(r.stdout).toContain('6b0f3c1e-1111-4222-8333-444455556666.jsonl:4: error valid-json');
   });
 
@@ -214,6 +216,51 @@ describe('--session ID prefixes', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       '--session 6b0f is ambiguous: 2 sessions start with it (6b0f3c1e-1111-4222-8333-444455556666, 6b0f9999-1111-4222-8333-444455556666)',
+    );
+  });
+});
+
+describe('--session matches an id by its start only, the same for every agent', () => {
+  // A Claude Code session whose id starts with 5670, and Codex rollouts whose uuids end in 5670 and in 0: Codex's
+  // file pattern (`rollout-*<id>.jsonl`) matched an id anywhere in the name, so `5670` picked the rollout.
+  const claudeId = '5670e2b1-1111-4222-8333-444455556666';
+  const codexIds = ['7199a1b2-0000-7000-8000-706a3dba5670', '5199a1b2-0000-7000-8000-706a3dba5680'];
+  const env = () => ({
+    CLAUDE_CONFIG_DIR: path.join(tmp, 'anchored-claude'),
+    CODEX_HOME: path.join(tmp, 'anchored-codex'),
+  });
+  const rollout = readFileSync(path.join(root, 'test/formats/codex-rollout-data/multi/rollout.jsonl'), 'utf8');
+  beforeAll(() => {
+    writeFile(env().CLAUDE_CONFIG_DIR, `projects/p/${claudeId}.jsonl`, tornTranscript());
+    for (const id of codexIds)
+      writeFile(env().CODEX_HOME, `sessions/2026/12/01/rollout-2026-12-01T09-29-45-${id}.jsonl`, rollout);
+  });
+
+  it('a prefix of a Claude Code id picks that session, not a rollout whose uuid ends with it, and names agent and file', async () => {
+    const r = await run(['--session', '5670', '-f', 'compact'], { env: env() });
+    expect(r.stderr).toBe(
+      `transcript-lint: --session 5670 is Claude Code session ${claudeId} (anchored-claude/projects/p/${claudeId}.jsonl)\n`,
+    );
+    expect(r.stdout).toContain(`${claudeId}.jsonl:4: error valid-json`);
+    expect(r.stdout).not.toContain('rollout-');
+  });
+
+  it('an id that only ends a uuid matches nothing', async () => {
+    const r = await run(['--session', '0'], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^transcript-lint: no session 0 in any agent's sessions folder:/);
+  });
+
+  it('a prefix of a Codex uuid picks that rollout, and an ambiguous one lists only ids that start with it', async () => {
+    const picked = await run(['--session', '7199', '-f', 'compact'], { env: env() });
+    expect(picked.stderr).toBe(
+      `transcript-lint: --session 7199 is Codex CLI rollout ${codexIds[0]} (anchored-codex/sessions/2026/12/01/rollout-2026-12-01T09-29-45-${codexIds[0]}.jsonl)\n`,
+    );
+    const ambiguous = await run(['--session', '5'], { env: env() });
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toBe(
+      `transcript-lint: --session 5 is ambiguous: 2 sessions start with it (${codexIds[1]}, ${claudeId})\n`,
     );
   });
 });

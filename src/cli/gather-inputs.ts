@@ -187,8 +187,11 @@ export async function findSession(
       `--session ${JSON.stringify(id)} is not a session id (the name of a session's file, without its extension)`,
     );
   }
-  const search = async (pattern: string, withSidechains: boolean) => {
-    const found: { file: string; id: string }[] = [];
+  // A format's patterns may match more than the id asked for (a Codex rollout's is `rollout-*<id>.jsonl`, so `0`
+  // matched every rollout whose uuid ends in 0): only files whose session id is the one asked for, or starts with
+  // it, are kept, the same way for every agent. Codex ids are read in either case, so none are compared by case.
+  const search = async (pattern: string, withSidechains: boolean, matches: (sessionId: string) => boolean) => {
+    const found: { file: string; id: string; agent: string }[] = [];
     for (const f of linter.formats) {
       if (!f.sessions) continue;
       const idOf = f.sessions.idOf ?? ((file: string) => path.basename(file).replace(/\.[^.]*$/, ''));
@@ -198,24 +201,28 @@ export async function findSession(
           f.sessions.patterns(pattern, { sidechains: withSidechains }),
           unreadable,
         )) {
-          found.push({ file, id: idOf(file) });
+          const sessionId = idOf(file);
+          if (matches(sessionId.toLowerCase())) found.push({ file, id: sessionId, agent: f.title });
         }
       }
     }
     return found;
   };
+  const wanted = id.toLowerCase();
   const escaped = await escapeGlob(id);
-  const exact = await search(escaped, sidechains);
+  const exact = await search(escaped, sidechains, (sessionId) => sessionId === wanted);
   if (exact.length > 0) return exact.map((f) => f.file);
-  const byPrefix = await search(`${escaped}*`, false);
+  const byPrefix = await search(`${escaped}*`, false, (sessionId) => sessionId.startsWith(wanted));
   const ids = [...new Set(byPrefix.map((f) => f.id))].sort();
   if (ids.length === 0) return `no session ${id} in any agent's sessions folder:\n${sessionFolders(linter, io)}`;
   if (ids.length > 1) {
     const shown = ids.slice(0, 5).join(', ') + (ids.length > 5 ? ', ...' : '');
     return `--session ${id} is ambiguous: ${ids.length} sessions start with it (${shown})`;
   }
-  warn(io, `--session ${id} is session ${ids[0]}`);
-  return (await search(await escapeGlob(ids[0]!), sidechains)).map((f) => f.file);
+  const picked = byPrefix[0]!;
+  warn(io, `--session ${id} is ${picked.agent} ${picked.id} (${displayPath(picked.file, io.cwd)})`);
+  const full = picked.id.toLowerCase();
+  return (await search(await escapeGlob(picked.id), sidechains, (sessionId) => sessionId === full)).map((f) => f.file);
 }
 
 /**

@@ -42,6 +42,11 @@ export const claudeCode: Format<TranscriptModel> = {
       if (id === undefined) return [...ALL_SESSIONS];
       return sidechains ? [`*/${id}.jsonl`, `*/${id}/subagents/**/*.jsonl`] : [`*/${id}.jsonl`];
     },
+    // A subagent transcript belongs to the session whose folder holds its subagents/ folder.
+    idOf: (file) => {
+      const subagents = file.lastIndexOf(`${path.sep}subagents${path.sep}`);
+      return subagents === -1 ? path.basename(file, '.jsonl') : path.basename(file.slice(0, subagents));
+    },
   },
   exportRequest: (model) => exportMessages(model.apiView().messages),
 };
