@@ -16,15 +16,18 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import projectPath from '../rules/project-path.js';
 import { RelocateError, relocateSession } from '../src/engine/relocate.js';
+import { projectFolderOf } from '../src/formats/claude-code/project-folder.js';
 import { lintBytes } from '../src/index.js';
 import { RECORDED, recordingSid } from './helpers/recorded.js';
 
 const SID = recordingSid('agent');
 const OLD_CWD = '/tmp/oracle-proj';
-const NEW_CWD = '/srv/work/oracle proj.v2';
-const NEW_FOLDER = '-srv-work-oracle-proj-v2';
 
 let root: string;
+// The folder moved to must exist (relocate refuses one that does not): one in the test's own temporary folder, its
+// name with a space and a dot that Claude Code's folder name turns into dashes.
+let NEW_CWD: string;
+let NEW_FOLDER: string;
 const projects = () => path.join(root, 'projects');
 const oldFile = () => path.join(projects(), '-tmp-oracle-proj', `${SID}.jsonl`);
 const newFile = () => path.join(projects(), NEW_FOLDER, `${SID}.jsonl`);
@@ -32,6 +35,9 @@ const noOpeners = () => [];
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'tl-relocate-'));
+  NEW_CWD = path.join(root, 'work', 'oracle proj.v2');
+  NEW_FOLDER = projectFolderOf(NEW_CWD);
+  mkdirSync(NEW_CWD, { recursive: true });
   const dir = path.join(projects(), '-tmp-oracle-proj');
   mkdirSync(dir, { recursive: true });
   cpSync(path.join(RECORDED, 'recordings', 'agent', 'session.jsonl'), oldFile());
@@ -53,6 +59,7 @@ describe('relocateSession', () => {
   it('moves the session and its subagent folder, and rewrites every cwd, with a backup of each rewritten file', async () => {
     const before = readFileSync(oldFile());
     const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: NEW_CWD, openers: noOpeners });
+    expect(NEW_FOLDER.endsWith('-work-oracle-proj-v2')).toBe(true);
     expect(result).toMatchObject({ from: oldFile(), to: newFile(), cwdFrom: OLD_CWD, cwdTo: NEW_CWD, moved: true });
     expect(existsSync(oldFile())).toBe(false);
     expect(cwds(newFile())).toEqual([NEW_CWD]);
@@ -100,7 +107,9 @@ describe('relocateSession', () => {
 
   it("to a cwd whose folder name is over 200 characters: Claude Code's shortened name, with its hash", async () => {
     const deep = `/tmp/${Array(21).fill('abcdefghij').join('/')}`;
-    const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: deep, openers: noOpeners });
+    const result = await withFolder(deep, () =>
+      relocateSession({ projectsRoot: projects(), sessionId: SID, to: deep, openers: noOpeners }),
+    );
     // The name the real CLI made for this cwd (test/rules/project-path.test.ts).
     const folder = `${`-tmp-${Array(21).fill('abcdefghij').join('-')}`.slice(0, 200)}-m17tsc`;
     expect(result.to).toBe(path.join(projects(), folder, `${SID}.jsonl`));
@@ -202,9 +211,43 @@ describe('relocateSession', () => {
   });
 
   it('in its own folder already, only the cwd is rewritten', async () => {
-    const result = await relocateSession({ projectsRoot: projects(), sessionId: SID, to: OLD_CWD, openers: noOpeners });
+    const result = await withFolder(OLD_CWD, () =>
+      relocateSession({ projectsRoot: projects(), sessionId: SID, to: OLD_CWD, openers: noOpeners }),
+    );
     expect(result.moved).toBe(false);
     expect(result.rewritten).toEqual([]);
     expect(existsSync(oldFile())).toBe(true);
   });
 });
+
+describe('the folder moved to', () => {
+  it('is refused when it does not exist or is not a folder: nothing moves, nothing is rewritten, dry run or not', async () => {
+    const before = readFileSync(oldFile());
+    const missing = path.join(root, 'no', 'such', 'dir');
+    const aFile = path.join(root, 'a-file');
+    writeFileSync(aFile, '');
+    for (const dryRun of [true, false]) {
+      await expect(
+        relocateSession({ projectsRoot: projects(), sessionId: SID, to: missing, openers: noOpeners, dryRun }),
+      ).rejects.toThrow(
+        new RelocateError(`--to ${missing}: no such folder; the session is not moved (create the folder first)`),
+      );
+      await expect(
+        relocateSession({ projectsRoot: projects(), sessionId: SID, to: aFile, openers: noOpeners, dryRun }),
+      ).rejects.toThrow(`--to ${aFile} is not a folder; the session is not moved`);
+    }
+    expect(readFileSync(oldFile())).toEqual(before);
+    expect(readdirSync(projects())).toEqual(['-tmp-oracle-proj']);
+  });
+});
+
+/** Runs `fn` with `dir` there (the absolute cwds the recordings name), removing what it made. */
+async function withFolder<T>(dir: string, fn: () => Promise<T>): Promise<T> {
+  let made: string | undefined;
+  if (!existsSync(dir)) made = mkdirSync(dir, { recursive: true });
+  try {
+    return await fn();
+  } finally {
+    if (made) rmSync(made, { recursive: true, force: true });
+  }
+}

@@ -73,6 +73,18 @@ export class RelocateError extends Error {
   override name = 'RelocateError';
 }
 
+async function refuseMissingFolder(io: RelocateFs, folder: string): Promise<void> {
+  let isFolder: boolean;
+  try {
+    isFolder = (await io.stat(folder)).isDirectory();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw err;
+    throw new RelocateError(`--to ${folder}: no such folder; the session is not moved (create the folder first)`);
+  }
+  if (!isFolder) throw new RelocateError(`--to ${folder} is not a folder; the session is not moved`);
+}
+
 /** Filesystems without hard links say so with one of these; then a rename moves the file. */
 const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK', 'EXDEV']);
 
@@ -84,6 +96,9 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
       : await findSession(io, req.projectsRoot, req.sessionId);
   if (id !== req.sessionId) req.onWarning?.(`--session ${req.sessionId} is session ${id}`);
   const cwdTo = path.resolve(req.to);
+  // Claude Code runs in the folder the session moves to: a session moved for a folder that is not there (a typo in
+  // --to) would be found by no `claude --continue`, and its entries would name a cwd that does not exist.
+  await refuseMissingFolder(io, cwdTo);
   const folderTo = path.join(path.resolve(req.projectsRoot), projectFolderOf(cwdTo));
   const to = path.join(folderTo, `${id}.jsonl`);
   const dirFrom = path.join(path.dirname(from), id);
