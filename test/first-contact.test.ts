@@ -149,7 +149,7 @@ describe('the fix summary', () => {
     writeFile(dir, 'c.jsonl', tornTranscript());
     const verbose = await run(['--fix', '--verbose', '--backup-dir', 'saved', 'c.jsonl'], { cwd: dir });
     expect(verbose.stderr).toBe(
-      `transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; backups in saved\n  c.jsonl (backup: ${path.join('saved', 'c.jsonl.bak')})\n`,
+      `transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; backups in saved as <name>.bak\n  c.jsonl (backup: ${path.join('saved', 'c.jsonl.bak')})\n`,
     );
     writeFile(dir, 'd.jsonl', tornTranscript());
     expect((await run(['--fix', '--no-backup', 'd.jsonl'], { cwd: dir })).stderr).toBe(

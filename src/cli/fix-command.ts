@@ -74,24 +74,27 @@ export function mergeFixRuns(runs: readonly FixRun[]): FixRun {
 
 /**
  * What --fix did, in one line: "fixed 12 problems (tool-use-has-result ×8, valid-json ×4) in 3 files; backups
- * beside each file as <name>.bak". With --verbose, each changed file and its backup follow.
+ * beside each file as <name>.bak". When a backup got another name (a taken <name>.bak makes the writer pick
+ * <name>.bak.1, .bak.2, ...: engine/backup.ts), or with --verbose, each changed file and its backup follow, so that
+ * no one restores an older copy from the name the line implies.
  */
 export function fixSummary(
   run: FixRun,
   cmd: Pick<LintCommand, 'backup' | 'verbose'>,
   cwdShown: (p: string) => string,
 ): string {
+  const where = typeof cmd.backup === 'string' ? `in ${cwdShown(cmd.backup)}` : 'beside each file';
+  const plainNames = run.changed.every(
+    (c) => c.backup === undefined || path.basename(c.backup) === `${path.basename(c.filePath)}.bak`,
+  );
   const backups =
     cmd.backup === false
       ? 'no backups (--no-backup)'
-      : typeof cmd.backup === 'string'
-        ? `backups in ${cwdShown(cmd.backup)}`
-        : run.changed.every((c) => c.backup === `${c.filePath}.bak`)
-          ? 'backups beside each file as <name>.bak'
-          : // A taken <name>.bak (an older backup) makes the writer pick <name>.bak.1, .bak.2, ...
-            `backups beside each file as <name>.bak or <name>.bak.N${cmd.verbose ? '' : ' (--verbose lists them)'}`;
+      : plainNames
+        ? `backups ${where} as <name>.bak`
+        : `backups ${where} as <name>.bak, or <name>.bak.N where that was taken:`;
   let text = `fixed ${fixedCounts(run)}; ${backups}`;
-  if (cmd.verbose) {
+  if (cmd.verbose || !plainNames) {
     for (const c of run.changed) text += `\n  ${c.shown}${c.backup ? ` (backup: ${cwdShown(c.backup)})` : ''}`;
   }
   return text;

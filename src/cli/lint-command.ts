@@ -67,6 +67,9 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       cmd.outputFile,
       inputs.filter((i) => i.data === undefined).map((i) => i.filePath),
       io.cwd,
+      cmd.fix !== 'fix' || cmd.backup === false
+        ? false
+        : { dir: typeof cmd.backup === 'string' ? cmd.backup : undefined },
     );
     if (conflict !== undefined) {
       warn(io, conflict);

@@ -10,8 +10,20 @@ import { describeFsError } from '../engine/write-error.js';
 import type { LintCommand } from './args.js';
 import { type CliIO, warn } from './io.js';
 
-/** Why the -o file cannot be used with these inputs, or undefined when it can. */
-export function outputConflict(outputFile: string, inputs: readonly string[], cwd: string): string | undefined {
+/** A backup's name, as --fix and relocate give it: `<name>.bak`, or `<name>.bak.N` when that is taken (backup.ts). */
+const BACKUP_NAME = /\.bak(\.\d+)?$/;
+
+/**
+ * Why the -o file cannot be used with these inputs, or undefined when it can. `backups` says where this run's
+ * backups go (`dir`, or beside each input), or is false when it writes none: the report replaces its file after the
+ * backups are written, so an -o naming one (`s.jsonl -o s.jsonl.bak`) left no copy of the original anywhere.
+ */
+export function outputConflict(
+  outputFile: string,
+  inputs: readonly string[],
+  cwd: string,
+  backups: false | { dir?: string } = false,
+): string | undefined {
   const target = path.resolve(cwd, outputFile);
   const real = realTarget(target);
   const stat = statOrUndefined(target);
@@ -20,6 +32,21 @@ export function outputConflict(outputFile: string, inputs: readonly string[], cw
     const sameFile = inputStat && stat && inputStat.dev === stat.dev && inputStat.ino === stat.ino;
     if (sameFile || realTarget(input) === real)
       return `-o ${outputFile} is one of the inputs; the report would overwrite it`;
+  }
+  if (stat?.isFile() && BACKUP_NAME.test(real))
+    return `-o ${outputFile} is a backup (a copy of a session as it was before a fix); the report would replace it`;
+  if (backups === false) return undefined;
+  const targetFolder = path.dirname(real);
+  const targetName = path.basename(real);
+  for (const input of inputs) {
+    const folder = realTarget(backups.dir === undefined ? path.dirname(input) : path.resolve(cwd, backups.dir));
+    const name = path.basename(input);
+    if (
+      folder === targetFolder &&
+      targetName.startsWith(`${name}.bak`) &&
+      BACKUP_NAME.test(targetName.slice(name.length))
+    )
+      return `-o ${outputFile} is a name this --fix may give the backup of ${input}; the report would replace the backup`;
   }
   return undefined;
 }

@@ -173,13 +173,62 @@ describe('the backup name (item 16)', () => {
   it('a dangling symlink at <file>.bak is a taken name: the backup goes to .bak.1, the link is left alone', async () => {
     const p = put('s.jsonl');
     symlinkSync('nowhere', `${p}.bak`);
-    const r = await run(['--fix', '--verbose', 's.jsonl']);
+    const r = await run(['--fix', 's.jsonl']);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(
-      'backups beside each file as <name>.bak or <name>.bak.N\n  s.jsonl (backup: s.jsonl.bak.1)\n',
+      'backups beside each file as <name>.bak, or <name>.bak.N where that was taken:\n  s.jsonl (backup: s.jsonl.bak.1)\n',
     );
     expect(readFileSync(`${p}.bak.1`, 'utf8')).toBe(tornTranscript());
     expect(readlinkSync(`${p}.bak`)).toBe('nowhere');
     expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
+  });
+});
+
+describe('every backup a run writes is named (issue 34, item 5)', () => {
+  it('with --backup-dir holding older backups, the summary names each new one, --verbose or not', async () => {
+    put('s.jsonl');
+    put('t.jsonl');
+    put('B/s.jsonl.bak', 'older\n');
+    const r = await run(['--fix', '--backup-dir', 'B', 's.jsonl', 't.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'transcript-lint: fixed 2 problems (valid-json ×2) in 2 files; backups in B as <name>.bak, or <name>.bak.N where that was taken:\n' +
+        `  s.jsonl (backup: ${path.join('B', 's.jsonl.bak.1')})\n  t.jsonl (backup: ${path.join('B', 't.jsonl.bak')})\n`,
+    );
+    expect(readFileSync(path.join(tmp, 'B', 's.jsonl.bak.1'), 'utf8')).toBe(tornTranscript());
+    expect(readFileSync(path.join(tmp, 'B', 's.jsonl.bak'), 'utf8')).toBe('older\n');
+  });
+});
+
+describe('a report never replaces a backup (issue 34, item 1)', () => {
+  it.each([
+    [['--fix', 's.jsonl', '-o', 's.jsonl.bak'], 'is a name this --fix may give the backup of'],
+    [['--fix', 's.jsonl', '-o', 's.jsonl.bak.2'], 'is a name this --fix may give the backup of'],
+    [['--fix', '--backup-dir', 'B', 's.jsonl', '-o', 'B/s.jsonl.bak'], 'is a name this --fix may give the backup of'],
+    [
+      ['--fix', '--backup-dir', 'B', 's.jsonl', '-o', 'B/../B/s.jsonl.bak.1'],
+      'is a name this --fix may give the backup of',
+    ],
+    [['s.jsonl', '-o', 'old.jsonl.bak'], 'is a backup (a copy of a session as it was before a fix)'],
+    [['--fix', 's.jsonl', '-o', 'old.jsonl.bak'], 'is a backup (a copy of a session as it was before a fix)'],
+  ])('%j is refused: exit 2, nothing written', async (argv, why) => {
+    const session = put('s.jsonl');
+    put('old.jsonl.bak', 'older\n');
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^transcript-lint: -o \\S+ ${why.replace(/[()]/g, '\\$&')}`));
+    expect(r.stderr.split('\n').length).toBe(2);
+    expect(readFileSync(session, 'utf8')).toBe(tornTranscript());
+    expect(readFileSync(path.join(tmp, 'old.jsonl.bak'), 'utf8')).toBe('older\n');
+    expect(readdirSync(tmp).sort()).toEqual(['old.jsonl.bak', 's.jsonl']);
+  });
+
+  it('an -o beside the backups that no backup of this run can take is written as usual', async () => {
+    put('s.jsonl');
+    const r = await run(['--fix', 's.jsonl', '-o', 's.jsonl.bak.txt']);
+    expect(r.code).toBe(0);
+    expect(readFileSync(path.join(tmp, 's.jsonl.bak'), 'utf8')).toBe(tornTranscript());
+    expect(readdirSync(tmp).sort()).toEqual(['s.jsonl', 's.jsonl.bak', 's.jsonl.bak.txt']);
   });
 });
