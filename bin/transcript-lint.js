@@ -56,9 +56,12 @@ async function rerunWithFewArenas() {
   const relay = (signal) => child?.kill(signal);
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   for (const s of signals) process.on(s, relay);
+  // The child watches this process through fd 3, a pipe only this process holds the other end of, and through its
+  // parent pid: killed by SIGKILL, this process cannot pass the signal on, and the child must then not write
+  // (src/cli/launcher-watch.ts).
   child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+    stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
+    env: { ...process.env, MALLOC_ARENA_MAX: '2', TRANSCRIPT_LINT_LAUNCHER: `${process.pid}:3` },
   });
   const end = await new Promise((resolve) => {
     child.on('error', (error) => resolve({ error }));
@@ -102,7 +105,9 @@ try {
 
 let main;
 try {
-  ({ default: main } = await import('../dist/bundle/cli.js'));
+  let watchLauncher;
+  ({ default: main, watchLauncher } = await import('../dist/bundle/cli.js'));
+  watchLauncher(process.env);
 } catch (err) {
   fail('start', notBuilt(err));
 }

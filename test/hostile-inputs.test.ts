@@ -3,7 +3,17 @@
 // UTF-8, UTF-16 files, the string limit, the worker cap, a "__proto__" rule id, linear-time ignores, and configs that
 // apply only below their own folder. Each test failed on the main branch before the change that made it pass.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -507,22 +517,6 @@ describe('a cap on the address space (ulimit -v)', () => {
     const launcher = spawn('bash', ['-c', `ulimit -v 4000000 && exec "${process.execPath}" "${BIN}" - < "${fifo}"`], {
       stdio: 'ignore',
     });
-    const childOf = (pid: number): number | undefined => {
-      try {
-        const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/)[0];
-        return first ? Number(first) : undefined;
-      } catch {
-        return undefined;
-      }
-    };
-    const alive = (pid: number): boolean => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     const pause = () => new Promise((r) => setTimeout(r, 50));
     // Listened for from the start: a launcher that ends before the kill must fail the test, not hang it.
     const ended = new Promise<NodeJS.Signals | null>((resolve) =>
@@ -545,6 +539,53 @@ describe('a cap on the address space (ulimit -v)', () => {
   });
 });
 
+describe('a launcher killed by SIGKILL (issue 34, item 2)', () => {
+  // Capped, the launcher runs the tool as its child. SIGKILL cannot be passed on: the child ran on and replaced the
+  // session ~10 s later. Here the child is stopped (SIGSTOP) while it works, the launcher killed, the child let go:
+  // whatever it was doing, it must end with the session as it was, and no backup or temp file beside it.
+  it.runIf(process.platform === 'linux')(
+    'its child replaces nothing, and leaves nothing beside the session',
+    async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'tl-killed-launcher-'));
+      const file = path.join(dir, 's.jsonl');
+      const recorded = readFileSync(
+        path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'crashed-session.jsonl'),
+      );
+      const original = Buffer.concat(Array.from({ length: 2000 }, () => recorded));
+      writeFileSync(file, original);
+      const launcher = spawn(
+        'bash',
+        ['-c', `ulimit -v 4000000 && exec "${process.execPath}" "${BIN}" --fix "${file}"`],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+        launcher.on('exit', (_code, signal) => resolve(signal)),
+      );
+      let child: number | undefined;
+      for (let waited = 0; child === undefined && waited < 10_000; waited += 10) {
+        await new Promise((r) => setTimeout(r, 10));
+        child = childOf(launcher.pid!);
+      }
+      expect(child).toBeDefined();
+      process.kill(child!, 'SIGSTOP');
+      launcher.kill('SIGKILL');
+      expect(await ended).toBe('SIGKILL');
+      process.kill(child!, 'SIGCONT');
+      for (let waited = 0; alive(child!) && waited < 60_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const left = alive(child!);
+      if (left) process.kill(child!, 'SIGKILL');
+      const after = readFileSync(file);
+      const names = readdirSync(dir);
+      rmSync(dir, { recursive: true, force: true });
+      expect(left).toBe(false);
+      expect(after.equals(original)).toBe(true);
+      expect(names).toEqual(['s.jsonl']);
+    },
+  );
+});
+
 describe('a sessions folder from the environment with a newline in it', () => {
   it('is shown on one line in the "no sessions folder" message', () => {
     const home = mkdtempSync(path.join(os.tmpdir(), 'tl-nl-home-'));
@@ -559,3 +600,22 @@ describe('a sessions folder from the environment with a newline in it', () => {
     expect(r.stderr.split('\n').some((l) => l.startsWith('FAKE'))).toBe(false);
   });
 });
+
+/** The first child process of `pid` (Linux), if it has one. */
+function childOf(pid: number): number | undefined {
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'latin1').trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `pid` still runs: an ended process that nobody has reaped yet (a zombie) does not. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'latin1'));
+  } catch {
+    return false;
+  }
+}

@@ -113,6 +113,8 @@ export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boo
 }
 
 export default main;
+// The bin calls it before main when it runs as its launcher's child.
+export { watchLauncher } from './launcher-watch.js';
 
 /**
  * The home folder the sessions folders are under. An empty or relative HOME (HOME= in a script) would put them under

@@ -29,6 +29,7 @@ import {
   writeTemp,
 } from './temp-file.js';
 import { describeFsError, WriteError } from './write-error.js';
+import { writeRefused } from './write-guard.js';
 import type { WriteFs } from './write-fs.js';
 
 export { WriteError } from './write-error.js';
@@ -129,6 +130,7 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
   let renaming = false;
   try {
     assertReplaceable(filePath, stat);
+    assertWriteAllowed(filePath);
     await assertUnchanged(io, filePath, held, options.original, false);
     await refuseOpeners(filePath, held, options);
     // A temp file written elsewhere could not be renamed over the file (and would not be the file's folder's).
@@ -162,6 +164,7 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     await assertUnchanged(io, filePath, held, options.original, true);
     // From here on the backup may be the only copy of the original: no clean-up may remove it.
     if (backupPath !== undefined) unconfirmedBackups.delete(backupPath);
+    assertWriteAllowed(filePath);
     renaming = true;
     await io.rename(tmp, realPath);
     liveTemps.delete(tmp);
@@ -178,6 +181,13 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     }
     throw err instanceof OriginalChangedError ? changedError(filePath) : asWriteError(err, filePath);
   }
+}
+
+/** Throws when the engine's user says no file may be replaced now (write-guard.ts). */
+function assertWriteAllowed(filePath: string): void {
+  const why = writeRefused();
+  if (why !== undefined)
+    throw new WriteError(`${filePath} was not written: ${why}; the original is unchanged`, filePath);
 }
 
 /**

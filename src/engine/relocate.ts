@@ -20,6 +20,7 @@ import { writeFileAtomic } from './io.js';
 import { modeOf, whyNotReplaceable } from './fix-target.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
 import type { WriteFs } from './write-fs.js';
+import { writeRefused } from './write-guard.js';
 
 /** The calls relocation makes: those of a fix's write, and reading the files. */
 export type RelocateFs = WriteFs & Pick<typeof fs, 'readFile'>;
@@ -284,6 +285,8 @@ async function jsonlFilesUnder(io: WriteFs, dir: string): Promise<string[]> {
 
 /** Link to the new name (which fails if it exists), then drop the old one; a rename where links are not possible. */
 async function move(io: WriteFs, from: string, to: string): Promise<void> {
+  const refused = writeRefused();
+  if (refused !== undefined) throw new RelocateError(`${from} was not moved: ${refused}`);
   try {
     await io.link(from, to);
   } catch (err) {

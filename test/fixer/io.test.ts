@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WriteError, writeFileAtomic } from '../../src/engine/io.js';
+import { setWriteGuard } from '../../src/engine/write-guard.js';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -34,6 +35,24 @@ describe('writeFileAtomic', () => {
     const backups = path.join(b.dir, 'backups');
     const r = await writeFileAtomic(b.file, enc('x\n'), { original: b.original, backup: backups });
     expect(r.backupPath).toBe(path.join(backups, 'session.jsonl.bak'));
+  });
+
+  it('writes nothing when the write guard refuses, whether before the backup or just before the rename', async () => {
+    for (const refuseAt of [1, 2]) {
+      const { dir, file, original } = setup();
+      let asked = 0;
+      setWriteGuard(() => (++asked >= refuseAt ? 'the run was ended' : undefined));
+      try {
+        await expect(writeFileAtomic(file, enc('fixed\n'), { original })).rejects.toThrow(
+          new WriteError(`${file} was not written: the run was ended; the original is unchanged`, file),
+        );
+      } finally {
+        setWriteGuard(undefined);
+      }
+      expect(asked).toBe(refuseAt);
+      expect(readFileSync(file, 'utf8')).toBe('original\n');
+      expect(readdirSync(dir)).toEqual(['session.jsonl']);
+    }
   });
 
   it('refuses when the file changed since it was read, and writes nothing', async () => {
