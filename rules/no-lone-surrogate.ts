@@ -6,7 +6,9 @@
 // Claude Code 1.0.x to 2.1.161). Claude Code 2.1.332 resumes such a session: measured against the local stand-in of
 // the API, the request it sent held U+FFFD in place of the lone half. So the finding is a warning for the
 // claude-code target (an older version fails on it) and an error for a request or message list sent as it is. The
-// safe fix replaces each lone half with U+FFFD, as 2.1.332 sends it: the half was never a character on its own.
+// safe fix replaces each lone half with U+FFFD, as 2.1.332 sends it: the half was never a character on its own. The
+// new string has as many UTF-16 units as the old, so the fixer writes only the lone escapes again, each as "\ufffd",
+// and every other byte of the line stays (fixer/string-patch.ts).
 import {
   defineRule,
   type Entry,

@@ -14,6 +14,8 @@
 //   members that differ are written. An object whose new key order differs is written in the new order, each member
 //   keeping its bytes; array elements are matched by identity (a fix that reorders blocks reuses the parsed ones),
 //   then by position.
+// - A string changed into one with as many UTF-16 units keeps the bytes of every escape and run of characters that
+//   holds the same units at the same place; only the pieces that differ are written (string-patch.ts).
 // - New values (and values that changed) are written fresh: JSON.stringify, or the document's layout.
 //
 // Fallbacks, where bytes are written fresh although they might have been kept: a value that differs more than
@@ -23,6 +25,7 @@
 import { copyJson, jsonEqual, stringifyJson } from './deep-json.js';
 import { editIndex, formatPointer, parsePointer, readIndex, removeAt, setAt } from './pointer.js';
 import { type ContainerScan, JsonBytes } from './splice-scan.js';
+import { type LiteralEdit, patchLiteral } from './string-patch.js';
 import { pushAll } from '../model/arrays.js';
 
 /** How far down a diff compares objects and arrays member by member; below, a changed value is written whole. */
@@ -48,7 +51,7 @@ export const COMPACT_STYLE: SpliceStyle = {
   comma: ',',
 };
 
-type Node = Orig | Fresh | Container;
+type Node = Orig | Fresh | Patched | Container;
 
 /** Untouched bytes; the parsed value is `holder[key]` (read only when compared: it may be a string decoded on read). */
 interface Orig {
@@ -63,6 +66,15 @@ interface Fresh {
   t: 'fresh';
   /** Owned: a copy, which later edits may change in place. */
   value: unknown;
+}
+
+/** An original string literal [start, end) holding `value` now, with `edits` (in order) spliced into its bytes. */
+interface Patched {
+  t: 'patched';
+  start: number;
+  end: number;
+  value: string;
+  edits: LiteralEdit[];
 }
 
 const freshNode = (value: unknown): Fresh => ({ t: 'fresh', value: copyJson(value) });
@@ -296,7 +308,7 @@ function highBit(n: number): number {
 
 function nodeEquals(node: Node, v: unknown, depth: number): boolean {
   if (node.t === 'orig') return jsonEqual(origValue(node), v);
-  if (node.t === 'fresh') return jsonEqual(node.value, v);
+  if (node.t === 'fresh' || node.t === 'patched') return jsonEqual(node.value, v);
   if (depth > MAX_DIFF_DEPTH || !isContainerValue(v) || Array.isArray(v) !== (node.kind === 'array')) return false;
   const ids = node.aliveIds();
   if (node.kind === 'array') {
@@ -383,6 +395,7 @@ export class Splice {
   private expand(ref: Ref, where: () => string): Container | Fresh {
     const node = this.get(ref);
     if (node.t === 'container') return node;
+    if (node.t === 'patched') throw new Error(`no container at ${where()}`);
     if (node.t === 'fresh') {
       if (!isContainerValue(node.value)) throw new Error(`no container at ${where()}`);
       return node;
@@ -548,7 +561,7 @@ export class Splice {
     let ref: Ref = this.rootRef;
     for (let i = 0; ; i++) {
       const node = this.get(ref);
-      if (node.t === 'fresh') return undefined;
+      if (node.t === 'fresh' || node.t === 'patched') return undefined;
       if (node.t === 'orig' && !isContainerValue(origValue(node))) return undefined;
       const here = this.expand(ref, () => formatPointer(tokens.slice(0, i)));
       if (here.t === 'fresh') return undefined;
@@ -564,6 +577,7 @@ export class Splice {
     if (node.t === 'orig') {
       const old = origValue(node);
       if (jsonEqual(old, value)) return node;
+      if (typeof old === 'string' && typeof value === 'string') return this.patch(node.start, node.end, value);
       if (!sameKind(old, value)) return freshNode(value);
       if (depth > MAX_DIFF_DEPTH) {
         this.fallbacks.push(`a value differing more than ${MAX_DIFF_DEPTH} levels down is written whole`);
@@ -573,6 +587,8 @@ export class Splice {
       this.reconcile(c, value as object, depth);
       return c;
     }
+    if (node.t === 'patched')
+      return typeof value === 'string' ? this.patch(node.start, node.end, value) : freshNode(value);
     if (node.t === 'fresh') return freshNode(value);
     if (!sameKind(node.value, value)) return freshNode(value);
     if (depth > MAX_DIFF_DEPTH) {
@@ -581,6 +597,15 @@ export class Splice {
     }
     this.reconcile(node, value as object, depth);
     return node;
+  }
+
+  /** The original string literal [start, end) made to hold `value`: in place when it can be (string-patch.ts). */
+  private patch(start: number, end: number, value: string): Node {
+    const body = (s: string): string => this.style.fresh(s, '').slice(1, -1);
+    const edits = patchLiteral(this.text.bytes, start, end, value, body);
+    if (!edits) return freshNode(value);
+    if (edits.length === 0) return { t: 'orig', start, end, holder: { value }, key: 'value' };
+    return { t: 'patched', start, end, value, edits };
   }
 
   private reconcile(c: Container, value: object, depth: number): void {
@@ -704,6 +729,7 @@ export class Splice {
         const node = task.node;
         if (node.t === 'orig') out.range(node.start, node.end);
         else if (node.t === 'fresh') out.str(this.style.fresh(node.value, task.indent));
+        else if (node.t === 'patched') writePatched(node, out);
         else if (this.openContainer(node, out)) stack.push({ c: node, p: 0, prev: -1 });
         continue;
       }
@@ -766,6 +792,16 @@ export class Splice {
     const keyEnd = this.text.stringEnd(c.starts[0]!);
     return this.text.text(keyEnd, c.valueStarts[0]!);
   }
+}
+
+function writePatched(node: Patched, out: Out): void {
+  let at = node.start;
+  for (const e of node.edits) {
+    out.range(at, e.start);
+    out.str(e.text);
+    at = e.end;
+  }
+  out.range(at, node.end);
 }
 
 function sameKind(a: unknown, b: unknown): boolean {

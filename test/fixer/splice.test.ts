@@ -307,6 +307,55 @@ describe('splice: every exotic form outside the edit keeps its bytes (issue 11, 
   });
 });
 
+describe('splice: a string changed in place keeps the bytes of what it keeps (issue 34, item 6)', () => {
+  const set = (value: string): SpliceEdit[] => [{ kind: 'set', pointer: '/s', value }];
+
+  it('only the escapes that change are written, a \\u escape as a \\u escape', () => {
+    const line = String.raw`{"s":"\ud83d\ude00 caf\u00e9 a\/b \ud800 \\ud800 \n"}`;
+    const value = (JSON.parse(line) as { s: string }).s.replace('\ud800', '\ufffd');
+    expect(splice(line, set(value))).toBe(String.raw`{"s":"\ud83d\ude00 caf\u00e9 a\/b \ufffd \\ud800 \n"}`);
+  });
+
+  it('a run of unescaped characters that changes is written whole, as JSON.stringify writes it; the rest stays', () => {
+    const line = String.raw`{"s":"caf\u00e9 abc\ndef"}`;
+    expect(splice(line, set('café aXc\ndef'))).toBe(String.raw`{"s":"caf\u00e9 aXc\ndef"}`);
+    // A changed two-byte escape: written as JSON.stringify writes the new character.
+    expect(splice(line, set('café abc"def'))).toBe(String.raw`{"s":"caf\u00e9 abc\"def"}`);
+    expect(splicedUtf8(line, set('café abcédef'))).toBe(String.raw`{"s":"caf\u00e9 abc` + 'é' + 'def"}');
+  });
+
+  it('a character outside the BMP written as UTF-8 is two units: one of them changed rewrites that run', () => {
+    const line = '{"s":"\u{1f600}\\u00e9"}';
+    expect(splicedUtf8(line, set('\ud83d\ufffdé'))).toBe('{"s":"\\ud83d\ufffd\\u00e9"}');
+  });
+
+  it('invalid UTF-8 in the string stays when another piece changes', () => {
+    const bytes = raw('{"s":"caf\xe9 \xff \\ud800 \\u00e9"}');
+    const value = (JSON.parse(dec(bytes)) as { s: string }).s.replace('\ud800', '\ufffd');
+    expect(splice(bytes, set(value))).toBe('{"s":"caf\xe9 \xff \\ufffd \\u00e9"}');
+  });
+
+  it('a string of another length is written whole, as before', () => {
+    expect(splice(String.raw`{"s":"caf\u00e9 \ud800"}`, set('café'))).toBe('{"s":"caf\xc3\xa9"}');
+  });
+
+  it('a second edit of the same string starts from the original bytes again', () => {
+    const line = String.raw`{"s":"\ud800\u00e9\udc00"}`;
+    const edits: SpliceEdit[] = [...set('\ufffdé\udc00'), ...set('\ufffdé\ufffd')];
+    expect(splice(line, edits)).toBe(String.raw`{"s":"\ufffd\u00e9\ufffd"}`);
+    expect(splice(line, [...set('\ufffdé\udc00'), ...set('\ud800é\udc00')])).toBe(line);
+    expect(() => splice(line, [...set('\ufffdé\udc00'), { kind: 'set', pointer: '/s/x', value: 1 }])).toThrow(
+      'no container at /s',
+    );
+  });
+
+  it('a replace of the whole value patches a string below it the same way', () => {
+    const line = String.raw`{"a":[{"t":"caf\u00e9 \ud800"}],"n":1.50}`;
+    const value = { a: [{ t: 'café \ufffd' }], n: 1.5 };
+    expect(splice(line, [{ kind: 'replace', value }])).toBe(String.raw`{"a":[{"t":"caf\u00e9 \ufffd"}],"n":1.50}`);
+  });
+});
+
 describe('a safe fix keeps invalid UTF-8 it does not name, and the finding (issue 11, item 3)', () => {
   function session(): Uint8Array {
     const t = transcript();
