@@ -133,3 +133,63 @@ describe('a session too large for the heap', { timeout: 120_000 }, () => {
     expect(r.status).toBe(0);
   });
 });
+
+// Issue 34, item 3: files under 64 MiB were not watched, and the projection counted the model only, where a session
+// of many short entries takes ~1 KB more per entry once the chain and the rules' indexes are built: V8 aborted
+// (exit 134), even under the heap the tool itself advised. Each file here is small; the heap is smaller.
+describe('a small file of many short lines, too large for a small heap', { timeout: 120_000 }, () => {
+  /** `turns` prompts and answers, a few hundred bytes each, chained. */
+  function shortTurns(turns: number): string {
+    const lines: string[] = [];
+    let parent: string | null = null;
+    for (let i = 0; i < turns; i++) {
+      const ids = [0, 1].map((k) => `${String(i).padStart(8, '0')}-0000-4000-8000-00000000000${k}`);
+      const messages = [
+        { type: 'user', message: { role: 'user', content: `q${i}` } },
+        {
+          type: 'assistant',
+          message: { id: `msg_${i}`, role: 'assistant', model: 'claude-x', content: [{ type: 'text', text: `a${i}` }] },
+        },
+      ];
+      messages.forEach((e, k) => {
+        const common = {
+          parentUuid: parent,
+          isSidechain: false,
+          cwd: '/home/u/proj',
+          sessionId: 'e8b5d1c2-0000-4000-8000-000000000000',
+        };
+        lines.push(JSON.stringify({ ...common, ...e, uuid: ids[k], timestamp: '2026-01-01T00:00:00.000Z' }));
+        parent = ids[k]!;
+      });
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  const advised = (stderr: string): number => Number(/--max-old-space-size=(\d+)/.exec(stderr)?.[1]);
+
+  it.each([
+    ['1.5 million empty lines (1.5 MB)', () => '\n'.repeat(1_500_000)],
+    ['40,000 short turns (34 MB)', () => shortTurns(40_000)],
+  ])('%s: lint and --fix stop with one line, exit 2; at the heap advised, it lints', (_, content) => {
+    const file = path.join(dir, 'short.jsonl');
+    const text = content();
+    writeFileSync(file, text);
+    try {
+      for (const args of [[file], ['--fix', file]]) {
+        const r = run(64, '--jobs', '1', ...args);
+        expect(r.stderr).not.toMatch(/FATAL|heap out of memory|\n\s+at /);
+        expect(r.stderr).toMatch(/cannot lint .*short\.jsonl: it is too large for the memory Node allows this process/);
+        expect(r.status).toBe(2);
+        expect(readFileSync(file, 'utf8')).toBe(text);
+        expect(readdirSync(dir).filter((f) => f.startsWith('short.jsonl'))).toEqual(['short.jsonl']);
+      }
+      const heap = advised(run(64, '--jobs', '1', file).stderr);
+      expect(heap).toBeGreaterThan(64);
+      const r = run(heap, '--jobs', '1', file);
+      expect(r.stderr).not.toMatch(/FATAL|heap out of memory|too large/);
+      expect([0, 1]).toContain(r.status);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});

@@ -111,7 +111,7 @@ export class FileBytes implements FileChunks, LineBytesSource {
   #watch(room: HeapRoom): void {
     room.check(0);
     this.#unwatch?.();
-    this.#unwatch = watchScans((parsed) => room.check(parsed));
+    this.#unwatch = watchScans((parsed, entries) => room.check(parsed, entries));
   }
 
   /** The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. */

@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { FileChangedError } from './file-bytes.js';
+import { watchHeap } from './heap-room.js';
 import { fixOnDisk, ON_DISK_FROM_BYTES, type PassReadProgress } from './fix-on-disk.js';
 import { type FixOptions, type FixOutcome, fixBytes } from './fix-loop.js';
 import type { Linter } from './lint.js';
@@ -49,7 +50,13 @@ export async function fixFile(linter: Linter, filePath: string, options: FixFile
   if (!options.dryRun)
     for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
   const original = await readFixable(fs, filePath);
-  const outcome = fixBytes(linter, filePath, original, options);
+  const unwatch = watchHeap(original.length);
+  let outcome: FixOutcome;
+  try {
+    outcome = fixBytes(linter, filePath, original, options);
+  } finally {
+    unwatch();
+  }
   if (!outcome.changed || options.dryRun || outcome.status === 'worse') {
     return { filePath, original, outcome, written: false };
   }

@@ -3,7 +3,7 @@
 // unreadable session does not hide the findings in the others.
 import { closeSync } from 'node:fs';
 import { FileBytes, FileChangedError, type ReadProgress } from './file-bytes.js';
-import { HeapExhaustedError } from './heap-room.js';
+import { HeapExhaustedError, watchHeap } from './heap-room.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { MAX_FILE_BYTES, openRegularSync, readToEnd } from './read-regular.js';
 
@@ -59,13 +59,15 @@ export function lintOne(
     return { filePath, error: err as NodeJS.ErrnoException };
   }
   // Only the result is kept: the bytes and the model are dropped as soon as the file is linted, which is also what
-  // lets the next file be read into the same buffer.
+  // lets the next file be read into the same buffer. A large file watches the heap itself (file-bytes.ts).
+  const unwatch = data instanceof FileBytes ? undefined : watchHeap(data.length);
   try {
     return { filePath, result: linter.lintBytes(filePath, data, options).result };
   } catch (err) {
     if (err instanceof FileChangedError || err instanceof HeapExhaustedError) return { filePath, error: err };
     throw err;
   } finally {
+    unwatch?.();
     if (data instanceof FileBytes) data.close();
   }
 }

@@ -24,3 +24,8 @@ export function collectGarbage(): boolean {
   collector();
   return true;
 }
+
+/** Whether a collector is installed: the command-line tool's threads, never the library. */
+export function collectorInstalled(): boolean {
+  return collector !== undefined;
+}

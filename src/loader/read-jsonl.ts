@@ -9,7 +9,7 @@ const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
 import type { ParsedLines } from './parsed-lines.js';
-import { scanned, WATCH_BYTES } from './scan-watch.js';
+import { scanned, WATCH_BYTES, WATCH_LINES } from './scan-watch.js';
 import { type LineBytesSource, LoadedLine } from './loaded-line.js';
 import type { LineProblem, SourceLine } from './source-line.js';
 import { type LazyFields, repoint, shallowObject } from './shallow-objects.js';
@@ -82,6 +82,7 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
   const bom = hasUtf8Bom(first);
   const state = scanState(shallow, options.previous);
   const maxLineBytes = lineLimit(options);
+  scanned(0, 0);
   for (const [i, piece] of pieces.entries()) {
     scanLines(piece, i === 0 && bom ? 3 : 0, maxLineBytes, state);
     state.parsed += piece.length;
@@ -110,6 +111,7 @@ export function loadChunks(
 ): SourceFile {
   const state = scanState(shallow, options.previous);
   const maxLineBytes = lineLimit(options);
+  scanned(0, 0);
   let bom = false;
   let foreign: ForeignEncoding | undefined;
   let byteLength = 0;
@@ -156,7 +158,7 @@ function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength:
 }
 
 function scanState(shallow: ShallowLines | undefined, previous: ParsedLines | undefined): ScanState {
-  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, previous };
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, entries: 0, previous };
 }
 
 function scannedFile(
@@ -186,6 +188,8 @@ interface ScanState {
   shallow: ShallowLines | undefined;
   /** Bytes of the pieces scanned before this one (for the heap watch, scan-watch.ts). */
   parsed: number;
+  /** Lines parsed to a JSON object so far (for the heap watch). */
+  entries: number;
 }
 
 /** Reads the lines of `data` from `start` on, numbering them on from `state`. */
@@ -204,13 +208,15 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
   // One search of the whole piece spares every line its own.
   const nul = buffer.indexOf(0) !== -1;
   const recent = new RecentStrings();
-  // Told every WATCH_BYTES parsed, so a file read whole can be stopped before it outgrows the heap.
+  // Told every WATCH_BYTES or WATCH_LINES parsed, so a load can be stopped before it outgrows the heap.
   let watchAt = start + WATCH_BYTES;
+  let watchAtLine = state.lineNo + WATCH_LINES;
 
   while (start < data.length) {
-    if (start >= watchAt) {
-      scanned(state.parsed + start);
+    if (start >= watchAt || state.lineNo >= watchAtLine) {
+      scanned(state.parsed + start, state.entries);
       watchAt = start + WATCH_BYTES;
+      watchAtLine = state.lineNo + WATCH_LINES;
     }
     let end = buffer.indexOf(0x0a, start);
     const terminated = end !== -1;
@@ -240,6 +246,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       // A long line: its long strings stay bytes (the same answer as parsing it whole, or undefined to do that).
       const json = parseLongLine(buffer, start, contentEnd, encoding, recent);
       if (json) {
+        state.entries++;
         lines.push(new LoadedLine(lineNo, data, start, length, crlf, json, [], false));
         start = end + 1;
         continue;
@@ -247,6 +254,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
     const line = readLine(lineNo, data, start, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
+    if (line.json) state.entries++;
     const lazy = line.json && state.shallow?.(line.json);
     if (lazy) line.json = shallowObject(line.json!, line, lazy);
     lines.push(line);
