@@ -58,13 +58,19 @@ function missingHistoryFix(model: TranscriptModel, root: Entry): FixDescriptor |
   return plan.fix('safe', 'insert a user entry saying the earlier history is missing');
 }
 
-/** A line that does not read as an entry but holds the text `"uuid"` (the entry may be there, damaged). */
+/**
+ * A line that does not read as an entry but holds the text `"uuid"` (the entry may be there, damaged). Not a line
+ * over the length limit: valid-json has no fix that brings one back (and it may be too long to hold).
+ */
 function damagedLineNaming(model: TranscriptModel, uuid: string): number | undefined {
   if (model.chain().byUuid.has(uuid)) return undefined;
   const quoted = Buffer.from(`"${uuid}"`);
-  for (const line of model.file.lines)
-    if (line.json === undefined && line.problems.length > 0 && Buffer.from(line.bytes).includes(quoted))
-      return line.lineNo;
+  for (const line of model.file.lines) {
+    if (line.json !== undefined || line.problems.length === 0) continue;
+    if (line.problems.some((p) => p.kind === 'too-long')) continue;
+    const { bytes } = line;
+    if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(quoted)) return line.lineNo;
+  }
   return undefined;
 }
 

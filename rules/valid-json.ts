@@ -1,5 +1,12 @@
 // valid-json: every line must be one JSON object. Claude Code skips a bad line, losing what it held.
-import { defineRule, FixPlan, type FixDescriptor, type SourceLine, type StorageView } from '../src/sdk/index.js';
+import {
+  defineRule,
+  FixPlan,
+  type FixDescriptor,
+  lineByteLength,
+  type SourceLine,
+  type StorageView,
+} from '../src/sdk/index.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -171,7 +178,7 @@ export default defineRule({
             ctx.report({
               messageId: p.limit?.of === 'string' ? 'tooLongForString' : 'tooLong',
               at,
-              data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' },
+              data: { bytes: lineByteLength(line), limit: p.limit?.bytes ?? '?' },
             });
             break;
         }

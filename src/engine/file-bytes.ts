@@ -11,10 +11,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
-import type { FileChunks } from '../loader/read-jsonl.js';
+import type { FileChunk, FileChunks, SkippedLine } from '../loader/read-jsonl.js';
 import { watchScans } from '../loader/scan-watch.js';
 import { checkRoomForWhole, HeapRoom } from './heap-room.js';
-import { type OriginalDigest, unterminatedTail } from './original.js';
+import type { OriginalDigest } from './original.js';
 import { readToEnd } from './read-regular.js';
 
 /** The file changed under the lint: a line could not be read again where it was. */
@@ -26,7 +26,7 @@ export class FileChangedError extends Error {
 /** How much of a file has been read so far, and its size when opened. */
 export type ReadProgress = (read: number, size: number) => void;
 
-/** How much is read at once; a longer line is read on until its end. */
+/** How much is read at once; a longer line is read on until its end (or until it is known to be too long). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
 
 let reads = 0;
@@ -48,37 +48,45 @@ export class FileBytes implements FileChunks, LineBytesSource {
     private readonly onRead?: ReadProgress,
   ) {}
 
-  /** While the file is first read through: the hash of what was handed out so far, and its length. */
-  #hash: { hash: Hash; length: number } | undefined;
+  /**
+   * While the file is first read through: the hash of what was read so far, its length, and how many of its last
+   * bytes follow its last line feed.
+   */
+  #hash: { hash: Hash; length: number; tailLength: number } | undefined;
   /** Once the file was read through: what it held (see digest()). */
   #digest: OriginalDigest | undefined;
 
-  /** From now on, until the file is read through once, what is handed out is hashed (see digest()). */
+  /** From now on, until the file is read through once, what is read is hashed (see digest()). */
   hashing(): this {
-    if (this.#digest === undefined) this.#hash = { hash: createHash('sha256'), length: 0 };
+    if (this.#digest === undefined) this.#hash = { hash: createHash('sha256'), length: 0, tailLength: 0 };
     return this;
   }
 
   /**
-   * The length and SHA-256 of everything the first read through the file handed out (hashing() asked for it before
-   * that read): what a fix computed from, to check the file against later without holding it.
+   * The length and SHA-256 of everything the first read through the file read (hashing() asked for it before that
+   * read): what a fix computed from, to check the file against later without holding it.
    */
   digest(): OriginalDigest {
     if (!this.#digest) throw new Error(`${this.filePath} was not read through with hashing on`);
     return this.#digest;
   }
 
-  #handOut(bytes: Uint8Array, last: boolean): void {
+  /** Hashes the next bytes of the file as read (a line passed over too: its bytes are hashed as they go by). */
+  #readThrough(bytes: Uint8Array): void {
     const h = this.#hash;
     if (!h) return;
     h.hash.update(bytes);
     h.length += bytes.length;
-    if (last) {
-      // The last bytes handed out hold the file's unterminated tail whole: every chunk before ends a line.
-      const tail = Buffer.from(unterminatedTail(bytes));
-      this.#digest = { length: h.length, sha256: h.hash.digest('hex'), tail };
-      this.#hash = undefined;
-    }
+    const lf = bytes.lastIndexOf(0x0a);
+    h.tailLength = lf === -1 ? h.tailLength + bytes.length : bytes.length - lf - 1;
+  }
+
+  /** The file was read to its end. */
+  #readToEnd(): void {
+    const h = this.#hash;
+    if (!h) return;
+    this.#digest = { length: h.length, sha256: h.hash.digest('hex'), tailLength: h.tailLength };
+    this.#hash = undefined;
   }
 
   /** The first chunkBytes of the file, read by head() and taken by chunks() as its first read. */
@@ -98,7 +106,8 @@ export class FileBytes implements FileChunks, LineBytesSource {
     this.#first = undefined;
     checkRoomForWhole(this.size);
     const bytes = readToEnd(this.fd, this.size);
-    this.#handOut(bytes, true);
+    this.#readThrough(bytes);
+    this.#readToEnd();
     // Its lines are parsed after this returns: the heap is watched as they are (until close()), since a model of
     // many small values can take many times the file's size.
     this.#watch(new HeapRoom(this.size));
@@ -114,11 +123,21 @@ export class FileBytes implements FileChunks, LineBytesSource {
     this.#unwatch = watchScans((parsed, entries) => room.check(parsed, entries));
   }
 
-  /** The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. */
-  *chunks(): Generator<{ bytes: Uint8Array; at: number }> {
+  /**
+   * The file in chunks that end at a line feed (the last one may not), each a buffer of its own, to its end. A line
+   * found to be longer than `longestLine` bytes is not held: it is passed over (see #passOver) and handed out as
+   * where it is, so no chunk grows much past `longestLine` (or the chunk size, if larger). The file's first line is
+   * always read (a too-long one is read whole, as before): its first bytes say the file's encoding.
+   */
+  *chunks(longestLine = Number.POSITIVE_INFINITY): Generator<FileChunk> {
     let at = 0;
     let carry: Buffer = Buffer.alloc(0);
     let size = this.chunkBytes;
+    // Whether the carry is a line with no line feed yet, read on only until it is known to be too long.
+    let growing = false;
+    // Of a line with no line feed, the first longestLine + 2 bytes are enough: however it ends ("\r\n" included), it
+    // is longer than longestLine.
+    const tooLongFrom = longestLine + 2;
     // What head() read is the first read (detection is done with it before the chunks are asked for).
     let pending = this.#first;
     this.#first = undefined;
@@ -136,30 +155,80 @@ export class FileBytes implements FileChunks, LineBytesSource {
       } else {
         buffer = this.bufferOf(carry.length + size);
         carry.copy(buffer);
-        n = this.readAt(buffer, carry.length, buffer.length - carry.length, at + carry.length);
+        const most = growing ? size : buffer.length - carry.length;
+        n = this.readAt(buffer, carry.length, Math.min(buffer.length - carry.length, most), at + carry.length);
       }
       this.onRead?.(at + carry.length + n, this.size);
       const filled = carry.length + n;
       if (n === 0) {
         const rest = buffer.subarray(0, filled);
-        this.#handOut(rest, true);
+        this.#readThrough(rest);
+        this.#readToEnd();
         if (filled > 0) yield { bytes: rest, at };
         return;
       }
       const end = buffer.lastIndexOf(0x0a, filled - 1);
+      if (end === -1 && filled >= tooLongFrom && at > 0) {
+        const { line, rest } = this.#passOver(at, buffer, filled);
+        yield { skipped: line };
+        at = line.next;
+        carry = rest;
+        size = this.chunkBytes;
+        growing = false;
+        continue;
+      }
       if (end === -1) {
-        // No line ends in it yet: read on, twice as much each time, so a huge line costs a few copies only.
+        // No line ends in it yet: read on, twice as much each time, so a huge line costs a few copies only; but
+        // never past what tells a line too long, and straight to it when less than a chunk would be left.
         carry = buffer.subarray(0, filled);
         size = Math.max(size, filled);
+        if (at > 0 && filled + size + this.chunkBytes >= tooLongFrom) size = tooLongFrom - filled;
+        growing = true;
         continue;
       }
       // The rest is copied, so the chunk handed out is not kept alive by it.
       carry = Buffer.from(buffer.subarray(end + 1, filled));
       size = this.chunkBytes;
+      growing = false;
       const bytes = buffer.subarray(0, end + 1);
-      this.#handOut(bytes, false);
+      this.#readThrough(bytes);
       yield { bytes, at };
       at += end + 1;
+    }
+  }
+
+  /**
+   * Passes over the line at `at`, too long to hold, whose first `filled` bytes (no line feed among them) are in
+   * `buffer`: reads on, a chunk at a time into that same memory, hashing what it reads (see digest()), to the line
+   * feed that ends the line or to the end of the file. Returns where the line is, and the bytes read after its line
+   * feed (the start of the next chunk).
+   */
+  #passOver(at: number, buffer: Buffer, filled: number): { line: SkippedLine & { next: number }; rest: Buffer } {
+    this.#readThrough(buffer.subarray(0, filled));
+    let before = buffer[filled - 1];
+    let position = at + filled;
+    const block = buffer.subarray(0, Math.min(buffer.length, this.chunkBytes));
+    for (;;) {
+      const n = this.readAt(block, 0, block.length, position);
+      this.onRead?.(position + n, this.size);
+      if (n === 0) {
+        this.reuse(buffer);
+        const length = position - at;
+        return { line: { at, length, crlf: false, terminated: false, next: position }, rest: Buffer.alloc(0) };
+      }
+      const lf = block.subarray(0, n).indexOf(0x0a);
+      if (lf === -1) {
+        this.#readThrough(block.subarray(0, n));
+        before = block[n - 1];
+        position += n;
+        continue;
+      }
+      this.#readThrough(block.subarray(0, lf + 1));
+      const crlf = (lf > 0 ? block[lf - 1] : before) === 0x0d;
+      const length = position + lf - at - (crlf ? 1 : 0);
+      const rest = Buffer.from(block.subarray(lf + 1, n));
+      this.reuse(buffer);
+      return { line: { at, length, crlf, terminated: true, next: position + lf + 1 }, rest };
     }
   }
 

@@ -4,7 +4,7 @@
 import type { Fix } from '../fixer/edits.js';
 import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
 import { ParsedLines } from '../loader/parsed-lines.js';
-import { isUnreadByLimit } from '../loader/source-line.js';
+import { isUnreadByLimit, lineByteLength } from '../loader/source-line.js';
 import { collectBetweenModels } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
@@ -217,7 +217,7 @@ export function fixesForPass(o: LintOutcome, unsafe: boolean): Fix[] {
 function lineOverTheLimit(o: LintOutcome): FixOutcome['unreadLine'] {
   const l = o.model.file.lines.find(isUnreadByLimit);
   const limit = l?.problems.find((p) => p.kind === 'too-long')?.limit?.bytes;
-  return l && limit !== undefined ? { line: l.lineNo, bytes: l.range?.length ?? l.bytes.length, limit } : undefined;
+  return l && limit !== undefined ? { line: l.lineNo, bytes: lineByteLength(l), limit } : undefined;
 }
 
 /** What the safety net compares: lines that are not readable entries, and problems. */

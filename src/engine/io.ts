@@ -11,12 +11,12 @@ import type { Stats } from 'node:fs';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Bytes } from '../loader/bytes.js';
+import { byteLengthOf, type Bytes } from '../loader/bytes.js';
 import { writeBackup } from './backup.js';
 import { assertReplaceable, openFixable } from './fix-target.js';
-import { carryOverAppends, endsWith } from './late-appends.js';
+import { carryOverAppends, type ReadAt, readerOf, readerOfBytes, sameEnds } from './late-appends.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
-import { holdsOriginal, type Original, OriginalChangedError, tailOf, writeOriginal } from './original.js';
+import { holdsOriginal, type Original, OriginalChangedError, tailLengthOf, writeOriginal } from './original.js';
 import {
   adoptTemp,
   liveTemps,
@@ -202,11 +202,16 @@ async function settle(
   options: WriteOptions,
 ): Promise<number> {
   const { original } = options;
+  // The original's bytes are those of the old file (held open, and checked to hold them before the rename), unless
+  // they are in memory.
+  const readOriginal = original instanceof Uint8Array ? readerOfBytes(original) : readerOf(held.handle);
+  const fixed = isWrittenTemp(data) ? { read: readerOf(out), length: data.length } : fixedInMemory(data);
+  const tailLength = tailLengthOf(original);
   const base = {
     length: original.length,
-    tail: tailOf(original),
-    fixedEndsWith: (tail: Uint8Array) =>
-      isWrittenTemp(data) ? fileEndsWith(out, data.length, tail) : Promise.resolve(endsWith(data, tail)),
+    tailLength,
+    readOriginal,
+    fixedEndsWithTail: () => sameEnds(fixed.read, fixed.length, readOriginal, original.length, tailLength),
   };
   let at = await carryOverAppends(held.handle, base, out, original.length);
   const holders = await (options.openers ?? openersOf)({ path: held.realPath, dev: held.stat.dev, ino: held.stat.ino });
@@ -266,12 +271,8 @@ function isWrittenTemp(data: Replacement): data is WrittenTemp {
   return !(data instanceof Uint8Array) && !Array.isArray(data);
 }
 
-/** Whether the file behind `handle` holds `suffix` just before offset `end`. */
-async function fileEndsWith(handle: FileHandle, end: number, suffix: Uint8Array): Promise<boolean> {
-  if (suffix.length > end) return false;
-  const got = Buffer.alloc(suffix.length);
-  const { bytesRead } = await handle.read(got, 0, suffix.length, end - suffix.length);
-  return bytesRead === suffix.length && got.equals(suffix);
+function fixedInMemory(data: Bytes): { read: ReadAt; length: number } {
+  return { read: readerOfBytes(data), length: byteLengthOf(data) };
 }
 
 function asWriteError(err: unknown, filePath: string): WriteError {

@@ -1,6 +1,6 @@
 // What a fix was computed from, as the write checks it: the bytes themselves (a file read whole), or, for a large
-// file fixed on disk (fix-on-disk.ts), their length, SHA-256 and unterminated tail. Either way the file must still
-// hold exactly that when it is replaced, and its backup is exactly that.
+// file fixed on disk (fix-on-disk.ts), their length, SHA-256 and the length of their unterminated tail. Either way
+// the file must still hold exactly that when it is replaced, and its backup is exactly that.
 import { createHash } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 
@@ -9,8 +9,8 @@ export interface OriginalDigest {
   length: number;
   /** SHA-256, hex. */
   sha256: string;
-  /** The bytes after the last line feed (see late-appends.ts). */
-  tail: Uint8Array;
+  /** How many bytes follow the last line feed (see late-appends.ts): the file holds them, so they are not kept. */
+  tailLength: number;
 }
 
 export type Original = Uint8Array | OriginalDigest;
@@ -22,13 +22,9 @@ export class OriginalChangedError extends Error {
 
 const CHUNK = 1024 * 1024;
 
-/** The bytes after the last newline (empty when the file ends with one). */
-export function unterminatedTail(bytes: Uint8Array): Uint8Array {
-  return bytes.subarray(bytes.lastIndexOf(0x0a) + 1);
-}
-
-export function tailOf(original: Original): Uint8Array {
-  return original instanceof Uint8Array ? unterminatedTail(original) : original.tail;
+/** How many bytes follow the last line feed (0 when the file ends with one). */
+export function tailLengthOf(original: Original): number {
+  return original instanceof Uint8Array ? original.length - original.lastIndexOf(0x0a) - 1 : original.tailLength;
 }
 
 /** Whether the handle's file holds exactly the original, read a chunk at a time (a large file is not read whole). */

@@ -4,7 +4,15 @@
 // edited lines get their edits spliced into their original bytes (splice.ts): every byte outside the members an edit
 // names stays as it was. Formats whose lines are not the file's own (a JSON document) map their edits first.
 import { stringifyJson } from './deep-json.js';
-import { extendView, inMemory, joinBytes, type Piece, PieceWriter, type Spliced } from '../loader/bytes.js';
+import {
+  type ByteRange,
+  extendView,
+  inMemory,
+  joinBytes,
+  type Piece,
+  PieceWriter,
+  type Spliced,
+} from '../loader/bytes.js';
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import { claimOf, type Edit, type Fix } from './edits.js';
 import { applyEdit, Splice } from './splice.js';
@@ -288,11 +296,18 @@ export function renderPieces(file: SourceFile, edits: Edit[], rewritten?: Readon
   let bom = file.bom ? Uint8Array.of(0xef, 0xbb, 0xbf) : undefined;
   // Bytes written but not yet ended by a terminator (the last line, when unterminated, and anything after it).
   let open: Uint8Array | undefined;
+  // The same, when it is an unterminated last line left in the file (SourceLine.range): copied, never read here.
+  let openRange: ByteRange | undefined;
   const push = (content: Uint8Array, terminator: Uint8Array | undefined, inFile = false): void => {
     const head = [bom, open].filter((p): p is Uint8Array => p !== undefined);
     if (open) head.push(eol);
+    if (openRange) {
+      out.pushRange(openRange);
+      head.push(eol);
+    }
     bom = undefined;
     open = undefined;
+    openRange = undefined;
     // A loaded line followed by its own terminator in the file is one view of both.
     const whole = inFile && terminator && head.length === 0 ? extendView(content, terminator) : undefined;
     if (whole) out.push(whole);
@@ -314,9 +329,10 @@ export function renderPieces(file: SourceFile, edits: Edit[], rewritten?: Readon
     } else if (own.length === 0) {
       // A line in the file, followed there by its terminator, is copied from the file when written: never read here.
       const range = line.range;
-      if (range && terminator && bom === undefined && open === undefined)
-        out.pushRange({ ...range, length: range.length + terminator.length });
-      else push(line.bytes, terminator, true);
+      if (range && bom === undefined && open === undefined) {
+        if (terminator) out.pushRange({ ...range, length: range.length + terminator.length });
+        else openRange = range;
+      } else push(line.bytes, terminator, true);
     } else {
       const done = rewritten?.get(line.lineNo);
       const same = done !== undefined && done.edits.length === own.length && done.edits.every((e, i) => e === own[i]);
@@ -325,6 +341,7 @@ export function renderPieces(file: SourceFile, edits: Edit[], rewritten?: Readon
     inserts(line.lineNo);
   }
   if (open) out.push(open);
+  else if (openRange) out.pushRange(openRange);
   else if (bom) out.push(bom);
   return out.finish();
 }

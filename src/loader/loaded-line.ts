@@ -11,9 +11,21 @@ export class LoadedLine implements SourceLine {
   #offset: number;
   #length: number;
 
+  /** A line that was never in memory: its bytes are read from `source` at `offset` when asked. */
+  static inFile(
+    lineNo: number,
+    source: LineBytesSource,
+    offset: number,
+    length: number,
+    crlf: boolean,
+    problems: LineProblem[],
+  ): LoadedLine {
+    return new LoadedLine(lineNo, source, offset, length, crlf, undefined, problems, false);
+  }
+
   constructor(
     readonly lineNo: number,
-    data: Uint8Array,
+    data: Uint8Array | LineBytesSource,
     offset: number,
     length: number,
     readonly crlf: boolean,

@@ -96,10 +96,25 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
  * whole: only the lines something asks for are read again (engine/file-bytes.ts).
  */
 export interface FileChunks {
-  chunks(): Iterable<{ bytes: Uint8Array; at: number }>;
+  /** The chunks; a line found to be over `longestLine` bytes may come passed over, unread (SkippedLine). */
+  chunks(longestLine: number): Iterable<FileChunk>;
   readonly source: LineBytesSource;
   /** Says that nothing refers to the chunk any more, so its memory may be read into again. */
   reuse(bytes: Uint8Array): void;
+}
+
+/** Some lines of a file, `at` the offset of the first; or one line passed over unread. */
+export type FileChunk = { bytes: Uint8Array; at: number } | { skipped: SkippedLine };
+
+/**
+ * A line too long to read, passed over without holding it: where it starts in the file, its length without its
+ * terminator, and its terminator (none: it ends the file).
+ */
+export interface SkippedLine {
+  at: number;
+  length: number;
+  crlf: boolean;
+  terminated: boolean;
 }
 
 /** loadBytes for a file read in chunks (FileChunks): the same lines, their bytes read from the file when asked. */
@@ -116,7 +131,19 @@ export function loadChunks(
   let foreign: ForeignEncoding | undefined;
   let byteLength = 0;
   let lastByte = -1;
-  for (const { bytes, at } of file.chunks()) {
+  for (const chunk of file.chunks(maxLineBytes)) {
+    if ('skipped' in chunk) {
+      // Never the first line: the file's first chunk holds it (FileBytes.chunks).
+      const { skipped } = chunk;
+      const terminator = skipped.terminated ? (skipped.crlf ? 2 : 1) : 0;
+      byteLength += skipped.length + terminator;
+      lastByte = skipped.terminated ? 0x0a : -1;
+      if (foreign) continue;
+      passedOver(skipped, file.source, maxLineBytes, state);
+      state.parsed += skipped.length + terminator;
+      continue;
+    }
+    const { bytes, at } = chunk;
     if (bytes.length === 0) continue;
     const first = byteLength === 0;
     byteLength += bytes.length;
@@ -262,6 +289,25 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
   }
 }
 
+/** A line over the limit that was passed over where it is in the file: its bytes are read from there if asked. */
+function passedOver(line: SkippedLine, source: LineBytesSource, maxLineBytes: number, state: ScanState): void {
+  if (line.terminated) {
+    if (line.crlf) state.crlfCount++;
+    else state.lfCount++;
+  }
+  const problems = [tooLongProblem(line.length, maxLineBytes)];
+  state.lines.push(LoadedLine.inFile(++state.lineNo, source, line.at, line.length, line.crlf, problems));
+}
+
+function tooLongProblem(length: number, maxLineBytes: number): LineProblem {
+  const of = maxLineBytes === MAX_STRING_LENGTH ? 'string' : 'option';
+  return {
+    kind: 'too-long',
+    message: `line is ${length} bytes, over the ${maxLineBytes}-byte limit, and was not parsed`,
+    limit: { bytes: maxLineBytes, of },
+  };
+}
+
 function readLine(
   lineNo: number,
   /** The piece the line is in, its offset there, and the line's bytes (a view of the piece). */
@@ -278,12 +324,7 @@ function readLine(
 ): SourceLine {
   const problems: LineProblem[] = [];
   if (bytes.length > maxLineBytes) {
-    const of = maxLineBytes === MAX_STRING_LENGTH ? 'string' : 'option';
-    problems.push({
-      kind: 'too-long',
-      message: `line is ${bytes.length} bytes, over the ${maxLineBytes}-byte limit, and was not parsed`,
-      limit: { bytes: maxLineBytes, of },
-    });
+    problems.push(tooLongProblem(bytes.length, maxLineBytes));
     return new LoadedLine(lineNo, data, offset, bytes.length, crlf, undefined, problems, false);
   }
 

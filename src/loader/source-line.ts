@@ -51,5 +51,10 @@ export function isUnreadByLimit(line: SourceLine): boolean {
   // Asked of every line of every file: nothing is made for the lines without a problem.
   if (line.problems.length === 0) return false;
   const tooLong = line.problems.find((p) => p.kind === 'too-long');
-  return tooLong !== undefined && (line.range?.length ?? line.bytes.length) <= constants.MAX_STRING_LENGTH;
+  return tooLong !== undefined && lineByteLength(line) <= constants.MAX_STRING_LENGTH;
+}
+
+/** The line's length in bytes, its terminator left out: a line in the file (`range`) is not read for it. */
+export function lineByteLength(line: SourceLine): number {
+  return line.range?.length ?? line.bytes.length;
 }

@@ -3,7 +3,7 @@
 // chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
 // client-side repair. The same request-view rules run on all of them.
 import type { SourceFile } from '../loader/read-jsonl.js';
-import { isUnreadByLimit, type SourceLine } from '../loader/source-line.js';
+import { isUnreadByLimit, lineByteLength, type SourceLine } from '../loader/source-line.js';
 import type { ApiView, Chain, Entry, FileLocation, PlainInput } from './types.js';
 
 /** How a format builds its model's parts from the lines it loaded. */
@@ -61,7 +61,7 @@ export class TranscriptModel {
    */
   unreadLineHolding(key: UnreadIdKey, value: string): number | undefined {
     if (!this.hasUnreadLines) return undefined;
-    this.unreadIdsCache ??= this.unreadCache!.map((line) => ({ lineNo: line.lineNo, ids: idsOfLine(line.bytes) }));
+    this.unreadIdsCache ??= this.unreadCache!.map((line) => ({ lineNo: line.lineNo, ids: idsOfLine(line) }));
     // Read as Latin-1 (one character per byte): the value as its UTF-8 bytes, and as JSON may escape it.
     const forms = [Buffer.from(value, 'utf8').toString('latin1'), JSON.stringify(value).slice(1, -1)];
     for (const { lineNo, ids } of this.unreadIdsCache) {
@@ -160,10 +160,29 @@ export type UnreadIdKey = 'uuid' | 'id' | 'tool_use_id';
 
 const ID_MEMBER = /"(uuid|id|tool_use_id)"\s*:\s*"((?:[^"\\]|\\.){1,512})"/g;
 
-/** Every `"uuid"`, `"id"` and `"tool_use_id"` string member of a line, as `key\0value` (value as written, Latin-1). */
-function idsOfLine(bytes: Uint8Array): Set<string> {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+/**
+ * How much of a line is searched at once, and how much of it again with the next window: only a member longer than
+ * that (64 KiB of whitespace around its colon) could be missed where two windows meet.
+ */
+const ID_WINDOW = 1024 * 1024;
+const ID_OVERLAP = 64 * 1024;
+
+/**
+ * Every `"uuid"`, `"id"` and `"tool_use_id"` string member of a line, as `key\0value` (value as written, Latin-1).
+ * The line is searched a window at a time, read from the file when it is there (SourceLine.range): it can be hundreds
+ * of MB, which are never held.
+ */
+function idsOfLine(line: SourceLine): Set<string> {
+  const { range } = line;
+  const length = lineByteLength(line);
+  const bytes = range ? undefined : line.bytes;
   const ids = new Set<string>();
-  for (const m of text.matchAll(ID_MEMBER)) ids.add(`${m[1]}\u0000${m[2]}`);
+  for (let from = 0; from < length; from += ID_WINDOW - ID_OVERLAP) {
+    const n = Math.min(ID_WINDOW, length - from);
+    const window = bytes ? bytes.subarray(from, from + n) : range!.source.read(range!.offset + from, n, line.lineNo);
+    const text = Buffer.from(window.buffer, window.byteOffset, window.byteLength).toString('latin1');
+    for (const m of text.matchAll(ID_MEMBER)) ids.add(`${m[1]}\u0000${m[2]}`);
+    if (from + n === length) break;
+  }
   return ids;
 }

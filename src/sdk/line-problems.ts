@@ -3,6 +3,9 @@
 // causes, and nothing more on a torn last line. Each rule words them in its own messages.
 import type { FixDescriptor } from './rule-api.js';
 import type { SourceLine } from '../loader/read-jsonl.js';
+import { lineByteLength } from '../loader/source-line.js';
+
+export { lineByteLength } from '../loader/source-line.js';
 
 export type LineFinding =
   | { kind: 'torn' }
@@ -24,7 +27,7 @@ export function lineFindings(line: SourceLine): LineFinding[] {
     else if (p.kind === 'not-object') out.push({ kind: 'notObject', detail: p.detail ?? '' });
     else if (p.kind === 'utf8' && kinds.size === 1) out.push({ kind: 'utf8' });
     else if (p.kind === 'too-long')
-      out.push({ kind: 'tooLong', bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' });
+      out.push({ kind: 'tooLong', bytes: lineByteLength(line), limit: p.limit?.bytes ?? '?' });
   }
   return out;
 }

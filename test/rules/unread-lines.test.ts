@@ -69,6 +69,20 @@ describe('rules and a line too long to read', () => {
     expect(found(text, 1000)).toEqual(['2 tool-use-has-result', '3 valid-json', '4 parent-exists']);
   });
 
+  it('an id is found where two of the windows the long line is searched in meet (1 MiB each)', () => {
+    // Padding before the result puts its tool_use_id across the first window's end.
+    const line = (pad: number) =>
+      session('toolu_01X')
+        .split('\n')[2]!
+        .replace('"uuid":"u2"', `"pad":"${'y'.repeat(pad)}","uuid":"u2"`);
+    const at = line(0).indexOf('"tool_use_id"');
+    const padded = line(1024 * 1024 - 8 - at);
+    expect(padded.indexOf('"tool_use_id"')).toBe(1024 * 1024 - 8);
+    const lines = session('toolu_01X').split('\n');
+    lines[2] = padded;
+    expect(found(lines.join('\n'), 1000)).toEqual(['3 valid-json']);
+  });
+
   it('what no line holds is still missing', () => {
     // The long line answers another call, and the last entry's parent is on no line.
     expect(found(session('toolu_01OTHER', 'u9'), 1000)).toEqual([
