@@ -161,7 +161,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'FILE',
     group: 'Output',
     help: 'Write the report to this file instead of stdout',
-    doc: 'Writes the report (and `--statistics`, or the `--diff` output) to `FILE` (creating its folder); stdout stays empty. Never coloured unless `--color` is given. `-o -` is stdout. A `FILE` that is one of the inputs is refused. An existing report is replaced whole (a temp file renamed over it), so a failed write leaves the old one.',
+    doc: 'Writes the report (and `--statistics`, or the `--diff` output) to `FILE` (creating its folder); stdout stays empty. Never coloured unless `--color` is given. `-o -` is stdout. A `FILE` that is one of the inputs, or a backup (an existing `<name>.bak` or `<name>.bak.N`, or a name `--fix` may give the backup of an input), is refused. An existing report is replaced whole (a temp file renamed over it), so a failed write leaves the old one.',
   },
   {
     name: 'quiet',
@@ -248,7 +248,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     group: 'Fixing',
     help: 'Keep <file>.bak before writing (--no-backup to skip)',
     docName: '`--backup`, `--no-backup`',
-    doc: 'Keeps the original as `<file>.bak` (`.bak.1`, ... when taken) before writing. On by default.',
+    doc: 'Keeps the original as `<file>.bak` (`.bak.1`, ... when taken: the summary then names each backup) before writing. On by default.',
   },
   {
     name: 'backup-dir',
