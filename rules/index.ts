@@ -30,6 +30,7 @@ import compactSummary from './compact-summary.js';
 import toolResultContent from './tool-result-content.js';
 import serverToolPairing from './server-tool-pairing.js';
 import lastPromptLeaf from './last-prompt-leaf.js';
+import singleSession from './single-session.js';
 import imageMediaType from './image-media-type.js';
 import projectPath from './project-path.js';
 import pdfValidity from './pdf-validity.js';
@@ -123,6 +124,7 @@ export const rules: readonly Rule[] = [
   toolResultContent,
   serverToolPairing,
   lastPromptLeaf,
+  singleSession,
   imageMediaType,
   projectPath,
   pdfValidity,
