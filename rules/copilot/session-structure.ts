@@ -3,7 +3,10 @@
 // the file), whose sessionId is the folder's name (Copilot resumes by folder, but prints the event's id as the one
 // to resume with); each event's parentId is the id of the event before it; no line is there twice, no id is used
 // twice; a session.shutdown is followed by a session.resume or by nothing, and there is one session.start. Copilot
-// 1.0.102 itself ignores the chain, duplicates and the shutdown balance; readers that follow them do not.
+// 1.0.102 itself ignores the chain, duplicates and the shutdown balance; readers that follow them do not. A second
+// session.start of another sessionId is two sessions' files joined: measured with Copilot 1.0.102 against the strict
+// stand-in, the recorded `plain` session with `multi-turn`'s events appended, resumed as `plain`, sent both
+// conversations as one request (13 messages: plain's turn, then multi-turn's), so it is an error.
 import { Copilot, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
 
 type Model = Copilot.CopilotModel;
@@ -51,6 +54,8 @@ export default defineRule({
       startNotFirst:
         "session.start is not the first event; Copilot's transcript recovery moves it to the top on resume and rewrites events.jsonl (keeping the original as a backup).",
       secondStart: 'A second session.start; Copilot ignores it.',
+      otherSession:
+        "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
       sessionId:
         'session.start says sessionId {{id}}, but the session is the folder {{folder}}: Copilot resumes it by the folder, then prints "copilot --resume={{id}}", which finds no session{{hint}}.',
       firstParent: 'The first event has parentId {{parent}}; Copilot writes null there.',
@@ -74,6 +79,9 @@ export default defineRule({
       if (model.file.lines.every((l) => l.blank)) ctx.report({ messageId: 'noEvents', at: { line: 1 } });
       return;
     }
+    // Another session's session.start (two files joined): its own findings say so, not its null parentId or the
+    // shutdown before it, whose fix would chain the two sessions into one.
+    const otherStarts = new Set<Event>();
     // Until session.start is in place, the chain is the move's (or the rebuild's) to mend.
     if (checkStart(events)) checkParents(events);
     checkDuplicates(events);
@@ -96,7 +104,14 @@ export default defineRule({
           fix: new Copilot.CopilotFixPlan(model).moveEvent(start, 0).fix('safe', 'move session.start to the top'),
         });
       }
-      for (const s of starts.slice(1)) ctx.report({ messageId: 'secondStart', at: { line: s.line }, severity: 'warn' });
+      for (const s of starts.slice(1)) {
+        const other = s.data?.sessionId;
+        // Another session's start: two sessions' events.jsonl joined into one file (measured, below).
+        if (typeof other === 'string' && other !== start.data?.sessionId) {
+          otherStarts.add(s);
+          ctx.report({ messageId: 'otherSession', at: { line: s.line }, data: { id: other, first: start.line } });
+        } else ctx.report({ messageId: 'secondStart', at: { line: s.line }, severity: 'warn' });
+      }
       const id = start.data?.sessionId;
       const folder = model.folder;
       if (folder !== undefined && typeof id === 'string' && id !== folder) {
@@ -163,6 +178,7 @@ export default defineRule({
           continue;
         }
         if (parent === null) {
+          if (otherStarts.has(e)) continue;
           ctx.report({ messageId: 'nullParent', at, severity: 'warn', fix: repoint("the previous event's id") });
           continue;
         }
@@ -249,7 +265,7 @@ export default defineRule({
     function checkShutdowns(events: readonly Event[]): void {
       for (const e of events) {
         const previous = events[e.index - 1];
-        if (previous?.type !== 'session.shutdown' || e.type === 'session.resume') continue;
+        if (previous?.type !== 'session.shutdown' || e.type === 'session.resume' || otherStarts.has(e)) continue;
         // A damaged line between them may be the session.resume.
         if (damagedBetween(previous.line, e.line)) continue;
         ctx.report({ messageId: 'afterShutdown', at: { line: e.line }, severity: 'warn', data: { type: e.type } });

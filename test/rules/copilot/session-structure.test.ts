@@ -53,6 +53,13 @@ runRuleTests(rule, {
       output: null,
     },
     {
+      // Copilot 1.0.102 resumed this file as plain's session with both conversations in one request.
+      name: "two sessions' events.jsonl joined into one",
+      text: recording('plain').text + multi.text,
+      errors: [{ messageId: 'otherSession', line: recording('plain').lines.length + 1, severity: 'error' }],
+      output: null,
+    },
+    {
       name: 'a parentId naming no event',
       text: edited(parallel, 14, (e) => (e.parentId = 'ddeeadfc-24b9-526e-948b-8627604a79da')),
       errors: [{ messageId: 'danglingParent', line: 14, severity: 'warn' }],
