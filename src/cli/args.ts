@@ -79,6 +79,8 @@ export type Command =
       /** true: a backup beside each rewritten file; a folder for them; false: none. */
       backup: boolean | string;
     }
+  /** `split FILE`: move another session's conversation out of a Claude Code session file (single-session). */
+  | { kind: 'split'; file: string; dryRun: boolean; backup: boolean | string }
   /** --help or --version: print the text and exit 0. */
   | { kind: 'print'; text: string };
 
@@ -111,7 +113,7 @@ export async function parseArgs(
   const { default: yargs } = (await import('yargs')) as { default: typeof YargsFactory };
   let printed = '';
   // Set by the command handlers, which run only for the command yargs actually matched.
-  let matched: 'lint' | 'export' | 'rules' | 'explain' | 'relocate' | undefined;
+  let matched: 'lint' | 'export' | 'rules' | 'explain' | 'relocate' | 'split' | undefined;
   const dashDash = argv.indexOf('--');
   const args0 = argv.map((a, i) => (a === '-' && (dashDash === -1 || i < dashDash) ? STDIN_TOKEN : a));
   // The terminal's width (or COLUMNS), at most MAX_HELP_WIDTH; piped, MAX_HELP_WIDTH.
@@ -198,6 +200,19 @@ export async function parseArgs(
         matched = 'relocate';
       },
     )
+    .command(
+      'split <file>',
+      "Move another session's conversation out of a Claude Code session file into a file of its own",
+      (y) =>
+        y
+          .positional('file', { type: 'string', describe: 'The session file' })
+          .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would move; change nothing' })
+          .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak of the rewritten file' })
+          .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write the backup into this folder' }),
+      () => {
+        matched = 'split';
+      },
+    )
     .help()
     .alias('h', 'help')
     .version(version)
@@ -245,6 +260,14 @@ export async function parseArgs(
       force: args.force === true,
       backup: backupDir ?? args.backup !== false,
     };
+  }
+  if (matched === 'split') {
+    const file = unToken(args.file);
+    if (file === undefined || file === '' || file === '-')
+      throw new UsageError('split needs a session file (it rewrites the file, so not stdin)');
+    if (args['backup-dir'] === '') throw new UsageError('split --backup-dir needs a value (an unset variable?)');
+    const backupDir = args['backup-dir'] as string | undefined;
+    return { kind: 'split', file, dryRun: args['dry-run'] === true, backup: backupDir ?? args.backup !== false };
   }
   if (matched === 'rules') return { kind: 'rules', format: args.format as 'table' | 'json' };
   return toLintCommand(args, unToken);
@@ -558,7 +581,7 @@ const FAST_ALIASES: Record<string, string> = Object.fromEntries(
 const FAST_DEFAULTS: Record<string, unknown> = Object.fromEntries(
   LINT_OPTIONS.filter((o) => o.default !== undefined).map((o) => [o.name, o.default]),
 );
-const SUBCOMMANDS = new Set(['rules', 'explain', 'export', 'relocate']);
+const SUBCOMMANDS = new Set(['rules', 'explain', 'export', 'relocate', 'split']);
 
 /** yargs' arguments for a plain lint command line, or undefined when yargs must parse it. */
 export function fastLintArgs(argv: readonly string[]): Record<string, unknown> | undefined {

@@ -12,6 +12,7 @@ const COMMANDS: readonly Row[] = [
   ['explain <rule>', "Print a rule's documentation"],
   ['export [file]', 'Print the request the agent would send on resume, as JSON (a file, - for stdin, or --session ID)'],
   ['relocate', "Move a Claude Code session to another working directory's project folder (--session ID --to DIR)"],
+  ['split <file>', "Move another session's conversation out of a Claude Code session file, into a file of its own"],
 ];
 
 const EXIT_CODES: readonly Row[] = [
@@ -32,6 +33,7 @@ export function helpText(width: number, sessionsFolders: string): string {
     '       transcript-lint rules | explain <rule>',
     '       transcript-lint export [file | - | --session ID]',
     '       transcript-lint relocate --session ID --to DIR',
+    '       transcript-lint split FILE',
     '',
     ...wrapText(
       `Lint AI-agent session transcripts and recorded API requests: files, folders (every transcript below) or globs; - reads stdin. With no paths: ${sessionsFolders}.`,

@@ -62,6 +62,8 @@ export async function main(options: MainOptions): Promise<number> {
         return (await import('./rules-command.js')).runRules(cmd, io, await composition());
       case 'relocate':
         return await (await import('./relocate-command.js')).runRelocate(cmd, io);
+      case 'split':
+        return await (await import('./split-command.js')).runSplit(cmd, io);
       case 'explain':
         return await (await import('./rules-command.js')).runExplain(cmd, io, await composition());
       case 'lint': {

@@ -50,6 +50,7 @@ export { listKeys } from '../formats/unknown/describe.js';
 export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
 export { type MediaRemoval, mediaRemovals } from '../formats/claude-code/compile.js';
 export { folderFits, projectFolderOf } from '../formats/claude-code/project-folder.js';
+export { type JoinedSession, sessionsInFile } from '../formats/claude-code/joined-sessions.js';
 export {
   holdsLazyStrings,
   isArrayField,

@@ -1,0 +1,40 @@
+// `transcript-lint split FILE`: moves another session's conversation out of a Claude Code session file into a file
+// of its own beside it (single-session). The work is src/engine/split-sessions.ts's; this says what it did.
+import path from 'node:path';
+import { WriteError } from '../engine/io.js';
+import { SplitError, splitSessions } from '../engine/split-sessions.js';
+import { displayPath } from '../formatters/display-path.js';
+import type { Command } from './args.js';
+import { type CliIO, describeReadError, warn } from './io.js';
+
+export async function runSplit(cmd: Extract<Command, { kind: 'split' }>, io: CliIO): Promise<number> {
+  const filePath = path.resolve(io.cwd, cmd.file);
+  const shown = (p: string) => displayPath(p, io.cwd);
+  try {
+    const result = await splitSessions({
+      filePath,
+      dryRun: cmd.dryRun,
+      backup: typeof cmd.backup === 'string' ? path.resolve(io.cwd, cmd.backup) : cmd.backup,
+    });
+    if (result.moved.length === 0) {
+      io.stdout.write(`${shown(filePath)} holds one session's conversation: nothing to move\n`);
+      return 0;
+    }
+    const verb = result.dryRun ? 'would move' : 'moved';
+    const lines = result.moved.map(
+      (m) =>
+        `${verb} ${m.lines} line${m.lines === 1 ? '' : 's'} of session ${m.sessionId} from ${shown(filePath)} to ${shown(m.to)}`,
+    );
+    if (result.backupPath)
+      lines.push(`${shown(filePath)} keeps session ${result.own} (backup: ${shown(result.backupPath)})`);
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } catch (err) {
+    const why =
+      err instanceof SplitError || err instanceof WriteError
+        ? err.message
+        : describeReadError(shown(filePath), err as NodeJS.ErrnoException);
+    warn(io, `cannot split ${shown(filePath)}: ${why}`);
+    return 2;
+  }
+}

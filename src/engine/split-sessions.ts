@@ -1,0 +1,119 @@
+// `transcript-lint split FILE`: moves the conversation of another session out of a Claude Code session file, into a
+// file of its own beside it (`<its sessionId>.jsonl`, the name Claude Code resumes it by), for files joined into one
+// (single-session). Nothing is deleted: each line moved is written, byte for byte, to the new file, and only then
+// removed from this one by an atomic rewrite with a backup (io.ts), which refuses a file that changed meanwhile.
+// The new file is created, never replaced: a session of that id already there is left alone and nothing moves.
+import { constants, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { applyFixes } from '../fixer/apply.js';
+import { claudeCode } from '../formats/claude-code/index.js';
+import { sessionsInFile } from '../formats/claude-code/joined-sessions.js';
+import { writeFileAtomic } from './io.js';
+import { readFixable } from './fix-target.js';
+import { syncDir } from './temp-file.js';
+
+export interface SplitRequest {
+  filePath: string;
+  /** Work out what would move, change nothing. */
+  dryRun?: boolean;
+  /** As for --fix: true or absent, a backup beside the file; a folder for it; false, none. */
+  backup?: boolean | string;
+}
+
+export interface MovedSession {
+  sessionId: string;
+  /** The new file, beside the old one. */
+  to: string;
+  lines: number;
+  bytes: number;
+}
+
+export interface SplitResult {
+  filePath: string;
+  /** The file's own session, which stays. */
+  own: string | undefined;
+  moved: MovedSession[];
+  backupPath?: string;
+  dryRun: boolean;
+}
+
+/** A refusal, said in one line. */
+export class SplitError extends Error {
+  override name = 'SplitError';
+}
+
+/** A session id that can name a file in the same folder. */
+const FILE_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
+  const { filePath } = req;
+  const original = await readFixable(fs, filePath);
+  const model = claudeCode.load(filePath, original, {});
+  const chain = model.chain();
+  const sessions = sessionsInFile(filePath, model.entries, chain.byUuid, chain.leaf);
+  const result: SplitResult = { filePath, own: sessions?.own, moved: [], dryRun: req.dryRun === true };
+  if (!sessions) return result;
+  const { lines } = model.file;
+  const eol = new TextEncoder().encode(model.file.eol);
+  const plans = sessions.others.map((other) => {
+    const sessionId = other.sessionIds[0]!;
+    if (!FILE_SAFE_ID.test(sessionId))
+      throw new SplitError(`the other session's id ${JSON.stringify(sessionId)} cannot name a file; nothing was moved`);
+    const content = Buffer.concat(other.lines.flatMap((n) => [lines[n - 1]!.bytes, eol]));
+    return {
+      sessionId,
+      to: path.join(path.dirname(filePath), `${sessionId}.jsonl`),
+      lineNumbers: other.lines,
+      content,
+    };
+  });
+  for (const p of plans) {
+    if (await exists(p.to)) throw new SplitError(`${p.to} exists already: nothing was moved (merge the two by hand)`);
+  }
+  result.moved = plans.map((p) => ({
+    sessionId: p.sessionId,
+    to: p.to,
+    lines: p.lineNumbers.length,
+    bytes: p.content.length,
+  }));
+  if (req.dryRun) return result;
+
+  const stat = await fs.stat(filePath);
+  const created: string[] = [];
+  try {
+    for (const p of plans) {
+      // O_EXCL: never over a file that appeared since the check above.
+      const handle = await fs.open(p.to, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, stat.mode & 0o777);
+      created.push(p.to);
+      try {
+        await handle.writeFile(p.content);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+    await syncDir(fs, path.dirname(filePath));
+    const fixed = applyFixes(model.file, [
+      {
+        ruleId: 'single-session',
+        applicability: 'safe',
+        description: 'move the other sessions to files of their own',
+        edits: plans.flatMap((p) => p.lineNumbers.map((line) => ({ kind: 'delete' as const, line }))),
+      },
+    ]);
+    const written = await writeFileAtomic(filePath, fixed.bytes, { original, backup: req.backup });
+    result.backupPath = written.backupPath;
+    return result;
+  } catch (err) {
+    // The original is as it was: the copies made of its lines go again.
+    for (const p of created) await fs.unlink(p).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.lstat(p).then(
+    () => true,
+    () => false,
+  );
+}

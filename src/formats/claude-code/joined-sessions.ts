@@ -1,0 +1,140 @@
+// Another session's conversation in a Claude Code session file: two files joined into one (`cat a.jsonl >> b.jsonl`,
+// a copy restored into the wrong file). Claude Code 2.1.332 resumes whichever conversation ends last, under the
+// file's session id (measured: rules/single-session.ts). A resumed session's lineage is one tree whose later entries
+// may carry a new sessionId (siteboon/claudecodeui#1022), so only trees that no parentUuid (or a compaction's
+// logicalParentUuid) joins, and that share no sessionId, are two sessions. Entries marked isSidechain (a
+// subagent's) are not counted. The single-session rule reports them; `transcript-lint split` moves them out.
+import { CHAIN_TYPES } from '../../model/entries.js';
+import type { Entry } from '../../model/types.js';
+
+/** Another session's conversation in the file. */
+export interface JoinedSession {
+  /** Its sessionIds (lower case): one, or several for a resumed lineage. */
+  sessionIds: string[];
+  /** Its first entry. */
+  first: Entry;
+  /** Every line of it: its entries, and the other lines that name one of its sessionIds (`last-prompt`, ...). */
+  lines: number[];
+  /** How many of its entries are in its conversation tree. */
+  entries: number;
+  /** Whether resume starts from it (its conversation ends last). */
+  resumed: boolean;
+}
+
+export interface SessionsInFile {
+  /** The file's own session: its name's uuid, or else the first conversation's session. */
+  own: string;
+  /** The line the own session's conversation starts on. */
+  ownFirstLine: number | undefined;
+  others: JoinedSession[];
+}
+
+/** A conversation tree of the file: its entries' sessionIds, its first and last entries in file order. */
+interface Tree {
+  sessionIds: Set<string>;
+  first: Entry;
+  last: Entry;
+  count: number;
+}
+
+const UUID_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+
+/** The sessions whose conversations the file holds besides its own (none for a file of one session). */
+export function sessionsInFile(
+  filePath: string,
+  entries: readonly Entry[],
+  byUuid: ReadonlyMap<string, Entry>,
+  leaf: Entry | undefined,
+): SessionsInFile | undefined {
+  const trees = conversationTrees(entries, byUuid);
+  if (trees.length < 2) return undefined;
+  const named = UUID_NAME.exec(filePath.split(/[\\/]/).pop() ?? '')?.[1]?.toLowerCase();
+  // A file named for neither session (renamed by hand) is taken to be the first conversation's.
+  const own = named !== undefined && trees.some((t) => t.sessionIds.has(named)) ? named : [...trees[0]!.sessionIds][0]!;
+  const ownIds = new Set(trees.filter((t) => t.sessionIds.has(own)).flatMap((t) => [...t.sessionIds]));
+  const leafSession = typeof leaf?.raw.sessionId === 'string' ? leaf.raw.sessionId.toLowerCase() : undefined;
+  const others: JoinedSession[] = [];
+  for (const tree of trees) {
+    if ([...tree.sessionIds].some((id) => ownIds.has(id))) continue;
+    const lines: number[] = [];
+    for (const e of entries) {
+      const id = e.raw.sessionId;
+      if (typeof id === 'string' && tree.sessionIds.has(id.toLowerCase())) lines.push(e.line);
+    }
+    others.push({
+      sessionIds: [...tree.sessionIds],
+      first: tree.first,
+      lines,
+      entries: tree.count,
+      resumed: leafSession !== undefined && tree.sessionIds.has(leafSession),
+    });
+  }
+  if (others.length === 0) return undefined;
+  const ownFirstLine = trees.find((t) => t.sessionIds.has(own))?.first.line;
+  return { own, ownFirstLine, others };
+}
+
+/** The main conversation's entries (with a uuid and a sessionId, not sidechains) grouped into trees, in file order. */
+function conversationTrees(entries: readonly Entry[], byUuid: ReadonlyMap<string, Entry>): Tree[] {
+  const root = new Map<Entry, Entry>();
+  const find = (e: Entry): Entry => {
+    let r = e;
+    for (let next = root.get(r); next !== undefined && next !== r; next = root.get(r)) r = next;
+    // Path compression: every entry walked now points at the root.
+    for (let x = e; x !== r; ) {
+      const next = root.get(x)!;
+      root.set(x, r);
+      x = next;
+    }
+    return r;
+  };
+  const members: Entry[] = [];
+  for (const e of entries) {
+    if (!CHAIN_TYPES.has(e.type) || e.uuid === undefined || e.isSidechain) continue;
+    if (typeof e.raw.sessionId !== 'string') continue;
+    members.push(e);
+    root.set(e, e);
+  }
+  for (const e of members) {
+    for (const link of [e.parentUuid, e.raw.logicalParentUuid]) {
+      const parent = typeof link === 'string' ? byUuid.get(link) : undefined;
+      if (parent === undefined || !root.has(parent)) continue;
+      const a = find(e);
+      const b = find(parent);
+      if (a !== b) root.set(a.index < b.index ? b : a, a.index < b.index ? a : b);
+    }
+  }
+  const trees = new Map<Entry, Tree>();
+  for (const e of members) {
+    const r = find(e);
+    const sessionId = (e.raw.sessionId as string).toLowerCase();
+    const tree = trees.get(r);
+    if (tree) {
+      tree.sessionIds.add(sessionId);
+      tree.last = e;
+      tree.count++;
+    } else {
+      trees.set(r, { sessionIds: new Set([sessionId]), first: e, last: e, count: 1 });
+    }
+  }
+  return mergeBySession([...trees.values()]);
+}
+
+/**
+ * Trees of one session are one conversation (a compaction or a rewind can start a new root): trees that share a
+ * sessionId are merged, in file order of their first entries.
+ */
+function mergeBySession(trees: Tree[]): Tree[] {
+  const out: Tree[] = [];
+  for (const tree of trees) {
+    const same = out.find((t) => [...tree.sessionIds].some((id) => t.sessionIds.has(id)));
+    if (!same) {
+      out.push(tree);
+      continue;
+    }
+    for (const id of tree.sessionIds) same.sessionIds.add(id);
+    if (tree.last.index > same.last.index) same.last = tree.last;
+    same.count += tree.count;
+  }
+  return out;
+}

@@ -1,0 +1,124 @@
+// `transcript-lint split` (src/engine/split-sessions.ts) on two sessions joined into one file: the file keeps its own
+// session, the other goes to `<its id>.jsonl` beside it, every line byte for byte, with a backup of the rewritten
+// file; nothing is created over an existing file; a file of one session is left alone. The fixtures are
+// fixtures/rules/single-session's; the conformance case joins two sessions the real Claude Code 2.1.332 recorded.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SplitError, splitSessions } from '../src/engine/split-sessions.js';
+import { lintBytes } from '../src/index.js';
+import { runCli } from './helpers/run-cli.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures', 'rules', 'single-session');
+const CORPUS = path.resolve(import.meta.dirname, '..', '..', 'shared', 'corpus', 'claude-code-2.1.332');
+const OWN = '1f0e2d3c-0000-4000-8000-00000000000a';
+const OTHER = '2a1b3c4d-0000-4000-8000-00000000000b';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'tl-split-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const fixture = (name: string): Buffer => readFileSync(path.join(FIXTURES, name));
+const linesOf = (b: Buffer): string[] => b.toString('utf8').split('\n').filter(Boolean);
+
+describe('splitSessions', () => {
+  it.each([
+    ['appended after this session', 'invalid-other-session-appended.jsonl'],
+    ['written before this session', 'invalid-other-session-before.jsonl'],
+  ])(
+    'another session %s: moved to <id>.jsonl, line for line; the file keeps its own, with a backup',
+    async (_, name) => {
+      const joined = fixture(name);
+      const file = path.join(dir, `${OWN}.jsonl`);
+      writeFileSync(file, joined);
+      const result = await splitSessions({ filePath: file });
+      const moved = path.join(dir, `${OTHER}.jsonl`);
+      expect(result).toMatchObject({ own: OWN, moved: [{ sessionId: OTHER, to: moved, lines: 3 }], dryRun: false });
+      const kept = linesOf(readFileSync(file));
+      const out = linesOf(readFileSync(moved));
+      // Every line is in one of the two files, in its order, byte for byte.
+      expect([...kept, ...out].sort()).toEqual(linesOf(joined).sort());
+      expect(kept.every((l) => l.includes(`"sessionId":"${OWN}"`))).toBe(true);
+      expect(out.every((l) => l.includes(`"sessionId":"${OTHER}"`))).toBe(true);
+      expect(readFileSync(result.backupPath!)).toEqual(joined);
+      // Both are clean sessions now.
+      for (const f of [file, moved]) expect(lintBytes(f, readFileSync(f)).result.errorCount).toBe(0);
+    },
+  );
+
+  it('a dry run says what would move and changes nothing', async () => {
+    const file = path.join(dir, `${OWN}.jsonl`);
+    writeFileSync(file, fixture('invalid-other-session-appended.jsonl'));
+    const result = await splitSessions({ filePath: file, dryRun: true });
+    expect(result.moved.map((m) => m.sessionId)).toEqual([OTHER]);
+    expect(readdirSync(dir)).toEqual([`${OWN}.jsonl`]);
+  });
+
+  it('never writes over a file of the other session: nothing moves', async () => {
+    const file = path.join(dir, `${OWN}.jsonl`);
+    const joined = fixture('invalid-other-session-appended.jsonl');
+    writeFileSync(file, joined);
+    writeFileSync(path.join(dir, `${OTHER}.jsonl`), 'an older copy\n');
+    await expect(splitSessions({ filePath: file })).rejects.toThrow(SplitError);
+    expect(readFileSync(file)).toEqual(joined);
+    expect(readFileSync(path.join(dir, `${OTHER}.jsonl`), 'utf8')).toBe('an older copy\n');
+    expect(readdirSync(dir).sort()).toEqual([`${OWN}.jsonl`, `${OTHER}.jsonl`]);
+  });
+
+  it('leaves a file of one session (and a resumed lineage) alone', async () => {
+    for (const name of ['valid-one-session.jsonl', 'valid-resume-lineage.jsonl']) {
+      const file = path.join(dir, name);
+      writeFileSync(file, fixture(name));
+      expect((await splitSessions({ filePath: file })).moved).toEqual([]);
+      expect(readFileSync(file)).toEqual(fixture(name));
+    }
+    expect(readdirSync(dir).sort()).toEqual(['valid-one-session.jsonl', 'valid-resume-lineage.jsonl']);
+  });
+
+  // The real Claude Code resumed plain + multi as plain's session with multi's conversation only (single-session).
+  it.skipIf(!existsSync(CORPUS))(
+    'two recorded sessions joined: split back into the two files as recorded',
+    async () => {
+      const plain = readFileSync(path.join(CORPUS, 'plain.jsonl'));
+      const multi = readFileSync(path.join(CORPUS, 'multi.jsonl'));
+      const plainId = /"sessionId":"([0-9a-f-]{36})"/.exec(plain.toString('utf8'))![1]!;
+      const multiId = /"sessionId":"([0-9a-f-]{36})"/.exec(multi.toString('utf8'))![1]!;
+      const file = path.join(dir, `${plainId}.jsonl`);
+      writeFileSync(file, Buffer.concat([plain, multi]));
+      await splitSessions({ filePath: file, backup: false });
+      expect(readFileSync(file)).toEqual(plain);
+      expect(readFileSync(path.join(dir, `${multiId}.jsonl`))).toEqual(multi);
+    },
+  );
+});
+
+describe('transcript-lint split', () => {
+  it('says what it moved and where the backup is; exit 0', async () => {
+    writeFileSync(path.join(dir, `${OWN}.jsonl`), fixture('invalid-other-session-appended.jsonl'));
+    const r = await runCli(['split', `${OWN}.jsonl`], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `moved 3 lines of session ${OTHER} from ${OWN}.jsonl to ${OTHER}.jsonl\n${OWN}.jsonl keeps session ${OWN} (backup: ${OWN}.jsonl.bak)\n`,
+    );
+  });
+
+  it('a refusal is one line, exit 2', async () => {
+    writeFileSync(path.join(dir, `${OWN}.jsonl`), fixture('invalid-other-session-appended.jsonl'));
+    writeFileSync(path.join(dir, `${OTHER}.jsonl`), '');
+    const r = await runCli(['split', `${OWN}.jsonl`], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `transcript-lint: cannot split ${OWN}.jsonl: ${path.join(dir, `${OTHER}.jsonl`)} exists already: nothing was moved (merge the two by hand)\n`,
+    );
+  });
+
+  it('a missing file is one line, exit 2', async () => {
+    const r = await runCli(['split', 'nope.jsonl'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^transcript-lint: cannot split nope\.jsonl: .+\n$/);
+  });
+});
