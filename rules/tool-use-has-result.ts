@@ -3,7 +3,8 @@
 // recordings of the real CLI (issue 14, items 02a-02c, 15o, 15q): an assistant entry whose calls have no result
 // anywhere is dropped whole, its text and thinking included, in a compaction's preserved tail as mid-history; a call
 // whose result is elsewhere in the history gets "[Tool result missing due to internal error]" and its real result is
-// dropped; a call that ends the transcript gets an appended "interrupted" error result.
+// dropped; a call that ends the transcript gets an appended "interrupted" error result, also when other calls of its
+// parallel group have results (issue 35, fixtures/sessions/claude-code/interrupted-tail).
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call. For a
 // call in a compaction's preserved segment the entry goes after the compact summary (entries before the boundary are
 // not loaded) and is listed in the boundary's preserved segment (02a).
@@ -231,6 +232,9 @@ export default defineRule({
       return fix;
     };
 
+    // Calls of the response that ends the history, answered on resume with an interrupted result although some of
+    // that response's calls have results (the next message is theirs).
+    let interrupted: Set<unknown> | undefined;
     const torn = tornLastLine(model.file);
     const resultLines = new Map<unknown, number>();
     for (const m of conv) {
@@ -276,7 +280,8 @@ export default defineRule({
         const at = { request: use };
         const resultLine = resultLines.get(id);
         if (ctx.target !== 'claude-code') reports.hold({ messageId: 'missing', data, at, related }, fixFor(line, next));
-        else if (!next) reports.hold({ messageId: 'interrupted', data, at, related }, fixFor(line, next));
+        else if (!next || (interrupted ??= interruptedIds(model)).has(id))
+          reports.hold({ messageId: 'interrupted', data, at, related }, fixFor(line, next));
         // Its result is in the history: the cause is where the result (or the call) moved (split-assistant-message,
         // tool-result-has-use), and a second result would not pair it.
         else if (resultLine !== undefined)
@@ -298,6 +303,18 @@ export default defineRule({
     reports.send();
   },
 });
+
+/** Ids Claude Code sends an interrupted result for (a synthetic block of the repaired request). */
+function interruptedIds(model: TranscriptModel): Set<unknown> {
+  const ids = new Set<unknown>();
+  for (const m of model.apiView().messages) {
+    if (m.role !== 'user') continue;
+    for (const b of m.blocks)
+      if (b.origin.synthetic && b.block.type === 'tool_result' && b.block.content === INTERRUPTED_TOOL_RESULT)
+        ids.add(b.block.tool_use_id);
+  }
+  return ids;
+}
 
 /** The lines that hold recorded blocks of the message other than tool_use (text, thinking). */
 function linesWithOtherBlocks(m: ApiMessage): Set<number> {

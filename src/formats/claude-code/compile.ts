@@ -6,6 +6,7 @@
 import { asText, isObject, isSyntheticApiError, messageOf } from '../../model/entries.js';
 import type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, Entry, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
+import { interruptedTail } from './interrupted-tail.js';
 import { type RepairContext, repairPasses } from './repair-passes.js';
 import { pushAll } from '../../model/arrays.js';
 
@@ -16,14 +17,23 @@ export function compileRequest(chain: Chain): ApiView {
   return withRepairs(merged, context, () => {
     // filterUnresolvedToolUses runs before attachments are reordered and messages merged: the user messages
     // around a dropped entry meet, and attachments move past it (recordings 02a-02c).
-    const unresolved = unresolvedToolUseItems(items);
-    if (unresolved.size === 0) return { merged, repairs: [] };
+    const resolved = resolvedIds(items);
+    const tail = interruptedTail(items, resolved);
+    const unresolved = unresolvedToolUseItems(items, resolved, tail.parts);
+    if (unresolved.size === 0 && tail.results.length === 0) return { merged, repairs: [] };
     const repairs: Repair[] = [...unresolved].map((item) => ({
       pass: 'drop-unresolved-tool-use',
       description: 'assistant entry whose tool_uses have no result anywhere dropped, with all its blocks',
       origin: item.blocks[0]?.origin ?? { line: item.entry.line },
     }));
-    return { merged: mergeItems(reorderAttachments(items.filter((i) => !unresolved.has(i)))), repairs };
+    const repaired = mergeItems(reorderAttachments(items.filter((i) => !unresolved.has(i))));
+    // The written results follow the recorded ones, in the user message that holds those (interrupted-tail.ts).
+    const last = repaired[repaired.length - 1];
+    if (tail.results.length > 0 && last?.role === 'user') {
+      pushAll(last.blocks, tail.results);
+      last.stringContent = false;
+    }
+    return { merged: repaired, repairs: [...repairs, ...tail.repairs] };
   });
 }
 
@@ -59,23 +69,35 @@ export function withRepairs(
 /**
  * Claude Code's filterUnresolvedToolUses (resume only): an assistant entry whose tool_uses all have no tool_result
  * anywhere on the chain goes whole, text and thinking included. The calls that end the history are spared: Claude
- * Code answers them with an interrupted result instead (repair-passes.ts repairPairing).
+ * Code answers them with an interrupted result instead (the entries after the last prompt, and the parts of the
+ * response that ends the history: interrupted-tail.ts; repair-passes.ts repairPairing).
  */
-function unresolvedToolUseItems(items: readonly Item[]): Set<Item> {
-  const resolved = new Set<unknown>();
+function unresolvedToolUseItems(
+  items: readonly Item[],
+  resolved: ReadonlySet<unknown>,
+  tailParts: ReadonlySet<Item>,
+): Set<Item> {
   let lastTurn = -1;
   items.forEach((item, i) => {
     if (item.role === 'user' && !item.attachment) lastTurn = i;
-    if (item.role !== 'user') return;
-    for (const b of item.blocks) if (b.block.type === 'tool_result') resolved.add(b.block.tool_use_id);
   });
   const out = new Set<Item>();
   items.forEach((item, i) => {
-    if (item.role !== 'assistant' || i > lastTurn) return;
+    if (item.role !== 'assistant' || i > lastTurn || tailParts.has(item)) return;
     const uses = item.blocks.filter((b) => b.block.type === 'tool_use');
     if (uses.length > 0 && uses.every((b) => !resolved.has(b.block.id))) out.add(item);
   });
   return out;
+}
+
+/** The ids the tool_results of the chain's user entries answer. */
+function resolvedIds(items: readonly Item[]): Set<unknown> {
+  const resolved = new Set<unknown>();
+  for (const item of items) {
+    if (item.role !== 'user') continue;
+    for (const b of item.blocks) if (b.block.type === 'tool_result') resolved.add(b.block.tool_use_id);
+  }
+  return resolved;
 }
 
 /**
@@ -136,7 +158,7 @@ function holdsMedia(entry: Entry, type: string): boolean {
 }
 
 /** One chain entry on its way to the wire. */
-interface Item {
+export interface Item {
   role: ApiRole;
   entry: Entry;
   blocks: ApiBlock[];
