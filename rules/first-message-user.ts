@@ -4,17 +4,22 @@
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
+// When the root's parent was deleted from the file and earlier entries survive, the fix is parent-exists' re-link
+// (unsafe), which sends the earlier turns again: a new root would only make the request valid (issue 35).
 import {
   assistantMessageId,
   conversation,
   defineRule,
   derivedUuid,
   type Entry,
+  entriesBelow,
   firstLineOf,
   type FixDescriptor,
   FixPlan,
   isCompactBoundary,
   isCompactSummary,
+  isObject,
+  nearestEarlierOfChain,
   type RelatedLine,
   type Site,
   type TranscriptModel,
@@ -112,6 +117,26 @@ function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | un
     );
 }
 
+/**
+ * Whether parent-exists re-links the chain's root: its parentUuid names no entry of the file (lines deleted by
+ * hand) and an earlier entry of its chain survives. That re-link sends the history above again; a new root here
+ * would make the request valid but cut that history off for good, so this rule leaves the root to parent-exists.
+ */
+function relinkedByParentExists(model: TranscriptModel, root: Entry): boolean {
+  const parent = root.parentUuid;
+  if (typeof parent !== 'string' || model.chain().byUuid.has(parent)) return false;
+  // parent-exists leaves alone a parent on a line it cannot read, or one a snip boundary removed.
+  if (model.unreadLineHolding('uuid', parent) !== undefined || snipRemoved(model, parent)) return false;
+  return nearestEarlierOfChain(model.entries, root, entriesBelow(model.entries, root)) !== undefined;
+}
+
+function snipRemoved(model: TranscriptModel, uuid: string): boolean {
+  return model.entries.some((e) => {
+    const meta = e.raw.snipMetadata;
+    return isObject(meta) && Array.isArray(meta.removedUuids) && meta.removedUuids.includes(uuid);
+  });
+}
+
 /** The compact summary the walk passes right below `boundary`, if any. */
 function summaryBelow(model: TranscriptModel, boundary: Entry): Entry | undefined {
   const next = model.chain().walked[1]?.entry;
@@ -161,7 +186,10 @@ export default defineRule({
     // sent in file order wherever the walk met one of them.
     const root = chain.walked[0]?.entry;
     const parent = chain.parentOf(entry);
-    const fix = root ? (earlierPartFix(ctx.model, root) ?? missingHistoryFix(ctx.model, root)) : undefined;
+    const fix = root
+      ? (earlierPartFix(ctx.model, root) ??
+        (relinkedByParentExists(ctx.model, root) ? undefined : missingHistoryFix(ctx.model, root)))
+      : undefined;
     if (root === entry || chain.bridged.includes(entry)) {
       const missing = typeof parent === 'string' && !chain.byUuid.has(parent);
       ctx.report({

@@ -15,6 +15,7 @@ import {
   CHAIN_TYPES,
   defineRule,
   type Entry,
+  entriesBelow,
   FixPlan,
   isCompactBoundary,
   isCompactSummary,
@@ -22,6 +23,7 @@ import {
   isObject,
   isReadable,
   isUserPrompt,
+  nearestEarlierOfChain,
   type StorageView,
   timeOf,
 } from '../src/sdk/index.js';
@@ -60,7 +62,7 @@ export default defineRule({
     const below =
       chain.storedParent !== undefined && chain.storedParent.length === entries.length
         ? descendantsByIndex(entries, chain, chain.storedParent)
-        : descendants(entries);
+        : (entry: Entry) => entriesBelow(entries, entry);
     // Each entry's step on the walk (by entry index, -1 off it) and whether its stored parent names an entry.
     const walkIndex = new Int32Array(entries.length).fill(-1);
     for (let i = 0; i < chain.walked.length; i++) walkIndex[chain.walked[i]!.entry.index] = i;
@@ -204,34 +206,6 @@ function gapOf(from: Entry, to: Entry): string {
   return `${min} min ${Math.round(s - min * 60)} s`;
 }
 
-/** The entries below each entry by stored parentUuid (its descendants), built on first use. */
-function descendants(entries: readonly Entry[]): (entry: Entry) => Set<Entry> {
-  let children: Map<string, Entry[]> | undefined;
-  return (entry) => {
-    if (!children) {
-      children = new Map();
-      for (const e of entries) {
-        if (typeof e.parentUuid !== 'string') continue;
-        const list = children.get(e.parentUuid);
-        if (list) list.push(e);
-        else children.set(e.parentUuid, [e]);
-      }
-    }
-    const found = new Set<Entry>();
-    const stack = [entry];
-    while (stack.length > 0) {
-      const cur = stack.pop()!;
-      if (cur.uuid === undefined) continue;
-      for (const c of children.get(cur.uuid) ?? []) {
-        if (found.has(c)) continue;
-        found.add(c);
-        stack.push(c);
-      }
-    }
-    return found;
-  };
-}
-
 /**
  * descendants, from the chain's stored parents by entry index: the children of each entry as index lists. Each
  * entry holding a uuid is expanded once per set, and the set is kept per holder: the copies of one uuid share a
@@ -284,29 +258,6 @@ function descendantsByIndex(
     byHolder.set(top.index, found);
     return found;
   };
-}
-
-/**
- * The nearest entry of a chain type before `entry` in the file, of the same chain, that `mine` does not hold. Looked
- * for only when a parent is missing (rare), rather than keeping every chain's entries for every entry.
- */
-function nearestEarlierOfChain(
-  entries: readonly Entry[],
-  entry: Entry,
-  mine: { has(e: Entry): boolean },
-): Entry | undefined {
-  const key = chainKey(entry);
-  for (let i = entry.index - 1; i >= 0; i--) {
-    const e = entries[i]!;
-    if (CHAIN_TYPES.has(e.type) && e.isSidechain === entry.isSidechain && chainKey(e) === key && !mine.has(e)) return e;
-  }
-  return undefined;
-}
-
-/** Main-chain entries form one chain; sidechain entries one per agent. */
-function chainKey(entry: Entry): string {
-  if (!entry.isSidechain) return 'main';
-  return `side:${typeof entry.raw.agentId === 'string' ? entry.raw.agentId : ''}`;
 }
 
 /** Uuids a snip boundary removed on purpose: Claude Code deletes them on load and re-links the survivors. */

@@ -44,6 +44,7 @@ export {
   timeOfValue,
 } from '../model/queries.js';
 export { sharedUuids } from '../model/single-lists.js';
+export { chainKey, entriesBelow, nearestEarlierOfChain } from '../model/relink.js';
 export type { TranscriptModel } from '../model/index.js';
 export type { UnknownModel } from '../formats/unknown/index.js';
 export { listKeys } from '../formats/unknown/describe.js';

@@ -162,6 +162,14 @@ loopOverBridge.result('toolu_3', 'three', { parent: lb3, uuid: 'r3' }); // 6
 loopOverBridge.result('toolu_2', 'two', { parent: lb2 }); // 7
 loopOverBridge.assistant([text('All done.')]); // 8
 
+// Lines deleted by hand (issue 35): the answer's parent was in the block, and the entry before the block is over the
+// 5 s Claude Code bridges, so the request starts with the answer. parent-exists re-links it to that entry (unsafe),
+// which sends the earlier turns again; a new root would only make the request valid, so this rule writes none.
+const deletedBlock = transcript();
+deletedBlock.user('round one'); // 1
+deletedBlock.assistant([text('one')]); // 2
+deletedBlock.assistant([text('two')], { parent: 'deleted-by-hand', extra: { timestamp: '2026-11-01T12:05:00.000Z' } }); // 3
+
 runRuleTests(rule, {
   valid: [
     { name: 'a prompt first', text: plain.toString() },
@@ -266,6 +274,12 @@ runRuleTests(rule, {
       ]),
     },
     {
+      name: 'a block of lines deleted by hand: the root is left to parent-exists to re-link',
+      text: deletedBlock.toString(),
+      errors: [{ messageId: 'missingParent', line: 3 }],
+      output: null,
+    },
+    {
       name: 'a bridged first assistant after a system attachment',
       text: bridged.toString(),
       errors: [{ messageId: 'missingParent', line: 2 }],
@@ -288,9 +302,10 @@ describe('first-message-user details', () => {
   // The two claude-code-log fixtures the strict API rejected on resume (oracle-expected.json: 6 requests, rc 1).
   const corpus = fileURLToPath(new URL('../../../shared/corpus/claude-code-log/test/test_data', import.meta.url));
   it.skipIf(!existsSync(corpus))('explains the claude-code-log fixtures Claude Code could not resume', () => {
-    for (const [file, line, parent] of [
-      ['edge_cases.jsonl', 17, 'assistant_003'],
-      ['sidechain_integrated.jsonl', 1, '8ae40e91-fa63-40a9-969d-70c0c1d6175e'],
+    for (const [file, line, parent, newRoot] of [
+      // Entries of the session come before it in the file: parent-exists' re-link (unsafe) is the fix, not a new root.
+      ['edge_cases.jsonl', 17, 'assistant_003', false],
+      ['sidechain_integrated.jsonl', 1, '8ae40e91-fa63-40a9-969d-70c0c1d6175e', true],
     ] as const) {
       const text = readFileSync(`${corpus}/${file}`, 'utf8');
       const { result } = lintWith(rule, text);
@@ -299,9 +314,10 @@ describe('first-message-user details', () => {
         file,
       ).toEqual([['missingParent', line]]);
       expect(result.diagnostics[0]!.message).toContain(parent);
-      // --fix gives them a first user message.
       const fixed = fixBytes(file, new TextEncoder().encode(text), { rules: [rule], target: 'claude-code' });
-      expect(fixed.status, file).toBe('fixed');
+      expect(fixed.status, file).toBe(newRoot ? 'fixed' : 'unchanged');
+      if (!newRoot) continue;
+      // --fix gives it a first user message.
       expect(fixed.final.result.diagnostics, file).toEqual([]);
       expect(fixed.final.model.apiView().messages.find((m) => m.role !== 'system')?.role, file).toBe('user');
     }
