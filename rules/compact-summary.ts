@@ -9,6 +9,11 @@
 // boundary), no effect. The unsafe fix brings a deleted boundary back as Claude Code writes it (its uuid is the one the
 // summary names; the old leaf as its logical parent and, when that is a plain reply, as its preserved segment): the
 // request is then the one before the boundary was lost (13a).
+// A crash between the two writes (issue 35: the boundary written, its summary never or torn) is fatal: Claude Code
+// 2.1.332 hangs the preserved tail below the summary that is not there and deletes the history before the boundary,
+// so it sends the preserved tail alone, which starts with an assistant message, and the API rejects it on every retry
+// (recorded: fixtures/sessions/claude-code/unwritten-summary). The safe fix removes that boundary, when nothing hangs
+// below it: the compaction never finished, and resume sends the history the user had before it.
 import {
   aboveAttachments,
   assistantMessageId,
@@ -19,6 +24,7 @@ import {
   FixPlan,
   isCompactBoundary,
   isCompactSummary,
+  isObject,
   type StorageView,
 } from '../src/sdk/index.js';
 
@@ -32,11 +38,13 @@ export default defineRule({
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
     docs: {
       detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone',
-      fix: 'unsafe (bring the deleted boundary back)',
+      fix: 'safe (remove a boundary whose summary was never written); unsafe (bring the deleted boundary back)',
     },
     severity: { 'claude-code': 'warn', api: 'off' },
-    fixable: 'unsafe',
+    fixable: 'safe',
     messages: {
+      unwrittenSummary:
+        'This compact boundary has no summary: its summary ({{anchor}}) was never written (a crash between the two writes of a compaction?). On resume Claude Code deletes the history before the boundary and sends the preserved tail alone (from line {{head}}), which starts with an assistant message, so the API rejects the request on every retry.',
       noSummary:
         'This compact boundary has no summary entry (`isCompactSummary`) after it, so on resume the history starts after the boundary with nothing standing for the conversation before the compaction.',
       boundaryGone:
@@ -76,10 +84,47 @@ export default defineRule({
       const e = entries[i]!;
       if (!isCompactBoundary(e) || e.uuid === undefined || summarised.has(e.uuid)) continue;
       if (ctx.model.isShadowed(e)) continue;
+      const unwritten = unwrittenSummary(ctx.model, e);
+      if (unwritten) {
+        ctx.report({
+          messageId: 'unwrittenSummary',
+          severity: 'error',
+          at: { entry: e },
+          data: { anchor: unwritten.anchor, head: unwritten.head.line },
+          related: [{ line: unwritten.head.line, message: 'the preserved tail, sent first and alone' }],
+          fix: removeUnfinishedBoundary(ctx.model, e, unwritten.anchor),
+        });
+        continue;
+      }
       ctx.report({ messageId: 'noSummary', at: { entry: e } });
     }
   },
 });
+
+/**
+ * The boundary's preserved head, when resume hangs it below a summary (the segment's anchor) that is not in the file
+ * and starts the history there (chain.ts preservedSegmentRelinks).
+ */
+function unwrittenSummary(model: StorageView, boundary: Entry): { anchor: string; head: Entry } | undefined {
+  const meta = boundary.raw.compactMetadata;
+  const seg = isObject(meta) && isObject(meta.preservedSegment) ? meta.preservedSegment : undefined;
+  const anchor = seg?.anchorUuid;
+  if (typeof anchor !== 'string' || model.chain().byUuid.has(anchor)) return undefined;
+  const { walked, parentOf } = model.chain();
+  const head = walked[0]?.entry;
+  return head && parentOf(head) === anchor ? { anchor, head } : undefined;
+}
+
+/**
+ * Without the boundary the compaction never happened: resume walks the preserved tail's own parents, through the
+ * history before it. Only when no entry hangs below the boundary or its missing summary (else they would dangle).
+ */
+function removeUnfinishedBoundary(model: StorageView, boundary: Entry, anchor: string): FixDescriptor | undefined {
+  if (model.entries.some((e) => e.parentUuid === boundary.uuid || e.parentUuid === anchor)) return undefined;
+  return new FixPlan(model)
+    .removeEntry(boundary)
+    .fix('safe', 'remove the boundary of the compaction that never finished, so the history before it is sent');
+}
 
 /**
  * The deleted boundary, as Claude Code 2.1.332 writes one (recording 13a's boundary-as-written.json): right before the

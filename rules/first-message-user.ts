@@ -123,6 +123,11 @@ function earlierPartFix(model: TranscriptModel, root: Entry): FixDescriptor | un
  * would make the request valid but cut that history off for good, so this rule leaves the root to parent-exists.
  */
 function relinkedByParentExists(model: TranscriptModel, root: Entry): boolean {
+  // A preserved tail hung below a compact summary that was never written is compact-summary's (it removes the
+  // unfinished boundary, and the history before it is sent again).
+  const walkedParent = model.chain().parentOf(root);
+  if (walkedParent !== root.parentUuid && typeof walkedParent === 'string' && !model.chain().byUuid.has(walkedParent))
+    return true;
   const parent = root.parentUuid;
   if (typeof parent !== 'string' || model.chain().byUuid.has(parent)) return false;
   // parent-exists leaves alone a parent on a line it cannot read, or one a snip boundary removed.

@@ -51,7 +51,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   }
   const allByUuid: Map<string, Entry[]> = new SingleEntryLists(byUuid, repeated);
 
-  const relinks = preservedSegmentRelinks(entries, byUuid);
+  const { relinks, pruned } = preservedSegmentRelinks(entries, byUuid);
   const parentOf =
     relinks.size === 0
       ? (e: Entry): string | null | undefined => e.parentUuid
@@ -119,7 +119,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   };
   if (!leaf) return chain;
 
-  walk(chain, entries, leaf, relinks);
+  walk(chain, entries, leaf, relinks, pruned);
   chain.active = spliceSplitResponses(
     chain.walked.map((s) => s.entry),
     entries,
@@ -179,10 +179,16 @@ function isAncestor(
 }
 
 /** A user or assistant entry whose message Claude Code cannot read is never chosen as the leaf (observed). */
-function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map<Entry, string | null>): void {
+function walk(
+  chain: Chain,
+  entries: readonly Entry[],
+  leaf: Entry,
+  relinks: Map<Entry, string | null>,
+  pruned: (e: Entry) => boolean,
+): void {
   const seen = new Seen(entries.length);
   const parentIndex = chain.parentIndex!;
-  const bridgeTarget = bridgeFinder(entries, chain.byUuid);
+  const bridgeTarget = bridgeFinder(entries, chain.byUuid, pruned);
   const steps: ChainStep[] = [];
   let cur: Entry | undefined = leaf;
   while (cur) {
@@ -236,6 +242,7 @@ function walk(chain: Chain, entries: readonly Entry[], leaf: Entry, relinks: Map
 function bridgeFinder(
   entries: readonly Entry[],
   byUuid: Map<string, Entry>,
+  pruned: (e: Entry) => boolean,
 ): (from: Entry, seen: Seen) => Entry | undefined {
   let sorted: { t: number; e: Entry }[] | undefined;
   return (from, seen) => {
@@ -243,12 +250,12 @@ function bridgeFinder(
     if (at === undefined) {
       for (let i = from.index - 1; i >= 0; i--) {
         const e = entries[i]!;
-        if (isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && !seen.has(e)) return e;
+        if (isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && !seen.has(e) && !pruned(e)) return e;
       }
       return undefined;
     }
     sorted ??= entries
-      .filter((e) => isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined)
+      .filter((e) => isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined && !pruned(e))
       .map((e) => ({ t: timeOf(e)!, e }))
       .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
     let lo = 0;
@@ -269,10 +276,17 @@ function bridgeFinder(
 /**
  * Claude Code's `applyPreservedSegmentRelinks`: for the last compact boundary with a preserved segment (and no later
  * boundary without one), the preserved head hangs off the summary (anchor) and the anchor's other children move to
- * the preserved tail.
+ * the preserved tail; every entry before the boundary in the file that is not preserved is deleted (`pruned`: the
+ * walk cannot bridge to it). The head hangs off the anchor even when the summary was never written (a crash between
+ * the boundary and the summary): recorded with 2.1.332 (issue 35, corpus compact.jsonl cut after its boundary), only
+ * the preserved tail was sent.
  */
-function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, Entry>): Map<Entry, string | null> {
+function preservedSegmentRelinks(
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+): { relinks: Map<Entry, string | null>; pruned: (e: Entry) => boolean } {
   const relinks = new Map<Entry, string | null>();
+  const none = { relinks, pruned: () => false };
   let boundary: Entry | undefined;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
@@ -280,13 +294,13 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
     const meta = e.raw.compactMetadata;
     boundary = isObject(meta) && isObject(meta.preservedSegment) ? e : undefined;
   }
-  if (!boundary) return relinks;
+  if (!boundary) return none;
   const seg = (boundary.raw.compactMetadata as Record<string, unknown>).preservedSegment as Record<string, unknown>;
   const { headUuid, anchorUuid, tailUuid } = seg;
-  if (typeof headUuid !== 'string' || typeof anchorUuid !== 'string' || typeof tailUuid !== 'string') return relinks;
+  if (typeof headUuid !== 'string' || typeof anchorUuid !== 'string' || typeof tailUuid !== 'string') return none;
   const head = byUuid.get(headUuid);
   const tail = byUuid.get(tailUuid);
-  if (!head || !tail || !byUuid.has(anchorUuid)) return relinks;
+  if (!head || !tail) return none;
   // Newer versions list the kept entries in order: each hangs off the one before it, the first off the anchor.
   const listed = (boundary.raw.compactMetadata as Record<string, unknown>).preservedMessages;
   const uuids =
@@ -309,7 +323,8 @@ function preservedSegmentRelinks(entries: readonly Entry[], byUuid: Map<string, 
       relinks.set(e, tailUuid);
     }
   }
-  return relinks;
+  const at = boundary.index;
+  return { relinks, pruned: (e) => e.index < at && !kept.has(e) };
 }
 
 /**
