@@ -229,3 +229,57 @@ describe('copilot-events: the request Copilot sends on resume', () => {
     expect(copilotEvents.exportRequest!(model)).toEqual({ messages });
   });
 });
+
+describe('copilot-events: a call left pending, resumed by the real CLI (test/formats/copilot-events-data)', () => {
+  const DATA = path.join(import.meta.dirname, 'copilot-events-data');
+  /** What a recorded request sends of the session: cache marks out, and the resume's own prompt (its last block). */
+  const conversation = (messages: { role: string; content: unknown[] }[]): unknown => {
+    const copy = JSON.parse(JSON.stringify(messages, (k, v) => (k === 'cache_control' ? undefined : v))) as {
+      content: unknown[];
+    }[];
+    const last = copy[copy.length - 1]!;
+    last.content.pop();
+    if (last.content.length === 0) copy.pop();
+    return copy;
+  };
+  const caseOf = (name: string) => ({
+    text: readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8'),
+    sent: conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8'))),
+  });
+
+  it("before a later prompt and nothing else: Copilot's end-of-file completion text, in its own user message", () => {
+    const { text, sent } = caseOf('pending-then-prompt');
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: unknown[] };
+    expect(exported).toEqual({ messages: sent });
+    expect(exported.messages.slice(2)).toEqual([
+      {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'toolu_01AAA',
+            content:
+              'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.',
+          },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: 'second prompt' }] },
+    ]);
+  });
+
+  it('before a later prompt the assistant answered: the in-memory placeholder', () => {
+    const { text, sent } = caseOf('pending-prompt-reply');
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: unknown[] };
+    expect(exported).toEqual({ messages: sent });
+    expect(exported.messages[2]).toEqual({
+      role: 'user',
+      content: [
+        {
+          type: 'tool_result',
+          tool_use_id: 'toolu_01AAA',
+          content: 'The execution of this tool, or a previous tool was interrupted.',
+        },
+      ],
+    });
+  });
+});

@@ -9,8 +9,9 @@
 // - the calls' results, one user message after the assistant message, in the order of its toolRequests: the first
 //   tool.execution_complete of each toolCallId before the next interaction boundary (a user.message, a
 //   session.resume); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
-//   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one, at the end of the file the text of the
-//   completion Copilot then appends itself.
+//   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one;
+//   at the end of the file (no assistant.message and no session.resume after the request; prompts after it do not
+//   count) the text of the completion Copilot then appends itself.
 // The system prompt and tools are Copilot's own (the stored system.message is never sent), so they are not part of
 // it; nor are the new prompt of the resume and Copilot's cache_control marks.
 import type { ApiBlock, ApiMessage, Block } from '../../model/types.js';
@@ -65,7 +66,7 @@ function inputOf(args: unknown): unknown {
 export interface Pairing {
   /** The paired completion of each request, by the request's event and toolCallId. */
   completionOf(request: CopilotEvent, toolCallId: string): CopilotEvent | undefined;
-  /** Whether the request's calls are pending at the end of the file (no later assistant.message or boundary). */
+  /** Whether the request's calls are pending at the end of the file (no later assistant.message or session.resume). */
   isTail(request: CopilotEvent): boolean;
 }
 
@@ -81,16 +82,15 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
       requests.map((r) => r.request.toolCallId).filter((id): id is string => typeof id === 'string' && id !== ''),
     );
     const found = new Map<string, CopilotEvent>();
-    let j = i + 1;
     let laterTurn = false;
-    for (; j < events.length; j++) {
+    let open = true;
+    for (let j = i + 1; j < events.length && (open || !laterTurn); j++) {
       const f = events[j]!;
-      if (isBoundary(f)) {
-        laterTurn = true;
-        break;
-      }
-      if (f.type === 'assistant.message') laterTurn = true;
-      if (f.type !== 'tool.execution_complete') continue;
+      // A later assistant.message or resume ends the tail; a prompt only ends the pairing (recorded: a call left
+      // pending before a user.message, with nothing after it, gets Copilot's end-of-file completion).
+      if (f.type === 'assistant.message' || f.type === 'session.resume') laterTurn = true;
+      if (isBoundary(f)) open = false;
+      if (!open || f.type !== 'tool.execution_complete') continue;
       const id = toolCallIdOf(f);
       if (id !== undefined && ids.has(id) && !found.has(id)) found.set(id, f);
     }

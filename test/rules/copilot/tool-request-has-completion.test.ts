@@ -46,6 +46,10 @@ function interruptedCompletion(
 }
 
 const slow = interruptedCompletion('toolu_01SLOW', 6, interrupted.event(7));
+const pendingThenPrompt = readFileSync(
+  new URL('../../formats/copilot-events-data/pending-then-prompt/events.jsonl', import.meta.url),
+  'utf8',
+);
 
 describe('an early completion', () => {
   it("is not pulled across a prompt: one before an earlier user.message is another turn's (review)", () => {
@@ -104,6 +108,19 @@ runRuleTests(rule, {
       text: interrupted.text,
       errors: [{ messageId: 'missingTail', line: 6, severity: 'warn' }],
       output: `${interrupted.text}${line(slow)}\n`,
+    },
+    {
+      name: "a call left pending before a later prompt, nothing after: still the end of the file, Copilot's tail text",
+      // Recorded (test/formats/copilot-events-data/pending-then-prompt): Copilot sends its end-of-file completion.
+      text: pendingThenPrompt,
+      errors: [{ messageId: 'missingTail', line: 6, severity: 'warn', messageIncludes: 'toolu_01AAA' }],
+      output: (() => {
+        const lines = pendingThenPrompt.trimEnd().split('\n');
+        const after = interruptedCompletion('toolu_01AAA', 6, JSON.parse(lines[6]!));
+        lines.splice(7, 0, line(after));
+        lines[8] = lines[8]!.replace(`"parentId":"${JSON.parse(lines[6]!).id}"`, `"parentId":"${after.id}"`);
+        return `${lines.join('\n')}\n`;
+      })(),
     },
     {
       name: 'one result of three deleted mid-history',
