@@ -1,8 +1,9 @@
 // codex/unique-call-id: no item twice, no call_id on two calls, no call_id over the API's 64 characters. Codex sends
 // every item with its id and dedupes nothing, so a duplicated line gets the request rejected ("Duplicate item found
-// with id …"), and two calls sharing a call_id leave the API unable to pair outputs. Fixes drop exact copies (safe),
-// shorten over-long call_ids consistently (safe), and rename a reused call_id in the later call and its output
-// (unsafe: the pairing by order is a guess).
+// with id …"), and two calls sharing a call_id leave the API unable to pair outputs. A block of lines written twice
+// byte for byte is one finding, fixed by removing the copy whole (safe: it holds nothing new). Fixes drop exact
+// copies (safe), shorten over-long call_ids consistently (safe), and rename a reused call_id in the later call and
+// its output (unsafe: the pairing by order is a guess).
 import { createHash } from 'node:crypto';
 import { Codex, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
 
@@ -32,13 +33,15 @@ export default defineRule({
       'Every item id in the history is used once, every call_id by one call (and its output), and no call_id is over 64 characters.',
     docs: {
       detects:
-        'a duplicated item (line), a call_id reused by a second call or a second output, a call_id over 64 characters',
-      fix: 'safe (drop an exact copy; shorten a long call_id everywhere); unsafe (rename a reused call_id, drop a second output)',
+        'a block of lines written twice, a duplicated item (line), a call_id reused by a second call or a second output, a call_id over 64 characters',
+      fix: 'safe (remove a block written twice byte for byte; drop an exact copy; shorten a long call_id everywhere); unsafe (rename a reused call_id, drop a second output)',
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
     fixable: 'safe',
     formats: ['codex-rollout'],
     messages: {
+      replayedBlock:
+        '{{lines}} {{repeat}} {{of}} byte for byte ({{written}} twice): Codex sends {{items}} again, and the API rejects the request ("Duplicate item found with id {{id}}. Remove duplicate items from your input and try again.").',
       duplicateItem:
         '{{label}} repeats item id {{id}} of line {{first}}: Codex sends both, and the API rejects the request ("Duplicate item found with id {{id}}. Remove duplicate items from your input and try again.").',
       duplicateCall:
@@ -56,6 +59,30 @@ export default defineRule({
     const resume = model.restoredResume();
     const history = resume.history;
     const index = (h: Codex.HistoryItem): string | number => Codex.inputIndex(model.resume(), h) ?? '?';
+    // A block of lines written twice: one finding for the copy, removed whole (its lines hold nothing new).
+    const blocks = Codex.replayedBlocks(model);
+    for (const b of blocks) {
+      const span = (from: number, to: number): string => (from === to ? `line ${from}` : `lines ${from}-${to}`);
+      const lines = span(b.start, b.end);
+      const of = span(b.of, b.of + b.end - b.start);
+      const fix = new Codex.CodexFix(model, RULE_ID);
+      for (let n = b.start; n <= b.end; n++) fix.deleteLine(n);
+      ctx.report({
+        messageId: 'replayedBlock',
+        at: { line: b.start },
+        data: {
+          lines: lines.replace(/^l/, 'L'),
+          repeat: b.start === b.end ? 'repeats' : 'repeat',
+          of,
+          written: b.start === b.end ? 'a record written' : 'records written',
+          items: b.ids.length === 1 ? 'its item' : `their ${b.ids.length} items`,
+          id: b.ids[0]!,
+        },
+        fix: fix.fix('safe', `remove ${lines}, an exact copy of ${of}: nothing is lost`),
+      });
+    }
+    const inBlock = (h: Codex.HistoryItem): boolean =>
+      h.record !== undefined && blocks.some((b) => h.record!.line >= b.start && h.record!.line <= b.end);
     // Duplicate items.
     const byId = new Map<string, Codex.HistoryItem>();
     const copies = new Set<Codex.HistoryItem>();
@@ -70,6 +97,7 @@ export default defineRule({
       const stored = Codex.storedRecord(model, h);
       const same = sameJson(h.item, first.item);
       if (same) copies.add(h);
+      if (inBlock(h)) continue;
       let fix: FixDescriptor | undefined;
       if (stored && same)
         fix = Codex.removeItem(new Codex.CodexFix(model, RULE_ID), stored, h).fix('safe', `drop the copy of ${id}`);

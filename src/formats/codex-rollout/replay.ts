@@ -1,0 +1,77 @@
+// A replayed block: a run of lines written a second time, byte for byte, after the lines they copy (a writer that
+// appended the same records again). Codex 0.169.0 reads the copy as more history and sends its response items again,
+// ids and all, so the API rejects the request ("Duplicate item found with id …"; recorded with the oracle, a block of
+// the `shell` recording appended again). The copy holds nothing the file does not hold already: removing it loses
+// nothing, and leaves the file as it was before the replay.
+import type { SourceLine } from '../../loader/source-line.js';
+import type { CodexModel } from './model.js';
+
+/** Lines `start`..`end` repeat lines `of`..`of + end - start`, byte for byte (`of + end - start` < `start`). */
+export interface ReplayedBlock {
+  start: number;
+  end: number;
+  of: number;
+  /** The ids of the history items the copy sends a second time, in file order (the first is the one the API names). */
+  ids: string[];
+}
+
+const cache = new WeakMap<CodexModel, ReplayedBlock[]>();
+
+function contentOf(line: SourceLine): Uint8Array {
+  return line.range ? line.range.source.read(line.range.offset, line.range.length, line.lineNo) : line.bytes;
+}
+
+function sameLine(a: SourceLine | undefined, b: SourceLine | undefined): boolean {
+  if (!a || !b || a.blank || b.blank || a.crlf !== b.crlf) return false;
+  const x = contentOf(a);
+  const y = contentOf(b);
+  return x.length === y.length && Buffer.from(x.buffer, x.byteOffset, x.length).equals(y);
+}
+
+/**
+ * The replayed blocks whose copy repeats an item of the history Codex sends (so the request is rejected), in file
+ * order: each the longest run of identical lines around such an item, not reaching into its original or an earlier
+ * block's copy.
+ */
+export function replayedBlocks(model: CodexModel): ReplayedBlock[] {
+  const known = cache.get(model);
+  if (known) return known;
+  const lines = model.file.lines;
+  const at = (n: number): SourceLine | undefined => lines[n - 1];
+  const firstLineOf = new Map<string, number>();
+  const blocks: ReplayedBlock[] = [];
+  for (const h of model.restoredResume().history) {
+    const id = h.item.id;
+    const line = h.record?.line;
+    if (typeof id !== 'string' || line === undefined || h.pointer !== h.record?.payloadPointer) continue;
+    const first = firstLineOf.get(id);
+    if (first === undefined) {
+      firstLineOf.set(id, line);
+      continue;
+    }
+    const inBlock = blocks.find((b) => line >= b.start && line <= b.end);
+    if (inBlock) {
+      inBlock.ids.push(id);
+      continue;
+    }
+    if (first >= line || !sameLine(at(first), at(line))) continue;
+    const floor = blocks.length > 0 ? blocks[blocks.length - 1]!.end : 0;
+    let start = line;
+    let of = first;
+    // Back, not into the original (which ends at `first` until the block grows forward) nor an earlier copy.
+    while (of > 1 && start - 1 > floor && start - 1 > first && sameLine(at(of - 1), at(start - 1))) {
+      start--;
+      of--;
+    }
+    let end = line;
+    while (
+      end + 1 <= lines.length &&
+      of + (end + 1 - start) < start &&
+      sameLine(at(of + (end + 1 - start)), at(end + 1))
+    )
+      end++;
+    blocks.push({ start, end, of, ids: [id] });
+  }
+  cache.set(model, blocks);
+  return blocks;
+}
