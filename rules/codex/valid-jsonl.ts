@@ -77,6 +77,11 @@ export default defineRule({
     const { model } = ctx;
     const resume = model.resume();
     const firstLine = model.file.lines.find((l) => !l.blank);
+    // Codex's words for the line: the session-metadata read's when it is the line that read stops at, else list_turns'.
+    const utf8Message = (line: SourceLine): string =>
+      resume.fatal?.cause === 'meta-utf8' && resume.fatal.line === line.lineNo
+        ? resume.fatal.message
+        : Codex.fatalMessage('utf8');
     if (model.file.bom && firstLine) {
       ctx.report({
         messageId: 'bom',
@@ -95,7 +100,7 @@ export default defineRule({
           ctx.report({
             messageId: 'utf8',
             at: { line: line.lineNo },
-            data: { message: Codex.fatalMessage('utf8') },
+            data: { message: utf8Message(line) },
             fix: new Codex.CodexFix(model, RULE_ID)
               .replaceText(line.lineNo, marked(lenient.decode(line.bytes), line.json, 'utf8'))
               .fix('safe', 'replace the invalid bytes with U+FFFD (the record reads again)'),
@@ -127,7 +132,7 @@ export default defineRule({
           ctx.report({
             messageId: 'utf8',
             at,
-            data: { message: Codex.fatalMessage('utf8') },
+            data: { message: utf8Message(line) },
             fix: fix.fix('unsafe', description),
           });
         else
@@ -144,7 +149,7 @@ export default defineRule({
           messageId: 'utf8',
           at,
           severity: 'error',
-          data: { message: Codex.fatalMessage('utf8') },
+          data: { message: utf8Message(line) },
           fix:
             recovery?.kind === 'utf8-replaced'
               ? new Codex.CodexFix(model, RULE_ID)

@@ -24,7 +24,15 @@ export interface HistoryItem {
   answers?: HistoryItem;
 }
 
-export type FatalCause = 'utf8' | 'bom' | 'empty' | 'no-session-meta' | 'first-line' | 'not-first' | 'last-ordinal';
+export type FatalCause =
+  | 'meta-utf8'
+  | 'utf8'
+  | 'bom'
+  | 'empty'
+  | 'no-session-meta'
+  | 'first-line'
+  | 'not-first'
+  | 'last-ordinal';
 
 /** Why resume ends before sending a request: Codex's message (paths as <path>), and the line it is about. */
 export interface Fatal {
@@ -59,6 +67,7 @@ export interface CodexResume {
 }
 
 const MESSAGES: Record<FatalCause, string> = {
+  'meta-utf8': 'failed to read session metadata <path>: stream did not contain valid UTF-8 (code -32603)',
   utf8: 'thread/resume failed: list_turns is not supported yet (code -32601)',
   bom: 'failed to read session metadata <path>: rollout at <path> does not start with session metadata (code -32603)',
   empty: 'failed to read session metadata <path>: rollout at <path> is empty (code -32603)',
@@ -88,18 +97,34 @@ const decodes = (r: CodexRecord): boolean => r.error === undefined;
 const hasOrdinal = (r: CodexRecord): boolean =>
   typeof r.raw.ordinal === 'number' && Number.isSafeInteger(r.raw.ordinal) && r.raw.ordinal >= 0;
 
+const HEAD_TYPES = new Set(['session_meta', 'response_item', 'inter_agent_communication']);
+const hasBadUtf8 = (l: SourceFile['lines'][number]): boolean => l.problems.some((p) => p.kind === 'utf8');
+
+/**
+ * Why resume stops, in the order Codex 0.169.0 checks (oracle: a torn character in the session_meta line, or in any
+ * line before the first head record when a BOM spoils line 1, fails the session-metadata read; one anywhere else
+ * fails list_turns, after the session-metadata checks: with a BOM, the BOM's message wins).
+ */
 function findFatal(file: SourceFile, records: readonly CodexRecord[], generation: Generation): Fatal | undefined {
-  const utf8 = file.lines.find((l) => l.problems.some((p) => p.kind === 'utf8'));
-  if (utf8) return { cause: 'utf8', message: fatalMessage('utf8'), line: utf8.lineNo };
-  // Codex's decoder takes a byte order mark for the first line's first character: the session_meta does not decode.
-  if (file.bom) return { cause: 'bom', message: fatalMessage('bom'), line: 1 };
   const readable = records.filter(decodes);
+  // The session-metadata read: line by line up to the first record of HEAD_TYPES that decodes (a byte order mark
+  // is the first line's first character to Codex's decoder: that line's session_meta does not decode). A line
+  // that is not UTF-8 ends it with an error.
+  const heads = new Map(readable.filter((r) => HEAD_TYPES.has(r.type)).map((r) => [r.line, r]));
+  for (const line of file.lines) {
+    if (hasBadUtf8(line)) return { cause: 'meta-utf8', message: fatalMessage('meta-utf8'), line: line.lineNo };
+    if (heads.has(line.lineNo) && !(file.bom && line.lineNo === 1)) break;
+  }
+  if (file.bom) return { cause: 'bom', message: fatalMessage('bom'), line: 1 };
   if (generation === 'legacy' || readable.length === 0)
     return { cause: 'empty', message: fatalMessage('empty'), line: records[0]?.line ?? 1 };
-  // The session-metadata read: the first of these that decodes must be the session_meta.
-  const head = readable.find((r) => ['session_meta', 'response_item', 'inter_agent_communication'].includes(r.type));
+  // The first of these that decodes must be the session_meta.
+  const head = readable.find((r) => HEAD_TYPES.has(r.type));
   if (head?.type !== 'session_meta')
     return { cause: 'no-session-meta', message: fatalMessage('no-session-meta'), line: head?.line ?? 1 };
+  // Then the whole file is read as UTF-8 (list_turns).
+  const utf8 = file.lines.find(hasBadUtf8);
+  if (utf8) return { cause: 'utf8', message: fatalMessage('utf8'), line: utf8.lineNo };
   // The recorder: the first non-empty line must parse as a record and be the session_meta.
   const first = file.lines.find((l) => !l.blank);
   if (first) {
