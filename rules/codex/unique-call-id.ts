@@ -112,7 +112,8 @@ export default defineRule({
         fix,
       });
     }
-    const live = history.filter((h) => !copies.has(h));
+    // The items of a block written twice go with it (an output without an id too).
+    const live = history.filter((h) => !copies.has(h) && !inBlock(h));
     // Call ids: per output type, the calls and the outputs that carry each id, in order.
     const groups = new Map<string, { calls: Codex.HistoryItem[]; outputs: Codex.HistoryItem[] }>();
     for (const h of live) {

@@ -76,6 +76,18 @@ describe('a block of records written twice (recorded)', () => {
     expect(found[1]!.message).toContain('Lines 22-31 repeat lines 10-19 byte for byte');
   });
 
+  it('items of the copy without an id (an output) are not also reported as second outputs', () => {
+    const noId = data.toString('utf8').replaceAll('"id":"fco_01a230f0-4cca-72e2-825c-811be498e30c",', '');
+    expect(noId.split('\n').slice(19, 31)).toEqual(noId.split('\n').slice(7, 19));
+    const found = lintBytes(name, enc.encode(noId), {}).result.diagnostics;
+    expect(found.map((d) => `${d.ruleId}/${d.messageId}@${d.line}`)).toEqual(['codex/unique-call-id/replayedBlock@20']);
+    expect(found[0]!.message).toContain('Codex sends their 3 items again');
+    const lines2 = noId.split('\n');
+    expect(Buffer.from(fixBytes(name, enc.encode(noId), {}).output).toString('utf8')).toBe(
+      [...lines2.slice(0, 19), ...lines2.slice(31)].join('\n'),
+    );
+  });
+
   it('a block written three times: two copies, each of the original', () => {
     const thrice = [...lines.slice(0, 31), ...lines.slice(7, 19), ...lines.slice(31)].join('\n');
     const found = lintBytes(name, enc.encode(thrice), {}).result.diagnostics;
