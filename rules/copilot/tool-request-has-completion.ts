@@ -1,9 +1,9 @@
 // copilot/tool-request-has-completion: every tool call an assistant.message requests (`toolRequests`) has its
 // tool.execution_complete, and every completion answers a request, the way Copilot CLI pairs them on resume: by
-// toolCallId, per agent, up to the next interaction boundary (a user.message or session.resume). A call left
+// toolCallId, per agent, up to the next session.resume (a later prompt does not end it: recorded). A call left
 // without one gets a placeholder result (mid-history "The execution of this tool, or a previous tool was
 // interrupted.", in memory; at the end of the file an "interrupted" completion Copilot appends itself); a completion
-// after the boundary is not paired, so its real result is replaced by the placeholder; a completion whose request is
+// after the resume is not paired, so its real result is replaced by the placeholder; a completion whose request is
 // gone vanishes with its call; a toolCallId used twice, or empty, goes to the API as it is, which rejects it.
 // The completions this rule writes are Copilot's own "interrupted" ones, marked with interactionId "transcript-lint".
 import { Copilot, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
@@ -92,7 +92,7 @@ export default defineRule({
     type: 'problem',
     view: 'copilot',
     description:
-      'Every tool request has one tool.execution_complete before the next prompt or resume, every completion answers a request, and tool call ids are unique and not empty.',
+      'Every tool request has one tool.execution_complete before the next resume, every completion answers a request, and tool call ids are unique and not empty.',
     docs: {
       detects:
         'a tool request with no completion, or one before the request or after the next prompt; a completion of no request, or a second one; a reused or empty toolCallId',
@@ -107,7 +107,7 @@ export default defineRule({
         'Tool call {{id}} ({{name}}) has no tool.execution_complete; on resume Copilot sends "The execution of this tool, or a previous tool was interrupted." as its result (in memory; the file keeps the gap).',
       missingTail:
         'Tool call {{id}} ({{name}}) has no tool.execution_complete: the session ended while it ran. On resume Copilot appends an "interrupted" completion itself and warns that files may be partially changed.',
-      late: 'The tool.execution_complete of {{id}} (line {{completion}}) comes after the next prompt or resume, so Copilot does not pair it: it sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
+      late: 'The tool.execution_complete of {{id}} (line {{completion}}) comes after the next session.resume, so Copilot does not pair it: it sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
       early:
         'The tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}); Copilot pairs a completion only after its request, so it ignores this one and sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
       second:

@@ -230,7 +230,7 @@ describe('copilot-events: the request Copilot sends on resume', () => {
   });
 });
 
-describe('copilot-events: a call left pending, resumed by the real CLI (test/formats/copilot-events-data)', () => {
+describe('copilot-events: a result missing or out of place, resumed by the real CLI (test/formats/copilot-events-data)', () => {
   const DATA = path.join(import.meta.dirname, 'copilot-events-data');
   /** What a recorded request sends of the session: cache marks out, and the resume's own prompt (its last block). */
   const conversation = (messages: { role: string; content: unknown[] }[]): unknown => {
@@ -242,44 +242,35 @@ describe('copilot-events: a call left pending, resumed by the real CLI (test/for
     if (last.content.length === 0) copy.pop();
     return copy;
   };
-  const caseOf = (name: string) => ({
-    text: readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8'),
-    sent: conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8'))),
-  });
+  const TAIL =
+    'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.';
+  const MID = 'The execution of this tool, or a previous tool was interrupted.';
+  const RESULT = 'hello-from-tool\n<shellId: 0 completed with exit code 0>';
+  const cases = [
+    {
+      name: 'pending-then-prompt',
+      what: 'pending, then a prompt and nothing else: the end-of-file text',
+      result: TAIL,
+    },
+    { name: 'pending-prompt-reply', what: 'pending, then a prompt and its reply: the placeholder', result: MID },
+    { name: 'completion-after-prompt', what: 'the completion after the next prompt: still paired', result: RESULT },
+    {
+      name: 'completion-after-reply',
+      what: 'the completion after the reply to the next prompt: paired',
+      result: RESULT,
+    },
+    { name: 'completion-after-resume', what: 'the completion after a session.resume: not paired', result: MID },
+  ];
 
-  it("before a later prompt and nothing else: Copilot's end-of-file completion text, in its own user message", () => {
-    const { text, sent } = caseOf('pending-then-prompt');
+  it.each(cases)('$what ($name)', ({ name, result }) => {
+    const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
+    const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));
     const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: unknown[] };
     expect(exported).toEqual({ messages: sent });
-    expect(exported.messages.slice(2)).toEqual([
-      {
-        role: 'user',
-        content: [
-          {
-            type: 'tool_result',
-            tool_use_id: 'toolu_01AAA',
-            content:
-              'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.',
-          },
-        ],
-      },
-      { role: 'user', content: [{ type: 'text', text: 'second prompt' }] },
-    ]);
-  });
-
-  it('before a later prompt the assistant answered: the in-memory placeholder', () => {
-    const { text, sent } = caseOf('pending-prompt-reply');
-    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: unknown[] };
-    expect(exported).toEqual({ messages: sent });
+    // The result in its own user message, right after the assistant message that made the call.
     expect(exported.messages[2]).toEqual({
       role: 'user',
-      content: [
-        {
-          type: 'tool_result',
-          tool_use_id: 'toolu_01AAA',
-          content: 'The execution of this tool, or a previous tool was interrupted.',
-        },
-      ],
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_01AAA', content: result }],
     });
   });
 });

@@ -7,8 +7,8 @@
 //   `content` with trailing whitespace trimmed (none when empty), a tool_use per `toolRequests` entry (`arguments`
 //   given as a JSON string are parsed; missing ones are {}); an assistant message with no block is dropped.
 // - the calls' results, one user message after the assistant message, in the order of its toolRequests: the first
-//   tool.execution_complete of each toolCallId before the next interaction boundary (a user.message, a
-//   session.resume); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
+//   tool.execution_complete of each toolCallId before the next session.resume (a later prompt, or the reply to it,
+//   does not end it); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
 //   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one;
 //   at the end of the file (no assistant.message and no session.resume after the request; prompts after it do not
 //   count) the text of the completion Copilot then appends itself.
@@ -25,8 +25,6 @@ export const INTERRUPTED_TAIL =
   'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.';
 /** What Copilot sends for a failed call whose completion has no error message. */
 export const FAILED_WITHOUT_ERROR = 'Tool execution failed';
-
-const isBoundary = (e: CopilotEvent): boolean => e.type === 'session.resume' || e.type === 'user.message';
 
 /** The text a user.message sends: `transformedContent` when it is a string, else `content`. */
 export function userTextOf(e: CopilotEvent): string | undefined {
@@ -62,7 +60,7 @@ function inputOf(args: unknown): unknown {
   return args;
 }
 
-/** Which completion each main-agent request is paired with (by toolCallId, up to the next boundary). */
+/** Which completion each request is paired with (by toolCallId, up to the next session.resume). */
 export interface Pairing {
   /** The paired completion of each request, by the request's event and toolCallId. */
   completionOf(request: CopilotEvent, toolCallId: string): CopilotEvent | undefined;
@@ -86,10 +84,11 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
     let open = true;
     for (let j = i + 1; j < events.length && (open || !laterTurn); j++) {
       const f = events[j]!;
-      // A later assistant.message or resume ends the tail; a prompt only ends the pairing (recorded: a call left
-      // pending before a user.message, with nothing after it, gets Copilot's end-of-file completion).
+      // A later assistant.message or resume ends the tail; only a resume ends the pairing (recorded: a completion
+      // after the next prompt, even after the reply to it, is still the call's result; one after a session.resume
+      // is not, and a call pending before a prompt with nothing after it gets Copilot's end-of-file completion).
       if (f.type === 'assistant.message' || f.type === 'session.resume') laterTurn = true;
-      if (isBoundary(f)) open = false;
+      if (f.type === 'session.resume') open = false;
       if (!open || f.type !== 'tool.execution_complete') continue;
       const id = toolCallIdOf(f);
       if (id !== undefined && ids.has(id) && !found.has(id)) found.set(id, f);

@@ -78,7 +78,7 @@ export class CopilotModel implements FormatModel {
     const key = agentId ?? '';
     let p = this.pairings.get(key);
     if (!p) {
-      // A subagent's calls end at the session's boundaries too (a resume), and at its own prompts.
+      // A subagent's calls end at the session's resumes too.
       const events = this.events.filter((e) => e.agentId === agentId || (e.type === 'session.resume' && !e.agentId));
       p = pairCalls(events);
       this.pairings.set(key, p);
