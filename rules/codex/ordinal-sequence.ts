@@ -50,9 +50,8 @@ export default defineRule({
     let first: number | undefined;
     const findings: { line: number; report: Parameters<typeof ctx.report>[0] }[] = [];
     // A block written twice is codex/unique-call-id's: its fix removes the copy, ordinals and all.
-    const blocks = Codex.replayedBlocks(model);
     for (const r of records) {
-      if (blocks.some((b) => r.line >= b.start && r.line <= b.end)) continue;
+      if (Codex.inReplayedBlock(model, r.line)) continue;
       const o = r.raw.ordinal;
       if (o !== undefined && o !== null && !isOrdinal(o)) {
         const lost = r.type === 'response_item' && Codex.isObj(r.payload) ? ` (its ${String(r.payload.type)})` : '';

@@ -82,7 +82,7 @@ export default defineRule({
       });
     }
     const inBlock = (h: Codex.HistoryItem): boolean =>
-      h.record !== undefined && blocks.some((b) => h.record!.line >= b.start && h.record!.line <= b.end);
+      h.record !== undefined && Codex.inReplayedBlock(model, h.record.line);
     // Duplicate items.
     const byId = new Map<string, Codex.HistoryItem>();
     const copies = new Set<Codex.HistoryItem>();

@@ -49,13 +49,14 @@ export function replayedBlocks(model: CodexModel): ReplayedBlock[] {
       firstLineOf.set(id, line);
       continue;
     }
-    const inBlock = blocks.find((b) => line >= b.start && line <= b.end);
-    if (inBlock) {
-      inBlock.ids.push(id);
+    // The history comes in file order: only the last block can hold the line (or lie after it).
+    const last = blocks[blocks.length - 1];
+    if (last && line <= last.end) {
+      if (line >= last.start) last.ids.push(id);
       continue;
     }
     if (first >= line || !sameLine(at(first), at(line))) continue;
-    const floor = blocks.length > 0 ? blocks[blocks.length - 1]!.end : 0;
+    const floor = last?.end ?? 0;
     let start = line;
     let of = first;
     // Back, not into the original (which ends at `first` until the block grows forward) nor an earlier copy.
@@ -74,4 +75,17 @@ export function replayedBlocks(model: CodexModel): ReplayedBlock[] {
   }
   cache.set(model, blocks);
   return blocks;
+}
+
+const lineCache = new WeakMap<CodexModel, Set<number>>();
+
+/** Whether the line is in the copy of a replayed block. */
+export function inReplayedBlock(model: CodexModel, line: number): boolean {
+  let lines = lineCache.get(model);
+  if (!lines) {
+    lines = new Set();
+    for (const b of replayedBlocks(model)) for (let n = b.start; n <= b.end; n++) lines.add(n);
+    lineCache.set(model, lines);
+  }
+  return lines.has(line);
 }

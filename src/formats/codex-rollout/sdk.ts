@@ -25,4 +25,4 @@ export {
   TOOL_OUTPUT_BUDGET_BYTES,
 } from './shapes.js';
 export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
-export { type ReplayedBlock, replayedBlocks } from './replay.js';
+export { inReplayedBlock, type ReplayedBlock, replayedBlocks } from './replay.js';
