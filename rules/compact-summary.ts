@@ -13,13 +13,15 @@
 // 2.1.332 hangs the preserved tail below the summary that is not there and deletes the history before the boundary,
 // so it sends the preserved tail alone, which starts with an assistant message, and the API rejects it on every retry
 // (recorded: fixtures/sessions/claude-code/unwritten-summary). The safe fix removes that boundary, when nothing hangs
-// below it: the compaction never finished, and resume sends the history the user had before it.
+// below it: the compaction never finished, and resume sends the history the user had before it. With attachments
+// below it (an automatic compaction writes them before the summary) the fix removes them too, and is unsafe.
 import {
   aboveAttachments,
   assistantMessageId,
   blocksOf,
   defineRule,
   type Entry,
+  entriesBelow,
   type FixDescriptor,
   FixPlan,
   isCompactBoundary,
@@ -38,7 +40,7 @@ export default defineRule({
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
     docs: {
       detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone',
-      fix: 'safe (remove a boundary whose summary was never written); unsafe (bring the deleted boundary back)',
+      fix: 'safe (remove a boundary whose summary was never written); unsafe (bring the deleted boundary back, or remove an unfinished one with its attachments)',
     },
     severity: { 'claude-code': 'warn', api: 'off' },
     fixable: 'safe',
@@ -117,13 +119,22 @@ function unwrittenSummary(model: StorageView, boundary: Entry): { anchor: string
 
 /**
  * Without the boundary the compaction never happened: resume walks the preserved tail's own parents, through the
- * history before it. Only when no entry hangs below the boundary or its missing summary (else they would dangle).
+ * history before it. Safe when nothing hangs below the boundary; unsafe when attachments do (an automatic compaction
+ * writes them before the summary: they go too, their context is written again on the next turn). No fix when a
+ * message hangs below the boundary or its missing summary.
  */
 function removeUnfinishedBoundary(model: StorageView, boundary: Entry, anchor: string): FixDescriptor | undefined {
-  if (model.entries.some((e) => e.parentUuid === boundary.uuid || e.parentUuid === anchor)) return undefined;
-  return new FixPlan(model)
-    .removeEntry(boundary)
-    .fix('safe', 'remove the boundary of the compaction that never finished, so the history before it is sent');
+  if (model.entries.some((e) => e.parentUuid === anchor)) return undefined;
+  const below = entriesBelow(model.entries, boundary);
+  if ([...below].some((e) => e.type !== 'attachment')) return undefined;
+  const plan = new FixPlan(model).removeEntry(boundary);
+  for (const e of below) plan.removeEntry(e);
+  return below.size === 0
+    ? plan.fix('safe', 'remove the boundary of the compaction that never finished, so the history before it is sent')
+    : plan.fix(
+        'unsafe',
+        `remove the boundary of the compaction that never finished and the ${below.size} attachment entries below it, so the history before it is sent`,
+      );
 }
 
 /**

@@ -78,3 +78,34 @@ describe('a compaction whose summary was never written', () => {
       expect(said).toContain(t);
   });
 });
+
+// An automatic compaction writes attachments between the boundary and the summary. The recorded session
+// fixtures/rules/compact-summary/valid-auto-compact-at-turn-start.jsonl cut after line 40 (boundary, two
+// attachments): Claude Code 2.1.332 sent the preserved tail alone ("Done one.", "turn two…"), 6 requests, all
+// rejected; the file --fix --unsafe-fixes wrote (lines 38-40 gone) resumed with rc=0, 1 request, 0 rejected.
+describe('an automatic compaction whose summary was never written', () => {
+  const recorded = readFileSync(
+    path.resolve(DIR, '..', '..', '..', 'rules', 'compact-summary', 'valid-auto-compact-at-turn-start.jsonl'),
+    'utf8',
+  ).split('\n');
+  const cut = new TextEncoder().encode(`${recorded.slice(0, 40).join('\n')}\n`);
+
+  it('export sends the preserved tail alone', () => {
+    expect(exported(cut).map((m) => m.role)).toEqual(['assistant', 'user']);
+  });
+
+  it('--fix leaves it: the attachments below the boundary go too, which only --unsafe-fixes does', () => {
+    expect(fixBytes('t.jsonl', cut).status).toBe('unchanged');
+    const out = fixBytes('t.jsonl', cut, { unsafe: true });
+    expect(out.applied.map((f) => [f.ruleId, f.description])).toEqual([
+      [
+        'compact-summary',
+        'remove the boundary of the compaction that never finished and the 2 attachment entries below it, so the history before it is sent',
+      ],
+    ]);
+    expect(text(out.output)).toBe(`${recorded.slice(0, 37).join('\n')}\n`);
+    const said = JSON.stringify(exported(out.output));
+    expect(said).toContain('turn one with a command');
+    expect(said).toContain('turn two, the context is now too long');
+  });
+});
