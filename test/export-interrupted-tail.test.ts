@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linter } from '../src/composition.js';
+import { fixBytes, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'interrupted-tail');
 
@@ -16,15 +17,17 @@ interface Message {
   content: unknown;
 }
 
-function exported(name: string): Message[] {
-  const data = readFileSync(path.join(DIR, `${name}.jsonl`));
+function exported(name: string, fixed = false): Message[] {
+  const stored = readFileSync(path.join(DIR, `${name}.jsonl`));
+  const data = fixed ? fixBytes('t.jsonl', stored).output : stored;
   const format = linter.detect('t.jsonl', data);
   return (format.exportRequest!(format.load('t.jsonl', data, {})) as { messages: Message[] }).messages;
 }
 
 /** The recorded request's history: without role "system" messages, the "No response requested." and the prompt. */
-function sent(name: string): Message[] {
-  const { messages } = JSON.parse(readFileSync(path.join(DIR, `${name}.request.json`), 'utf8')) as {
+function sent(name: string, fixed = false): Message[] {
+  const file = `${name}${fixed ? '.fixed' : ''}.request.json`;
+  const { messages } = JSON.parse(readFileSync(path.join(DIR, file), 'utf8')) as {
     messages: Message[];
   };
   const history = messages.filter((m) => m.role !== 'system');
@@ -48,6 +51,20 @@ describe('export of a parallel group at the end of the file with some of its res
   for (const name of ['one-of-three-answered', 'middle-call-unanswered', 'attachment-below-a-result']) {
     it(`${name}: the messages Claude Code sent`, () => {
       expect(exported(name).filter((m) => m.role !== 'system')).toEqual(sent(name));
+    });
+  }
+
+  // --fix writes the interrupted results below the calls' parts (tool-use-has-result), so they come first in the
+  // results Claude Code sends for the fixed file: a valid request, in another order than its own repair's.
+  for (const name of ['one-of-three-answered', 'middle-call-unanswered', 'attachment-below-a-result']) {
+    it(`${name}: --fix reports the calls as interrupted; the fixed file sends what Claude Code sent for it`, () => {
+      const stored = readFileSync(path.join(DIR, `${name}.jsonl`));
+      const messages = lintBytes('t.jsonl', stored)
+        .result.diagnostics.filter((d) => d.ruleId === 'tool-use-has-result')
+        .map((d) => d.messageId);
+      expect(messages.length).toBeGreaterThan(0);
+      expect(new Set(messages)).toEqual(new Set(['interrupted']));
+      expect(exported(name, true).filter((m) => m.role !== 'system')).toEqual(sent(name, true));
     });
   }
 
