@@ -172,7 +172,8 @@ export default defineRule({
 
 /**
  * The entry Claude Code would bridge a dangling entry to if the gap allowed it (the order of chain.ts bridgeFinder):
- * the main-chain entry with the latest timestamp not after the entry's own that the walk has not passed.
+ * the main-chain entry with the latest timestamp not after the entry's own that the walk has not passed, and that
+ * Claude Code does not delete on load (before the last compaction, not preserved).
  */
 function bridgeCandidate(model: StorageView, chain: Chain, from: Entry): Entry | undefined {
   const at = timeOf(from);
@@ -181,6 +182,7 @@ function bridgeCandidate(model: StorageView, chain: Chain, from: Entry): Entry |
   let bestAt = Number.NEGATIVE_INFINITY;
   for (const e of model.entries) {
     if (e === from || walked.has(e) || !isMainTreeEntry(e) || model.isShadowed(e) || !isReadable(e)) continue;
+    if (chain.pruned?.(e)) continue;
     const t = timeOf(e);
     if (at === undefined) {
       if (e.index < from.index) best = e;

@@ -124,6 +124,11 @@ export interface Chain {
   storedParent?: Int32Array;
   /** The same for the effective parent (`parentOf`, after preserved-segment relinks). */
   parentIndex?: Int32Array;
+  /**
+   * Whether Claude Code deletes the entry on load: it is before the last compact boundary with a preserved segment
+   * and not preserved (applyPreservedSegmentRelinks). The walk does not bridge to such an entry.
+   */
+  pruned?: (e: Entry) => boolean;
 }
 
 /** Where a finding is in a plain input's file. */

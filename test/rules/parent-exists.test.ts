@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/parent-exists.js';
-import { fixBytes } from '../../src/index.js';
+import { exportRequest, fixBytes } from '../../src/index.js';
 import { fixed, text, toolUse, transcript, uuidAt } from '../helpers/build.js';
 import { itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
@@ -272,5 +272,42 @@ describe('parent-exists on the recorded items (A1)', () => {
     const after = new TextDecoder().decode(out.output).split('\n');
     expect(JSON.parse(after[173]!).parentUuid).toBe(JSON.parse(after[167]!).uuid);
     expect(lintWith(rule, new TextDecoder().decode(out.output)).result.diagnostics).toEqual([]);
+  });
+});
+
+// Claude Code deletes the entries before the last compact boundary with a preserved segment, except the preserved
+// ones, so a dangling parent after the compaction is never bridged to them. Recorded with 2.1.332 (issue 35: the
+// corpus session compact.jsonl, its `<local-command-stdout>` entry after the boundary given a parent no entry has and
+// a timestamp 37 ms after the last pre-compaction tool result): Claude Code started the history at that entry; it
+// did not bridge to the tool result and send the compacted turns.
+describe('parent-exists after a compaction with a preserved segment', () => {
+  const t = transcript();
+  t.user('one'); // 1
+  t.assistant([text('a')]); // 2
+  t.user('two'); // 3, deleted by Claude Code on load
+  const tail = t.assistant([text('b')]); // 4, the preserved tail
+  const summaryUuid = 'a0000000-0000-4000-8000-00000000000a';
+  t.compactBoundary({
+    extra: {
+      compactMetadata: {
+        trigger: 'manual',
+        preTokens: 10,
+        preservedSegment: { headUuid: tail, anchorUuid: summaryUuid, tailUuid: tail },
+      },
+    },
+  }); // 5
+  t.compactSummary(undefined, { uuid: summaryUuid }); // 6
+  const twoAt = Date.parse(JSON.parse(t.lines[2]!).timestamp as string);
+  t.user('three', { parent: GONE, extra: { timestamp: new Date(twoAt + 500).toISOString() } }); // 7
+  t.assistant([text('c')]); // 8
+
+  it('starts the history at the entry: nothing before the boundary can stand in for its parent', () => {
+    const { result } = lintWith(rule, t.toString());
+    expect(result.diagnostics.map((d) => [d.messageId, d.line])).toEqual([['root', 7]]);
+    const sent = (exportRequest('t.jsonl', new TextEncoder().encode(t.toString())) as { messages: unknown[] }).messages;
+    expect(sent).toEqual([
+      { role: 'user', content: 'three' },
+      { role: 'assistant', content: [{ type: 'text', text: 'c' }] },
+    ]);
   });
 });

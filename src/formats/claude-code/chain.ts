@@ -116,6 +116,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
     live,
     storedParent,
     parentIndex,
+    pruned,
   };
   if (!leaf) return chain;
 
