@@ -6,6 +6,7 @@
 import { asText, isObject, isSyntheticApiError, messageOf } from '../../model/entries.js';
 import type { ApiBlock, ApiMessage, ApiRole, ApiView, Block, Chain, Entry, Repair } from '../../model/types.js';
 import { mergeUserInto } from './merge.js';
+import type { Item } from './compile-item.js';
 import { interruptedTail } from './interrupted-tail.js';
 import { type RepairContext, repairPasses } from './repair-passes.js';
 import { pushAll } from '../../model/arrays.js';
@@ -155,18 +156,6 @@ function holdsMedia(entry: Entry, type: string): boolean {
           Array.isArray(b.content) &&
           b.content.some((x) => isObject(x) && x.type === type))),
   );
-}
-
-/** One chain entry on its way to the wire. */
-export interface Item {
-  role: ApiRole;
-  entry: Entry;
-  blocks: ApiBlock[];
-  stringContent: boolean;
-  attachment: boolean;
-  /** An attachment Claude Code folds into the preceding tool_result (`renderedBesideToolResult`). */
-  besideToolResult?: boolean;
-  messageId?: string;
 }
 
 function toItems(active: readonly Entry[]): Item[] {

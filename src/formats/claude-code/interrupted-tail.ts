@@ -4,7 +4,7 @@
 // history held before, in the same user message as the recorded results (an attachment below a recorded result is
 // still folded into that result first).
 import type { ApiBlock, Repair } from '../../model/types.js';
-import type { Item } from './compile.js';
+import type { Item } from './compile-item.js';
 import { INTERRUPTED_TOOL_RESULT } from './repair-passes.js';
 
 export interface InterruptedTail {
