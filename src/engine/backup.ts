@@ -5,7 +5,7 @@ import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from './make-folders.js';
 import { removeTemp, syncDir, type TempContent, tempPath, writeTemp } from './temp-file.js';
-import type { WriteFs } from './write-fs.js';
+import { nameTaken, type WriteFs } from './write-fs.js';
 
 export interface BackupPlace {
   /** The file as it was named: its backup takes its name, beside it unless `dir` is given. */
@@ -41,14 +41,7 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EMLINK'])
 async function linkToFreeName(io: WriteFs, tmp: string, base: string): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? `${base}.bak` : `${base}.bak.${n}`;
-    // lstat, not stat: a dangling symlink is a taken name.
-    if (
-      await io.lstat(candidate).then(
-        () => true,
-        () => false,
-      )
-    )
-      continue;
+    if (await nameTaken(io, candidate)) continue;
     try {
       await io.link(tmp, candidate);
       return candidate;

@@ -12,7 +12,6 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, readSync } from 'node:fs';
 import type { LineBytesSource } from '../loader/loaded-line.js';
 import type { FileChunk, FileChunks, SkippedLine } from '../loader/read-jsonl.js';
-import { watchScans } from '../loader/scan-watch.js';
 import { checkRoomForWhole, HeapRoom } from './heap-room.js';
 import type { OriginalDigest } from './original.js';
 import { readToEnd } from './read-regular.js';
@@ -118,9 +117,8 @@ export class FileBytes implements FileChunks, LineBytesSource {
 
   /** Has the loader report to `room` as it parses this file's lines (scan-watch.ts), until close(). */
   #watch(room: HeapRoom): void {
-    room.check(0);
     this.#unwatch?.();
-    this.#unwatch = watchScans((parsed, entries) => room.check(parsed, entries));
+    this.#unwatch = room.watch();
   }
 
   /**

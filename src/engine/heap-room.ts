@@ -107,6 +107,12 @@ export class HeapRoom {
     throw new HeapExhaustedError(tooLarge(this.#projected(used, parsed, entries), room));
   }
 
+  /** Checks the file's lines as the loader parses them (scan-watch.ts), from now until the returned call. */
+  watch(): () => void {
+    this.check(0);
+    return watchScans((parsed, entries) => this.check(parsed, entries));
+  }
+
   /** The heap the whole run will take: what the model takes so far, the rest at the rate since the anchor. */
   #projected(used: number, parsed: number, entries: number): number {
     const start = this.#start!;
@@ -124,10 +130,7 @@ export class HeapRoom {
  * would count as the model, and a library caller's files would be refused.
  */
 export function watchHeap(size: number): () => void {
-  if (!collectorInstalled()) return () => undefined;
-  const room = new HeapRoom(size);
-  room.check(0);
-  return watchScans((parsed, entries) => room.check(parsed, entries));
+  return collectorInstalled() ? new HeapRoom(size).watch() : () => undefined;
 }
 
 /**

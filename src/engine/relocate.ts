@@ -19,7 +19,7 @@ import { loadBytes, type SourceFile } from '../loader/read-jsonl.js';
 import { writeFileAtomic } from './io.js';
 import { modeOf, whyNotReplaceable } from './fix-target.js';
 import { describeOpeners, type FindOpeners, openersOf } from './open-by-others.js';
-import type { WriteFs } from './write-fs.js';
+import { nameTaken, type WriteFs } from './write-fs.js';
 import { writeRefused } from './write-guard.js';
 
 /** The calls relocation makes: those of a fix's write, and reading the files. */
@@ -104,7 +104,7 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
   const to = path.join(folderTo, `${id}.jsonl`);
   const dirFrom = path.join(path.dirname(from), id);
   const dirTo = path.join(folderTo, id);
-  const hasDir = await exists(io, dirFrom);
+  const hasDir = await nameTaken(io, dirFrom);
   const moving = to !== from;
 
   const original = await io.readFile(from);
@@ -113,8 +113,8 @@ export async function relocateSession(req: RelocateRequest): Promise<RelocateRes
   const subagents = hasDir ? await jsonlFilesUnder(io, dirFrom) : [];
 
   if (moving) {
-    if (await exists(io, to)) throw new RelocateError(`${to} exists already: the session is not moved over it`);
-    if (hasDir && (await exists(io, dirTo)))
+    if (await nameTaken(io, to)) throw new RelocateError(`${to} exists already: the session is not moved over it`);
+    if (hasDir && (await nameTaken(io, dirTo)))
       throw new RelocateError(`${dirTo} exists already: the session is not moved`);
     if (!req.force) await refuseOpeners(io, from, req.openers ?? openersOf);
   }
@@ -212,7 +212,7 @@ async function findSession(io: WriteFs, root: string, id: string): Promise<{ fil
   const found: string[] = [];
   for (const folder of folders) {
     const candidate = path.join(path.resolve(root), folder, `${id}.jsonl`);
-    if (await exists(io, candidate)) found.push(candidate);
+    if (await nameTaken(io, candidate)) found.push(candidate);
   }
   if (found.length > 1)
     throw new RelocateError(`session ${id} is in ${found.length} project folders (${found.join(', ')}): say which one`);
@@ -293,7 +293,7 @@ async function move(io: WriteFs, from: string, to: string): Promise<void> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw new RelocateError(`${to} appeared meanwhile: the session is not moved`);
     if (!code || !NO_LINKS.has(code)) throw new RelocateError(`cannot move ${from} to ${to} (${describe(err)})`);
-    if (await exists(io, to)) throw new RelocateError(`${to} exists already: the session is not moved`);
+    if (await nameTaken(io, to)) throw new RelocateError(`${to} exists already: the session is not moved`);
     try {
       await io.rename(from, to);
     } catch (e) {
@@ -317,15 +317,6 @@ async function refuseOpeners(io: WriteFs, file: string, find: FindOpeners): Prom
     throw new RelocateError(
       `${file} is open for writing by ${describeOpeners(openers)} (a running Claude Code?): not moved (--force moves it anyway)`,
     );
-}
-
-async function exists(io: WriteFs, p: string): Promise<boolean> {
-  try {
-    await io.lstat(p);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function describe(err: unknown): string {

@@ -11,6 +11,7 @@ import { sessionsInFile } from '../formats/claude-code/joined-sessions.js';
 import { writeFileAtomic } from './io.js';
 import { readFixable } from './fix-target.js';
 import { syncDir } from './temp-file.js';
+import { nameTaken } from './write-fs.js';
 
 export interface SplitRequest {
   filePath: string;
@@ -68,7 +69,8 @@ export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
     };
   });
   for (const p of plans) {
-    if (await exists(p.to)) throw new SplitError(`${p.to} exists already: nothing was moved (merge the two by hand)`);
+    if (await nameTaken(fs, p.to))
+      throw new SplitError(`${p.to} exists already: nothing was moved (merge the two by hand)`);
   }
   result.moved = plans.map((p) => ({
     sessionId: p.sessionId,
@@ -109,11 +111,4 @@ export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
     for (const p of created) await fs.unlink(p).catch(() => undefined);
     throw err;
   }
-}
-
-async function exists(p: string): Promise<boolean> {
-  return fs.lstat(p).then(
-    () => true,
-    () => false,
-  );
 }

@@ -6,3 +6,11 @@ export type WriteFs = Pick<
   typeof fs,
   'open' | 'stat' | 'lstat' | 'realpath' | 'rename' | 'link' | 'unlink' | 'mkdir' | 'readdir'
 >;
+
+/** Whether a name is taken: by lstat, so that a dangling symlink counts as taken and is never written over. */
+export function nameTaken(io: Pick<WriteFs, 'lstat'>, p: string): Promise<boolean> {
+  return io.lstat(p).then(
+    () => true,
+    () => false,
+  );
+}

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
+import { expectSameInput } from '../helpers/codex-input.js';
 
 const DATA = path.join(import.meta.dirname, 'codex-replay-data');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
@@ -17,21 +18,10 @@ const sentOf = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 
 const lines = data.toString('utf8').split('\n');
 const enc = new TextEncoder();
 
-/** Deep equality without key order, input[0]'s id masked; the sent input's last item is the new prompt. */
+/** Our export equals what Codex sent, but for the sent input's last item: the prompt the resume added. */
 function expectSent(ours: Record<string, unknown>[], sent: Record<string, unknown>[]): void {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(norm)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-          )
-        : v;
   expect(sent.length - ours.length).toBe(1);
-  const theirs = sent.slice(0, ours.length).map((x, i) => (i === 0 ? { ...x, id: undefined } : x));
-  expect(norm(JSON.parse(JSON.stringify(ours)))).toEqual(norm(JSON.parse(JSON.stringify(theirs))));
+  expectSameInput(ours, sent);
 }
 
 describe('a block of records written twice (recorded)', () => {

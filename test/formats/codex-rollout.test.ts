@@ -14,6 +14,7 @@ import type { CodexModel } from '../../src/formats/codex-rollout/model.js';
 import { truncateMiddle } from '../../src/formats/codex-rollout/serialize.js';
 import { uuidV5 } from '../../src/formats/codex-rollout/synthetic.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
+import { expectSameInput } from '../helpers/codex-input.js';
 
 const DATA = path.join(import.meta.dirname, 'codex-rollout-data');
 const RESEARCH = path.resolve(import.meta.dirname, '../../../research/codex');
@@ -33,22 +34,6 @@ function recording(name: string) {
     data: readFileSync(path.join(dir, 'rollout.jsonl')),
     sent: JSON.parse(readFileSync(path.join(dir, 'sent-input.json'), 'utf8')) as Record<string, unknown>[],
   };
-}
-
-/** Deep equality without key order, input[0]'s id masked (Codex derives it in a way not reproduced). */
-function expectSameInput(ours: Record<string, unknown>[], sent: Record<string, unknown>[]): void {
-  const norm = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(norm)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, norm((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  const theirs = sent.slice(0, ours.length).map((x, i) => (i === 0 ? { ...x, id: undefined } : x));
-  expect(norm(JSON.parse(JSON.stringify(ours)))).toEqual(norm(JSON.parse(JSON.stringify(theirs))));
 }
 
 const rec = (o: Record<string, unknown>) => JSON.stringify(o);
