@@ -201,11 +201,11 @@ describe('--fix when the write fails', () => {
     [
       'a file that changes between read and write',
       (target) => ({
-        stat: async (p: Parameters<typeof fs.stat>[0]) => {
+        stat: (async (p: Parameters<typeof fs.stat>[0]) => {
           // Claude Code appends a line while the fix is being computed.
           if (p === target) appendFileSync(target, '{"type":"user","late":true}\n');
           return fs.stat(p);
-        },
+        }) as typeof fs.stat,
       }),
       /session\.jsonl changed while it was being fixed \(is an agent still writing to it\?\); nothing was written/,
     ],

@@ -438,7 +438,7 @@ describe('output', () => {
 
 describe('bin/transcript-lint.js (built)', () => {
   const bin = path.join(repoRoot, 'bin', 'transcript-lint.js');
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.FORCE_COLOR;
   const spawn = (...args: string[]) =>
     spawnSync(process.execPath, [bin, ...args], {

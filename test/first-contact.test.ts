@@ -21,7 +21,7 @@ const run = (argv: string[], opts: Omit<RunOptions, 'cwd'> & { cwd?: string } = 
 
 /** The bin on a pseudo-terminal `columns` wide: what the terminal shows, and the exit code. */
 function onTerminal(columns: number, args: string[]): { text: string; code: number | null } {
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.COLUMNS;
   delete env.FORCE_COLOR;
   const r = spawnSync('python3', [ptyRun, String(columns), process.execPath, bin, ...args], {

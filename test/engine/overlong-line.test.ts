@@ -26,7 +26,7 @@ import { openRegularSync } from '../../src/engine/read-regular.js';
 import { claudeCode } from '../../src/formats/claude-code/index.js';
 import { render, renderPieces } from '../../src/fixer/apply.js';
 import type { Edit } from '../../src/fixer/edits.js';
-import { joinBytes, type Piece } from '../../src/loader/bytes.js';
+import { type ByteRange, joinBytes, type Piece } from '../../src/loader/bytes.js';
 import { loadBytes, loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { brokenSession, progressLine as progress } from '../helpers/line-shapes.js';
 
@@ -213,7 +213,7 @@ describe('a fix of a file with a line passed over', () => {
       const pieces = renderPieces(loaded, edits);
       expect(fileBytesReads()).toBe(reads);
       // The untouched lines after the first insert, the long one last, are one run of the file, to its end.
-      const ranges = pieces.filter((p) => !(p instanceof Uint8Array));
+      const ranges = pieces.filter((p): p is ByteRange => !(p instanceof Uint8Array));
       expect(ranges.map((r) => r.offset + r.length)).toContain(Buffer.byteLength(content));
       const expected = joinBytes(render(loadBytes(path, readFileSync(path), { maxLineBytes: LIMIT }), edits));
       expect(Buffer.from(written(pieces)).equals(Buffer.from(expected))).toBe(true);

@@ -190,7 +190,7 @@ describe('splice: each edit kind', () => {
   it('replace keeps the bytes of every member that did not change', () => {
     const line = '{"n":1e400,"s":"caf\\u00e9","keep":{"x":-0},"drop":1,"edit":{"deep":[1,2,{"y":1.50}]}}';
     const value = JSON.parse(line) as Record<string, any>;
-    const next = { ...value, edit: { deep: [1, 2, { y: 1.5, z: true }] }, added: 'new' };
+    const next: Record<string, unknown> = { ...value, edit: { deep: [1, 2, { y: 1.5, z: true }] }, added: 'new' };
     delete next.drop;
     expect(splice(line, [{ kind: 'replace', value: next }])).toBe(
       '{"n":1e400,"s":"caf\\u00e9","keep":{"x":-0},"edit":{"deep":[1,2,{"y":1.50,"z":true}]},"added":"new"}',

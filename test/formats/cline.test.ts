@@ -198,7 +198,7 @@ describe('write-back', () => {
 
 /** The request a tool sends of a history (export). */
 const sent = (data: Uint8Array | string, format = cline) =>
-  format.exportRequest!(load(data, undefined, format)).messages;
+  (format.exportRequest!(load(data, undefined, format)) as { messages: { role: string; content: unknown }[] }).messages;
 
 describe('what Cline sends', () => {
   it('only role and content: ts, modelInfo, metrics and call_id stay home', () => {

@@ -232,6 +232,7 @@ describe('sarif', () => {
       type: 'suggestion',
       view: 'storage',
       description: 'The one rule.',
+      docs: { detects: 'a test finding' },
       severity: { 'claude-code': 'warn', api: 'error' },
       messages: { m: 'm' },
     };

@@ -75,7 +75,7 @@ describe('byte helpers', () => {
     w.push(a.subarray(2, 4));
     w.push(enc('X'));
     w.push(a.subarray(4));
-    const pieces = w.finish();
+    const pieces = w.finish() as Uint8Array[];
     expect(pieces.map(decode)).toEqual(['abcd', 'X', 'ef']);
     expect(pieces[0]!.buffer).toBe(a.buffer);
     expect(decode(joinBytes(pieces))).toBe('abcdXef');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linter } from '../../src/composition.js';
+import type { PlainSource } from '../../src/formats/plain/source.js';
 import { lintBytes } from '../../src/index.js';
 import { detectFormat as detectInputFormat, loadTranscript } from '../helpers/formats.js';
 import { transcript } from '../helpers/build.js';
@@ -84,7 +85,7 @@ describe('loadInput', () => {
   it('loads a document as a shell line and one virtual line per message', () => {
     const input = loadTranscript('x', enc(doc(request(messages, { system: 'be brief' }))));
     expect(input.plain!.container).toBe('document');
-    expect(input.plain!.messagesPointer).toBe('/messages');
+    expect((input.plain as PlainSource).messagesPointer).toBe('/messages');
     expect(input.file.lines.map((l) => l.lineNo)).toEqual([1, 2, 3]);
     expect(input.file.lines[0]!.json).toEqual({
       model: 'claude-opus-5-5',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import rule, { MISSING_HISTORY } from '../../rules/first-message-user.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
 import { fixBytes } from '../../src/index.js';
+import type { TranscriptModel } from '../../src/model/index.js';
 import { type Json, text, toolUse, transcript } from '../helpers/build.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
@@ -319,7 +320,10 @@ describe('first-message-user details', () => {
       if (!newRoot) continue;
       // --fix gives it a first user message.
       expect(fixed.final.result.diagnostics, file).toEqual([]);
-      expect(fixed.final.model.apiView().messages.find((m) => m.role !== 'system')?.role, file).toBe('user');
+      expect(
+        (fixed.final.model as TranscriptModel).apiView().messages.find((m) => m.role !== 'system')?.role,
+        file,
+      ).toBe('user');
     }
   });
 });
