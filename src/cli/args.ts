@@ -4,6 +4,7 @@ import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
 import { SEVERITIES } from '../engine/config-names.js';
 import { didYouMean } from '../engine/did-you-mean.js';
+import { sessionsFoldersHelp } from '../formats/catalog.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { helpText } from './help-text.js';
@@ -90,10 +91,6 @@ export class UsageError extends Error {
 
 // yargs drops a lone `-` from the arguments; it stands for stdin, so it is swapped for this token before parsing.
 const STDIN_TOKEN = '\u0000stdin';
-
-/** What a run without paths lints (the formats are not loaded to parse the arguments). */
-const SESSIONS_FOLDERS =
-  "every agent's sessions folder (Claude Code's ${CLAUDE_CONFIG_DIR:-~/.claude}/projects, Codex CLI's ${CODEX_HOME:-~/.codex}/sessions, Copilot CLI's ${COPILOT_HOME:-~/.copilot}/session-state, Cline's and Roo Code's tasks)";
 
 /** The widest --help is wrapped to, however wide the terminal: longer lines read badly. */
 export const MAX_HELP_WIDTH = 100;
@@ -229,7 +226,7 @@ export async function parseArgs(
     printed = output;
   });
   if (args.help && !SUBCOMMANDS.has(argv.find((a) => !a.startsWith('-')) ?? '')) {
-    return { kind: 'print', text: helpText(helpWidth, SESSIONS_FOLDERS) };
+    return { kind: 'print', text: helpText(helpWidth, sessionsFoldersHelp()) };
   }
   if (args.help || args.version) return { kind: 'print', text: printed };
 

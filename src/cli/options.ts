@@ -2,7 +2,7 @@
 // tables (generated: npm run gen:docs) are all made from this list.
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { FORMAT_NAMES } from '../formatters/names.js';
-import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
+import { FORMAT_IDS, sessionLookupDoc, TARGET_IDS } from '../formats/catalog.js';
 
 export type OptionGroup = 'Input' | 'Rules and config' | 'Output' | 'Fixing' | 'Exit code';
 
@@ -54,7 +54,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     repeat: true,
     group: 'Input',
     help: "Lint the session (Claude Code, Codex, Copilot CLI) or Cline/Roo task with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)",
-    doc: "Lints the session with this id, looked up in every agent's sessions folder: Claude Code's `<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`), Codex CLI's `rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`, Copilot CLI's `${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`, and a Cline or Roo Code task `<ID>` (its folder's name). A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.",
+    doc: `Lints the session with this id, looked up in every agent's sessions folder: ${sessionLookupDoc()}. A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.`,
   },
   {
     name: 'session-sidechains',

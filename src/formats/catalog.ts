@@ -1,5 +1,6 @@
-// The ids of the built-in formats and targets, for the argument parser and the config file's schema, which run
-// before (or without) loading the formats themselves. test/formats.test.ts checks this list against the registry.
+// The ids of the built-in formats and targets, and where the agents keep their sessions, for the argument parser,
+// its help and the config file's schema, which run before (or without) loading the formats themselves.
+// test/formats/catalog.test.ts checks each list here against the registry (src/formats/index.ts).
 export const FORMAT_IDS = [
   'claude-code',
   'request',
@@ -28,3 +29,51 @@ export const TARGET_IDS = [
   'codex',
   'openai-responses',
 ] as const;
+
+/**
+ * Where each format that has a sessions folder (`sessions` in its Format) keeps it, in words for --help and --session.
+ * `folder` is the first of its `sessions.roots()`, as a shell expression of the environment variable that moves it.
+ */
+export const SESSION_FOLDERS: readonly {
+  format: FormatId;
+  /** The agent's name, possessive. */
+  agent: string;
+  folder?: string;
+  /** One session's file, as --session looks it up. */
+  session: string;
+}[] = [
+  {
+    format: 'claude-code',
+    agent: "Claude Code's",
+    folder: '${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
+    session: '`<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`)',
+  },
+  {
+    format: 'codex-rollout',
+    agent: "Codex CLI's",
+    folder: '${CODEX_HOME:-~/.codex}/sessions',
+    session: '`rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`',
+  },
+  {
+    format: 'copilot-events',
+    agent: "Copilot CLI's",
+    folder: '${COPILOT_HOME:-~/.copilot}/session-state',
+    session: '`${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`',
+  },
+  { format: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
+  { format: 'roo', agent: "Roo Code's", session: 'task folder `<ID>`' },
+];
+
+const listed = (items: readonly string[]): string =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+
+/** What a run without paths lints, for --help. */
+export function sessionsFoldersHelp(): string {
+  const where = SESSION_FOLDERS.map((s) => (s.folder ? `${s.agent} ${s.folder}` : `${s.agent} tasks`));
+  return `every agent's sessions folder (${where.join(', ')})`;
+}
+
+/** Where --session looks an id up, for its documentation. */
+export function sessionLookupDoc(): string {
+  return listed(SESSION_FOLDERS.map((s) => `${s.agent} ${s.session}`));
+}

@@ -22,7 +22,7 @@ export interface Guess {
 }
 
 /** Tools whose files turn up among sessions, by the top-level keys of their records. */
-const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
+export const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
   { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file', format: 'copilot-events' },
   { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
@@ -36,7 +36,7 @@ const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['messages'], tool: 'chat fine-tuning data', format: 'openai-finetune' },
 ];
 
-const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
+export const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['sessionId', 'projectHash', 'messages'], tool: 'a Gemini CLI session' },
   { keys: ['agentType', 'toolUseId'], tool: "a Claude Code subagent's metadata" },
 ];

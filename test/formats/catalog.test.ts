@@ -1,0 +1,56 @@
+// The lists the argument parser and the help read before the formats load (src/formats/catalog.ts), and the
+// "looks like" hints of unknown files, checked against the registry: a format added to src/formats/index.ts and
+// forgotten in one of them fails here.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  FORMAT_IDS,
+  SESSION_FOLDERS,
+  sessionLookupDoc,
+  sessionsFoldersHelp,
+  TARGET_IDS,
+} from '../../src/formats/catalog.js';
+import { formats } from '../../src/formats/index.js';
+import { DOCUMENT_GUESSES, GUESSES } from '../../src/formats/unknown/describe.js';
+
+// Formats whose unknown look-alikes need no hint: a Claude Code session is the format files without a shape fall back
+// to judging, and Cline and Roo task histories are JSON arrays of messages, which `messages` already names.
+const NO_HINT = new Set(['claude-code', 'cline', 'roo']);
+
+describe('the format catalog', () => {
+  it('lists every registered format, in the registry order', () => {
+    expect([...FORMAT_IDS]).toEqual(formats.map((f) => f.id));
+  });
+
+  it('lists every target a format offers, and no other', () => {
+    const offered = new Set(formats.flatMap((f) => f.targets.map((t) => t.id)));
+    expect(new Set(TARGET_IDS)).toEqual(offered);
+  });
+
+  it('says where every format with a sessions folder keeps it', () => {
+    const withSessions = formats.filter((f) => f.sessions).map((f) => f.id);
+    expect(SESSION_FOLDERS.map((s) => s.format).sort()).toEqual([...withSessions].sort());
+  });
+
+  it.each(SESSION_FOLDERS.filter((s) => s.folder))('names the first root of $format as its roots() finds it', (entry) => {
+    const format = formats.find((f) => f.id === entry.format)!;
+    const match = /^\$\{(\w+):-~\/([^}]+)\}\/(.+)$/.exec(entry.folder!);
+    expect(match, entry.folder).not.toBeNull();
+    const [, variable, home, rest] = match!;
+    expect(format.sessions!.roots({}, '/h')[0]).toBe(path.join('/h', home!, rest!));
+    expect(format.sessions!.roots({ [variable!]: '/moved' }, '/h')[0]).toBe(path.join('/moved', rest!));
+  });
+
+  it('puts every agent into the help and the --session doc', () => {
+    for (const { agent } of SESSION_FOLDERS) {
+      expect(sessionsFoldersHelp()).toContain(agent);
+      expect(sessionLookupDoc()).toContain(agent);
+    }
+  });
+
+  it('has a "looks like" hint for every agent format an unknown file may resemble', () => {
+    const hinted = new Set([...GUESSES, ...DOCUMENT_GUESSES].flatMap((g) => (g.format ? [g.format] : [])));
+    for (const id of hinted) expect(FORMAT_IDS, id).toContain(id);
+    for (const { format } of SESSION_FOLDERS) if (!NO_HINT.has(format)) expect(hinted, format).toContain(format);
+  });
+});
