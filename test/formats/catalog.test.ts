@@ -1,6 +1,7 @@
 // The lists the argument parser and the help read before the formats load (src/formats/catalog.ts), and the
 // "looks like" hints of unknown files, checked against the registry: a format added to src/formats/index.ts and
 // forgotten in one of them fails here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,14 +33,17 @@ describe('the format catalog', () => {
     expect(SESSION_FOLDERS.map((s) => s.format).sort()).toEqual([...withSessions].sort());
   });
 
-  it.each(SESSION_FOLDERS.filter((s) => s.folder))('names the first root of $format as its roots() finds it', (entry) => {
-    const format = formats.find((f) => f.id === entry.format)!;
-    const match = /^\$\{(\w+):-~\/([^}]+)\}\/(.+)$/.exec(entry.folder!);
-    expect(match, entry.folder).not.toBeNull();
-    const [, variable, home, rest] = match!;
-    expect(format.sessions!.roots({}, '/h')[0]).toBe(path.join('/h', home!, rest!));
-    expect(format.sessions!.roots({ [variable!]: '/moved' }, '/h')[0]).toBe(path.join('/moved', rest!));
-  });
+  it.each(SESSION_FOLDERS.filter((s) => s.folder))(
+    'names the first root of $format as its roots() finds it',
+    (entry) => {
+      const format = formats.find((f) => f.id === entry.format)!;
+      const match = /^\$\{(\w+):-~\/([^}]+)\}\/(.+)$/.exec(entry.folder!);
+      expect(match, entry.folder).not.toBeNull();
+      const [, variable, home, rest] = match!;
+      expect(format.sessions!.roots({}, '/h')[0]).toBe(path.join('/h', home!, rest!));
+      expect(format.sessions!.roots({ [variable!]: '/moved' }, '/h')[0]).toBe(path.join('/moved', rest!));
+    },
+  );
 
   it('puts every agent into the help and the --session doc', () => {
     for (const { agent } of SESSION_FOLDERS) {
@@ -52,5 +56,14 @@ describe('the format catalog', () => {
     const hinted = new Set([...GUESSES, ...DOCUMENT_GUESSES].flatMap((g) => (g.format ? [g.format] : [])));
     for (const id of hinted) expect(FORMAT_IDS, id).toContain(id);
     for (const { format } of SESSION_FOLDERS) if (!NO_HINT.has(format)) expect(hinted, format).toContain(format);
+  });
+
+  it("exports each format's SDK kit (src/formats/<id>/sdk.ts) from the SDK barrel", () => {
+    const formatsDir = path.join(import.meta.dirname, '..', '..', 'src', 'formats');
+    const barrel = readFileSync(path.join(import.meta.dirname, '..', '..', 'src', 'sdk', 'index.ts'), 'utf8');
+    const kits = readdirSync(formatsDir).filter((d) => existsSync(path.join(formatsDir, d, 'sdk.ts')));
+    expect(kits.length).toBeGreaterThan(0);
+    for (const kit of kits)
+      expect(barrel, kit).toMatch(new RegExp(`export \\* as \\w+ from '\\.\\./formats/${kit}/sdk\\.js'`));
   });
 });
