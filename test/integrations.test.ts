@@ -1,13 +1,14 @@
 // The GitHub Action (action.yml) and the pre-commit hooks (.pre-commit-hooks.yaml) as their hosts read them: the
 // metadata keys GitHub and pre-commit accept, inputs that exist, no input spliced into a script, the version the
-// action installs is this package's, and each script and hook entry run for real against a crashed session.
+// action runs is its own checkout, and each script and hook entry run for real against a crashed session.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { cleanTranscript } from './helpers/cli-fixtures.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
@@ -17,6 +18,11 @@ const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
 const bin = path.join(repoRoot, pkg.bin['transcript-lint']!);
 const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tl-integrations-'));
+/** The repository a workflow checked out: two sessions, one crashed. */
+const workspace = path.join(tmp, 'workspace');
+mkdirSync(path.join(workspace, 'recordings'), { recursive: true });
+copyFileSync(crashed, path.join(workspace, 'recordings', 'crashed.jsonl'));
+writeFileSync(path.join(workspace, 'recordings', 'clean.jsonl'), cleanTranscript());
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 type Step = Record<string, unknown> & { run?: string; uses?: string; env?: Record<string, string> };
@@ -28,19 +34,52 @@ interface Action {
 
 const action = parse(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')) as Action;
 
-/** Runs a step's script as the runner would (bash -e), with npx standing for this checkout's bin. */
+/** What a runner knows when it runs a step: the inputs, the event, and the outputs of earlier steps. */
+interface RunnerState {
+  inputs?: Record<string, string>;
+  fork?: boolean;
+  outputs?: Record<string, string>;
+  /** Put first on PATH (a stand-in npm). */
+  binDir?: string;
+}
+
+/** A step's `${{ ... }}` value as the runner expands it, for the expressions action.yml uses. */
+function expand(value: string, state: RunnerState): string {
+  return value.replace(/\$\{\{ ([^}]+) \}\}/g, (_, expr: string) => {
+    const input = /^inputs\.([\w-]+)$/.exec(expr);
+    if (input) return state.inputs?.[input[1]!] ?? action.inputs[input[1]!]!.default ?? '';
+    const output = /^steps\.lint\.outputs\.(\w+)$/.exec(expr);
+    if (output) return state.outputs?.[output[1]!] ?? '';
+    if (expr === 'github.event.pull_request.head.repo.fork') return state.fork === undefined ? '' : String(state.fork);
+    throw new Error(`action.yml uses an expression this test does not know: ${expr}`);
+  });
+}
+
+/**
+ * Runs a step's script as the runner runs a composite step (bash -e -o pipefail, the action's checkout, which is this
+ * repository, as GITHUB_ACTION_PATH), in a workspace of its own; returns what it printed and the outputs it set.
+ */
 function runStep(
   step: Step,
-  inputs: Record<string, string>,
-): { status: number | null; stdout: string; stderr: string } {
-  const env: Record<string, string> = { PATH: process.env.PATH!, RUNNER_TEMP: tmp };
-  for (const [name, value] of Object.entries(step.env ?? {})) {
-    const ref = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(value);
-    env[name] = ref ? (inputs[ref[1]!] ?? action.inputs[ref[1]!]!.default ?? '') : value;
-  }
-  const script = step.run!.replace(/npx --yes "transcript-lint@\$TL_VERSION"/g, `node ${JSON.stringify(bin)}`);
-  const r = spawnSync('bash', ['-e', '-c', script], { cwd: repoRoot, env, encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  state: RunnerState = {},
+): { status: number | null; stdout: string; stderr: string; outputs: Record<string, string> } {
+  const outputFile = path.join(tmp, `output-${Math.random().toString(36).slice(2)}`);
+  writeFileSync(outputFile, '');
+  const env: Record<string, string> = {
+    PATH: state.binDir ? `${state.binDir}${path.delimiter}${process.env.PATH}` : process.env.PATH!,
+    RUNNER_TEMP: tmp,
+    GITHUB_ACTION_PATH: repoRoot,
+    GITHUB_OUTPUT: outputFile,
+  };
+  for (const [name, value] of Object.entries(step.env ?? {})) env[name] = expand(value, state);
+  const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', step.run!], { cwd: workspace, env, encoding: 'utf8' });
+  const outputs = Object.fromEntries(
+    readFileSync(outputFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, outputs };
 }
 
 const stepNamed = (name: string) => action.runs.steps.find((s) => s.name === name)!;
@@ -49,12 +88,12 @@ describe('action.yml', () => {
   it('refuses args that set the format or the output file, which its own steps set (a second -f is a usage error)', () => {
     const check = stepNamed('Check the inputs');
     for (const args of ['-f compact', '--format=json', '--max-warnings 0 -o out.txt', '--output-file x']) {
-      const r = runStep(check, { args });
+      const r = runStep(check, { inputs: { args } });
       expect(r.status, args).toBe(2);
       expect(r.stdout).toMatch(/^::error::transcript-lint action: `args` may not set the format/);
     }
     for (const args of ['', '--max-warnings 0 --target api', '--fix-dry-run', '--ignore-pattern "*.bak"'])
-      expect(runStep(check, { args }).status, args).toBe(0);
+      expect(runStep(check, { inputs: { args } }).status, args).toBe(0);
   });
 
   it('has only the keys GitHub reads, and the ones it requires', () => {
@@ -76,7 +115,18 @@ describe('action.yml', () => {
 
   it('is a composite action whose steps each either use an action (pinned to a version) or run a bash script', () => {
     expect(action.runs.using).toBe('composite');
-    const stepKeys = ['name', 'id', 'if', 'uses', 'with', 'run', 'shell', 'env', 'working-directory'];
+    const stepKeys = [
+      'name',
+      'id',
+      'if',
+      'uses',
+      'with',
+      'run',
+      'shell',
+      'env',
+      'working-directory',
+      'continue-on-error',
+    ];
     for (const step of action.runs.steps) {
       expect(Object.keys(step).filter((k) => !stepKeys.includes(k))).toEqual([]);
       expect('uses' in step !== 'run' in step).toBe(true);
@@ -89,34 +139,85 @@ describe('action.yml', () => {
     for (const step of action.runs.steps) if (step.run !== undefined) expect(step.run).not.toContain('${{');
   });
 
-  it('installs the version of this package by default', () => {
-    expect(action.inputs.version!.default).toBe(pkg.version);
+  it("installs and builds the action's own checkout, never a package from the registry", () => {
+    const npmLog = path.join(tmp, 'npm.log');
+    const binDir = path.join(tmp, 'fake-bin');
+    mkdirSync(binDir, { recursive: true });
+    writeFileSync(path.join(binDir, 'npm'), `#!/bin/sh\necho "$PWD: npm $*" >> ${JSON.stringify(npmLog)}\n`);
+    chmodSync(path.join(binDir, 'npm'), 0o755);
+    const r = runStep(stepNamed('Install transcript-lint'), { binDir });
+    expect(r.status, r.stderr).toBe(0);
+    const calls = readFileSync(npmLog, 'utf8').trim().split('\n');
+    expect(calls).toEqual([
+      `${repoRoot}: npm ci --no-audit --no-fund --loglevel=error`,
+      `${repoRoot}: npm run build --silent`,
+    ]);
+    expect(readFileSync(path.join(repoRoot, 'action.yml'), 'utf8')).not.toMatch(/npx|transcript-lint@/);
   });
 
-  it('its SARIF step writes a SARIF file and never fails the job; its annotation step fails on errors', () => {
-    const sarifStep = stepNamed('transcript-lint (SARIF)');
-    const annotateStep = stepNamed('transcript-lint');
-    const inputs = { paths: 'fixtures/sessions/crashed-session.jsonl', args: '--max-warnings 0' };
-    const sarif = runStep(sarifStep!, inputs);
-    expect(sarif.status, sarif.stderr).toBe(0);
-    const log = JSON.parse(readFileSync(path.join(tmp, 'transcript-lint.sarif'), 'utf8')) as {
+  /** The lint step, then the last one, as a run goes: the annotations, the outputs, the job's exit code. */
+  function lintRun(state: RunnerState) {
+    const lint = runStep(stepNamed('transcript-lint'), state);
+    const result = runStep(stepNamed('Result'), { outputs: lint.outputs });
+    return { lint, status: result.status };
+  }
+
+  it('annotates from one lint, uploads no SARIF unless asked, and fails the job on errors', () => {
+    const { lint, status } = lintRun({ inputs: { paths: 'recordings/', args: '--max-warnings 0' } });
+    expect(lint.status, lint.stderr).toBe(0);
+    expect(lint.stdout).toMatch(/^::error file=recordings\/crashed\.jsonl,line=\d+,title=valid-json::/m);
+    expect(lint.stdout).not.toContain('clean.jsonl');
+    expect(lint.outputs).toEqual({ status: '1' });
+    expect(status).toBe(1);
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
+    // The upload runs only when the lint step named a SARIF file.
+    expect(upload.if).toBe("steps.lint.outputs.sarif != ''");
+    expect(lint.outputs.sarif).toBeUndefined();
+  });
+
+  it('with sarif: true, writes the SARIF of the same lint for the upload step', () => {
+    const { lint, status } = lintRun({ inputs: { paths: 'recordings/', sarif: 'true' } });
+    expect(lint.outputs.sarif).toBe(path.join(tmp, 'transcript-lint.sarif'));
+    const log = JSON.parse(readFileSync(lint.outputs.sarif!, 'utf8')) as {
       version: string;
-      runs: { results: { ruleId: string }[] }[];
+      runs: {
+        results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+      }[];
     };
     expect(log.version).toBe('2.1.0');
-    expect(log.runs[0]!.results.map((r) => r.ruleId)).toContain('valid-json');
-    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
-    expect((upload!.with as Record<string, string>).sarif_file).toBe('${{ runner.temp }}/transcript-lint.sarif');
-    const annotate = runStep(annotateStep!, inputs);
-    expect(annotate.status).toBe(1);
-    expect(annotate.stdout).toMatch(/^::error file=.*crashed-session\.jsonl,line=\d+/m);
+    const sarifFindings = log.runs[0]!.results.map(
+      (r) => `${r.locations[0]!.physicalLocation.artifactLocation.uri} ${r.ruleId}`,
+    );
+    const annotations = [...lint.stdout.matchAll(/^::\w+ file=([^,]+),.*title=([^:]+)::/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    expect(sarifFindings.sort()).toEqual(annotations.sort());
+    expect(status).toBe(1);
+    const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'))!;
+    expect(upload['continue-on-error']).toBe(true);
+    expect(expand((upload.with as Record<string, string>).sarif_file!, { outputs: lint.outputs })).toBe(
+      lint.outputs.sarif,
+    );
+  });
+
+  it('skips the SARIF upload with a notice on a pull request from a fork', () => {
+    const { lint } = lintRun({ inputs: { paths: 'recordings/', sarif: 'true' }, fork: true });
+    expect(lint.stdout).toMatch(/^::notice::transcript-lint action: no SARIF upload on a pull request from a fork/m);
+    expect(lint.outputs.sarif).toBeUndefined();
+    expect(lint.stdout).toMatch(/^::error file=recordings\/crashed\.jsonl/m);
+  });
+
+  it('passes a clean run, and a failed run (exit 2) on to the job', () => {
+    expect(lintRun({ inputs: { paths: 'recordings/clean.jsonl' } }).status).toBe(0);
+    const missing = lintRun({ inputs: { paths: 'no-such-folder/' } });
+    expect(missing.lint.stderr).toContain('no-such-folder');
+    expect(missing.status).toBe(2);
   });
 
   it('leaves globs in paths to transcript-lint (set -f), so a quoted pattern works', () => {
-    const annotateStep = stepNamed('transcript-lint');
-    const r = runStep(annotateStep, { paths: 'fixtures/sessions/*.jsonl' });
-    expect(r.status).toBe(1);
-    expect(r.stdout).toContain('crashed-session.jsonl');
+    const { lint, status } = lintRun({ inputs: { paths: 'recordings/*.jsonl' } });
+    expect(status).toBe(1);
+    expect(lint.stdout).toContain('recordings/crashed.jsonl');
   });
 });
 
