@@ -278,4 +278,28 @@ describe('.pre-commit-hooks.yaml', () => {
     expect(spawnSync('node', args(lint!), { encoding: 'utf8' }).status).toBe(0);
     expect(() => readFileSync(`${copy}.bak`)).toThrow();
   });
+
+  it('passes a commit of other JSON files (package.json, tsconfig.json), which --ignore-unknown skips', () => {
+    const other = path.join(tmp, 'package.json');
+    writeFileSync(other, '{"name":"x","version":"1.0.0"}\n');
+    for (const hook of hooks) {
+      const entry = (hook.entry as string).split(' ').slice(1);
+      const alone = spawnSync('node', [bin, ...entry, other], { encoding: 'utf8' });
+      expect(alone.status, `${hook.id}: ${alone.stdout}${alone.stderr}`).toBe(0);
+      expect(alone.stdout).not.toContain('known-format');
+      expect(readFileSync(other, 'utf8')).toBe('{"name":"x","version":"1.0.0"}\n');
+    }
+    // Beside a broken session, only the session is reported.
+    const copy = path.join(tmp, 'staged-2.jsonl');
+    copyFileSync(crashed, copy);
+    const [lint] = hooks;
+    const both = spawnSync('node', [bin, ...(lint!.entry as string).split(' ').slice(1), '-f', 'json', other, copy], {
+      encoding: 'utf8',
+    });
+    expect(both.status).toBe(1);
+    const report = JSON.parse(both.stdout) as { results: { filePath: string }[] };
+    expect(report.results.map((r) => r.filePath)).toEqual([copy]);
+    // Without the flag, the same file is an error: known-format.
+    expect(spawnSync('node', [bin, other], { encoding: 'utf8' }).status).toBe(1);
+  });
 });

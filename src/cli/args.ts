@@ -56,6 +56,8 @@ export interface LintCommand {
   maxDiagnostics?: number;
   statistics: boolean;
   exitZero: boolean;
+  /** --ignore-unknown: files of no known format are left out of the results. */
+  ignoreUnknown: boolean;
   exitNonZeroOnFix: boolean;
   errorOnUnmatchedPattern: boolean;
   maxLineBytes?: number;
@@ -459,6 +461,7 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     maxDiagnostics: maxDiagnostics(args['max-diagnostics'] as string | undefined),
     statistics: args.statistics === true,
     exitZero: args['exit-zero'] === true,
+    ignoreUnknown: args['ignore-unknown'] === true,
     exitNonZeroOnFix: args['exit-non-zero-on-fix'] === true,
     errorOnUnmatchedPattern: args['error-on-unmatched-pattern'] !== false,
     maxLineBytes: integer(args['max-line-bytes'], '--max-line-bytes', 1),

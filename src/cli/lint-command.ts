@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError, type EffectiveConfig, lintOptionsOf } from '../engine/config-core.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { lintFilesParallel } from '../engine/parallel.js';
+import { UNKNOWN_FORMAT_ID } from '../formats/catalog.js';
 import { displayPath } from '../formatters/display-path.js';
 import type { Formatter } from '../formatters/index.js';
 import type { FormatName } from '../formatters/names.js';
@@ -119,6 +120,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     }
     progress.clear();
     const run = mergeFixRuns(runs);
+    if (cmd.ignoreUnknown) run.results = knownOnly(run.results);
     sortByInput(run.results, inputs);
     if (cmd.fix === 'diff') {
       const diff = Buffer.concat(run.diffs);
@@ -180,10 +182,16 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     }
   }
   progress.clear();
-  sortByInput(results, inputs);
-  if (!report(results, cmd, context, { linter, formatters }, io)) return 2;
-  for (const message of targetNotes(results, inputs, linter)) warn(io, message);
-  return exitCode(results, cmd, io, context.failures.length > 0, 0);
+  const shown = cmd.ignoreUnknown ? knownOnly(results) : results;
+  sortByInput(shown, inputs);
+  if (!report(shown, cmd, context, { linter, formatters }, io)) return 2;
+  for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
+  return exitCode(shown, cmd, io, context.failures.length > 0, 0);
+}
+
+/** --ignore-unknown: the results of files some format reads (the unknown format takes the others). */
+function knownOnly(results: LintResult[]): LintResult[] {
+  return results.filter((r) => r.inputFormat !== UNKNOWN_FORMAT_ID);
 }
 
 /** Inputs that share one config, in input order. */

@@ -72,6 +72,13 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     doc: 'What the files hold. By default it is detected per file from the content (a Claude Code session of JSONL entries, a Codex CLI rollout, a Messages API request body `{model, messages, ...}`, a message list, a batch file, ...); see [Targets and input formats](#targets-and-input-formats) for every format.',
   },
   {
+    name: 'ignore-unknown',
+    kind: 'boolean',
+    group: 'Input',
+    help: 'Skip files of no format transcript-lint reads, silently (for hooks that pass every .json file)',
+    doc: "Files that hold no format transcript-lint reads (a `package.json`, a `tsconfig.json`) are left out of the report and the exit code, instead of being reported by `known-format`, as Prettier's and Biome's `--ignore-unknown` do. The pre-commit hooks pass it.",
+  },
+  {
     name: 'max-line-bytes',
     kind: 'number',
     value: 'N',

@@ -18,6 +18,9 @@ export const FORMAT_IDS = [
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
+/** The format of files no other format reads (never detected, never chosen with --input-format). */
+export const UNKNOWN_FORMAT_ID = 'unknown';
+
 export const TARGET_IDS = [
   'claude-code',
   'api',

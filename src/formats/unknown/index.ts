@@ -1,6 +1,7 @@
 // The format of a file no other format recognises. It is never detected: the engine falls back to it, and its one
 // rule (known-format) says what the file looks like instead of linting it as something it is not. Nothing in it is
 // ever fixed.
+import { UNKNOWN_FORMAT_ID } from '../catalog.js';
 import { applyResult } from '../../fixer/apply.js';
 import { joinBytes } from '../../loader/bytes.js';
 import type { SourceFile } from '../../loader/read-jsonl.js';
@@ -13,7 +14,7 @@ export interface UnknownModel extends FormatModel {
   readonly description: Description;
 }
 
-export const UNKNOWN = 'unknown';
+export const UNKNOWN = UNKNOWN_FORMAT_ID;
 
 export const unknown: Format<UnknownModel> = {
   id: UNKNOWN,
