@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Compares `transcript-lint export` with the first request Claude Code sent, the way compiler/report.py does (its
+normalize_oracle: no role "system" messages, no resume prompt, no "No response requested.", no cache_control).
+usage: compare.py CC_RUN_DIR EXPORT.json   ->  one JSON line {"level": FULL|CONTENT-DIFF|DIFF|n/a, "cc": [...], "ours": [...]}
+"""
+import json, os, sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', '..', 'compiler'))
+from report import appended_rendered, normalize_oracle, read_requests, strip_cc  # noqa: E402
+from skeleton import skel  # noqa: E402  (report.py put ../shared/oracle on the path)
+
+
+def main(run, export):
+    reqs = [r for r in read_requests(f'{run}/requests.jsonl') if 'count_tokens' not in str(r.get('url'))]
+    try:
+        ours = json.load(open(export))
+    except Exception:
+        ours = None
+    if not reqs:
+        return {'level': 'n/a', 'cc': None, 'ours': skel(ours['messages']) if ours and 'messages' in ours else None}
+    fresh = appended_rendered(f'{run}/before.jsonl', f'{run}/after.jsonl')
+    cc, _notes = normalize_oracle(reqs[0]['body']['messages'], fresh)
+    if not ours or 'messages' not in ours:
+        return {'level': 'DIFF', 'cc': skel(cc), 'ours': None}
+    mine = [strip_cc(m) for m in ours['messages'] if m.get('role') != 'system']
+    cs, os_ = skel(cc), skel(mine)
+    level = ('FULL' if cc == mine else 'CONTENT-DIFF') if cs == os_ else 'DIFF'
+    return {'level': level, 'cc': cs, 'ours': os_}
+
+
+if __name__ == '__main__':
+    print(json.dumps(main(sys.argv[1], sys.argv[2])))
