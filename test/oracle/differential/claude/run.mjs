@@ -12,8 +12,9 @@
 // Writes OUT/cases/<seed>/ (damaged.jsonl, steps, our outputs, verdict.json) and OUT/REPORT.md, and prints the report.
 //
 // For each seed: a baseline (a recorded session, or one with a recorded continuation appended), damaged by
-// ../damage.mjs plus the operators in ops.mjs. The reference ("what the original would send") is Claude Code's request
-// for the longest run of whole lines the damaged file shares with the baseline's start. A case is MISHANDLED when
+// ../damage.mjs plus the operators in ops.mjs. The reference ("what the original would send"): the items of Claude
+// Code's request for the longest run of whole lines the damaged file shares with the baseline's start, and the items
+// of its request for the whole baseline that lines surviving intact in the damaged file still hold. A case is MISHANDLED when
 // Claude Code fails, is rejected, sends nothing, leaves out an item of the reference (a tool call or a user text), or
 // sends one the baseline does not hold (another conversation).
 import { execFile } from 'node:child_process';
@@ -160,13 +161,28 @@ function items(messages) {
   return out;
 }
 
+/** Whether `text` (JSONL) holds the item (its value as JSON string content; the first 120 characters). */
+const holds = (text, it) =>
+  text.includes(
+    JSON.stringify(it.slice(it.indexOf(':') + 1))
+      .slice(1, -1)
+      .slice(0, 120),
+  );
+
 /** Items of `sent` that the baseline's bytes do not hold (another conversation's). */
 function foreign(sent, base) {
   const text = base.toString('utf8');
-  return [...sent].filter((it) => {
-    const v = it.slice(it.indexOf(':') + 1);
-    return !text.includes(JSON.stringify(v).slice(1, -1).slice(0, 120));
-  });
+  return [...sent].filter((it) => !holds(text, it));
+}
+
+/** The text of the damaged file's lines that are byte for byte lines of the original. */
+function intactText(bytes, original) {
+  const known = new Set(lineRanges(original).map(([s, e]) => original.subarray(s, e).toString('latin1')));
+  return lineRanges(bytes)
+    .map(([s, e]) => bytes.subarray(s, e))
+    .filter((l) => l[l.length - 1] === 10 && known.has(l.toString('latin1')))
+    .map((l) => l.toString('utf8'))
+    .join('');
 }
 
 /** The longest run of whole lines that `bytes` shares with the start of `base`. */
@@ -249,8 +265,11 @@ async function runCase(seed, bases, tails) {
   const baseName = `${base.name}${original === base.bytes ? '' : '+continued'}`;
   writeFileSync(path.join(w, 'steps.json'), `${JSON.stringify({ seed, base: baseName, steps: dmg.steps })}\n`);
 
+  // Expected: what the undamaged prefix sends, and what the original sends from lines that survived intact.
   const ref = await reference(sharedPrefix(dmg.bytes, original), base.sid);
-  const refItems = items(ref.messages);
+  const whole = ccResult(await resume(original, base.sid));
+  const intact = intactText(dmg.bytes, original);
+  const refItems = new Set([...items(ref.messages), ...[...items(whole.messages)].filter((it) => holds(intact, it))]);
   const ccDamaged = await resume(dmg.bytes, base.sid);
   const cc = ccResult(ccDamaged);
   const sent = items(cc.messages);
