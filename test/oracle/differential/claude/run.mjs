@@ -175,13 +175,23 @@ function foreign(sent, base) {
   return [...sent].filter((it) => !holds(text, it));
 }
 
-/** The text of the damaged file's lines that are byte for byte lines of the original. */
+/** Whether a line is a conversation entry (has a uuid): not a queue-operation, api-request-blob or other metadata. */
+function isEntry(line) {
+  try {
+    return typeof JSON.parse(line).uuid === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** The text of the damaged file's conversation entries that are byte for byte lines of the original. */
 function intactText(bytes, original) {
   const known = new Set(lineRanges(original).map(([s, e]) => original.subarray(s, e).toString('latin1')));
   return lineRanges(bytes)
     .map(([s, e]) => bytes.subarray(s, e))
     .filter((l) => l[l.length - 1] === 10 && known.has(l.toString('latin1')))
     .map((l) => l.toString('utf8'))
+    .filter(isEntry)
     .join('');
 }
 
