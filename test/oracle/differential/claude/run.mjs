@@ -9,7 +9,7 @@
 //   --out      work folder (default /tmp/claude-diff); Claude Code runs are cached in OUT/cc/<digest>, keyed by the
 //              bytes resumed, so a rerun after a code change only re-runs our side
 //   --timeout  seconds allowed to each process of a case (default 240)
-// Writes OUT/cases/<seed>/ (damaged.jsonl, steps, our outputs, verdict.json) and OUT/REPORT.md, and prints the report.
+// Writes OUT/cases/<seed>/ (<sessionId>.jsonl: the damaged file; fix/: the repaired copy; steps, our outputs, verdict.json) and OUT/REPORT.md, and prints the report.
 //
 // For each seed: a baseline (a recorded session, or one with a recorded continuation appended), damaged by
 // ../damage.mjs plus the operators in ops.mjs. The reference ("what the original would send"): the items of Claude
@@ -270,7 +270,8 @@ async function runCase(seed, bases, tails) {
   const w = path.join(args.out, 'cases', String(seed));
   rmSync(w, { recursive: true, force: true });
   mkdirSync(w, { recursive: true });
-  const file = path.join(w, 'damaged.jsonl');
+  // named <sessionId>.jsonl, as Claude Code names it (the name says which session the file is)
+  const file = path.join(w, `${base.sid}.jsonl`);
   writeFileSync(file, dmg.bytes);
   const baseName = `${base.name}${original === base.bytes ? '' : '+continued'}`;
   writeFileSync(path.join(w, 'steps.json'), `${JSON.stringify({ seed, base: baseName, steps: dmg.steps })}\n`);
@@ -301,7 +302,7 @@ async function runCase(seed, bases, tails) {
   // The repair: `split` when single-session reports another session (the file keeps its own; the other moves to
   // fix/<its id>.jsonl), then --fix --unsafe-fixes, then again (must change nothing); resume the fixed copy.
   mkdirSync(path.join(w, 'fix'));
-  const fixed = path.join(w, 'fix', 'fixed.jsonl');
+  const fixed = path.join(w, 'fix', `${base.sid}.jsonl`);
   writeFileSync(fixed, dmg.bytes);
   const split = our.errors.some((e) => e.startsWith('single-session@'))
     ? await run(process.execPath, [cli, 'split', '--no-backup', fixed])
