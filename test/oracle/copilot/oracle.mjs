@@ -15,10 +15,20 @@
 //
 //   node test/oracle/copilot/oracle.mjs [--out DIR] [--bin transcript-lint] [--jobs N] [--render] [class...]
 //   env: RESEARCH (default /work/research/copilot), ORACLE (default /work/shared/oracle/copilot/run.sh)
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  conversation,
+  exportOf as exportWith,
+  lintJson as lintWith,
+  resumeSession,
+  sentMessages,
+  shareCache as shareCacheIn,
+  transcriptLint,
+  warmCache as warmCacheIn,
+} from './cli.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -34,11 +44,10 @@ const JOBS = Number(option('--jobs', '4'));
 /** --render: only write RESULTS.md again from OUT/results.json. */
 const RENDER = args.includes('--render') && args.splice(args.indexOf('--render'), 1).length > 0;
 const RESEARCH = process.env.RESEARCH ?? '/work/research/copilot';
-const RUN = process.env.ORACLE ?? '/work/shared/oracle/copilot/run.sh';
 const DEFECTS = path.join(RESEARCH, 'defects');
 
 const readJson = (f) => JSON.parse(readFileSync(f, 'utf8'));
-const tl = (...argv) => spawnSync('node', [BIN, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+const tl = (...argv) => transcriptLint(BIN, ...argv);
 
 /** Every class with an input folder, or the ones named; clean references and the size classes apart. */
 function classes() {
@@ -53,19 +62,8 @@ function classes() {
  * unpacked copy, made once before the runs.
  */
 const CACHE = path.join(OUT, 'copilot-cache');
-function shareCache(home) {
-  mkdirSync(path.join(home, '.cache'), { recursive: true });
-  if (!existsSync(path.join(home, '.cache', 'copilot'))) symlinkSync(CACHE, path.join(home, '.cache', 'copilot'));
-}
-function warmCache() {
-  mkdirSync(CACHE, { recursive: true });
-  const home = path.join(OUT, 'warm-home');
-  shareCache(home);
-  spawnSync(process.env.COPILOT_BIN ?? '/tmp/copilot/node_modules/.bin/copilot', ['--version'], {
-    env: { ...process.env, HOME: home, COPILOT_OFFLINE: 'true' },
-    stdio: 'ignore',
-  });
-}
+const shareCache = (home) => shareCacheIn(CACHE, home);
+const warmCache = () => warmCacheIn(CACHE, path.join(OUT, 'warm-home'));
 
 const inputOf = (meta) =>
   path.isAbsolute(meta.input_dir) ? meta.input_dir : path.join(DEFECTS, meta.cls, meta.input_dir);
@@ -89,58 +87,18 @@ function stage(meta, home, live) {
 }
 
 /** One resume by the real CLI under MOCK_STRICT=1 (the oracle's run.sh), and what it did to the folder. */
-function resume(meta, home, out, events) {
-  return new Promise((resolve) => {
-    const before = existsSync(events) ? readFileSync(events) : undefined;
-    rmSync(out, { recursive: true, force: true });
-    const child = spawn(RUN, [out, home, '', 'continue', `--resume=${meta.resume_id}`], {
-      env: { ...process.env, MOCK_STRICT: '1' },
-      stdio: 'ignore',
-    });
-    child.on('exit', () => {
-      const rc = Number(readFileSync(path.join(out, 'copilot.rc'), 'utf8').trim());
-      const log = existsSync(path.join(out, 'requests.jsonl'))
-        ? readFileSync(path.join(out, 'requests.jsonl'), 'utf8')
-        : '';
-      const lines = log
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l));
-      const requests = lines.filter((l) => l.body?.messages).map((l) => l.body);
-      const rejected = lines.filter((l) => l.strict_reject).map((l) => l.strict_reject);
-      const after = existsSync(events) ? readFileSync(events) : undefined;
-      const dir = path.dirname(events);
-      const backups = existsSync(dir)
-        ? readdirSync(dir).filter((f) => f.startsWith('events.jsonl.backup-before-recovery'))
-        : [];
-      let file = 'no events.jsonl';
-      if (before && after) file = after.subarray(0, before.length).equals(before) ? 'appended only' : 'REWRITTEN';
-      if (backups.length > 0) file += ' + backup-before-recovery';
-      // What the CLI said that matters: errors, warnings, rejections (not its usage summary).
-      const err = readFileSync(path.join(out, 'copilot.err'), 'utf8')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => /^(error|warning|!)|\b4\d\d\b/i.test(l));
-      resolve({ rc, requests: requests.length, rejected, file, first: requests[0], said: err.slice(0, 2).join(' / ') });
-    });
-  });
-}
-
-const STAMP = /<current_datetime>[^<]*<\/current_datetime>/g;
-
-/** The conversation a request sends, before the resume's own prompt: one line per block, stamps and cache marks out. */
-function conversation(body) {
-  if (!body) return undefined;
-  const out = [];
-  for (const m of body.messages.slice(0, -1)) {
-    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
-    for (const b of blocks) {
-      const { cache_control, ...rest } = b;
-      out.push(`${m.role} ${JSON.stringify(rest).replace(STAMP, '<stamp>')}`);
-    }
-    out.push(`${m.role} --end--`);
-  }
-  return out;
+async function resume(meta, home, out, events) {
+  const r = await resumeSession({ home, out, id: meta.resume_id, events });
+  const file = r.backups.length > 0 ? `${r.file} + backup-before-recovery` : r.file;
+  // What the CLI said that matters: errors, warnings, rejections (not its usage summary).
+  return {
+    rc: r.rc,
+    requests: r.requests.length,
+    rejected: r.rejected,
+    file,
+    first: r.requests[0],
+    said: r.said.slice(0, 2).join(' / '),
+  };
 }
 
 function compare(got, want) {
@@ -154,14 +112,7 @@ function compare(got, want) {
   return `DIFFERS: ${[...removed, ...added].slice(0, 4).join(' | ')}`;
 }
 
-function lintJson(file) {
-  const r = tl('--format', 'json', file);
-  try {
-    return JSON.parse(r.stdout).results[0]?.diagnostics ?? [];
-  } catch {
-    return [{ ruleId: 'transcript-lint', severity: 'error', line: 0, messageId: 'crash', message: r.stderr.trim() }];
-  }
-}
+const lintJson = (file) => lintWith(BIN, file);
 
 const findingText = (d) => `${d.ruleId.replace('copilot/', '')}/${d.messageId} ${d.severity}`;
 
@@ -229,15 +180,7 @@ async function runClass(cls) {
   }
 }
 
-/** The messages a request sent of the session: all but the resume's own prompt, cache marks out. */
-const sentMessages = (body) =>
-  JSON.parse(JSON.stringify(body.messages.slice(0, -1), (k, v) => (k === 'cache_control' ? undefined : v)));
-
-/** `transcript-lint export` of a file: its messages, or undefined when it exports nothing. */
-function exportOf(file) {
-  const r = tl('export', file);
-  return r.status === 0 ? JSON.parse(r.stdout).messages : undefined;
-}
+const exportOf = (file) => exportWith(BIN, file);
 
 /** `export` of every clean recording against what the real CLI sent when it resumed it. */
 function exportCheck() {

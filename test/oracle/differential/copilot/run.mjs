@@ -1,0 +1,467 @@
+#!/usr/bin/env node
+// The differential harness for Copilot CLI 1.0.102 (issue 35; not part of npm test; needs the real CLI,
+// /work/shared/oracle/copilot/install-copilot.sh, and root for `unshare -n`). For each seed: a baseline the real CLI
+// recorded (fixtures/sessions/copilot/*), damaged by ../damage.mjs (plus `twoTerminals` below: two real resumes of the
+// baseline, recorded once, their appended lines interleaved), then
+//   1. the real CLI resumes the damaged copy under MOCK_STRICT=1: rc, requests, rejections, what it did to the file;
+//      it mishandles the case when it fails, sends nothing, is rejected, loses a turn or tool call of a line that
+//      survived intact, sends another session's, or rewrites the file (dropping lines);
+//   2. our lint: an error on every mishandled case, none on the others;
+//   3. our `export` of the damaged copy equals the messages Copilot sent (all but its new prompt, cache marks out);
+//   4. `--fix --unsafe-fixes` on a copy: the real CLI resumes it with rc 0, nothing rejected, the file only appended to,
+//      no turn or tool call of an intact line lost and no other session's sent; a second --fix changes nothing.
+// Copilot's runs are cached by the digest of the session files they were given (OUT/cache), so a rerun after a change
+// to our code re-runs our side only. Writes OUT/REPORT.md and OUT/results.json.
+//
+//   node test/oracle/differential/copilot/run.mjs [--seeds A..B] [--jobs N] [--out DIR] [--timeout SECONDS]
+//        [--bin transcript-lint] [--cache DIR (Copilot's runs; default OUT/cache)] [--render]
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  exportOf,
+  lintJson,
+  resumeSession,
+  sentMessages,
+  shareCache,
+  transcriptLint,
+  warmCache,
+} from '../../copilot/cli.mjs';
+import { damage, lineRanges, rngFrom } from '../damage.mjs';
+
+const repo = fileURLToPath(new URL('../../../..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : args[i + 1];
+};
+const [FIRST, LAST] = option('--seeds', '1..50').split('..').map(Number);
+const JOBS = Number(option('--jobs', '2'));
+const OUT = path.resolve(option('--out', '/tmp/copilot-diff/run'));
+const TIMEOUT_MS = Number(option('--timeout', '120')) * 1000;
+const BIN = path.resolve(option('--bin', path.join(repo, 'bin/transcript-lint.js')));
+const RENDER = args.includes('--render');
+const RECORDINGS = path.join(repo, 'fixtures/sessions/copilot');
+const CACHE = path.resolve(option('--cache', path.join(OUT, 'cache')));
+const UNPACKED = path.join(OUT, 'copilot-cache');
+
+const sha = (...parts) => {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p);
+  return h.digest('hex').slice(0, 24);
+};
+const readJson = (f) => JSON.parse(readFileSync(f, 'utf8'));
+
+/** The recorded baselines: one session folder each (locks left out: they name the recording's pid). */
+const baselines = readdirSync(RECORDINGS)
+  .sort()
+  .flatMap((name) =>
+    readdirSync(path.join(RECORDINGS, name))
+      .filter((f) => !f.includes('.'))
+      .map((id) => {
+        const dir = path.join(RECORDINGS, name, id);
+        return {
+          name,
+          id,
+          events: readFileSync(path.join(dir, 'events.jsonl')),
+          workspace: path.join(dir, 'workspace.yaml'),
+        };
+      }),
+  );
+
+/** A session folder staged in a fresh HOME: workspace.yaml and the given events (plus any extra files). */
+function stage(home, base, events, extra = []) {
+  rmSync(home, { recursive: true, force: true });
+  const folder = path.join(home, '.copilot', 'session-state', base.id);
+  mkdirSync(folder, { recursive: true });
+  shareCache(UNPACKED, home);
+  cpSync(base.workspace, path.join(folder, 'workspace.yaml'));
+  writeFileSync(path.join(folder, 'events.jsonl'), events);
+  for (const { rel, bytes } of extra) {
+    mkdirSync(path.dirname(path.join(home, '.copilot', rel)), { recursive: true });
+    writeFileSync(path.join(home, '.copilot', rel), bytes);
+  }
+  return { folder, events: path.join(folder, 'events.jsonl') };
+}
+
+/** Every file under HOME/.copilot/session-state (cache and Copilot's own extras out), as {rel, bytes}. */
+function sessionFiles(home) {
+  const root = path.join(home, '.copilot');
+  const out = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(dir).sort()) {
+      const p = path.join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ rel: path.relative(root, p), bytes: readFileSync(p) });
+    }
+  };
+  if (existsSync(path.join(root, 'session-state'))) walk(path.join(root, 'session-state'));
+  return out;
+}
+const digestOf = (files) => sha(...files.flatMap((f) => [f.rel, '\0', f.bytes, '\0']));
+
+/**
+ * The real CLI's resume of a session tree (events.jsonl and any other files), cached by the tree's digest: what it
+ * did and sent (the first request's messages), and the file as it left it.
+ */
+async function copilotRun(base, events, extra, prompt = 'continue', script = '') {
+  const home0 = path.join(OUT, 'tmp', `${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const { folder } = stage(home0, base, events, extra);
+  const key = sha(digestOf(sessionFiles(home0)), prompt, script);
+  const file = path.join(CACHE, `${key}.json`);
+  if (existsSync(file)) {
+    rmSync(home0, { recursive: true, force: true });
+    return readJson(file);
+  }
+  const r = await resumeSession({
+    home: home0,
+    out: path.join(home0, 'run'),
+    id: base.id,
+    events: path.join(folder, 'events.jsonl'),
+    prompt,
+    script,
+    timeoutMs: TIMEOUT_MS,
+  });
+  const result = {
+    rc: r.rc,
+    requests: r.requests.length,
+    rejected: r.rejected.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)).slice(0, 200)),
+    file: r.file,
+    backups: r.backups,
+    said: r.said.slice(0, 3),
+    sent: r.requests[0] ? sentMessages(r.requests[0]) : undefined,
+    after: r.after ? r.after.toString('base64') : undefined,
+  };
+  mkdirSync(CACHE, { recursive: true });
+  writeFileSync(file, JSON.stringify(result));
+  rmSync(home0, { recursive: true, force: true });
+  return result;
+}
+
+/** The lines a resume appended to a baseline, recorded once per baseline and terminal. */
+async function continuation(base, terminal) {
+  const script = path.join(OUT, `script-${terminal}.json`);
+  const blocks =
+    terminal === 'A'
+      ? [
+          [{ type: 'tool_use', id: 'toolu_termA1', name: 'bash', input: { command: 'echo A', description: 'echo A' } }],
+          [{ type: 'text', text: 'done in terminal A' }],
+        ]
+      : [[{ type: 'text', text: 'answer of terminal B' }]];
+  writeFileSync(script, JSON.stringify(blocks));
+  const r = await copilotRun(base, base.events, [], `continue from terminal ${terminal}`, script);
+  const after = Buffer.from(r.after ?? '', 'base64');
+  return after.subarray(0, base.events.length).equals(base.events)
+    ? after.subarray(base.events.length)
+    : Buffer.alloc(0);
+}
+
+/** Two terminals resumed the session at once: both appended their lines, interleaved line by line. */
+function twoTerminalsOp(tails) {
+  return (buf, rng) => {
+    const [a, b] = tails;
+    if (!a.length || !b.length) return null;
+    const la = lineRanges(a);
+    const lb = lineRanges(b);
+    const out = [buf];
+    let i = 0;
+    let j = 0;
+    while (i < la.length || j < lb.length) {
+      const takeA = j >= lb.length || (i < la.length && rng.next() < 0.5);
+      const [s, e] = takeA ? la[i++] : lb[j++];
+      out.push((takeA ? a : b).subarray(s, e));
+    }
+    return {
+      bytes: Buffer.concat(out),
+      step: `two terminals resumed it: ${la.length} and ${lb.length} lines interleaved`,
+    };
+  };
+}
+
+// What a conversation holds, as items a loss or an intrusion can be counted in: each user text, assistant text,
+// tool call (by id) and recorded tool result (by id).
+const PLACEHOLDERS = [
+  'The execution of this tool, or a previous tool was interrupted.',
+  'Tool execution was interrupted before a result was recorded.',
+];
+function sentItems(messages) {
+  const items = new Set();
+  for (const m of messages ?? []) {
+    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
+    for (const b of blocks) {
+      if (b.type === 'text') items.add(`${m.role}:${b.text}`);
+      else if (b.type === 'tool_use') items.add(`tool_use:${b.id}`);
+      else if (b.type === 'tool_result') {
+        const text = typeof b.content === 'string' ? b.content : JSON.stringify(b.content);
+        if (!PLACEHOLDERS.some((p) => text.startsWith(p))) items.add(`tool_result:${b.tool_use_id}`);
+      }
+    }
+  }
+  return items;
+}
+
+/** The items the main agent's events of `source` would send, counting only lines found intact in `damaged`. */
+function intactItems(source, damaged) {
+  const present = new Set(
+    lineRanges(damaged).map(([s, e]) => damaged.subarray(s, e).toString('latin1').replace(/\n$/, '')),
+  );
+  const events = [];
+  for (const [s, e] of lineRanges(source)) {
+    const text = source.subarray(s, e).toString('latin1').replace(/\n$/, '');
+    if (!present.has(text)) continue;
+    try {
+      const ev = JSON.parse(source.subarray(s, e).toString('utf8'));
+      if (ev && typeof ev === 'object' && !ev.agentId) events.push(ev);
+    } catch {}
+  }
+  const items = new Set();
+  const calls = new Set();
+  for (const ev of events) {
+    const d = ev.data ?? {};
+    if (ev.type === 'user.message') {
+      const t = typeof d.transformedContent === 'string' ? d.transformedContent : d.content;
+      if (typeof t === 'string' && t.trim() !== '') items.add(`user:${t}`);
+    } else if (ev.type === 'assistant.message') {
+      if (typeof d.content === 'string' && d.content.trimEnd() !== '') items.add(`assistant:${d.content.trimEnd()}`);
+      for (const r of d.toolRequests ?? []) {
+        if (typeof r?.toolCallId !== 'string' || r.toolCallId === '') continue;
+        items.add(`tool_use:${r.toolCallId}`);
+        calls.add(r.toolCallId);
+      }
+    } else if (ev.type === 'tool.execution_complete' && calls.has(d.toolCallId))
+      items.add(`tool_result:${d.toolCallId}`);
+  }
+  return items;
+}
+
+/** What the real CLI did wrong with a case, or [] when it resumed it and lost nothing. */
+function mishandled(run, expected, foreign) {
+  const why = [];
+  if (run.rc !== 0) why.push(`failed (rc ${run.rc}${run.said.length ? `: ${run.said[0].slice(0, 120)}` : ''})`);
+  else if (run.requests === 0) why.push('sent nothing');
+  if (run.rejected.length > 0) why.push(`rejected: ${run.rejected[0].slice(0, 120)}`);
+  if (run.sent) {
+    const got = sentItems(run.sent);
+    const lost = [...expected].filter((i) => !got.has(i));
+    const intruded = [...foreign].filter((i) => got.has(i));
+    if (lost.length) why.push(`lost ${lost.length} item(s): ${lost[0].slice(0, 80)}`);
+    if (intruded.length) why.push(`sent ${intruded.length} item(s) of another session`);
+  }
+  if (run.file === 'REWRITTEN')
+    why.push(`rewrote events.jsonl${run.backups.length ? ' (kept a backup-before-recovery)' : ''}`);
+  return why;
+}
+/** The kind of a mishandling, for grouping (no positions, no counts). */
+const kindOf = (why) =>
+  why
+    .replace(/ \(.*$/, '')
+    .replace(/: .*$/, '')
+    .replace(/\d+ item\(s\)/, 'items');
+
+const errorsOf = (diags) => diags.filter((d) => d.severity === 'error');
+const findingKey = (d) => `${d.ruleId}/${d.messageId}`;
+
+/** The first difference between two message lists, as a short class name and a detail. */
+function exportDiff(got, want) {
+  if (got === undefined) return { cls: 'export: nothing exported', detail: '' };
+  const n = Math.max(got.length, want.length);
+  for (let i = 0; i < n; i++) {
+    const a = JSON.stringify(got[i]);
+    const b = JSON.stringify(want[i]);
+    if (a === b) continue;
+    const shape = (m) =>
+      m
+        ? `${m.role}[${(typeof m.content === 'string' ? ['string'] : m.content.map((x) => x.type)).join(',')}]`
+        : 'none';
+    return {
+      cls: `export: message ${got[i] && want[i] ? 'differs' : got[i] ? 'extra' : 'missing'} (${shape(got[i])} vs sent ${shape(want[i])})`,
+      detail: `message ${i}: ours ${(a ?? 'none').slice(0, 160)} | sent ${(b ?? 'none').slice(0, 160)}`,
+    };
+  }
+  return undefined;
+}
+
+async function runSeed(seed) {
+  const rng = rngFrom(seed * 7919 + 1);
+  const base = baselines[rng.int(0, baselines.length - 1)];
+  const others = baselines.filter((b) => b.id !== base.id);
+  const tails = [await continuation(base, 'A'), await continuation(base, 'B')];
+  const dmg = damage(base.events, seed, {
+    others: others.map((o) => o.events),
+    extraOps: { twoTerminals: twoTerminalsOp(tails) },
+  });
+  if (!dmg) return { seed, skipped: true };
+  const dir = path.join(OUT, 'cases', String(seed));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'damaged.jsonl'), dmg.bytes);
+  const expected = new Set([
+    ...intactItems(base.events, dmg.bytes),
+    ...intactItems(tails[0], dmg.bytes),
+    ...intactItems(tails[1], dmg.bytes),
+  ]);
+  const foreign = new Set(others.flatMap((o) => [...intactItems(o.events, dmg.bytes)]));
+  for (const i of expected) foreign.delete(i);
+
+  // 1. What Copilot does with the damaged copy.
+  const before = await copilotRun(base, dmg.bytes, []);
+  const wrong = mishandled(before, expected, foreign);
+
+  // 2-3. Our lint and export, where the file lies in its session folder.
+  const lintHome = stage(path.join(dir, 'lint-home'), base, dmg.bytes);
+  const found = lintJson(BIN, lintHome.events);
+  const exported = exportOf(BIN, lintHome.events);
+
+  // 4. The fix, a second fix, and Copilot's resume of the fixed tree.
+  const fixHome = path.join(dir, 'fix-home');
+  const fixed = stage(fixHome, base, dmg.bytes);
+  const fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
+  const fixedFiles = sessionFiles(fixHome);
+  const left = errorsOf(lintJson(BIN, fixed.events));
+  const againHome = path.join(dir, 'again-home');
+  rmSync(againHome, { recursive: true, force: true });
+  cpSync(fixHome, againHome, { recursive: true, verbatimSymlinks: true });
+  transcriptLint(
+    BIN,
+    '--fix',
+    '--unsafe-fixes',
+    path.join(againHome, '.copilot/session-state', base.id, 'events.jsonl'),
+  );
+  const stable = digestOf(sessionFiles(againHome)) === digestOf(fixedFiles);
+  const fixedEvents = readFileSync(fixed.events);
+  const extra = fixedFiles.filter((f) => f.rel !== path.join('session-state', base.id, 'events.jsonl'));
+  const after = await copilotRun(
+    base,
+    fixedEvents,
+    extra.filter((f) => f.rel !== path.join('session-state', base.id, 'workspace.yaml')),
+  );
+  const afterWrong = mishandled(after, expected, foreign);
+  for (const h of ['lint-home', 'again-home']) rmSync(path.join(dir, h), { recursive: true, force: true });
+  writeFileSync(path.join(dir, 'fixed.jsonl'), fixedEvents);
+
+  const errors = errorsOf(found);
+  const diff = before.sent ? exportDiff(exported, before.sent) : undefined;
+  return {
+    seed,
+    baseline: base.name,
+    steps: dmg.steps,
+    copilot: {
+      rc: before.rc,
+      requests: before.requests,
+      rejected: before.rejected.length,
+      file: before.file,
+      backups: before.backups.length,
+    },
+    mishandled: wrong,
+    errors: [...new Set(errors.map(findingKey))],
+    warnings: [...new Set(found.filter((d) => d.severity !== 'error').map(findingKey))],
+    exportChecked: before.sent !== undefined,
+    exportDiff: diff,
+    fix: {
+      rc: fixRun.status,
+      said: fixRun.stderr.trim().split('\n').slice(-1)[0]?.slice(0, 200) ?? '',
+      extraFiles: extra.map((f) => f.rel).filter((r) => !r.endsWith('workspace.yaml')),
+      errorsLeft: [...new Set(left.map(findingKey))],
+      stable,
+      resumed: {
+        rc: after.rc,
+        requests: after.requests,
+        rejected: after.rejected,
+        file: after.file,
+        backups: after.backups.length,
+      },
+      wrong: afterWrong,
+    },
+  };
+}
+
+/** A case's disagreements, each as [class, detail]. */
+function disagreements(r) {
+  const out = [];
+  const ops = [...new Set(r.steps.map((s) => s.split(':')[0]))].sort().join('+');
+  if (r.mishandled.length && !r.errors.length)
+    for (const w of r.mishandled)
+      out.push([`undetected: Copilot ${kindOf(w)}`, `${w}; ops ${ops}; warnings ${r.warnings.join(' ') || 'none'}`]);
+  if (!r.mishandled.length && r.errors.length) out.push([`false error: ${r.errors.join(' ')}`, `ops ${ops}`]);
+  if (r.exportDiff) out.push([r.exportDiff.cls, `${r.exportDiff.detail}; ops ${ops}`]);
+  const f = r.fix;
+  if (f.rc === 2) out.push(['fix: crashed', f.said]);
+  for (const w of f.wrong) out.push([`fix: fixed copy, Copilot ${kindOf(w)}`, `${w}; ops ${ops}; fix said ${f.said}`]);
+  if (f.errorsLeft.length) out.push([`fix: errors left: ${f.errorsLeft.join(' ')}`, `ops ${ops}`]);
+  if (!f.stable) out.push(['fix: a second --fix changes the files', `ops ${ops}`]);
+  return out;
+}
+
+function render(results) {
+  const cases = results.filter((r) => !r.skipped);
+  const bad = cases.filter((r) => r.mishandled.length);
+  const good = cases.filter((r) => !r.mishandled.length);
+  const exp = cases.filter((r) => r.exportChecked);
+  const fixOk = (r) => !r.fix.wrong.length && r.fix.stable && r.fix.rc !== 2;
+  const table = [
+    '| cases | detected (error on a mishandled case) | clean, no error | export = what Copilot sent | fix resumes clean, nothing lost, second fix no-op |',
+    '|---|---|---|---|---|',
+    `| ${cases.length} | ${bad.filter((r) => r.errors.length).length}/${bad.length} | ${good.filter((r) => !r.errors.length).length}/${good.length} | ${exp.filter((r) => !r.exportDiff).length}/${exp.length} | ${cases.filter(fixOk).length}/${cases.length} |`,
+  ].join('\n');
+  const groups = new Map();
+  for (const r of cases)
+    for (const [cls, detail] of disagreements(r)) {
+      const g = groups.get(cls) ?? [];
+      g.push(`seed ${r.seed} (${r.baseline}): ${detail}`);
+      groups.set(cls, g);
+    }
+  const lines = [
+    `# Copilot differential harness: seeds ${FIRST}..${LAST}`,
+    '',
+    table,
+    '',
+    '## Disagreements by class',
+    '',
+  ];
+  for (const [cls, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    lines.push(`### ${cls} (${list.length})`);
+    for (const l of list.slice(0, 6)) lines.push(`- ${l.replace(/\n/g, ' ')}`);
+    lines.push('');
+  }
+  const kinds = new Map();
+  for (const r of bad) for (const w of r.mishandled) kinds.set(kindOf(w), (kinds.get(kindOf(w)) ?? 0) + 1);
+  lines.push('## What Copilot mishandled', '', ...[...kinds].map(([k, n]) => `- ${k}: ${n}`), '');
+  return { table, text: lines.join('\n') };
+}
+
+async function pool(items, n, fn) {
+  const results = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        try {
+          results[i] = await fn(items[i]);
+        } catch (err) {
+          results[i] = { seed: items[i], skipped: true, error: String(err?.stack ?? err) };
+          process.stderr.write(`seed ${items[i]}: ${err?.stack ?? err}\n`);
+        }
+        process.stderr.write(`seed ${items[i]} done\n`);
+      }
+    }),
+  );
+  return results;
+}
+
+mkdirSync(OUT, { recursive: true });
+let results;
+if (RENDER) results = readJson(path.join(OUT, 'results.json'));
+else {
+  warmCache(UNPACKED, path.join(OUT, 'warm-home'));
+  // The continuations first, one at a time, so two workers do not record the same one.
+  for (const b of baselines) for (const t of ['A', 'B']) await continuation(b, t);
+  const seeds = Array.from({ length: LAST - FIRST + 1 }, (_, i) => FIRST + i);
+  results = await pool(seeds, JOBS, runSeed);
+  writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 1));
+}
+const { table, text } = render(results);
+writeFileSync(path.join(OUT, 'REPORT.md'), text);
+process.stdout.write(`${text}\n`);
+process.stdout.write(`${table}\nreport: ${path.join(OUT, 'REPORT.md')}\n`);
