@@ -1,9 +1,12 @@
-// `npm run bench`: times transcript-lint against the floor (floor.mjs: read + JSON.parse every line, one thread) and
+// `npm run bench`: times transcript-lint against two floors (floor.mjs, the old one: a chunk decoded to one string,
+// JSON.parse of every line; fair-floor.mjs: each line decoded on its own, parsed, its chain fields read) and
 // against peers (jq empty, ccusage, simdjson) on the same files, rows alternating within each round, medians of
 // BENCH_ROUNDS (default 3). The sets that count are built from real sessions (sets.mjs); the real corpus as it is and
-// the old synthetic generator are extra rows. Prints each set's shape, then the targets of issue 13 as PASS/FAIL.
+// the old synthetic generator are extra rows. Prints each set's shape, then the targets of issues 36 and 13 as PASS/FAIL.
 // Targets are reported, not asserted: exit 0, or 2 when something could not run.
 // BENCH_SCALE=0.1 for a quick look; BENCH_HUGE=1 adds the 1 GB row (linearity, and --fix of a 1 GB copy);
+// BENCH_SETS=real-long,real-many,... measures only those sets (growth too only when named: `growth`);
+// BENCH_BASE=<another checkout, built> adds its lint and --fix rows beside these, for a before/after in one session;
 // BENCH_CORPUS=<dir> if the corpus is not at ../shared/corpus; BENCH_PEERS=<npm prefix holding ccusage> (default
 // $TMPDIR/peers).
 import { spawnSync } from 'node:child_process';
@@ -22,6 +25,8 @@ import { fixTargetFile, tools } from './tools.mjs';
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
 const huge = process.env.BENCH_HUGE === '1';
+const only = process.env.BENCH_SETS?.split(',');
+const chosen = (key) => !only || only.includes(key);
 const { all, skipped, root } = tools();
 const corpus = path.resolve(process.env.BENCH_CORPUS ?? path.join(root, '../shared/corpus'));
 const failures = [];
@@ -51,40 +56,40 @@ async function main() {
     key: 'real-long',
     name: `real sessions, one ${mbOf(longSet)} MB session`,
     ...longSet,
-    rows: ['floor', 'lint', 'lint-j1', 'fix', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', 'fix', ...peers],
   };
   const manySet = await realManySessions(corpus, 200 * scale);
   const many = {
     key: 'real-many',
     name: `real sessions, a folder of ${manySet.files.length} sessions`,
     ...manySet,
-    rows: ['floor', 'lint', 'lint-j1', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
   };
   const pub = {
     key: 'real-public',
     name: 'real public, as they are',
     ...realPublic(corpus),
-    rows: ['floor', 'lint', 'lint-j1', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
   };
-  const syn = await syntheticSets(scale);
-  const sets = [
-    long,
-    many,
-    pub,
-    {
-      key: 'syn-long',
-      name: 'synthetic (old generator), one session',
-      ...syn.large,
-      rows: ['floor', 'lint', 'lint-j1', ...peers],
-    },
-    {
-      key: 'syn-many',
-      name: `synthetic (old generator), ${syn.many.files.length} sessions`,
-      ...syn.many,
-      rows: ['floor', 'lint', 'lint-j1', ...peers],
-    },
-  ];
-  if (huge) {
+  const sets = [long, many, pub];
+  if (chosen('syn-long') || chosen('syn-many')) {
+    const syn = await syntheticSets(scale);
+    sets.push(
+      {
+        key: 'syn-long',
+        name: 'synthetic (old generator), one session',
+        ...syn.large,
+        rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
+      },
+      {
+        key: 'syn-many',
+        name: `synthetic (old generator), ${syn.many.files.length} sessions`,
+        ...syn.many,
+        rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
+      },
+    );
+  }
+  if (huge && chosen('real-huge')) {
     // The 1 GB session (and its cache), the copy --fix repairs and the temp file that fix writes beside it take
     // disk: say so rather than fill it.
     const { bavail, bsize } = statfsSync(path.dirname(benchDir()));
@@ -97,17 +102,18 @@ async function main() {
         key: 'real-huge',
         name: `real sessions, one ${mbOf(set)} MB session`,
         ...set,
-        rows: ['floor', 'lint', 'fix', 'jq', 'simdjson'],
+        rows: ['floor', 'fair', 'lint', 'fix', 'jq', 'simdjson'],
       });
     }
   }
   for (const set of sets) set.largest = set.files.reduce((a, b) => (statSync(b).size > statSync(a).size ? b : a));
 
+  for (const set of sets) set.results = {};
+  const measured = sets.filter((s) => chosen(s.key));
   // Rows alternate within a round, so a change in the machine's speed touches them all alike.
-  for (const set of sets) {
+  for (const set of measured) {
     process.stderr.write(`measuring ${set.name} ...\n`);
-    set.results = {};
-    const rows = all.filter((t) => set.rows.includes(t.id));
+    const rows = all.filter((t) => set.rows.includes(t.id.replace(/-base$/, '')));
     for (let r = 0; r < rounds; r++) {
       for (const t of rows) {
         const res = (set.results[t.id] ??= { label: t.label, runs: [] });
@@ -139,15 +145,17 @@ async function main() {
 
   rmSync(fixTargetFile(), { force: true });
   const check = await replicaCheck(await replicaCheckFiles(corpus), root);
-  process.stderr.write('measuring growth with the size, other agents ...\n');
-  const growth = measureGrowth({
-    root,
-    dir: path.join(benchDir(), 'growth'),
-    mb: Math.max(1, Math.round(12 * scale)),
-    rounds,
-    measure,
-    lintArgs: ['bin/transcript-lint.js', '-f', 'json', '--no-progress'],
-  });
+  if (chosen('growth')) process.stderr.write('measuring growth with the size, other agents ...\n');
+  const growth = !chosen('growth')
+    ? []
+    : measureGrowth({
+        root,
+        dir: path.join(benchDir(), 'growth'),
+        mb: Math.max(1, Math.round(12 * scale)),
+        rounds,
+        measure,
+        lintArgs: ['bin/transcript-lint.js', '-f', 'json', '--no-progress'],
+      });
 
   console.log(
     `\ntranscript-lint benchmark (node ${process.version}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB, ${rounds} alternating rounds, medians; CPU = user + system of the process, all threads; spread = (slowest - fastest) / median of a row's CPU)`,
@@ -164,14 +172,14 @@ async function main() {
     );
   for (const s of skipped) console.log(`  ${s}`);
   console.log(`replication check: ${check}`);
-  for (const set of sets) {
+  for (const set of measured) {
     const lines = formatShape(set.shape);
     if (set.leftOut)
       lines.push(`(${set.leftOut} files left out: a line that is not JSON, as a publisher's comment header)`);
     printSet(set, lines, lintSummary(set.results.lint?.report));
   }
   printGrowth(growth);
-  printTargets({ long, many, huge: sets.find((s) => s.key === 'real-huge'), growth });
+  printTargets({ long, many, pub, huge: sets.find((s) => s.key === 'real-huge'), growth });
   if (failures.length) {
     console.log('\ncould not run:');
     for (const f of failures) console.log(`  ${f}`);

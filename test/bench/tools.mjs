@@ -1,5 +1,5 @@
-// The rows of the benchmark: what each one runs on a set's files. The floor (floor.mjs), transcript-lint (default
-// jobs, --jobs 1, --fix on a copy), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
+// The rows of the benchmark: what each one runs on a set's files. The two floors (floor.mjs, the old one;
+// fair-floor.mjs, issue 36's), transcript-lint (default jobs, --jobs 1, --fix on a copy), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
 // pure-JS release; it parses every line of the files under $CLAUDE_CONFIG_DIR/projects) and simdjson, the physical
 // floor. A peer that is not installed is left out with the command that installs it.
 import { spawnSync } from 'node:child_process';
@@ -88,8 +88,13 @@ export function tools() {
   const all = [
     {
       id: 'floor',
-      label: 'floor: node, read + JSON.parse, 1 thread',
+      label: 'old floor: node, chunk string + JSON.parse',
       plan: (set) => ({ cmd: node, args: [path.join(here, 'floor.mjs'), ...set.files] }),
+    },
+    {
+      id: 'fair',
+      label: 'fair floor: node, per line + chain fields',
+      plan: (set) => ({ cmd: node, args: [path.join(here, 'fair-floor.mjs'), ...set.files] }),
     },
     {
       id: 'lint',
@@ -122,6 +127,20 @@ export function tools() {
       }),
     },
   ];
+  // BENCH_BASE: the same lint rows run by another built checkout (the code before a change), alternating with these.
+  const base = process.env.BENCH_BASE && path.resolve(process.env.BENCH_BASE);
+  if (base) {
+    const baseBin = path.join(base, 'bin/transcript-lint.js');
+    for (const row of all.filter((t) => t.id.startsWith('lint') || t.id === 'fix').slice())
+      all.push({
+        id: `${row.id}-base`,
+        label: `${row.label} [base]`,
+        plan: (set) => {
+          const plan = row.plan(set);
+          return { ...plan, args: [baseBin, ...plan.args.slice(1)], stdoutFile: reportFile(set, `${row.id}-base`) };
+        },
+      });
+  }
   const skipped = [];
   const jq = version('jq', ['--version']);
   if (jq)
