@@ -38,8 +38,13 @@ export function lintText(text: string, options?: LintOptions & { filePath?: stri
   return linter.lintText(text, options);
 }
 
-export async function lintFile(filePath: string, options?: LintOptions): Promise<LintResult> {
+export function lintFile(filePath: string, options?: LintOptions): Promise<LintResult> {
   return linter.lintFile(filePath, options);
+}
+
+/** lintFile, synchronously. */
+export function lintFileSync(filePath: string, options?: LintOptions): LintResult {
+  return linter.lintFileSync(filePath, options);
 }
 
 /** The fix loop over a file's bytes, with the default linter: nothing is written. */

@@ -85,8 +85,10 @@ describe('library', () => {
 
   it('createLinter runs only the rules it is given', () => {
     const linter = createLinter({ rules: [rulesById.get('valid-json')!], formats, fallback: fallbackFormat });
-    const result = linter.lintFile(crashed);
+    const result = linter.lintFileSync(crashed);
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+    // lintFile is a Promise of the same, on a linter as on the package.
+    return expect(linter.lintFile(crashed)).resolves.toEqual(result);
   });
 
   it('loadConfig gives the options the CLI would use for a file: the nearest config above it, its ignores', async () => {

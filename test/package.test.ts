@@ -2,7 +2,16 @@
 // and the tarball unpacked into a node_modules of its own, run as a user would run it: the bin, `explain` (which
 // reads the packed docs) and the library import.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,5 +93,42 @@ console.log(JSON.stringify([r.inputFormat, r.diagnostics.map((d) => d.ruleId), t
     });
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(['claude-code', ['tool-use-has-result', 'valid-json'], 'function']);
+  });
+
+  it('is loadable with require() (Node ^20.19 and >=22.12 load ES modules through it)', () => {
+    const script = `const { lintFileSync } = require('transcript-lint');
+console.log(JSON.stringify(lintFileSync(process.env.SESSION).diagnostics.map((d) => d.ruleId)));`;
+    const r = spawnSync('node', ['-e', script], {
+      encoding: 'utf8',
+      cwd: tmp,
+      env: { ...process.env, SESSION: crashed },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split('\n').at(-1)!)).toEqual(['tool-use-has-result', 'valid-json']);
+  });
+
+  it("runs the README's library examples as written, against the installed package", () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const library = readme.slice(
+      readme.indexOf('## Library'),
+      readme.indexOf('\n## ', readme.indexOf('## Library') + 1),
+    );
+    const blocks = [...library.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(blocks.length).toBeGreaterThan(1);
+    const project = path.join(tmp, 'readme-project');
+    mkdirSync(path.join(project, 'recordings'), { recursive: true });
+    symlinkSync(path.join(tmp, 'node_modules'), path.join(project, 'node_modules'));
+    copyFileSync(crashed, path.join(project, 'session.jsonl'));
+    copyFileSync(crashed, path.join(project, 'recordings', 'session.jsonl'));
+    copyFileSync(
+      path.join(repoRoot, 'test/formats/codex-rollout-data/plain/rollout.jsonl'),
+      path.join(project, 'rollout.jsonl'),
+    );
+    blocks.forEach((code, i) => {
+      const file = path.join(project, `example-${i}.mjs`);
+      writeFileSync(file, code);
+      const r = spawnSync('node', [file], { encoding: 'utf8', cwd: project });
+      expect(r.status, `README library example ${i + 1}:\n${code}\n${r.stderr}`).toBe(0);
+    });
   });
 });

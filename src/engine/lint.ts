@@ -143,7 +143,12 @@ export class Linter {
     return this.lintBytes(options.filePath ?? '<text>', new TextEncoder().encode(text), options).result;
   }
 
-  lintFile(filePath: string, options: LintOptions = {}): LintResult {
+  /** A file on disk, read whole (as the package's lintFile: a Promise). */
+  async lintFile(filePath: string, options: LintOptions = {}): Promise<LintResult> {
+    return this.lintFileSync(filePath, options);
+  }
+
+  lintFileSync(filePath: string, options: LintOptions = {}): LintResult {
     return this.lintBytes(filePath, readRegularSync(filePath), options).result;
   }
 
