@@ -297,6 +297,25 @@ describe('findConfigFile and loadConfigFile', () => {
     writeFile(dir, 'bom.json', '\uFEFF{"target":"api"}');
     expect((await loadConfigFile(path.join(dir, 'bom.json'))).config.target).toBe('api');
   });
+
+  it('reads comments (JSONC, as tsconfig.json and Biome do), and still names repeated keys where they are', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'jsonc-'));
+    writeFile(
+      dir,
+      'c.json',
+      '// fixtures broken on purpose\n{\n  /* judged as requests */ "target": "api",\n  "rules": { "valid-json": "off" } // not this one\n}\n',
+    );
+    const loaded = await loadConfigFile(path.join(dir, 'c.json'));
+    expect(loaded.config.target).toBe('api');
+    expect(loaded.config.rules).toEqual({ 'valid-json': 'off' });
+    writeFile(dir, 'twice.json', '{\n  // one\n  "rules": {},\n  /* two */ "rules": {}\n}\n');
+    await expect(loadConfigFile(path.join(dir, 'twice.json'), { name: 'twice.json' })).rejects.toThrow(
+      'invalid config twice.json: line 4, column 13: the key "rules" is given twice',
+    );
+    // A comment mark inside a string is text.
+    writeFile(dir, 's.json', '{"ignores": ["a//b/**", "c/*x*/"]}');
+    expect((await loadConfigFile(path.join(dir, 's.json'))).config.ignores).toEqual(['a//b/**', 'c/*x*/']);
+  });
 });
 
 describe('through the CLI', () => {

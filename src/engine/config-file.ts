@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
 import type { Rule } from '../sdk/rule-api.js';
+import { createScanner, SyntaxKind } from 'jsonc-parser';
 import { parseJsonDocument } from '../loader/json-positions.js';
 import { type ConfigFile, ConfigError, type LoadedConfig, SEVERITIES, unknownRule } from './config-core.js';
 import { didYouMean } from './did-you-mean.js';
@@ -64,7 +65,7 @@ export async function loadConfigFile(
     throw new ConfigError(`cannot read config ${filePath}: ${why}`, absolute);
   }
   let value: unknown;
-  const json = text.replace(/^\uFEFF/, '');
+  const json = blankComments(text.replace(/^\uFEFF/, ''));
   try {
     value = JSON.parse(json);
   } catch (err) {
@@ -185,4 +186,22 @@ function jsonErrorWhere(json: string, message: string): string {
   if (!at) return `not valid JSON (${message})`;
   const what = message.replace(/ in JSON at position \d+.*$/s, '');
   return `not valid JSON at line ${at.line}, column ${at.column} (${what})`;
+}
+
+/**
+ * JSONC, as tsconfig.json and Biome read it: each comment's characters become spaces (its line breaks stay), so the
+ * lines and columns of later errors are those of the file. (jsonc-parser 3.3.1's stripComments does not keep them.)
+ */
+export function blankComments(text: string): string {
+  const scanner = createScanner(text, false);
+  let out = '';
+  let copied = 0;
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind !== SyntaxKind.LineCommentTrivia && kind !== SyntaxKind.BlockCommentTrivia) continue;
+    const start = scanner.getTokenOffset();
+    const end = start + scanner.getTokenLength();
+    out += text.slice(copied, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
