@@ -767,3 +767,44 @@ describe('--help', () => {
     }
   });
 });
+
+describe('spellings from other tools', () => {
+  it("takes ruff's --output-format for --format", async () => {
+    const ours = await run(['-f', 'json', 'torn.jsonl']);
+    for (const argv of [['--output-format', 'json'], ['--output-format=json']]) {
+      const r = await run([...argv, 'torn.jsonl']);
+      expect(r.code, argv.join(' ')).toBe(1);
+      expect(r.stdout).toBe(ours.stdout);
+    }
+  });
+
+  it('takes --color=always|never|auto, and names the choices for another word', async () => {
+    const always = await run(['--color=always', 'torn.jsonl']);
+    expect(always.stdout).toContain('\u001b[');
+    for (const when of ['never', 'auto'])
+      expect((await run([`--color=${when}`, 'torn.jsonl'])).stdout).not.toContain('\u001b[');
+    const bad = await run(['--color=sometimes', 'torn.jsonl']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--color=sometimes: expected always, never or auto');
+  });
+
+  it("skips files with ESLint's --ignore-pattern, and --no-ignore lints them (and the config's ignores) again", async () => {
+    const dir = mkdtempSync(path.join(tmp, 'ignores-'));
+    writeFile(dir, 'torn.jsonl', tornTranscript());
+    writeFile(dir, 'broken/dangling.jsonl', danglingTranscript());
+    writeFile(dir, 'transcript-lint.config.json', '{"ignores": ["broken/**"]}');
+    const files = (stdout: string) => json(stdout).results.map((r) => path.relative(dir, r.filePath));
+    const both = await run(['-f', 'json', '--ignore-pattern', 'torn.*', '.'], { cwd: dir });
+    expect(both.stdout).toBe('');
+    expect(both.stderr).toMatch(/every file matched by "\." is skipped by the config's "ignores" or --ignore-pattern/);
+    expect(both.code).toBe(2);
+    const named = await run(['-f', 'json', '--ignore-pattern', 'torn.*', 'torn.jsonl'], { cwd: dir });
+    expect(named.stderr).toContain('torn.jsonl is skipped by --ignore-pattern');
+    const noIgnore = await run(['-f', 'json', '--ignore-pattern', '*.jsonl', '--no-ignore', '.'], { cwd: dir });
+    expect(files(noIgnore.stdout)).toEqual(['broken/dangling.jsonl', 'torn.jsonl']);
+    expect(noIgnore.code).toBe(1);
+    const bad = await run(['--ignore-pattern', 'a**', '.'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--ignore-pattern: "a**": ** must be a whole path segment');
+  });
+});

@@ -7,7 +7,9 @@ import { didYouMean } from '../engine/did-you-mean.js';
 import { sessionsFoldersHelp } from '../formats/catalog.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
+import { conventionalArgs } from './conventions.js';
 import { helpText } from './help-text.js';
+import { UsageError } from './usage-error.js';
 import { CONFLICTS, LINT_OPTIONS } from './options.js';
 
 /** What to do about fixable problems: report them (none), write safe (and unsafe) fixes, or only preview them. */
@@ -56,6 +58,10 @@ export interface LintCommand {
   maxDiagnostics?: number;
   statistics: boolean;
   exitZero: boolean;
+  /** --ignore-pattern globs, relative to the cwd. */
+  ignorePatterns: string[];
+  /** --no-ignore: the config's ignores and --ignore-pattern are not applied. */
+  useIgnores: boolean;
   /** --ignore-unknown: files of no known format are left out of the results. */
   ignoreUnknown: boolean;
   exitNonZeroOnFix: boolean;
@@ -87,9 +93,7 @@ export type Command =
   /** --help or --version: print the text and exit 0. */
   | { kind: 'print'; text: string };
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 // yargs drops a lone `-` from the arguments; it stands for stdin, so it is swapped for this token before parsing.
 const STDIN_TOKEN = '\u0000stdin';
@@ -102,6 +106,7 @@ export async function parseArgs(
   version: string,
   options: { fast?: boolean; width?: number } = {},
 ): Promise<Command> {
+  argv = conventionalArgs(argv);
   // The common command lines (files and plain options) are read without loading yargs, which costs about a fifth of
   // a short run's startup; anything else (help, subcommands, `=` forms, mistakes, ...) goes to yargs.
   if (options.fast !== false) {
@@ -462,6 +467,8 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     statistics: args.statistics === true,
     exitZero: args['exit-zero'] === true,
     ignoreUnknown: args['ignore-unknown'] === true,
+    ignorePatterns: list(args['ignore-pattern']),
+    useIgnores: args.ignores !== false,
     exitNonZeroOnFix: args['exit-non-zero-on-fix'] === true,
     errorOnUnmatchedPattern: args['error-on-unmatched-pattern'] !== false,
     maxLineBytes: integer(args['max-line-bytes'], '--max-line-bytes', 1),

@@ -7,14 +7,18 @@ import path from 'node:path';
 import { isIgnoredByConfig } from '../engine/config-core.js';
 import {
   DEFAULT_FOLDER_PATTERNS,
+  compileIgnores,
   describeUnmatched,
   escapeGlob,
   expandPaths,
   findBelow,
+  type IgnoreMatcher,
+  isIgnored,
   isSessionId,
   type UnreadableFolders,
   whyUnreadable,
 } from '../engine/files.js';
+import { PatternError } from '../engine/glob.js';
 import type { Linter } from '../engine/lint.js';
 import { displayPath, oneLineName } from '../formatters/display-path.js';
 import type { FileFailure } from '../formatters/types.js';
@@ -63,6 +67,7 @@ export async function gatherInputs(
       );
     }
   }
+  const skippedBy = ignoresOf(cmd, scope, io);
   const defaults = defaultFolderPatterns(linter);
   const expansion = await expandPaths(patterns, io.cwd, {
     // A folder whose config (or the command line) names an input format expands to that format's files.
@@ -70,10 +75,7 @@ export async function gatherInputs(
       const id = (await scope.forPath(dir, true)).inputFormat;
       return (id !== undefined && linter.format(id)?.folderPatterns) || defaults;
     },
-    ignores: async (file) => {
-      const config = await scope.forPath(file);
-      return isIgnoredByConfig(config, file) ? config.configFile : undefined;
-    },
+    ignores: skippedBy,
   });
   for (const u of expansion.unmatched) unmatched.push(describeUnmatched(u));
   for (const f of expansion.files) files.add(f);
@@ -95,9 +97,8 @@ export async function gatherInputs(
       `skipped ${expansion.skippedLinks.length} ${one ? 'symlink' : 'symlinks'} to a file (a folder or glob follows no link; name ${one ? 'it' : 'them'} to lint ${one ? 'it' : 'them'}):${names.join('')}`,
     );
   }
-  for (const { file, configFile } of expansion.ignored) {
-    warn(io, `${displayPath(file, io.cwd)} is skipped by the "ignores" of ${displayPath(configFile, io.cwd)}`);
-  }
+  for (const { file, configFile } of expansion.ignored)
+    warn(io, `${displayPath(file, io.cwd)} is skipped by ${ignoredByWhat(configFile, io)}`);
   // A typo'd path or glob must not pass CI green with "0 files linted" (pitfall 8), unless the user says it may.
   for (const message of unmatched) warn(io, message);
   if (unmatched.length > 0 && cmd.errorOnUnmatchedPattern) return undefined;
@@ -117,11 +118,9 @@ async function stdinInput(cmd: LintCommand, scope: ConfigScope, io: CliIO): Prom
   const filePath = name === undefined ? STDIN_NAME : path.resolve(io.cwd, name);
   // stdin's transcript takes the config of the file it stands for, or else of the cwd.
   const config = await scope.forPath(name === undefined ? io.cwd : filePath, name === undefined);
-  if (name !== undefined && isIgnoredByConfig(config, filePath)) {
-    warn(
-      io,
-      `${displayPath(filePath, io.cwd)} is skipped by the "ignores" of ${displayPath(config.configFile!, io.cwd)}`,
-    );
+  const by = name === undefined ? undefined : await ignoresOf(cmd, scope, io)(filePath);
+  if (by !== undefined) {
+    warn(io, `${displayPath(filePath, io.cwd)} is skipped by ${ignoredByWhat(by, io)}`);
     return [];
   }
   let data: Uint8Array;
@@ -301,4 +300,31 @@ async function folderState(dir: string): Promise<'folder' | 'absent' | { dir: st
 /** A path of a few KB (a folder tree deeper than the system allows) said in a line: its start and its end. */
 function shortened(shown: string): string {
   return shown.length <= 240 ? shown : `${shown.slice(0, 120)}…${shown.slice(-100)}`;
+}
+
+/** Stands for --ignore-pattern where a skipped file names the config whose ignores skipped it. */
+const IGNORE_PATTERN = '\u0000--ignore-pattern';
+
+/**
+ * What skips a file, as a config file's path or IGNORE_PATTERN: --ignore-pattern (relative to the cwd), then the
+ * config's `ignores`; nothing with --no-ignore.
+ */
+function ignoresOf(cmd: LintCommand, scope: ConfigScope, io: CliIO): (file: string) => Promise<string | undefined> {
+  if (!cmd.useIgnores) return async () => undefined;
+  let patterns: IgnoreMatcher | undefined;
+  try {
+    patterns = cmd.ignorePatterns.length > 0 ? compileIgnores(cmd.ignorePatterns, io.cwd) : undefined;
+  } catch (err) {
+    if (err instanceof PatternError) throw new UsageError(`--ignore-pattern: ${err.message}`);
+    throw err;
+  }
+  return async (file) => {
+    if (patterns && isIgnored(patterns, file)) return IGNORE_PATTERN;
+    const config = await scope.forPath(file);
+    return isIgnoredByConfig(config, file) ? config.configFile : undefined;
+  };
+}
+
+function ignoredByWhat(by: string, io: CliIO): string {
+  return by === IGNORE_PATTERN ? '--ignore-pattern' : `the "ignores" of ${displayPath(by, io.cwd)}`;
 }

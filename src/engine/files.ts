@@ -368,7 +368,7 @@ export function describeUnmatched(u: Unmatched): string {
     case 'empty-dir':
       return `no ${describeSearch(u.searched ?? DEFAULT_FOLDER_PATTERNS)} files found in ${u.pattern}`;
     case 'all-ignored':
-      return `every file matched by "${u.pattern}" is skipped by the config's "ignores"`;
+      return `every file matched by "${u.pattern}" is skipped by the config's "ignores" or --ignore-pattern (--no-ignore lints them)`;
   }
 }
 
