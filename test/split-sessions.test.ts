@@ -2,10 +2,11 @@
 // session, the other goes to `<its id>.jsonl` beside it, every line byte for byte, with a backup of the rewritten
 // file; nothing is created over an existing file; a file of one session is left alone. The fixtures are
 // fixtures/rules/single-session's; the conformance case joins two sessions the real Claude Code 2.1.332 recorded.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { linter } from '../src/composition.js';
 import { SplitError, splitSessions } from '../src/engine/split-sessions.js';
 import { lintBytes } from '../src/index.js';
 import { runCli } from './helpers/run-cli.js';
@@ -34,7 +35,7 @@ describe('splitSessions', () => {
       const joined = fixture(name);
       const file = path.join(dir, `${OWN}.jsonl`);
       writeFileSync(file, joined);
-      const result = await splitSessions({ filePath: file });
+      const result = await splitSessions({ filePath: file }, linter);
       const moved = path.join(dir, `${OTHER}.jsonl`);
       expect(result).toMatchObject({ own: OWN, moved: [{ sessionId: OTHER, to: moved, lines: 3 }], dryRun: false });
       const kept = linesOf(readFileSync(file));
@@ -52,7 +53,7 @@ describe('splitSessions', () => {
   it('a dry run says what would move and changes nothing', async () => {
     const file = path.join(dir, `${OWN}.jsonl`);
     writeFileSync(file, fixture('invalid-other-session-appended.jsonl'));
-    const result = await splitSessions({ filePath: file, dryRun: true });
+    const result = await splitSessions({ filePath: file, dryRun: true }, linter);
     expect(result.moved.map((m) => m.sessionId)).toEqual([OTHER]);
     expect(readdirSync(dir)).toEqual([`${OWN}.jsonl`]);
   });
@@ -62,7 +63,7 @@ describe('splitSessions', () => {
     const joined = fixture('invalid-other-session-appended.jsonl');
     writeFileSync(file, joined);
     writeFileSync(path.join(dir, `${OTHER}.jsonl`), 'an older copy\n');
-    await expect(splitSessions({ filePath: file })).rejects.toThrow(SplitError);
+    await expect(splitSessions({ filePath: file }, linter)).rejects.toThrow(SplitError);
     expect(readFileSync(file)).toEqual(joined);
     expect(readFileSync(path.join(dir, `${OTHER}.jsonl`), 'utf8')).toBe('an older copy\n');
     expect(readdirSync(dir).sort()).toEqual([`${OWN}.jsonl`, `${OTHER}.jsonl`]);
@@ -72,7 +73,7 @@ describe('splitSessions', () => {
     for (const name of ['valid-one-session.jsonl', 'valid-resume-lineage.jsonl']) {
       const file = path.join(dir, name);
       writeFileSync(file, fixture(name));
-      expect((await splitSessions({ filePath: file })).moved).toEqual([]);
+      expect((await splitSessions({ filePath: file }, linter)).moved).toEqual([]);
       expect(readFileSync(file)).toEqual(fixture(name));
     }
     expect(readdirSync(dir).sort()).toEqual(['valid-one-session.jsonl', 'valid-resume-lineage.jsonl']);
@@ -88,11 +89,95 @@ describe('splitSessions', () => {
       const multiId = /"sessionId":"([0-9a-f-]{36})"/.exec(multi.toString('utf8'))![1]!;
       const file = path.join(dir, `${plainId}.jsonl`);
       writeFileSync(file, Buffer.concat([plain, multi]));
-      await splitSessions({ filePath: file, backup: false });
+      await splitSessions({ filePath: file, backup: false }, linter);
       expect(readFileSync(file)).toEqual(plain);
       expect(readFileSync(path.join(dir, `${multiId}.jsonl`))).toEqual(multi);
     },
   );
+});
+
+// Codex 0.169.0 and Copilot 1.0.102, measured against the strict stand-ins (test/oracle/differential/codex): the
+// recorded `plain` rollout with `multi`'s appended, resumed as plain, sent multi's conversation only (17 items); with
+// multi's first, plain's only. After split, each file resumed with its own conversation, and each is byte for byte
+// the recording. Copilot: plain + multi-turn resumed as plain sent both (13 messages); after split, plain sent 3 and
+// multi-turn (a new session folder holding only its events.jsonl) 11, rc 0, nothing rejected.
+describe('split for Codex and Copilot', () => {
+  const CODEX = path.resolve(import.meta.dirname, 'formats', 'codex-rollout-data');
+  const rollout = (name: string) => ({
+    bytes: readFileSync(path.join(CODEX, name, 'rollout.jsonl')),
+    name: readFileSync(path.join(CODEX, name, 'rollout.name'), 'utf8').trim(),
+  });
+
+  it.each([
+    ['appended', false],
+    ['written before', true],
+  ])('a Codex rollout with another session %s: rollout-<time>-<id>.jsonl beside it, as recorded', async (_, before) => {
+    const plain = rollout('plain');
+    const multi = rollout('multi');
+    const file = path.join(dir, plain.name);
+    const joined = Buffer.concat(before ? [multi.bytes, plain.bytes] : [plain.bytes, multi.bytes]);
+    writeFileSync(file, joined);
+    expect(lintBytes(file, joined).result.diagnostics.map((d) => `${d.severity} ${d.ruleId}/${d.messageId}`)).toContain(
+      'error codex/session-meta/concatenated',
+    );
+    const result = await splitSessions({ filePath: file, backup: false }, linter);
+    expect(result).toMatchObject({
+      own: plain.name.slice(-42, -6),
+      moved: [{ to: path.join(dir, multi.name), lines: 49 }],
+    });
+    expect(readFileSync(file)).toEqual(plain.bytes);
+    expect(readFileSync(path.join(dir, multi.name))).toEqual(multi.bytes);
+    for (const f of [file, path.join(dir, multi.name)]) expect(lintBytes(f, readFileSync(f)).result.errorCount).toBe(0);
+  });
+
+  it('a Codex rollout of one session (its own session_meta again) is left alone', async () => {
+    const plain = rollout('plain');
+    const file = path.join(dir, plain.name);
+    writeFileSync(file, Buffer.concat([plain.bytes, plain.bytes]));
+    expect((await splitSessions({ filePath: file }, linter)).moved).toEqual([]);
+    expect(readdirSync(dir)).toEqual([plain.name]);
+  });
+
+  it("a Copilot session with another's events: a session folder of its own, as recorded", async () => {
+    const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
+    const PLAIN = '5ea003e5-8300-4e58-99a7-2e63f4744aad';
+    const MULTI = '4dd09504-9224-4ffc-b842-5a3a28061ae8';
+    const plain = readFileSync(path.join(COPILOT, 'plain', PLAIN, 'events.jsonl'));
+    const multi = readFileSync(path.join(COPILOT, 'multi-turn', MULTI, 'events.jsonl'));
+    const state = path.join(dir, 'session-state');
+    const file = path.join(state, PLAIN, 'events.jsonl');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.concat([plain, multi]));
+    const result = await splitSessions({ filePath: file, backup: false }, linter);
+    expect(result).toMatchObject({ own: PLAIN, moved: [{ sessionId: MULTI, lines: 36 }] });
+    expect(readFileSync(file)).toEqual(plain);
+    expect(readFileSync(path.join(state, MULTI, 'events.jsonl'))).toEqual(multi);
+  });
+
+  it('a Copilot split that cannot rewrite the file removes the folder it made', async () => {
+    const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
+    const plain = readFileSync(path.join(COPILOT, 'plain', '5ea003e5-8300-4e58-99a7-2e63f4744aad', 'events.jsonl'));
+    const multi = readFileSync(
+      path.join(COPILOT, 'multi-turn', '4dd09504-9224-4ffc-b842-5a3a28061ae8', 'events.jsonl'),
+    );
+    const state = path.join(dir, 'session-state');
+    const file = path.join(state, '5ea003e5-8300-4e58-99a7-2e63f4744aad', 'events.jsonl');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.concat([plain, multi]));
+    // A backup folder that is a file: the rewrite fails after the new session's file was written.
+    writeFileSync(path.join(dir, 'not-a-folder'), '');
+    await expect(
+      splitSessions({ filePath: file, backup: path.join(dir, 'not-a-folder', 'x') }, linter),
+    ).rejects.toThrow();
+    expect(readdirSync(state)).toEqual(['5ea003e5-8300-4e58-99a7-2e63f4744aad']);
+    expect(readFileSync(file)).toEqual(Buffer.concat([plain, multi]));
+  });
+
+  it('a format that cannot hold two sessions is refused', async () => {
+    const file = path.join(dir, 'request.json');
+    writeFileSync(file, JSON.stringify({ model: 'x', max_tokens: 1, messages: [{ role: 'user', content: 'hi' }] }));
+    await expect(splitSessions({ filePath: file }, linter)).rejects.toThrow(/split does not know how/);
+  });
 });
 
 describe('transcript-lint split', () => {

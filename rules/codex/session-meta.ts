@@ -79,7 +79,7 @@ export default defineRule({
       second:
         'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume and re-sends the context.',
       concatenated:
-        'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. Split the file at this line (no automatic fix).',
+        'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. `transcript-lint split FILE` moves the other session to a rollout of its own (--fix does not).',
       idMismatch:
         'The session_meta id {{id}} is not the file name’s uuid {{uuid}}: Codex finds the file by either, but appends to thread {{id}} and keys its cache by it.',
       fileName:

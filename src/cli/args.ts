@@ -88,7 +88,7 @@ export type Command =
       /** true: a backup beside each rewritten file; a folder for them; false: none. */
       backup: boolean | string;
     }
-  /** `split FILE`: move another session's conversation out of a Claude Code session file (single-session). */
+  /** `split FILE`: move another session's lines out of a session file that holds two, into a file of its own. */
   | { kind: 'split'; file: string; dryRun: boolean; backup: boolean | string }
   /** --help or --version: print the text and exit 0. */
   | { kind: 'print'; text: string };
@@ -206,7 +206,7 @@ export async function parseArgs(
     )
     .command(
       'split <file>',
-      "Move another session's conversation out of a Claude Code session file into a file of its own",
+      "Move another session's conversation out of a session file (Claude Code, Codex, Copilot) into a file of its own",
       (y) =>
         y
           .positional('file', { type: 'string', describe: 'The session file' })

@@ -63,7 +63,7 @@ export async function main(options: MainOptions): Promise<number> {
       case 'relocate':
         return await (await import('./relocate-command.js')).runRelocate(cmd, io);
       case 'split':
-        return await (await import('./split-command.js')).runSplit(cmd, io);
+        return await (await import('./split-command.js')).runSplit(cmd, io, await composition());
       case 'explain':
         return await (await import('./rules-command.js')).runExplain(cmd, io, await composition());
       case 'lint': {

@@ -1,21 +1,29 @@
-// `transcript-lint split FILE`: moves another session's conversation out of a Claude Code session file into a file
-// of its own beside it (single-session). The work is src/engine/split-sessions.ts's; this says what it did.
+// `transcript-lint split FILE`: moves another session's lines out of a session file that holds two (Claude Code's
+// single-session, codex/session-meta, copilot/session-structure) into a file of its own, in its agent's layout. The
+// work is src/engine/split-sessions.ts's, with the formats of the composition root; this says what it did.
 import path from 'node:path';
 import { WriteError } from '../engine/io.js';
-import { SplitError, splitSessions } from '../engine/split-sessions.js';
+import { type FormatPicker, SplitError, splitSessions } from '../engine/split-sessions.js';
 import { displayPath } from '../formatters/display-path.js';
 import type { Command } from './args.js';
 import { type CliIO, describeReadError, warn } from './io.js';
 
-export async function runSplit(cmd: Extract<Command, { kind: 'split' }>, io: CliIO): Promise<number> {
+export async function runSplit(
+  cmd: Extract<Command, { kind: 'split' }>,
+  io: CliIO,
+  { linter }: { linter: FormatPicker },
+): Promise<number> {
   const filePath = path.resolve(io.cwd, cmd.file);
   const shown = (p: string) => displayPath(p, io.cwd);
   try {
-    const result = await splitSessions({
-      filePath,
-      dryRun: cmd.dryRun,
-      backup: typeof cmd.backup === 'string' ? path.resolve(io.cwd, cmd.backup) : cmd.backup,
-    });
+    const result = await splitSessions(
+      {
+        filePath,
+        dryRun: cmd.dryRun,
+        backup: typeof cmd.backup === 'string' ? path.resolve(io.cwd, cmd.backup) : cmd.backup,
+      },
+      linter,
+    );
     if (result.moved.length === 0) {
       io.stdout.write(`${shown(filePath)} holds one session's conversation: nothing to move\n`);
       return 0;

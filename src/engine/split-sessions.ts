@@ -1,13 +1,14 @@
-// `transcript-lint split FILE`: moves the conversation of another session out of a Claude Code session file, into a
-// file of its own beside it (`<its sessionId>.jsonl`, the name Claude Code resumes it by), for files joined into one
-// (single-session). Nothing is deleted: each line moved is written, byte for byte, to the new file, and only then
-// removed from this one by an atomic rewrite with a backup (io.ts), which refuses a file that changed meanwhile.
-// The new file is created, never replaced: a session of that id already there is left alone and nothing moves.
+// `transcript-lint split FILE`: moves the lines of another session out of a session file that holds two (files
+// joined into one), into a file of its own, named and placed as its agent keeps it: the file's format says which
+// lines and where (Format.otherSessions; the formats come from the composition root, through the caller). Nothing is
+// deleted: each line moved is written, byte for byte, to the new file, and only then removed from this one by an
+// atomic rewrite with a backup (io.ts), which refuses a file that changed meanwhile. The new file is created, never
+// replaced: a session of that id already there is left alone and nothing moves.
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { applyFixes } from '../fixer/apply.js';
-import { claudeCode } from '../formats/claude-code/index.js';
-import { sessionsInFile } from '../formats/claude-code/joined-sessions.js';
+import type { Bytes } from '../loader/bytes.js';
+import type { Format } from '../formats/types.js';
 import { writeFileAtomic } from './io.js';
 import { readFixable } from './fix-target.js';
 import { syncDir } from './temp-file.js';
@@ -43,30 +44,32 @@ export class SplitError extends Error {
   override name = 'SplitError';
 }
 
-/** A session id that can name a file in the same folder. */
+/** A session id that can name a file or a folder. */
 const FILE_SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
+/** Which format reads a file (the linter of the composition root is one). */
+export interface FormatPicker {
+  detect(filePath: string, data: Bytes): Format;
+}
+
+export async function splitSessions(req: SplitRequest, formats: FormatPicker): Promise<SplitResult> {
   const { filePath } = req;
   const original = await readFixable(fs, filePath);
-  const model = claudeCode.load(filePath, original, {});
-  const chain = model.chain();
-  const sessions = sessionsInFile(filePath, model.entries, chain.byUuid, chain.leaf);
+  const format = formats.detect(filePath, original);
+  if (!format.otherSessions)
+    throw new SplitError(`split does not know how a ${format.title} file holds other sessions`);
+  const model = format.load(filePath, original, {});
+  const sessions = format.otherSessions(filePath, model);
   const result: SplitResult = { filePath, own: sessions?.own, moved: [], dryRun: req.dryRun === true };
-  if (!sessions) return result;
+  if (!sessions || sessions.others.length === 0) return result;
   const { lines } = model.file;
   const eol = new TextEncoder().encode(model.file.eol);
   const plans = sessions.others.map((other) => {
-    const sessionId = other.sessionIds[0]!;
+    const { sessionId } = other;
     if (!FILE_SAFE_ID.test(sessionId))
       throw new SplitError(`the other session's id ${JSON.stringify(sessionId)} cannot name a file; nothing was moved`);
     const content = Buffer.concat(other.lines.flatMap((n) => [lines[n - 1]!.bytes, eol]));
-    return {
-      sessionId,
-      to: path.join(path.dirname(filePath), `${sessionId}.jsonl`),
-      lineNumbers: other.lines,
-      content,
-    };
+    return { sessionId, to: other.to, lineNumbers: other.lines, content };
   });
   for (const p of plans) {
     if (await nameTaken(fs, p.to))
@@ -82,8 +85,15 @@ export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
 
   const stat = await fs.stat(filePath);
   const created: string[] = [];
+  const folders: string[] = [];
   try {
     for (const p of plans) {
+      // A session kept in a folder of its own (Copilot's) gets that folder, made here and removed again on failure.
+      const made = await fs.mkdir(path.dirname(p.to), { recursive: true });
+      for (let dir = path.dirname(p.to); made !== undefined; dir = path.dirname(dir)) {
+        folders.push(dir);
+        if (dir === made || dir === path.dirname(dir)) break;
+      }
       // O_EXCL: never over a file that appeared since the check above.
       const handle = await fs.open(p.to, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, stat.mode & 0o777);
       created.push(p.to);
@@ -94,10 +104,12 @@ export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
         await handle.close();
       }
     }
+    for (const dir of new Set([...plans.map((p) => path.dirname(p.to)), ...folders.map((d) => path.dirname(d))]))
+      await syncDir(fs, dir);
     await syncDir(fs, path.dirname(filePath));
     const fixed = applyFixes(model.file, [
       {
-        ruleId: 'single-session',
+        ruleId: 'split',
         applicability: 'safe',
         description: 'move the other sessions to files of their own',
         edits: plans.flatMap((p) => p.lineNumbers.map((line) => ({ kind: 'delete' as const, line }))),
@@ -109,6 +121,8 @@ export async function splitSessions(req: SplitRequest): Promise<SplitResult> {
   } catch (err) {
     // The original is as it was: the copies made of its lines go again.
     for (const p of created) await fs.unlink(p).catch(() => undefined);
+    // Deepest first; rmdir removes a folder only while it is empty.
+    for (const dir of folders) await fs.rmdir(dir).catch(() => undefined);
     throw err;
   }
 }

@@ -59,6 +59,22 @@ export interface SessionStore {
   idOf?(file: string): string;
 }
 
+/** Another session's lines in a file that holds two (files joined), and where `split` moves them. */
+export interface OtherSession {
+  sessionId: string;
+  /** Its 1-based lines, in file order: each is moved byte for byte. */
+  lines: number[];
+  /** The new file, named and placed as the agent keeps that session's file (absolute). */
+  to: string;
+}
+
+/** The sessions a file holds besides its own. */
+export interface JoinedSessions {
+  /** The file's own session, which stays. */
+  own: string | undefined;
+  others: OtherSession[];
+}
+
 /** What every model has: the lines the format loaded (the fix loop and valid-json read them). */
 export interface FormatModel {
   readonly file: SourceFile;
@@ -100,6 +116,11 @@ export interface Format<M extends FormatModel = FormatModel> {
   /** Files the agent keeps beside its transcripts that are none (globs): left out when a folder is expanded. */
   readonly notTranscripts?: readonly string[];
   readonly sessions?: SessionStore;
+  /**
+   * For `split`: the other sessions whose lines the file holds (two sessions' files joined into one), or undefined
+   * when it holds one session. A format without it cannot be split.
+   */
+  otherSessions?(filePath: string, model: M): JoinedSessions | undefined;
   /** The request the agent would send on resume, for `export`. */
   exportRequest?(model: M): unknown;
   /**

@@ -11,6 +11,7 @@ import { placeOf } from '../place.js';
 import { API, BEDROCK, CLAUDE_CODE_TARGET } from '../targets.js';
 import type { Format } from '../types.js';
 import { unreadFields } from './entries.js';
+import { otherSessionsOf } from './joined-sessions.js';
 import { claudeCodeModel } from './model.js';
 
 /** A subagent's workflow journal: a work log beside the transcripts, not one. */
@@ -49,4 +50,5 @@ export const claudeCode: Format<TranscriptModel> = {
     },
   },
   exportRequest: (model) => exportMessages(model.apiView().messages),
+  otherSessions: otherSessionsOf,
 };

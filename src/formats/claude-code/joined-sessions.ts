@@ -4,8 +4,11 @@
 // may carry a new sessionId (siteboon/claudecodeui#1022), so only trees that no parentUuid (or a compaction's
 // logicalParentUuid) joins, and that share no sessionId, are two sessions. Entries marked isSidechain (a
 // subagent's) are not counted. The single-session rule reports them; `transcript-lint split` moves them out.
+import path from 'node:path';
 import { CHAIN_TYPES } from '../../model/entries.js';
+import type { TranscriptModel } from '../../model/index.js';
 import type { Entry } from '../../model/types.js';
+import type { JoinedSessions } from '../types.js';
 
 /** Another session's conversation in the file. */
 export interface JoinedSession {
@@ -72,6 +75,21 @@ export function sessionsInFile(
   if (others.length === 0) return undefined;
   const ownFirstLine = trees.find((t) => t.sessionIds.has(own))?.first.line;
   return { own, ownFirstLine, others };
+}
+
+/** For `split`: each other session's lines go to `<its sessionId>.jsonl` beside the file, the name Claude Code resumes. */
+export function otherSessionsOf(filePath: string, model: TranscriptModel): JoinedSessions | undefined {
+  const chain = model.chain();
+  const sessions = sessionsInFile(filePath, model.entries, chain.byUuid, chain.leaf);
+  if (!sessions) return undefined;
+  return {
+    own: sessions.own,
+    others: sessions.others.map((o) => ({
+      sessionId: o.sessionIds[0]!,
+      lines: o.lines,
+      to: path.join(path.dirname(filePath), `${o.sessionIds[0]!}.jsonl`),
+    })),
+  };
 }
 
 /** The main conversation's entries (with a uuid and a sessionId, not sidechains) grouped into trees, in file order. */

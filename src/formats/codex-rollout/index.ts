@@ -10,6 +10,7 @@ import type { Format } from '../types.js';
 import { detectRollout } from './detect.js';
 import { rolloutName } from './file-name.js';
 import { exportInput } from './export.js';
+import { otherSessionsOf } from './joined-sessions.js';
 import { CodexModel } from './model.js';
 import { writeBackCodex } from './write-back.js';
 
@@ -41,6 +42,7 @@ export const codexRollout: Format<CodexModel> = {
     idOf: (file) => rolloutName(file)?.uuid ?? path.basename(file, '.jsonl'),
   },
   exportRequest: exportInput,
+  otherSessions: otherSessionsOf,
 };
 
 export type { CodexModel } from './model.js';

@@ -10,6 +10,7 @@ import { placeOf } from '../place.js';
 import type { Format } from '../types.js';
 import { COPILOT_TARGET } from '../targets.js';
 import { detectCopilot } from './detect.js';
+import { otherSessionsOf } from './joined-sessions.js';
 import { loadEventLines } from './lines.js';
 import { CopilotModel } from './model.js';
 import { EVENTS_FILE, readSidecar } from './sidecar.js';
@@ -37,4 +38,5 @@ export const copilotEvents: Format<CopilotModel> = {
     idOf: (file) => path.basename(path.dirname(file)),
   },
   exportRequest: (model) => exportMessages(model.messages()),
+  otherSessions: otherSessionsOf,
 };

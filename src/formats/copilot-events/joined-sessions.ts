@@ -1,0 +1,53 @@
+// Another session's events in an events.jsonl: two sessions' files joined into one. Copilot CLI 1.0.102 resumes both
+// conversations as one (copilot/session-structure, otherSession). For `split`: which lines are the other session's,
+// and its file, `<session-state>/<its sessionId>/events.jsonl`, a session folder beside this one (Copilot resumes a
+// session by its folder's name).
+import path from 'node:path';
+import type { JoinedSessions, OtherSession } from '../types.js';
+import type { CopilotModel } from './model.js';
+import { EVENTS_FILE } from './sidecar.js';
+
+/** A session.start's sessionId, when it has one. */
+const startOf = (raw: Record<string, unknown>): string | undefined => {
+  const data = raw.data as Record<string, unknown> | undefined;
+  return raw.type === 'session.start' && typeof data?.sessionId === 'string' ? data.sessionId : undefined;
+};
+
+/**
+ * Each line's session: a session.start's is its sessionId; an event whose parentId names an event goes with that
+ * event; any other event, to the session of the latest session.start. A line that is no event goes with the line
+ * before it; lines before any session.start are the file's own.
+ */
+export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
+  const starts = model.events.map((e) => startOf(e.raw)).filter((id): id is string => id !== undefined);
+  if (new Set(starts).size < 2) return undefined;
+  const own = model.folder !== undefined && starts.includes(model.folder) ? model.folder : starts[0]!;
+  const byLine = new Map(model.events.map((e) => [e.line, e]));
+  const sessionOfId = new Map<string, string>();
+  const lines = new Map<string, number[]>();
+  let current = own;
+  let previous = own;
+  for (const line of model.file.lines) {
+    const event = byLine.get(line.lineNo);
+    let session = previous;
+    if (event) {
+      const started = startOf(event.raw);
+      if (started !== undefined) current = started;
+      const parent = typeof event.parentId === 'string' ? sessionOfId.get(event.parentId) : undefined;
+      session = started ?? parent ?? current;
+      if (event.id !== undefined && !sessionOfId.has(event.id)) sessionOfId.set(event.id, session);
+    }
+    previous = session;
+    if (session === own) continue;
+    const list = lines.get(session);
+    if (list) list.push(line.lineNo);
+    else lines.set(session, [line.lineNo]);
+  }
+  const stateDir = path.dirname(path.dirname(filePath));
+  const others: OtherSession[] = [...lines].map(([sessionId, moved]) => ({
+    sessionId,
+    lines: moved,
+    to: path.join(stateDir, sessionId, EVENTS_FILE),
+  }));
+  return others.length > 0 ? { own, others } : undefined;
+}
