@@ -15,6 +15,7 @@
 //   --seeds   seeds to run (default 1..200); --jobs parallel cases (default 2); --out work folder (default /tmp/codex-diff)
 //   --timeout seconds a Codex run or one of our commands may take (default 120); --steps most damage steps (default 3)
 //   --cli     our CLI (default: a snapshot of this checkout's bin/ and dist/ in OUT/cli, so a build cannot swap it)
+//   --report  run nothing: the report of the seeds' OUT/cases/<seed>/verdict.json (of a run cut short)
 // Writes OUT/cases/<seed>/verdict.json, OUT/results.jsonl and OUT/REPORT.md (also printed).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +41,10 @@ function parseArgs(argv) {
     else if (flag === '--steps') o.steps = Number(value);
     else if (flag === '--cli') o.cli = path.resolve(value);
     else if (flag === '--oracle') o.oracle = path.resolve(value);
+    else if (flag === '--report') {
+      o.reportOnly = true;
+      i--;
+    }
     else throw new Error(`unknown flag ${flag}`);
   }
   o.oracle ??= path.resolve(repo, '../shared/oracle/codex');
@@ -70,7 +75,7 @@ function run(cmd, args, { env = {}, timeout = opts.timeout } = {}) {
 
 // Our CLI, from a snapshot of this checkout (bin/, dist/, package.json; node_modules linked).
 let cli = opts.cli;
-if (!cli) {
+if (!cli && !opts.reportOnly) {
   const snap = path.join(OUT, 'cli');
   if (!existsSync(path.join(repo, 'dist/bundle/cli.js'))) throw new Error('build first: npm run build');
   rmSync(snap, { recursive: true, force: true });
@@ -429,6 +434,14 @@ function classesOf(v) {
 async function main() {
   const seeds = [];
   for (let s = opts.seeds[0]; s <= opts.seeds[1]; s++) seeds.push(s);
+  if (opts.reportOnly) {
+    const done = seeds
+      .map((s) => path.join(OUT, 'cases', String(s), 'verdict.json'))
+      .filter((f) => existsSync(f))
+      .map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    console.log(report(done));
+    return;
+  }
   const results = [];
   let next = 0;
   await Promise.all(
@@ -460,7 +473,7 @@ function report(results) {
   const n = (list, f) => list.filter(f).length;
   const kinds = count(cases.map((v) => v.codex.kind));
   const lines = [
-    `# Codex differential: seeds ${opts.seeds[0]}..${opts.seeds[1]}`,
+    `# Codex differential: seeds ${opts.seeds[0]}..${opts.seeds[1]} (${results.length} run)`,
     '',
     `Codex on the damaged files: ${[...kinds].map(([k, c]) => `${k} ${c}`).join(', ')}` +
       ` (skipped ${n(results, (v) => v.skipped)}, timeouts ${n(results, (v) => !v.skipped && !v.crashed && v.codex.kind === 'timeout')}, harness errors ${n(results, (v) => v.crashed)})`,
