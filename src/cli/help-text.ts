@@ -12,7 +12,10 @@ const COMMANDS: readonly Row[] = [
   ['explain <rule>', "Print a rule's documentation"],
   ['export [file]', 'Print the request the agent would send on resume, as JSON (a file, - for stdin, or --session ID)'],
   ['relocate', "Move a Claude Code session to another working directory's project folder (--session ID --to DIR)"],
-  ['split <file>', "Move another session's conversation out of a session file (Claude Code, Codex, Copilot), into a file of its own"],
+  [
+    'split <file>',
+    "Move another session's conversation out of a session file (Claude Code, Codex, Copilot), into a file of its own",
+  ],
 ];
 
 const EXIT_CODES: readonly Row[] = [
