@@ -65,6 +65,7 @@ import copilotSessionStructure from './copilot/session-structure.js';
 import copilotToolRequestHasCompletion from './copilot/tool-request-has-completion.js';
 import copilotSessionSize from './copilot/session-size.js';
 import copilotSidecarConsistency from './copilot/sidecar-consistency.js';
+import copilotMergedAnswers from './copilot/merged-answers.js';
 import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
@@ -151,6 +152,7 @@ export const rules: readonly Rule[] = [
   copilotKnownEventType,
   copilotSessionStructure,
   copilotToolRequestHasCompletion,
+  copilotMergedAnswers,
   copilotSessionSize,
   copilotSidecarConsistency,
   // Anthropic Message Batches and OpenAI Batch API files (batch/*).

@@ -262,6 +262,19 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     { name: 'completion-after-resume', what: 'the completion after a session.resume: not paired', result: MID },
   ];
 
+  it('two terminals interleaved: an answer right after another is sent inside it (two-terminals)', () => {
+    const text = readFileSync(path.join(DATA, 'two-terminals', 'events.jsonl'), 'utf8');
+    const sent = conversation(JSON.parse(readFileSync(path.join(DATA, 'two-terminals', 'sent-messages.json'), 'utf8')));
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as {
+      messages: { role: string; content: { text?: string }[] }[];
+    };
+    expect(exported).toEqual({ messages: sent });
+    expect(exported.messages.at(-1)!.content.map((b) => b.text)).toEqual([
+      'answer of terminal B',
+      'done in terminal A',
+    ]);
+  });
+
   it.each(cases)('$what ($name)', ({ name, result }) => {
     const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));

@@ -5,7 +5,9 @@
 //   dropped; user.messages in a row make one user message.
 // - assistant.message: the signed thinking blocks of `reasoningBlocks` (unsigned ones are dropped), a text block of
 //   `content` with trailing whitespace trimmed (none when empty), a tool_use per `toolRequests` entry (`arguments`
-//   given as a JSON string are parsed; missing ones are {}); an assistant message with no block is dropped.
+//   given as a JSON string are parsed; missing ones are {}); an assistant message with no block is dropped. One
+//   that directly follows another (no prompt or tool result between them, as when two terminals resumed the session
+//   and their answers interleave) is merged into it: its blocks are appended to the previous message's (recorded).
 // - the calls' results, one user message after the assistant message, in the order of its toolRequests: the first
 //   tool.execution_complete of each toolCallId before the next session.resume (a later prompt, or the reply to it,
 //   does not end it); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
@@ -108,8 +110,12 @@ export function compileMessages(mainEvents: readonly CopilotEvent[]): ApiMessage
   const messages: ApiMessage[] = [];
   const push = (role: 'user' | 'assistant', blocks: ApiBlock[], mergeUser: boolean): void => {
     const last = messages[messages.length - 1];
-    if (mergeUser && last?.role === 'user' && last.blocks.every((b) => b.block.type === 'text')) {
-      pushAll(last.blocks, blocks);
+    const merge =
+      role === 'assistant'
+        ? last?.role === 'assistant'
+        : mergeUser && last?.role === 'user' && last.blocks.every((b) => b.block.type === 'text');
+    if (merge) {
+      pushAll(last!.blocks, blocks);
       return;
     }
     messages.push({ role, blocks, stringContent: false, entries: [] });

@@ -10,3 +10,4 @@ export { FAILED_WITHOUT_ERROR, INTERRUPTED_MID, INTERRUPTED_TAIL, resultTextOf, 
 export { BOM_STRIPS, CopilotFixPlan, MARK } from './fix-plan.js';
 export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
+export { writerChains } from './writers.js';
