@@ -235,8 +235,23 @@ function intactItems(source, damaged) {
   return items;
 }
 
+/**
+ * The lines of `given` (but NUL padding and blank ones, which hold nothing) that are not in `after` as whole lines:
+ * what Copilot's transcript recovery deleted from the file when it rewrote it.
+ */
+function droppedLines(given, after) {
+  const kept = new Set(lineRanges(after).map(([s, e]) => after.subarray(s, e).toString('latin1').replace(/\n$/, '')));
+  const dropped = [];
+  for (const [s, e] of lineRanges(given)) {
+    const text = given.subarray(s, e).toString('latin1').replace(/\n$/, '');
+    if (/^[\0\s]*$/.test(text)) continue;
+    if (!kept.has(text)) dropped.push(text);
+  }
+  return dropped;
+}
+
 /** What the real CLI did wrong with a case, or [] when it resumed it and lost nothing. */
-function mishandled(run, expected, foreign) {
+function mishandled(run, given, expected, foreign) {
   const why = [];
   if (run.rc !== 0) why.push(`failed (rc ${run.rc}${run.said.length ? `: ${run.said[0].slice(0, 120)}` : ''})`);
   else if (run.requests === 0) why.push('sent nothing');
@@ -245,19 +260,25 @@ function mishandled(run, expected, foreign) {
     const got = sentItems(run.sent);
     const lost = [...expected].filter((i) => !got.has(i));
     const intruded = [...foreign].filter((i) => got.has(i));
-    if (lost.length) why.push(`lost ${lost.length} item(s): ${lost[0].slice(0, 80)}`);
+    if (lost.length) why.push(`lost ${lost.length} item(s): ${JSON.stringify(lost[0].slice(0, 80))}`);
     if (intruded.length) why.push(`sent ${intruded.length} item(s) of another session`);
   }
-  if (run.file === 'REWRITTEN')
-    why.push(`rewrote events.jsonl${run.backups.length ? ' (kept a backup-before-recovery)' : ''}`);
+  if (run.file === 'REWRITTEN') {
+    const dropped = droppedLines(given, Buffer.from(run.after ?? '', 'base64'));
+    // Only NUL padding or blank lines dropped: nothing lost (the rewrite is the warning's to tell).
+    if (dropped.length)
+      why.push(
+        `rewrote events.jsonl deleting ${dropped.length} line(s) (${JSON.stringify(dropped[0].slice(0, 60))}${run.backups.length ? '; kept a backup-before-recovery' : ''})`,
+      );
+  }
   return why;
 }
 /** The kind of a mishandling, for grouping (no positions, no counts). */
 const kindOf = (why) =>
   why
-    .replace(/ \(.*$/, '')
-    .replace(/: .*$/, '')
-    .replace(/\d+ item\(s\)/, 'items');
+    .replace(/ \([\s\S]*$/, '')
+    .replace(/: [\s\S]*$/, '')
+    .replace(/\d+ (item|line)\(s\)/, '$1s');
 
 const errorsOf = (diags) => diags.filter((d) => d.severity === 'error');
 const findingKey = (d) => `${d.ruleId}/${d.messageId}`;
@@ -306,7 +327,7 @@ async function runSeed(seed) {
 
   // 1. What Copilot does with the damaged copy.
   const before = await copilotRun(base, dmg.bytes, []);
-  const wrong = mishandled(before, expected, foreign);
+  const wrong = mishandled(before, dmg.bytes, expected, foreign);
 
   // 2-3. Our lint and export, where the file lies in its session folder.
   const lintHome = stage(path.join(dir, 'lint-home'), base, dmg.bytes);
@@ -336,7 +357,7 @@ async function runSeed(seed) {
     fixedEvents,
     extra.filter((f) => f.rel !== path.join('session-state', base.id, 'workspace.yaml')),
   );
-  const afterWrong = mishandled(after, expected, foreign);
+  const afterWrong = mishandled(after, fixedEvents, expected, foreign);
   for (const h of ['lint-home', 'again-home']) rmSync(path.join(dir, h), { recursive: true, force: true });
   writeFileSync(path.join(dir, 'fixed.jsonl'), fixedEvents);
 
@@ -444,6 +465,8 @@ async function pool(items, n, fn) {
           process.stderr.write(`seed ${items[i]}: ${err?.stack ?? err}\n`);
         }
         process.stderr.write(`seed ${items[i]} done\n`);
+        // Kept as it goes, so a run cut short by its time limit can still be rendered (--render).
+        writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results.filter(Boolean), null, 1));
       }
     }),
   );
