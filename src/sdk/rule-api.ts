@@ -8,12 +8,18 @@ import type { ViewModels } from './views.js';
 /** A target's id (see formats/targets.ts): each format lists the targets its files can be judged for. */
 export type Target = string;
 
+import { packageVersion } from '../version.js';
 export type { Fixability, FixDescriptor } from '../fixer/edits.js';
 import type { Fixability } from '../fixer/edits.js';
 
 export type Severity = 'error' | 'warn' | 'off';
 
-export const DOCS_BASE = 'https://github.com/transcript-lint/transcript-lint/blob/main/docs/rules/';
+/**
+ * The rule pages of the version that wrote a report (its tag, as the pre-commit `rev` names it), so a link in an old
+ * report still says what that version did; main when the version is not known.
+ */
+const VERSION = packageVersion();
+export const DOCS_BASE = `https://github.com/transcript-lint/transcript-lint/blob/${VERSION === 'unknown' ? 'main' : `v${VERSION}`}/docs/rules/`;
 
 /** A rule's message templates by messageId; `{{name}}` is replaced from the report's data. */
 export type Messages = Record<string, string>;

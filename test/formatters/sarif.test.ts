@@ -10,6 +10,7 @@ import { rules } from '../../rules/index.js';
 import { linter } from '../../src/composition.js';
 import { INFORMATION_URI, MAX_RESULTS, sarif } from '../../src/formatters/sarif.js';
 import type { FormatContext } from '../../src/formatters/types.js';
+import { packageVersion } from '../../src/version.js';
 import { DOCS_BASE, docsUrl, type RuleMeta } from '../../src/sdk/rule-api.js';
 import { CLEAN, CWD, OUTSIDE, diag, result, sampleResults } from './results.js';
 
@@ -110,6 +111,8 @@ describe('sarif', () => {
       informationUri: INFORMATION_URI,
     });
     expect(DOCS_BASE.startsWith(`${INFORMATION_URI}/`)).toBe(true);
+    // The docs of the version that wrote the report, by its tag.
+    expect(DOCS_BASE).toBe(`${INFORMATION_URI}/blob/v${packageVersion()}/docs/rules/`);
   });
 
   it('describes every registry rule, in registry order, then any other rule a result names', () => {
