@@ -4,7 +4,7 @@
 // trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
 // since the run's outcome was not delivered.
 import { spawn } from 'node:child_process';
-import { readFileSync, writeSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
 
 /** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
 function fail(what, err) {
@@ -137,6 +137,16 @@ process.on('exit', () => {
   process.exitCode = 2;
 });
 
+/** Whether stdin is a pipe or a file with data (not a terminal, nor /dev/null as CI gives): fstat only, no read. */
+function stdinHoldsData() {
+  try {
+    const st = fstatSync(0);
+    return st.isFIFO() || (st.isFile() && st.size > 0);
+  } catch {
+    return false;
+  }
+}
+
 // stdin is touched only when `-` asks for it, so a run on files never opens it.
 const stdin = { [Symbol.asyncIterator]: () => process.stdin[Symbol.asyncIterator]() };
 process.exitCode = await main({
@@ -149,4 +159,5 @@ process.exitCode = await main({
   columns: process.stdout.isTTY === true ? process.stdout.columns : undefined,
   stderrIsTTY: process.stderr.isTTY === true,
   stdin,
+  stdinPiped: stdinHoldsData(),
 });

@@ -808,3 +808,16 @@ describe('spellings from other tools', () => {
     expect(bad.stderr).toContain('--ignore-pattern: "a**": ** must be a whole path segment');
   });
 });
+
+describe('stdin without - or --stdin', () => {
+  it('is not read; a run without paths says so, then lints the sessions folders as usual', async () => {
+    const home = mkdtempSync(path.join(tmp, 'home-'));
+    writeFile(home, '.claude/projects/p/s.jsonl', tornTranscript());
+    const piped = await run(['-f', 'json'], { homedir: home, stdinPiped: true, stdin: cleanTranscript() });
+    expect(piped.stderr).toContain("stdin is not read without - or --stdin (as in 'transcript-lint -')");
+    expect(json(piped.stdout).results.map((r) => path.basename(r.filePath))).toEqual(['s.jsonl']);
+    // Not piped (a terminal, /dev/null), or with paths: no note.
+    expect((await run(['-f', 'json'], { homedir: home })).stderr).not.toContain('stdin');
+    expect((await run(['torn.jsonl'], { stdinPiped: true })).stderr).not.toContain('stdin');
+  });
+});

@@ -53,6 +53,12 @@ export async function gatherInputs(
   const patterns = cmd.paths;
   let live = new Set<string>();
   if (patterns.length === 0 && cmd.sessions.length === 0) {
+    // `cat session.jsonl | transcript-lint` would otherwise lint the whole home folder without a word about stdin.
+    if (io.stdinPiped)
+      warn(
+        io,
+        "stdin is not read without - or --stdin (as in 'transcript-lint -'); linting every agent's sessions folder",
+      );
     const all = await everySession(linter, io, unreadable);
     if (all === undefined) return undefined;
     if (all.files.length === 0 && all.roots.length > 0) unmatched.push(`no sessions found in ${all.roots.join(', ')}`);

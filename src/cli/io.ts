@@ -26,6 +26,8 @@ export interface CliIO {
   stderrIsTTY: boolean;
   homedir: string;
   stdin?: StdinSource;
+  /** stdin is a pipe or a file with data, not a terminal or /dev/null. */
+  stdinPiped?: boolean;
   /** The clock progress uses (ms). */
   now: () => number;
   /** For tests: the filesystem calls a fix writes with (see engine/io.ts), so that write faults can be simulated. */

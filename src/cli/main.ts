@@ -27,6 +27,8 @@ export interface MainOptions {
   stderrIsTTY?: boolean;
   /** What `-` (or --stdin) reads. Default: nothing (an empty transcript). */
   stdin?: StdinSource;
+  /** Whether stdin is a pipe or a file with data (a run without paths then says it does not read it). Default false. */
+  stdinPiped?: boolean;
   /** For the default sessions folder. Default os.homedir(). */
   homedir?: string;
   /** The clock for progress timing, in ms. Default Date.now. */
@@ -46,6 +48,7 @@ export async function main(options: MainOptions): Promise<number> {
     stderrIsTTY: options.stderrIsTTY ?? false,
     homedir: options.homedir ?? homeFolder(),
     stdin: options.stdin,
+    stdinPiped: options.stdinPiped ?? false,
     now: options.now ?? Date.now,
     writeFs: options.writeFs,
   };

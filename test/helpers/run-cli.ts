@@ -12,6 +12,8 @@ export interface RunOptions {
   stderrTTY?: boolean;
   /** What `-` reads. */
   stdin?: StdinSource;
+  /** Whether stdin is a pipe or a file with data. */
+  stdinPiped?: boolean;
   homedir?: string;
   /** The clock progress reads. */
   now?: () => number;
@@ -34,6 +36,7 @@ export async function runCli(
     stdoutIsTTY: opts.tty ?? false,
     stderrIsTTY: opts.stderrTTY ?? false,
     stdin: opts.stdin,
+    stdinPiped: opts.stdinPiped,
     homedir: opts.homedir ?? path.join(opts.cwd, 'no-home'),
     now: opts.now,
     writeFs: opts.writeFs,
