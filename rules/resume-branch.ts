@@ -8,6 +8,8 @@
 // is on the active chain (as rebuilt, with split parts and their results spliced in): parallel tool results hanging
 // off their own parts, attachments and progress entries hanging off the chain, are covered that way. Tips that come
 // before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
+// Two resumes at once (two terminals, oracle: the last `last-prompt` wins and the other terminal's turn is not sent)
+// leave two branches whose lines interleave after their fork: reported as concurrentBranch.
 import { type Chain, defineRule, type Entry, isMainTreeEntry, isReadable, type StorageView } from '../src/sdk/index.js';
 
 export default defineRule({
@@ -19,6 +21,8 @@ export default defineRule({
     docs: { detects: 'the file forks and resume will not pick the newest branch' },
     severity: { 'claude-code': 'warn', api: 'off' },
     messages: {
+      concurrentBranch:
+        "Two resumes of this session wrote at once (two terminals): after line {{forkLine}} their lines interleave. Resume continues the branch ending here, named by the last `last-prompt` (line {{promptLine}}); the other resume's turns, ending at line {{tipLine}}, are not sent.",
       olderBranch:
         'The file forks and resume continues the branch ending here (named by the `last-prompt` on line {{promptLine}}), not the newer branch ending at line {{tipLine}}, so what that newer branch holds is not sent.',
     },
@@ -33,14 +37,29 @@ export default defineRule({
 
     const { entries } = ctx.model;
     const isTip = tipTest(ctx.model);
+    const covered = new Set<Entry>(chain.active);
+    for (const step of chain.walked) covered.add(step.entry);
+    const anchorOf = anchorFinder(chain);
+
+    const concurrent = concurrentTip(entries, chain, covered, isTip, anchorOf);
+    if (concurrent) {
+      ctx.report({
+        messageId: 'concurrentBranch',
+        at: { entry: leaf },
+        data: { tipLine: concurrent.tip.line, forkLine: concurrent.fork.line, promptLine: prompt?.entry.line ?? '?' },
+        related: [
+          { line: concurrent.tip.line, message: "tip of the other resume's branch, not sent" },
+          { line: concurrent.fork.line, message: 'both branches continue this entry' },
+          ...(prompt ? [{ line: prompt.entry.line, message: '`last-prompt` that picks the resumed branch' }] : []),
+        ],
+      });
+      return;
+    }
+
     // Claude Code's own pick: when the named entry lies on the chain of the newest tip, it resumes that tip.
     let newest: Entry | undefined;
     for (let i = entries.length - 1; i >= 0 && !newest; i--) if (isTip(entries[i]!)) newest = entries[i];
     if (!newest || newest === leaf || isAncestor(leaf, newest, chain)) return;
-
-    const covered = new Set<Entry>(chain.active);
-    for (const step of chain.walked) covered.add(step.entry);
-    const anchorOf = anchorFinder(chain);
     for (let i = entries.length - 1; i >= 0; i--) {
       const tip = entries[i]!;
       if (tip.line <= leaf.line) break;
@@ -60,6 +79,40 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * A branch not resumed that grew at the same time as the resumed one: after their fork (the branch's nearest entry on
+ * the resumed chain), a user/assistant entry of the resumed chain comes before the branch's tip and another after the
+ * branch's first entry, so the two branches' lines interleave. Branches written one after the other (a rewind, a
+ * newer branch appended after the resumed one) do not overlap.
+ */
+function concurrentTip(
+  entries: readonly Entry[],
+  chain: Chain,
+  covered: ReadonlySet<Entry>,
+  isTip: (e: Entry) => boolean,
+  anchorOf: (e: Entry) => Entry | undefined,
+): { tip: Entry; fork: Entry } | undefined {
+  const turns = [...covered].filter((e) => e.type === 'user' || e.type === 'assistant').map((e) => e.line);
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const tip = entries[i]!;
+    if (!isTip(tip) || covered.has(tip)) continue;
+    const anchor = anchorOf(tip);
+    if (!anchor || covered.has(anchor)) continue;
+    const seen = new Set<Entry>();
+    let fork: Entry | undefined = tip;
+    let first = tip.line;
+    while (fork && !covered.has(fork) && !seen.has(fork)) {
+      seen.add(fork);
+      first = Math.min(first, fork.line);
+      fork = parentEntry(fork, chain);
+    }
+    if (!fork || !covered.has(fork)) continue;
+    const after = turns.filter((line) => line > fork.line);
+    if (after.some((line) => line < tip.line) && after.some((line) => line > first)) return { tip, fork };
+  }
+  return undefined;
+}
 
 /** A main-conversation entry with no main-conversation children (sidechain children do not count, as in Claude Code). */
 function tipTest(model: StorageView): (e: Entry) => boolean {
