@@ -284,7 +284,14 @@ function mergeItems(items: Item[]): ApiMessage[] {
       if (prev && prev.role === 'user' && item.besideToolResult && foldIntoLastResult(prev, item)) continue;
       if (prev && prev.role === 'user') mergeUserInto(prev, item.blocks, [item.entry]);
       else
-        out.push({ role: 'user', blocks: [...item.blocks], stringContent: item.stringContent, entries: [item.entry] });
+        out.push({
+          role: 'user',
+          blocks: [...item.blocks],
+          // An attachment's one rendered text that no other user item joins goes as a string (oracle: a history that
+          // starts below a torn prompt sends its first attachment as `user:str`).
+          stringContent: item.stringContent || (item.attachment && item.blocks.length === 1),
+          entries: [item.entry],
+        });
       continue;
     }
     flushSystem();
