@@ -263,7 +263,8 @@ async function runCase(seed, bases, tails) {
   const dmg = damage(original, seed, {
     others,
     ops: args.ops,
-    extraOps: terminalOps(base.bytes, tailSet),
+    // two terminals resume the recorded baseline itself, not one already continued
+    extraOps: original === base.bytes ? terminalOps(base.bytes, tailSet) : {},
     maxSteps: args.steps,
   });
   if (!dmg) return { seed, skipped: true };
@@ -277,10 +278,20 @@ async function runCase(seed, bases, tails) {
   writeFileSync(path.join(w, 'steps.json'), `${JSON.stringify({ seed, base: baseName, steps: dmg.steps })}\n`);
 
   // Expected: what the undamaged prefix sends, and what the original sends from lines that survived intact.
-  const ref = await reference(sharedPrefix(dmg.bytes, original), base.sid);
+  // A compaction of the original that survives after the prefix still applies: then the prefix's items count only
+  // where the whole original sends them too (the compaction's summary replaces the rest).
+  const prefix = sharedPrefix(dmg.bytes, original);
+  const ref = await reference(prefix, base.sid);
   const whole = ccResult(await resume(original, base.sid));
+  const wholeItems = items(whole.messages);
   const intact = intactText(dmg.bytes, original);
-  const refItems = new Set([...items(ref.messages), ...[...items(whole.messages)].filter((it) => holds(intact, it))]);
+  const compactedLater = intactText(dmg.bytes.subarray(prefix.length), original).includes(
+    '"subtype":"compact_boundary"',
+  );
+  const refItems = new Set([
+    ...[...items(ref.messages)].filter((it) => !compactedLater || wholeItems.has(it)),
+    ...[...wholeItems].filter((it) => holds(intact, it)),
+  ]);
   const ccDamaged = await resume(dmg.bytes, base.sid);
   const cc = ccResult(ccDamaged);
   const sent = items(cc.messages);
