@@ -51,8 +51,8 @@ export default defineRule({
       'Every line of the rollout is one JSON record Codex can read: no BOM, no torn, interleaved or garbage lines, no NUL bytes, no invalid UTF-8.',
     docs: {
       detects:
-        'a BOM, invalid UTF-8 (resume fails), a torn last line, garbage, NUL bytes, two records written into one line, a line that is no record',
-      fix: 'safe (strip the BOM, drop unreadable lines, strip NULs, replace invalid bytes); unsafe (split an interleaved line)',
+        'a BOM, invalid UTF-8 (resume fails), a torn last line, garbage, NUL bytes, two records written into one line or one record split by another, a line that is no record',
+      fix: 'safe (strip the BOM, drop unreadable lines, strip NULs, replace invalid bytes, put back a record split by another); unsafe (split an interleaved line)',
       severity: { codex: 'error (resume fails, or a record is lost) / warn (Codex skips the line)' },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
@@ -67,6 +67,8 @@ export default defineRule({
       parse: 'Line is not JSON ({{detail}}); Codex skips it, and what it held is lost on resume.',
       interleaved:
         'Line holds two records written into each other ({{first}} inside {{second}}, two writers at once); Codex skips the line, and both are lost on resume.',
+      split:
+        'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
       nulOnly: 'Line is NUL bytes (a crash padded the file); Codex skips it.',
       notObject: 'Line is {{detail}} in JSON, not a record; Codex skips it ("rollout line must be a JSON object").',
@@ -92,8 +94,11 @@ export default defineRule({
           .fix('safe', 'strip the byte order mark'),
       });
     }
-    for (const line of model.file.lines) {
-      if (line.problems.length === 0) continue;
+    const lines = model.file.lines;
+    // The second line of a record split by another (split below), reported with the first.
+    let consumed: number | undefined;
+    for (const [i, line] of lines.entries()) {
+      if (line.problems.length === 0 || line.lineNo === consumed) continue;
       if (line.json) {
         // A record whose strings hold invalid UTF-8: it parses (leniently), but Codex cannot read the file at all.
         if (line.problems.some((p) => p.kind === 'utf8'))
@@ -118,6 +123,21 @@ export default defineRule({
           at,
           severity: 'warn',
           data: { bytes: line.bytes.length, limit: p.limit?.bytes ?? '?' },
+        });
+        continue;
+      }
+      const split = Codex.recoverSplit(line, lines[i + 1]);
+      if (split?.kind === 'split') {
+        consumed = split.next;
+        const [a, b] = Codex.recoveredRecords(split);
+        ctx.report({
+          messageId: 'split',
+          at,
+          data: { first: describe(split.inner.record), second: describe(split.outer.record), next: split.next },
+          fix: new Codex.CodexFix(model, RULE_ID)
+            .replaceText(line.lineNo, a!.text)
+            .replaceText(split.next, b!.text)
+            .fix('safe', 'write the two records back as they were written, each on its line'),
         });
         continue;
       }

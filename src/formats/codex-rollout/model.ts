@@ -4,7 +4,7 @@ import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
 import { type RolloutName, rolloutName } from './file-name.js';
 import { buildRecords, type CodexRecord, type Generation, generationOf } from './records.js';
-import { recoverLine, recoveredRecords } from './recover.js';
+import { recoverLine, recoverSplit, recoveredRecords } from './recover.js';
 import { restoredRecord } from './repairs.js';
 import { recordError } from './decode.js';
 import { type CodexResume, resumeOf } from './resume.js';
@@ -47,7 +47,9 @@ export class CodexModel implements FormatModel {
     if (this.restoredCache) return this.restoredCache;
     const records: CodexRecord[] = [];
     let previous: CodexRecord | undefined;
-    for (const line of this.file.lines) {
+    const lines = this.file.lines;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
       const r = this.recordAt(line.lineNo);
       if (r) {
         const fixed = restoredRecord(r, previous, true);
@@ -55,7 +57,9 @@ export class CodexModel implements FormatModel {
         previous = r;
         continue;
       }
-      const recovery = recoverLine(line);
+      const split = recoverSplit(line, lines[i + 1]);
+      const recovery = split ?? recoverLine(line);
+      if (split) i++;
       if (recovery) for (const { record } of recoveredRecords(recovery)) records.push(this.reread(line.lineNo, record));
     }
     this.restoredCache = resumeOf({ ...this.file, bom: false, lines: [] }, records, this.generation);

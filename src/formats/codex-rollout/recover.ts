@@ -1,6 +1,7 @@
 // What a line that is not a JSON object still holds: the record it becomes without its NUL bytes or with its invalid
 // UTF-8 replaced, or the two records of two writes that interleaved on one line (one record's text spliced into the
-// middle of another's). valid-jsonl writes these back; the pairing rules count them as present.
+// middle of another's, on one line or, with the inner record's newline, across two). valid-jsonl writes these back;
+// the pairing rules count them as present.
 import type { SourceLine } from '../../loader/read-jsonl.js';
 import { isObj } from './decode.js';
 
@@ -22,7 +23,46 @@ function parseObject(text: string): Obj | undefined {
 
 export type Recovery =
   | { kind: 'nul-stripped' | 'utf8-replaced'; text: string; record: Obj }
-  | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } };
+  | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } }
+  | {
+      kind: 'split';
+      outer: { text: string; record: Obj };
+      inner: { text: string; record: Obj };
+      /** The line holding the outer record's end. */
+      next: number;
+    };
+
+const unreadable = (line: SourceLine | undefined): line is SourceLine =>
+  line !== undefined &&
+  !line.json &&
+  line.problems.length > 0 &&
+  line.problems.every((p) => p.kind === 'parse' || p.kind === 'torn');
+
+/**
+ * A whole line (its record and its newline) written inside another record, which it splits across two lines: this
+ * line is the outer record's start followed by the inner record (`A1 B`), the next line the outer record's end
+ * (`A2`). Codex skips both lines. Each record comes back with its own bytes: B as written, A as A1 A2.
+ */
+export function recoverSplit(line: SourceLine, next: SourceLine | undefined): Recovery | undefined {
+  if (!unreadable(line) || !unreadable(next)) return undefined;
+  const text = lenient.decode(line.bytes);
+  const rest = lenient.decode(next.bytes);
+  for (let k = text.indexOf('{"timestamp":', 1); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) {
+    const innerText = text.slice(k);
+    const inner = parseObject(innerText);
+    if (!inner) continue;
+    const outerText = text.slice(0, k) + rest;
+    const outer = parseObject(outerText);
+    if (outer)
+      return {
+        kind: 'split',
+        outer: { text: outerText, record: outer },
+        inner: { text: innerText, record: inner },
+        next: next.lineNo,
+      };
+  }
+  return undefined;
+}
 
 /** How valid-jsonl can bring a damaged line back, if it can. */
 export function recoverLine(line: SourceLine): Recovery | undefined {
@@ -71,7 +111,7 @@ function splitInterleaved(text: string): Recovery | undefined {
 
 /** The records a recovery yields, in the order they belong in the file (by ordinal, the outer first on a tie). */
 export function recoveredRecords(r: Recovery): { text: string; record: Obj }[] {
-  if (r.kind !== 'interleaved') return [{ text: r.text, record: r.record }];
+  if (r.kind !== 'interleaved' && r.kind !== 'split') return [{ text: r.text, record: r.record }];
   const o = (x: Obj): number => (typeof x.ordinal === 'number' ? x.ordinal : Number.POSITIVE_INFINITY);
   return o(r.inner.record) < o(r.outer.record) ? [r.inner, r.outer] : [r.outer, r.inner];
 }

@@ -6,7 +6,7 @@ export { fatalMessage, isUserTurnStart } from './resume.js';
 export { CodexFix, markerValue, repairFix, withMarker } from './fix-builder.js';
 export { decodeItem, isObj, outputError, serdeKind } from './decode.js';
 export { applyOps, type RecordRepair, type RepairOp, recordRepairs, repairsBy } from './repairs.js';
-export { type Recovery, recoverLine, recoveredRecords } from './recover.js';
+export { type Recovery, recoverLine, recoverSplit, recoveredRecords } from './recover.js';
 export { ordinalEdit, renumberFrom } from './write-back.js';
 export { dataUrlBase64, IMAGE_OMITTED, sentItem, truncateMiddle, undecodableImage } from './serialize.js';
 export { syntheticOutput } from './synthetic.js';
