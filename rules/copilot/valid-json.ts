@@ -1,9 +1,9 @@
 // copilot/valid-json: every line of events.jsonl is one JSON object, as Copilot writes it. The damage the other
 // framing rules repair (NUL padding, split and glued events, cut-off prefixes, raw separators) is theirs; this rule
 // has the rest. Copilot's transcript recovery drops every line that does not parse and silently rewrites the file
-// (keeping the original as events.jsonl.backup-before-recovery-<sha256>): a cut-off last line is what a crash
-// leaves, but a broken line mid-file held an event that is then gone, and a line with one invalid byte loses its
-// whole event. What 1.0.102 reads without a rewrite (a BOM, CRLF, blank lines, a JSON value that is not an object)
+// (keeping the original as events.jsonl.backup-before-recovery-<sha256>): a cut-off last line (what a crash leaves)
+// or a broken line mid-file is then gone from the file, and a line with one invalid byte loses its whole event. The
+// fix keeps each such line's text in an event Copilot skips, on the same line (kept-line.ts). What 1.0.102 reads without a rewrite (a BOM, CRLF, blank lines, a JSON value that is not an object)
 // is still not what Copilot writes, and other readers trip on it.
 import { Copilot, defineRule, type SourceLine } from '../../src/sdk/index.js';
 
@@ -18,16 +18,16 @@ export default defineRule({
     docs: {
       detects:
         'a line that is not one JSON object (cut off, garbage, invalid UTF-8, not an object), a BOM, CRLF, blank lines',
-      fix: 'safe (strip a BOM, CRs, blank lines); unsafe (drop a broken line, U+FFFD for invalid bytes)',
-      severity: { copilot: 'error (a broken line mid-file, invalid UTF-8) / warn (the rest)' },
+      fix: "safe (strip a BOM, CRs, blank lines; keep a broken line's text in an event Copilot skips); unsafe (U+FFFD for invalid bytes)",
+      severity: { copilot: 'error (a broken or cut-off line, invalid UTF-8) / warn (the rest)' },
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
     formats: ['copilot-events'],
     messages: {
-      torn: "Last line is cut off mid-event (a crash while writing); Copilot's transcript recovery drops it on resume and rewrites events.jsonl (keeping the original as events.jsonl.backup-before-recovery-*).",
+      torn: "Last line is cut off mid-event (a crash while writing); resuming the session as it is deletes it: Copilot's transcript recovery rewrites events.jsonl without it (the original only in events.jsonl.backup-before-recovery-*).",
       parse:
-        "Line is not JSON ({{detail}}); Copilot's transcript recovery drops it on resume and silently rewrites events.jsonl, so whatever event it held is lost.",
+        "Line is not JSON ({{detail}}); resuming the session as it is deletes it: Copilot's transcript recovery rewrites events.jsonl without it (the original only in events.jsonl.backup-before-recovery-*), so whatever event it held is lost.",
       utf8: 'Line is not valid UTF-8; Copilot drops the whole line on resume (rewriting events.jsonl), so its {{type}} event is lost.',
       notObject: 'Line is {{detail}} in JSON, not an event object; Copilot skips it.',
       bom: 'events.jsonl starts with a UTF-8 byte order mark, which Copilot never writes; 1.0.102 skips it, other readers of the file do not.',
@@ -60,7 +60,6 @@ export default defineRule({
         fix: plan.fix('safe', 'remove the CR before each line feed'),
       });
     }
-    const last = lines[lines.length - 1];
     for (const [lineNo, framing] of model.framing()) {
       const line = lines[lineNo - 1]!;
       if (framing.kind === 'blank') {
@@ -73,19 +72,17 @@ export default defineRule({
         continue;
       }
       if (framing.kind !== 'broken') continue;
-      const drop = () => new Copilot.CopilotFixPlan(model).deleteLine(lineNo).fix('unsafe', 'drop the line');
+      const keep = (reason: string) => Copilot.keepLine(model, new Copilot.CopilotFixPlan(model), lineNo, reason);
       switch (framing.problem.kind) {
         case 'torn':
-          ctx.report({ messageId: 'torn', at: { line: lineNo }, severity: 'warn', fix: drop() });
+          ctx.report({ messageId: 'torn', at: { line: lineNo }, fix: keep('cut off mid-event') });
           break;
         case 'parse':
           ctx.report({
             messageId: 'parse',
             at: { line: lineNo },
-            // A terminated last line that does not parse is a cut-off one too.
-            severity: line === last ? 'warn' : 'error',
             data: { detail: framing.problem.detail ?? '' },
-            fix: drop(),
+            fix: keep('not JSON'),
           });
           break;
         case 'utf8':
@@ -97,7 +94,7 @@ export default defineRule({
               ? new Copilot.CopilotFixPlan(model)
                   .replaceText(lineNo, lenient.decode(line.bytes))
                   .fix('unsafe', 'replace the invalid bytes with U+FFFD')
-              : drop(),
+              : keep('not valid UTF-8'),
           });
           break;
         case 'not-object':
@@ -106,7 +103,7 @@ export default defineRule({
             at: { line: lineNo },
             severity: 'warn',
             data: { detail: framing.problem.detail ?? '' },
-            fix: drop(),
+            fix: keep('not an object'),
           });
           break;
       }

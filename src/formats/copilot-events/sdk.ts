@@ -11,3 +11,4 @@ export { BOM_STRIPS, CopilotFixPlan, MARK } from './fix-plan.js';
 export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
 export { writerChains } from './writers.js';
+export { KEPT_LINE, keepLine } from './kept-line.js';

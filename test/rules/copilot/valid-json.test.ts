@@ -5,6 +5,16 @@ import { recording } from './recorded.js';
 const one = recording('one-tool');
 const parallel = recording('parallel');
 const cut = one.lines[13]!.slice(0, 300);
+/** The event the fix keeps a broken line in, in place of it: its text, and the event before it as parent. */
+const kept = (reason: string, text: string, timestamp: string, parentId: string): string =>
+  JSON.stringify({
+    type: 'transcript-lint.kept-line',
+    data: { reason, text },
+    id: '5b81754d-65bc-424e-ba58-466b21b19870',
+    timestamp,
+    parentId,
+  });
+const keptCut = kept('cut off mid-event', cut, '2026-12-01T09:40:25.864Z', '399b90c3-180a-4605-9700-97607a4253b9');
 
 // Invalid UTF-8 cannot be written in a test's text: fixtures/rules/copilot/valid-json/invalid-utf8.jsonl has it.
 runRuleTests(rule, {
@@ -40,30 +50,38 @@ runRuleTests(rule, {
     {
       name: 'the last event cut off by a crash',
       text: `${one.lines.slice(0, 13).join('\n')}\n${cut}`,
-      errors: [{ messageId: 'torn', line: 14, severity: 'warn' }],
-      output: null,
-      unsafeOutput: `${one.lines.slice(0, 13).join('\n')}\n`,
+      // Resumed as it is, Copilot's recovery deletes it from the file (recorded): an error, and the fix keeps it.
+      errors: [{ messageId: 'torn', line: 14, severity: 'error', messageIncludes: 'deletes it' }],
+      output: `${one.lines.slice(0, 13).join('\n')}\n${keptCut}`,
     },
     {
       name: 'a terminated last line that does not parse is cut off too',
       text: `${one.lines.slice(0, 13).join('\n')}\n${cut}\n`,
-      errors: [{ messageId: 'parse', line: 14, severity: 'warn' }],
-      output: null,
-      unsafeOutput: `${one.lines.slice(0, 13).join('\n')}\n`,
+      errors: [{ messageId: 'parse', line: 14, severity: 'error' }],
+      output: `${one.lines.slice(0, 13).join('\n')}\n${kept(
+        'not JSON',
+        cut,
+        '2026-12-01T09:40:25.864Z',
+        '399b90c3-180a-4605-9700-97607a4253b9',
+      )}\n`,
     },
     {
       name: 'garbage mid-file',
       text: parallel.with(13, `${parallel.lines[12]}\nthis line is not JSON`),
       errors: [{ messageId: 'parse', line: 14, severity: 'error' }],
-      output: null,
-      unsafeOutput: parallel.text,
+      output: parallel.with(
+        13,
+        `${parallel.lines[12]}\n${kept('not JSON', 'this line is not JSON', '2026-12-01T09:40:36.125Z', '6d8ee8d3-0a87-4065-915b-bc3b812ff386')}`,
+      ),
     },
     {
       name: 'a JSON value that is not an object',
       text: parallel.with(13, `${parallel.lines[12]}\n[1,2,3]`),
       errors: [{ messageId: 'notObject', line: 14, severity: 'warn' }],
-      output: null,
-      unsafeOutput: parallel.text,
+      output: parallel.with(
+        13,
+        `${parallel.lines[12]}\n${kept('not an object', '[1,2,3]', '2026-12-01T09:40:36.125Z', '6d8ee8d3-0a87-4065-915b-bc3b812ff386')}`,
+      ),
     },
   ],
 });
