@@ -262,6 +262,18 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     { name: 'completion-after-resume', what: 'the completion after a session.resume: not paired', result: MID },
   ];
 
+  it("a crash before the first answer: the prompt is sent, in the resume prompt's user message (crash-before-answer)", () => {
+    const text = readFileSync(path.join(DATA, 'crash-before-answer', 'events.jsonl'), 'utf8');
+    const sent = JSON.parse(readFileSync(path.join(DATA, 'crash-before-answer', 'sent-messages.json'), 'utf8')) as {
+      role: string;
+      content: unknown[];
+    }[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.content).toHaveLength(2);
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text));
+    expect(exported).toEqual({ messages: conversation(sent) });
+  });
+
   it('two terminals interleaved: an answer right after another is sent inside it (two-terminals)', () => {
     const text = readFileSync(path.join(DATA, 'two-terminals', 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, 'two-terminals', 'sent-messages.json'), 'utf8')));

@@ -88,7 +88,7 @@ const STAMP = /<current_datetime>[^<]*<\/current_datetime>/g;
 export function conversation(body) {
   if (!body) return undefined;
   const out = [];
-  for (const m of body.messages.slice(0, -1)) {
+  for (const m of sentMessages(body)) {
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
     for (const b of blocks) {
       const { cache_control, ...rest } = b;
@@ -99,9 +99,18 @@ export function conversation(body) {
   return out;
 }
 
-/** The messages a request sent of the session: all but the resume's own prompt, cache marks out. */
-export const sentMessages = (body) =>
-  JSON.parse(JSON.stringify(body.messages.slice(0, -1), (k, v) => (k === 'cache_control' ? undefined : v)));
+/**
+ * The messages a request sent of the session: all but the resume's own prompt, cache marks out. That prompt is the
+ * last block of the last message, which also holds any prompt at the end of the file that no answer followed
+ * (recorded: one-tool cut after its first turn_start sent one user message, "run echo" then "continue").
+ */
+export function sentMessages(body) {
+  const messages = JSON.parse(JSON.stringify(body.messages, (k, v) => (k === 'cache_control' ? undefined : v)));
+  const last = messages[messages.length - 1];
+  if (last && Array.isArray(last.content) && last.content.length > 1) last.content.pop();
+  else messages.pop();
+  return messages;
+}
 
 /** Our CLI: `node bin ...argv`, its output as text. */
 export const transcriptLint = (bin, ...argv) =>

@@ -111,8 +111,13 @@ async function copilotRun(base, events, extra, prompt = 'continue', script = '')
   const key = sha(digestOf(sessionFiles(home0)), prompt, script);
   const file = path.join(CACHE, `${key}.json`);
   if (existsSync(file)) {
-    rmSync(home0, { recursive: true, force: true });
-    return readJson(file);
+    const cached = readJson(file);
+    // Runs cached before v2 dropped the whole last message of the request, not only the resume's prompt: wrong
+    // where the file ends in a prompt or a tool result that the resume's prompt joins.
+    if (cached.v === 2 || !endsOpen(events)) {
+      rmSync(home0, { recursive: true, force: true });
+      return cached;
+    }
   }
   const r = await resumeSession({
     home: home0,
@@ -124,6 +129,7 @@ async function copilotRun(base, events, extra, prompt = 'continue', script = '')
     timeoutMs: TIMEOUT_MS,
   });
   const result = {
+    v: 2,
     rc: r.rc,
     requests: r.requests.length,
     rejected: r.rejected.map((x) => (typeof x === 'string' ? x : JSON.stringify(x)).slice(0, 200)),
@@ -137,6 +143,19 @@ async function copilotRun(base, events, extra, prompt = 'continue', script = '')
   writeFileSync(file, JSON.stringify(result));
   rmSync(home0, { recursive: true, force: true });
   return result;
+}
+
+/** Whether the main agent's last prompt, answer or tool result in the file is not an answer. */
+function endsOpen(bytes) {
+  let last;
+  for (const [s, e] of lineRanges(bytes)) {
+    try {
+      const ev = JSON.parse(bytes.subarray(s, e).toString('utf8'));
+      if (!ev?.agentId && ['user.message', 'assistant.message', 'tool.execution_complete'].includes(ev?.type))
+        last = ev.type;
+    } catch {}
+  }
+  return last !== 'assistant.message';
 }
 
 /** The lines a resume appended to a baseline, recorded once per baseline and terminal. */
