@@ -76,13 +76,13 @@ function isInterrupted(e: Event): boolean {
  * conversation stays the same (mid-history, the placeholder it sends in memory; at the end, the completion it
  * appends itself on resume).
  */
-function interruptedCompletion(toolCallId: string, tail: boolean): Record<string, unknown> {
+function interruptedCompletion(toolCallId: string, toolName: string, tail: boolean): Record<string, unknown> {
   return {
     toolCallId,
     model: 'resumed',
     interactionId: Copilot.MARK,
     success: false,
-    error: { message: tail ? Copilot.INTERRUPTED_TAIL : Copilot.INTERRUPTED_MID, code: 'interrupted' },
+    error: { message: Copilot.interruptedText(toolName, tail), code: 'interrupted' },
   };
 }
 
@@ -329,10 +329,10 @@ export default defineRule({
     function reportMissing(request: Event, missing: { id: string; name: string }[], tail: boolean): void {
       const { end } = batchOf(model, request);
       const plan = new Copilot.CopilotFixPlan(model);
-      for (const { id } of missing) {
+      for (const { id, name } of missing) {
         plan.insertEvent(end.line, {
           type: 'tool.execution_complete',
-          data: interruptedCompletion(id, tail),
+          data: interruptedCompletion(id, name, tail),
           id: plan.newId('interrupted', id, request.line),
           agentId: request.agentId,
         });

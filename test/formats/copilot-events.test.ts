@@ -274,6 +274,15 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     expect(exported).toEqual({ messages: conversation(sent) });
   });
 
+  it('pending at the end of the file: a view call gets the short text, a bash call the long one (pending-view-and-bash)', () => {
+    const text = readFileSync(path.join(DATA, 'pending-view-and-bash', 'events.jsonl'), 'utf8');
+    const sent = conversation(
+      JSON.parse(readFileSync(path.join(DATA, 'pending-view-and-bash', 'sent-messages.json'), 'utf8')),
+    ) as { content: { content?: string }[] }[];
+    expect(sent[2]!.content.map((b) => b.content)).toEqual([MID, TAIL]);
+    expect(copilotEvents.exportRequest!(load('x.jsonl', text))).toEqual({ messages: sent });
+  });
+
   it('two terminals interleaved: an answer right after another is sent inside it (two-terminals)', () => {
     const text = readFileSync(path.join(DATA, 'two-terminals', 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, 'two-terminals', 'sent-messages.json'), 'utf8')));

@@ -25,6 +25,18 @@ export const INTERRUPTED_MID = 'The execution of this tool, or a previous tool w
 /** The error message of the completion Copilot appends for a call still pending at the end of the file. */
 export const INTERRUPTED_TAIL =
   'Tool execution was interrupted before a result was recorded. Its effects may be absent, partial, or already complete, and other tools may have completed successfully. Check the current state before retrying; do not assume success or replay this operation blindly.';
+/**
+ * Tools whose call pending at the end of the file gets INTERRUPTED_MID, not INTERRUPTED_TAIL, in the completion
+ * Copilot appends (recorded: tool-error cut after its request of `view` and `bash`, with or without their
+ * execution_start lines: `view` got the short text, `bash` the long one; three `bash` calls all got the long one).
+ */
+const SHORT_AT_TAIL = new Set(['view']);
+
+/** The text Copilot sends for a call with no completion: mid-history, or pending at the end of the file. */
+export function interruptedText(toolName: unknown, tail: boolean): string {
+  return tail && !(typeof toolName === 'string' && SHORT_AT_TAIL.has(toolName)) ? INTERRUPTED_TAIL : INTERRUPTED_MID;
+}
+
 /** What Copilot sends for a failed call whose completion has no error message. */
 export const FAILED_WITHOUT_ERROR = 'Tool execution failed';
 
@@ -149,7 +161,7 @@ export function compileMessages(mainEvents: readonly CopilotEvent[]): ApiMessage
           origin: { line: completion.line },
         });
       } else {
-        const text = pairing.isTail(e) ? INTERRUPTED_TAIL : INTERRUPTED_MID;
+        const text = interruptedText(request.name, pairing.isTail(e));
         results.push({
           block: { type: 'tool_result', tool_use_id: id, content: text },
           origin: { line: e.line, blockIndex: index, synthetic: true },

@@ -6,7 +6,14 @@ export type { LockFile, Sidecar, WorkspaceState } from './sidecar.js';
 export type { EventTypeSpec, RequiredField } from './event-types.js';
 export { eventTypeSpec, hasJsonType, jsonTypeOf } from './event-types.js';
 export { isObject, isTimestamp, isUuid, stringField, toolCallIdOf, toolRequestsOf } from './events.js';
-export { FAILED_WITHOUT_ERROR, INTERRUPTED_MID, INTERRUPTED_TAIL, resultTextOf, userTextOf } from './compile.js';
+export {
+  FAILED_WITHOUT_ERROR,
+  INTERRUPTED_MID,
+  INTERRUPTED_TAIL,
+  interruptedText,
+  resultTextOf,
+  userTextOf,
+} from './compile.js';
 export { BOM_STRIPS, CopilotFixPlan, MARK } from './fix-plan.js';
 export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
