@@ -4,6 +4,7 @@
 // here except through lintFile, which only reads.
 import type { Bytes } from '../loader/bytes.js';
 import { joinBytes } from '../loader/bytes.js';
+import type { HeadParses } from '../loader/head-parses.js';
 import type { LoadOptions } from '../loader/read-jsonl.js';
 import { isUnreadByLimit } from '../loader/source-line.js';
 import { FileBytes } from './file-bytes.js';
@@ -96,6 +97,11 @@ export class Linter {
 
   /** The format that reads these bytes: the one whose detect is surest; the fallback when none is. */
   detect(filePath: string, data: Bytes): Format {
+    return this.detected(filePath, data).format;
+  }
+
+  /** detect, and the lines it parsed, for the loader to take over (loader/head-parses.ts). */
+  private detected(filePath: string, data: Bytes): { format: Format; head?: HeadParses } {
     const sample = new Sample(filePath.slice(filePath.lastIndexOf('/') + 1), joinBytes(data));
     let best: Format | undefined;
     let score = 0;
@@ -103,7 +109,7 @@ export class Linter {
       const s = f.detect(sample);
       if (s > score) [best, score] = [f, s];
     }
-    return best ?? this.parts.fallback;
+    return { format: best ?? this.parts.fallback, head: sample.head };
   }
 
   /**
@@ -157,26 +163,30 @@ export class Linter {
    * chunk by chunk; else it is read whole, as any other input.
    */
   private load(filePath: string, input: Bytes | FileBytes, options: LintOptions) {
-    const loadOptions = (target: string) => (options.target === undefined ? options : { ...options, target });
+    const loadOptions = (target: string, head: HeadParses | undefined): LoadOptions => {
+      const withTarget = options.target === undefined ? options : { ...options, target };
+      return head ? { ...withTarget, head } : withTarget;
+    };
     if (input instanceof FileBytes) {
-      const head = input.head();
-      const format = head && this.formatFor(filePath, head, options);
-      if (format?.loadChunks) {
-        const target = this.targetFor(format, options.target);
-        return { format, target, model: format.loadChunks(filePath, input, loadOptions(target)) };
+      const first = input.head();
+      const found = first && this.formatFor(filePath, first, options);
+      if (found?.format.loadChunks) {
+        const target = this.targetFor(found.format, options.target);
+        const model = found.format.loadChunks(filePath, input, loadOptions(target, found.head));
+        return { format: found.format, target, model };
       }
     }
     const data = input instanceof FileBytes ? input.whole() : input;
-    const format = this.formatFor(filePath, data, options);
+    const { format, head } = this.formatFor(filePath, data, options);
     const target = this.targetFor(format, options.target);
-    return { format, target, model: format.load(filePath, data, loadOptions(target)) };
+    return { format, target, model: format.load(filePath, data, loadOptions(target, head)) };
   }
 
-  private formatFor(filePath: string, data: Bytes, options: LintOptions): Format {
-    if (options.inputFormat === undefined) return this.detect(filePath, data);
+  private formatFor(filePath: string, data: Bytes, options: LintOptions): { format: Format; head?: HeadParses } {
+    if (options.inputFormat === undefined) return this.detected(filePath, data);
     const format = this.byId.get(options.inputFormat);
     if (!format) throw new Error(`unknown input format "${options.inputFormat}"`);
-    return format;
+    return { format };
   }
 }
 

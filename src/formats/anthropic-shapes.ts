@@ -6,7 +6,7 @@
 import { batchShape } from './batch/shapes.js';
 import { openaiShape } from './openai/shapes.js';
 import { CLAUDE_CODE_KEY_TEXT, hasClaudeCodeEvidence } from './claude-code-evidence.js';
-import { type Sample, tryParse } from './sample.js';
+import type { Sample } from './sample.js';
 
 export type AnthropicShape = 'claude-code' | 'request' | 'messages' | 'none';
 
@@ -100,7 +100,7 @@ function classify(sample: Sample): AnthropicShape {
   // An empty file: an empty session (Claude Code writes the file before its first entry).
   if (first === undefined) return 'claude-code';
   const second = sample.line(1);
-  const nextIsObjectLine = second?.startsWith('{') && tryParse(second).ok;
+  const nextIsObjectLine = second?.startsWith('{') && sample.parsedLine(1)!.ok;
   if ((first === '{' || first === '[') && !nextIsObjectLine) return spreadDocument(sample, first);
   let decided: AnthropicShape | undefined;
   let evidence = false;

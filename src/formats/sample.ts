@@ -1,6 +1,8 @@
 // What formats detect from: the start of a file, read once for all of them. Lines are decoded (leniently) only as
 // far as a format asks, and the whole text is parsed as one JSON document only when one asks for that.
-import { constants } from 'node:buffer';
+import { Buffer, constants, isAscii, isUtf8 } from 'node:buffer';
+import { HeadParses } from '../loader/head-parses.js';
+import { LAZY_LINE_BYTES } from '../loader/lazy-strings.js';
 import { foreignEncodingOf, hasUtf8Bom, type ForeignEncoding } from '../loader/read-jsonl.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -28,8 +30,24 @@ export function tryParse(text: string): Parsed {
   }
 }
 
+/**
+ * A line's text: as Buffer decodes it when it is valid UTF-8 (Latin-1 when ASCII: the same string, decoded faster),
+ * else leniently (each bad sequence a U+FFFD).
+ */
+function decodeLine(data: Buffer, from: number, to: number): { text: string; utf8: boolean } {
+  const bytes = data.subarray(from, to);
+  if (isAscii(bytes)) return { text: data.toString('latin1', from, to), utf8: true };
+  if (isUtf8(bytes)) return { text: data.toString('utf8', from, to), utf8: true };
+  return { text: lenient.decode(bytes), utf8: false };
+}
+
 export class Sample {
   private readonly decoded: string[] = [];
+  /** Of each decoded line (by its place among the lines), where its bytes start and end, and if they are UTF-8. */
+  private readonly spans: { from: number; to: number; utf8: boolean }[] = [];
+  private readonly buffer: Buffer;
+  /** The lines parsed to an object that the loader can take over (see loader/head-parses.ts). */
+  readonly head = new HeadParses();
   /** Of each line too long to decode (by its place among the lines), its start and its end. */
   private readonly unreadEnds = new Map<number, string>();
   private readonly parsed: Parsed[] = [];
@@ -45,6 +63,7 @@ export class Sample {
     readonly data: Uint8Array,
   ) {
     this.next = this.bom ? 3 : 0;
+    this.buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   }
 
   get bom(): boolean {
@@ -71,14 +90,18 @@ export class Sample {
       let end = this.data.indexOf(0x0a, this.next);
       if (end === -1) end = this.data.length;
       const long = end - this.next > MAX_SAMPLED_LINE_BYTES;
-      const text = long ? UNREAD_LINE : lenient.decode(this.data.subarray(this.next, end)).trim();
+      const line = long ? undefined : decodeLine(this.buffer, this.next, end);
+      const text = line ? line.text.trim() : UNREAD_LINE;
       if (long) {
         const head = lenient.decode(this.data.subarray(this.next, this.next + END_BYTES));
         const tail = lenient.decode(this.data.subarray(end - END_BYTES, end));
         this.unreadEnds.set(this.decoded.length, `${head}\n${tail}`);
       }
+      if (text !== '') {
+        this.spans[this.decoded.length] = { from: this.next, to: end, utf8: line?.utf8 ?? false };
+        this.decoded.push(text);
+      }
       this.next = end + 1;
-      if (text !== '') this.decoded.push(text);
     }
     return this.decoded[i];
   }
@@ -87,7 +110,25 @@ export class Sample {
   parsedLine(i: number): Parsed | undefined {
     const text = this.line(i);
     if (text === undefined) return undefined;
-    return (this.parsed[i] ??= tryParse(text));
+    let parsed = this.parsed[i];
+    if (parsed === undefined) {
+      parsed = this.parsed[i] = tryParse(text);
+      if (parsed.ok) this.keep(i, parsed.value);
+    }
+    return parsed;
+  }
+
+  /** Keeps line i's object for the loader when the loader would parse the line's bytes to the same (head-parses.ts). */
+  private keep(i: number, value: unknown): void {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return;
+    const span = this.spans[i]!;
+    if (!span.utf8) return;
+    const data = this.data;
+    // The loader's line leaves out its terminator, CR LF or LF.
+    const to = span.to > span.from && data[span.to - 1] === 0x0d ? span.to - 1 : span.to;
+    if (to - span.from >= LAZY_LINE_BYTES || data[span.from] !== 0x7b || data[to - 1] !== 0x7d) return;
+    // No NUL byte to check for: JSON.parse refuses one unescaped, so a line that parsed has none.
+    this.head.add(span.from, data.subarray(span.from, to), value as Record<string, unknown>);
   }
 
   /**

@@ -8,6 +8,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import type { HeadParses } from './head-parses.js';
 import type { ParsedLines } from './parsed-lines.js';
 import { scanned, WATCH_BYTES, WATCH_LINES } from './scan-watch.js';
 import { type LineBytesSource, LoadedLine } from './loaded-line.js';
@@ -42,6 +43,8 @@ export interface LoadOptions {
   target?: string;
   /** What the previous pass of a fix parsed, to take over for the lines it left as they were (parsed-lines.ts). */
   previous?: ParsedLines;
+  /** What format detection parsed of the file's first lines, to take over for those lines (head-parses.ts). */
+  head?: HeadParses;
 }
 
 // Far above any line a resumable session holds (the API refuses requests over 32 MB), and low enough that a line of
@@ -80,7 +83,7 @@ export function loadBytes(path: string, input: Bytes, options: LoadOptions = {},
   const first = pieces[0] ?? new Uint8Array(0);
   const last = pieces[pieces.length - 1] ?? first;
   const bom = hasUtf8Bom(first);
-  const state = scanState(shallow, options.previous);
+  const state = scanState(shallow, options);
   const maxLineBytes = lineLimit(options);
   scanned(0, 0);
   for (const [i, piece] of pieces.entries()) {
@@ -124,7 +127,7 @@ export function loadChunks(
   options: LoadOptions = {},
   shallow?: ShallowLines,
 ): SourceFile {
-  const state = scanState(shallow, options.previous);
+  const state = scanState(shallow, options);
   const maxLineBytes = lineLimit(options);
   scanned(0, 0);
   let bom = false;
@@ -184,8 +187,8 @@ function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength:
   return { path, bom: false, foreignEncoding, eol: '\n', finalNewline: true, lines: [], byteLength };
 }
 
-function scanState(shallow: ShallowLines | undefined, previous: ParsedLines | undefined): ScanState {
-  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, entries: 0, previous };
+function scanState(shallow: ShallowLines | undefined, { previous, head }: LoadOptions): ScanState {
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, entries: 0, previous, head };
 }
 
 function scannedFile(
@@ -209,6 +212,8 @@ interface ScanState {
   lines: SourceLine[];
   /** See LoadOptions.previous. */
   previous: ParsedLines | undefined;
+  /** See LoadOptions.head. */
+  head: HeadParses | undefined;
   lineNo: number;
   crlfCount: number;
   lfCount: number;
@@ -264,6 +269,17 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     if (previous) {
       const line = new LoadedLine(lineNo, data, start, length, crlf, previous, [], false);
       repoint(previous, line);
+      lines.push(line);
+      start = end + 1;
+      continue;
+    }
+    // A line detection parsed: the object readLine would make (head-parses.ts says which lines detection keeps).
+    const early = state.head && length <= maxLineBytes ? state.head.take(state.parsed + start, bytes) : undefined;
+    if (early) {
+      state.entries++;
+      const line = new LoadedLine(lineNo, data, start, length, crlf, early, [], false);
+      const lazy = state.shallow?.(early);
+      if (lazy) line.json = shallowObject(early, line, lazy);
       lines.push(line);
       start = end + 1;
       continue;

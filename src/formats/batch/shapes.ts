@@ -4,7 +4,7 @@
 // judged by the keys only its kind has; the kind most of the sampled object lines share is the file's, so one
 // damaged or foreign line does not change what the file is. A line with Claude Code's own fields makes it no batch.
 import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
-import { type Sample, tryParse } from '../sample.js';
+import type { Sample } from '../sample.js';
 
 export type BatchShape = 'anthropic-batch' | 'anthropic-batch-results' | 'openai-batch' | 'openai-batch-output';
 
@@ -50,11 +50,7 @@ function classify(sample: Sample): BatchShape | 'none' {
   if (first.startsWith('{')) {
     const line = sample.parsedLine(0)!;
     if (line.ok && isRequestsDocument(line.value)) return 'anthropic-batch';
-    if (
-      !line.ok &&
-      sample.line(1) !== undefined &&
-      !(sample.line(1)!.startsWith('{') && tryParse(sample.line(1)!).ok)
-    ) {
+    if (!line.ok && sample.line(1) !== undefined && !(sample.line(1)!.startsWith('{') && sample.parsedLine(1)!.ok)) {
       const whole = sample.document();
       return whole.ok && isRequestsDocument(whole.value) ? 'anthropic-batch' : 'none';
     }

@@ -5,7 +5,7 @@
 // batch/shapes.ts's; a file with Claude Code's own fields, or Anthropic markers, is none of these.
 import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
 import { batchShape } from '../batch/shapes.js';
-import { type Sample, tryParse } from '../sample.js';
+import type { Sample } from '../sample.js';
 import { dialectOf, type Evidence, messageEvidence, noEvidence, requestEvidence } from './dialect.js';
 
 export type OpenAIShape = 'openai-chat' | 'openai-finetune';
@@ -66,7 +66,7 @@ export function isDocumentSample(sample: Sample): boolean {
   if (first === undefined || !(first.startsWith('{') || first.startsWith('['))) return false;
   const second = sample.line(1);
   if (sample.parsedLine(0)!.ok) return second === undefined && !sample.name.endsWith('.jsonl');
-  return second === undefined || !(second.startsWith('{') && tryParse(second).ok);
+  return second === undefined || !(second.startsWith('{') && sample.parsedLine(1)!.ok);
 }
 
 function classify(sample: Sample): OpenAIShape | 'none' {
