@@ -1,9 +1,11 @@
 // --fix of a large file without holding it (issue 13): the 210 MB of a 200 MB session plus its model were 480 MB.
 // Each pass lints its input in chunks (file-bytes.ts), and its output, the untouched lines copied from that input
 // unread (SourceLine.range) and the fixed lines, is written to a temp file beside the target, which the next pass
-// lints. Only the latest output is kept on disk; earlier ones are known by their SHA-256, which is how two rules
-// undoing each other are seen. The original is known by the SHA-256 of what the first pass read, which the write
-// (io.ts) checks the file and its backup against before the last output is renamed into place.
+// lints. Only the latest output is kept on disk; earlier ones are known by their length and SHA-256, which is how two
+// rules undoing each other are seen. The original is known by the SHA-256 of what the first pass read, which the write
+// (io.ts) checks the file and its backup against before the last output is renamed into place. An output's SHA-256 is
+// only ever compared from the second pass on (with the output two passes back), so the first output is hashed only
+// when a second pass is made, before it is let go: a fix of one pass hashes the file once as it reads it, not twice.
 import { closeSync, fstatSync, openSync, type Stats, unlinkSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
@@ -19,8 +21,8 @@ import { describeFsError, WriteError } from './write-error.js';
 /** One pass's output: the original, or a temp file this fix wrote. */
 export interface DiskOutput {
   bytes: FileBytes;
-  /** Its length and SHA-256: enough to tell two outputs apart once the files are gone. */
-  digest: Pick<OriginalDigest, 'length' | 'sha256'>;
+  /** Its length and SHA-256: enough to tell two outputs apart once the files are gone (sha256 unset: not hashed yet). */
+  digest: { length: number; sha256?: string };
   temp?: WrittenTemp;
 }
 
@@ -73,16 +75,21 @@ export function fixOnDisk(
       return first;
     },
     keep(pieces) {
-      const next = writeOutput(filePath, place, pieces, chunkBytes, onRead);
+      // From the second output on, each is compared with the one two passes back, and so hashed as it is written.
+      const next = writeOutput(filePath, place, pieces, chunkBytes, onRead, latest !== start);
       pass++;
-      // The output just written holds all the previous one did that is still needed: that one can go.
-      if (latest !== start) discard(latest);
+      // The output just written holds all the previous one did that is still needed: that one can go, hashed first
+      // (the next pass, if any, compares with it).
+      if (latest !== start) {
+        latest.digest.sha256 ??= sha256Of(latest.bytes, latest.digest.length);
+        discard(latest);
+      }
       latest = next;
       return next;
     },
     lint: (output, previous) => linter.lintBytes(filePath, output.bytes, { ...pinned, previous }),
     relint: () => linter.lintBytes(filePath, input, options),
-    same: (a, b) => a.digest.length === b.digest.length && a.digest.sha256 === b.digest.sha256,
+    same: (a, b) => a.digest.length === b.digest.length && sha256(a) === sha256(b),
     length: (output) => output.digest.length,
   };
   try {
@@ -108,6 +115,20 @@ export function fixOnDisk(
   }
 }
 
+/** An output's SHA-256, hashed from its file now if it was not yet (only the latest output is ever unhashed). */
+function sha256(output: DiskOutput): string {
+  output.digest.sha256 ??= sha256Of(output.bytes, output.digest.length);
+  return output.digest.sha256;
+}
+
+/** The SHA-256 of the first `length` bytes of a file, read a window at a time. */
+function sha256Of(bytes: FileBytes, length: number): string {
+  const hash = createHash('sha256');
+  for (let done = 0; done < length; done += COPY_BYTES)
+    hash.update(bytes.read(done, Math.min(COPY_BYTES, length - done), 1));
+  return hash.digest('hex');
+}
+
 /** Whether the open file was written since `then` (its size, or its modification or change time). */
 function changedSince(fd: number, then: Stats): boolean {
   const now = fstatSync(fd);
@@ -129,6 +150,8 @@ function writeOutput(
   pieces: Spliced,
   chunkBytes: number | undefined,
   onRead: ReadProgress | undefined,
+  /** Whether to hash what is written (see DiskOutput.digest). */
+  hashing: boolean,
 ): DiskOutput {
   const tmp = tempPath(place.dir, place.name);
   let out: number;
@@ -138,7 +161,7 @@ function writeOutput(
     throw new WriteError(`could not write ${filePath}: ${describeFsError(err)}; the original is unchanged`, filePath);
   }
   liveTemps.add(tmp);
-  const hash = createHash('sha256');
+  const hash = hashing ? createHash('sha256') : undefined;
   let length = 0;
   let open = true;
   try {
@@ -158,7 +181,7 @@ function writeOutput(
     }
     return {
       bytes: new FileBytes(filePath, read.fd, read.size, chunkBytes, onRead),
-      digest: { length, sha256: hash.digest('hex') },
+      digest: { length, sha256: hash?.digest('hex') },
       temp: { path: tmp, length, dev, ino },
     };
   } catch (err) {
@@ -173,17 +196,17 @@ function writeOutput(
 }
 
 /** Writes one piece (a run of a file is read from it a chunk at a time); returns its length. */
-function writePiece(out: number, piece: Piece, hash: Hash): number {
+function writePiece(out: number, piece: Piece, hash: Hash | undefined): number {
   if (piece instanceof Uint8Array) {
     writeAllSync(out, piece);
-    hash.update(piece);
+    hash?.update(piece);
     return piece.length;
   }
   for (let done = 0; done < piece.length; ) {
     const n = Math.min(COPY_BYTES, piece.length - done);
     const bytes = piece.source.read(piece.offset + done, n, piece.lineNo);
     writeAllSync(out, bytes);
-    hash.update(bytes);
+    hash?.update(bytes);
     done += n;
   }
   return piece.length;

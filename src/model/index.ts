@@ -22,8 +22,8 @@ export class TranscriptModel {
   private entriesCache?: Entry[];
   private chainCache?: Chain;
   private apiViewCache?: ApiView;
-  /** null when the entries are in line order (entryAtLine searches them). */
-  private byLineCache?: Map<number, Entry> | null;
+  /** Entry index + 1 by line (0: no entry), or a map when lines run far past the entries (see entryAtLine). */
+  private byLineCache?: Int32Array | Map<number, Entry>;
   private lastPromptsCache?: Map<string, Entry[]>;
   /** The lines left unread for their length (see hasUnreadLines). */
   private unreadCache?: SourceLine[];
@@ -76,23 +76,10 @@ export class TranscriptModel {
   }
 
   entryAtLine(line: number): Entry | undefined {
-    const { entries } = this;
-    if (this.byLineCache === undefined) {
-      // Entries in file order have increasing lines (a binary search finds one); a map only for any other order.
-      let sorted = true;
-      for (let i = 1; i < entries.length && sorted; i++) sorted = entries[i]!.line > entries[i - 1]!.line;
-      this.byLineCache = sorted ? null : new Map(entries.map((e) => [e.line, e]));
-    }
-    if (this.byLineCache !== null) return this.byLineCache.get(line);
-    let lo = 0;
-    let hi = entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (entries[mid]!.line < line) lo = mid + 1;
-      else hi = mid;
-    }
-    const found = entries[lo];
-    return found !== undefined && found.line === line ? found : undefined;
+    const byLine = (this.byLineCache ??= lineIndex(this.entries));
+    if (byLine instanceof Map) return byLine.get(line);
+    const at = Number.isInteger(line) && line >= 0 && line < byLine.length ? byLine[line]! : 0;
+    return at === 0 ? undefined : this.entries[at - 1];
   }
 
   /** The `last-prompt` entries by the leaf uuid each names, in file order. */
@@ -153,6 +140,21 @@ export class TranscriptModel {
     if (!this.plain) return line;
     return this.plain.locate(line, blockIndex === undefined ? undefined : `/message/content/${blockIndex}`).line;
   }
+}
+
+/**
+ * Each line's entry, as entry index + 1 (0: none) in an array indexed by line, filled in entry order so that of two
+ * entries on one line the later is found. Lines of a file's entries run to about their count (one entry a line, some
+ * lines none): a line number far past that, as a JSON document's model lines may be, gets a map instead.
+ */
+function lineIndex(entries: readonly Entry[]): Int32Array | Map<number, Entry> {
+  let last = 0;
+  for (const e of entries) if (Number.isInteger(e.line) && e.line > last) last = e.line;
+  const fits = entries.every((e) => Number.isInteger(e.line) && e.line >= 0);
+  if (!fits || last > 4 * entries.length + 1024) return new Map(entries.map((e) => [e.line, e]));
+  const byLine = new Int32Array(last + 1);
+  for (let i = 0; i < entries.length; i++) byLine[entries[i]!.line] = i + 1;
+  return byLine;
 }
 
 /** The keys whose values unreadLineHolding finds. */
