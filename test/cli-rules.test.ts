@@ -74,6 +74,57 @@ describe('rules', () => {
     expect((await run(['rules', '-f', 'json'])).stdout).toBe(r.stdout);
   });
 
+  it('fits an 80-column terminal: a table too wide gives each rule lines of its own, every description kept', async () => {
+    const r = await runCli(['rules'], { cwd: tmp, tty: true, env: { COLUMNS: '80' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    const flat = r.stdout.replace(/\n +/g, ' ');
+    for (const { meta } of rules) {
+      // A group whose table is too wide gives each rule lines of its own; a narrower one keeps its table.
+      const own = lines.includes(`  ${meta.id}${meta.fixable ? `  fix: ${meta.fixable}` : ''}`);
+      expect(own || lines.some((l) => l.startsWith(`${meta.id} `)), meta.id).toBe(true);
+      expect(flat, meta.id).toContain(meta.description);
+    }
+    // The severities by level, off left out: unique-uuid is warn/error for claude-code and off for every other target.
+    expect(r.stdout).toContain(
+      '  unique-uuid  fix: safe\n    No two entries share a `uuid`.\n    warn/error: claude-code\n',
+    );
+    expect(r.stdout).toMatch(/\n {2}tool-use-has-result {2}fix: safe\n(?: {4}.*\n)+ {4}warn: claude-code; error: api,/);
+  });
+
+  it('--target shows that target alone: its rules, one severity column, descriptions wrapped under their column', async () => {
+    const r = await runCli(['rules', '--target', 'codex'], { cwd: tmp, tty: true, env: { COLUMNS: '80' } });
+    expect(r.code).toBe(0);
+    for (const line of r.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(r.stdout).toMatch(
+      /^Codex CLI rollout:\nrule +fix +codex +description\ncodex\/valid-jsonl +safe +error\/warn +Every/,
+    );
+    const ids = r.stdout.split('\n').flatMap((l) => /^([a-z][\w/-]+) {2,}/.exec(l)?.[1] ?? []);
+    ids.splice(0, ids.length, ...ids.filter((id) => id !== 'rule'));
+    expect(ids).not.toContain('valid-json');
+    expect(ids).toContain('known-format');
+    expect(ids.length).toBeGreaterThan(5);
+    expect(r.stdout).toContain(
+      `${rules.length} rules; the ${rules.length - ids.length} that are off for codex are not shown.`,
+    );
+    // Piped, the rows stay one line each.
+    const piped = await run(['rules', '--target', 'codex']);
+    expect(piped.stdout).toMatch(
+      /\ncodex\/valid-jsonl +safe +error\/warn +Every line of the rollout is one JSON record Codex can read: no BOM/,
+    );
+  });
+
+  it('--target leaves the JSON as it is, and takes only a known target', async () => {
+    expect((await run(['rules', '-f', 'json', '--target', 'codex'])).stdout).toBe(
+      (await run(['rules', '-f', 'json'])).stdout,
+    );
+    const bad = await run(['rules', '--target', 'codx']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--target "codx" is not one of claude-code, api,');
+    expect(bad.stderr).toContain('(did you mean codex?)');
+  });
+
   it('rejects other formats and extra arguments (exit 2)', async () => {
     expect((await run(['rules', '--format', 'sarif'])).code).toBe(2);
     expect((await run(['rules', '--fix'])).code).toBe(2);

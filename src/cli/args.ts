@@ -4,7 +4,7 @@ import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
 import { SEVERITIES } from '../engine/config-names.js';
 import { didYouMean } from '../engine/did-you-mean.js';
-import { sessionsFoldersHelp } from '../formats/catalog.js';
+import { sessionsFoldersHelp, TARGET_IDS } from '../formats/catalog.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { conventionalArgs } from './conventions.js';
@@ -75,7 +75,8 @@ export type Command =
   | LintCommand
   /** `export FILE`, `export -` (stdin) or `export --session ID`. */
   | { kind: 'export'; file?: string; stdin: boolean; session?: string }
-  | { kind: 'rules'; format: 'table' | 'json' }
+  /** `rules`: the table (one severity column with --target), or JSON (every target, whatever --target says). */
+  | { kind: 'rules'; format: 'table' | 'json'; target?: Target }
   | { kind: 'explain'; rule: string }
   /** `relocate --session ID --to DIR`: move a Claude Code session to the project folder of DIR (project-path). */
   | {
@@ -147,13 +148,19 @@ export async function parseArgs(
       'rules',
       'List every rule: id, fixability, severity per target, description',
       (y) =>
-        y.option('format', {
-          alias: 'f',
-          choices: ['table', 'json'] as const,
-          default: 'table',
-          requiresArg: true,
-          describe: 'Output format',
-        }),
+        y
+          .option('format', {
+            alias: 'f',
+            choices: ['table', 'json'] as const,
+            default: 'table',
+            requiresArg: true,
+            describe: 'Output format',
+          })
+          .option('target', {
+            choices: TARGET_IDS,
+            requiresArg: true,
+            describe: "Show only this target's severities in the table",
+          }),
       () => {
         matched = 'rules';
       },
@@ -239,7 +246,7 @@ export async function parseArgs(
 
   const unToken = (v: unknown) => (v === STDIN_TOKEN ? '-' : (v as string | undefined));
   // A subcommand's option given twice: yargs makes an array of it (as for the lint options, see toLintCommand).
-  for (const name of ['format', 'session', 'to', 'from', 'backup-dir'])
+  for (const name of ['format', 'target', 'session', 'to', 'from', 'backup-dir'])
     if (matched !== 'lint' && Array.isArray(args[name])) throw new UsageError(`--${name} was given more than once`);
   if (matched === 'export') return exportCommand(unToken(args.file), args.session as string | undefined, argv);
   if (matched === 'explain') {
@@ -273,7 +280,8 @@ export async function parseArgs(
     const backupDir = args['backup-dir'] as string | undefined;
     return { kind: 'split', file, dryRun: args['dry-run'] === true, backup: backupDir ?? args.backup !== false };
   }
-  if (matched === 'rules') return { kind: 'rules', format: args.format as 'table' | 'json' };
+  if (matched === 'rules')
+    return { kind: 'rules', format: args.format as 'table' | 'json', target: args.target as Target | undefined };
   return toLintCommand(args, unToken);
 }
 

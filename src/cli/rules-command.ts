@@ -5,16 +5,21 @@ import path from 'node:path';
 import { didYouMean } from '../engine/did-you-mean.js';
 import type { Linter } from '../engine/lint.js';
 import { appliesTo } from '../engine/run-rules.js';
-import { docsUrl, type RuleMeta, severityFor } from '../sdk/rule-api.js';
+import { docsUrl, type RuleMeta, severityFor, type Target } from '../sdk/rule-api.js';
 import type { Command } from './args.js';
-import { type CliIO, warn } from './io.js';
+import { wrapText } from '../formatters/wrap-text.js';
+import { type CliIO, terminalWidth, warn } from './io.js';
 import { packageRoot } from './package-root.js';
 
 export const RULES_JSON_VERSION = 1;
 
 export function runRules(cmd: Extract<Command, { kind: 'rules' }>, io: CliIO, { linter }: { linter: Linter }): number {
   const metas = linter.rules.map((r) => r.meta);
-  io.stdout.write(cmd.format === 'json' ? rulesJson(metas, linter) : rulesTable(metas, linter));
+  // The table fits a terminal; piped, each rule stays one row, however long, for grep.
+  const width = io.stdoutIsTTY ? terminalWidth(io) : undefined;
+  io.stdout.write(
+    cmd.format === 'json' ? rulesJson(metas, linter) : rulesTable(metas, linter, { target: cmd.target, width }),
+  );
   return 0;
 }
 
@@ -48,15 +53,30 @@ export function rulesJson(metas: readonly RuleMeta[], linter: Linter): string {
   )}\n`;
 }
 
+/** How the table is laid out: for one target only, and to fit a terminal this wide (undefined: no limit). */
+export interface TableOptions {
+  target?: Target;
+  width?: number;
+}
+
 /**
  * The rules grouped by the files they judge (a format's rules share their id's prefix: `codex/`, `batch/`), one
- * aligned table per group: id, fix, the severity for each target that group's rules use, description.
+ * aligned table per group: id, fix, the severity for each target that group's rules use, description. With `target`,
+ * only the rules on for it, and its severity column alone. When the table is wider than `width`, the description
+ * wraps under its column while that leaves it MIN_DESCRIPTION columns; otherwise each rule gets lines of its own.
  */
-export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
-  const sections = groupByPrefix(metas).map((group) => {
+export function rulesTable(metas: readonly RuleMeta[], linter: Linter, options: TableOptions = {}): string {
+  const width = options.width ?? Infinity;
+  const wrap = (text: string) => wrapText(text, width, '').join('\n');
+  const target = options.target;
+  const shown = target === undefined ? metas : metas.filter((m) => severityFor(m, target, linter.targets) !== 'off');
+  const sections = groupByPrefix(shown).map((group) => {
     const formats = linter.formats.filter((f) => group.some((m) => appliesTo(m, f)));
-    const targets = targetIds(linter).filter((t) => group.some((m) => severityFor(m, t, linter.targets) !== 'off'));
-    const title = `${formats.map((f) => f.title).join(', ') || 'files of no supported format'}:`;
+    const targets =
+      target !== undefined
+        ? [target]
+        : targetIds(linter).filter((t) => group.some((m) => severityFor(m, t, linter.targets) !== 'off'));
+    const title = wrap(`${formats.map((f) => f.title).join(', ') || 'files of no supported format'}:`);
     const header = ['rule', 'fix', ...targets, 'description'];
     const rows = group.map((m) => [
       m.id,
@@ -64,9 +84,42 @@ export function rulesTable(metas: readonly RuleMeta[], linter: Linter): string {
       ...targets.map((t) => shownSeverity(m, t, linter)),
       m.description,
     ]);
-    return `${title}\n${alignRows([header, ...rows])}`;
+    const table = [header, ...rows];
+    const widths = columnWidths(table);
+    const descriptionAt = widths.slice(0, -1).reduce((n, w) => n + w + 2, 0);
+    const fits = descriptionAt + widths.at(-1)! <= width;
+    if (fits || descriptionAt + MIN_DESCRIPTION <= width) return `${title}\n${alignRows(table, width)}`;
+    return `${title}\n${group.map((m) => ruleLines(m, targets, linter, width)).join('\n')}`;
   });
-  return `${sections.join('\n\n')}\n\n${metas.length} rules. A severity such as error/warn depends on the case (an error where the request fails, a warning otherwise). \`transcript-lint explain <rule>\` prints one rule's documentation.\n`;
+  const off = metas.length - shown.length;
+  const footer = [
+    `${metas.length} rules${off > 0 ? `; the ${off} that are off for ${target} are not shown` : ''}.`,
+    'A severity such as error/warn depends on the case (an error where the request fails, a warning otherwise).',
+    "`transcript-lint explain <rule>` prints one rule's documentation.",
+  ].join(' ');
+  return `${sections.join('\n\n')}\n\n${wrap(footer)}\n`;
+}
+
+/** The narrowest description column the table wraps into before it gives each rule lines of its own. */
+const MIN_DESCRIPTION = 30;
+
+/**
+ * One rule in lines of its own, for a terminal too narrow for the table: the id and its fix, then under it the
+ * description and the targets by severity (`error: api, bedrock; warn/error: claude-code`), wrapped to `width`.
+ */
+function ruleLines(m: RuleMeta, targets: readonly string[], linter: Linter, width: number): string {
+  const indent = '    ';
+  const bySeverity = new Map<string, string[]>();
+  for (const t of targets) {
+    const level = shownSeverity(m, t, linter);
+    if (level !== 'off') bySeverity.set(level, [...(bySeverity.get(level) ?? []), t]);
+  }
+  const levels =
+    bySeverity.size === 0
+      ? `off for ${targets.join(', ')}`
+      : [...bySeverity].map(([level, ts]) => `${level}: ${ts.join(', ')}`).join('; ');
+  const under = (text: string) => indent + wrapText(text, width, indent).join('\n');
+  return [`  ${m.id}${m.fixable ? `  fix: ${m.fixable}` : ''}`, under(m.description), under(levels)].join('\n');
 }
 
 /** The severity for a target; one that splits by case ("error (sent in one message) / warn") as error/warn. */
@@ -92,16 +145,23 @@ function groupByPrefix(metas: readonly RuleMeta[]): RuleMeta[][] {
   return [...groups.values()];
 }
 
-/** Rows as lines, each column padded to its widest cell (the last column is not). */
-function alignRows(rows: readonly string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+/** Each column's width: its widest cell. */
+function columnWidths(rows: readonly string[][]): number[] {
+  return rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+}
+
+/**
+ * Rows as lines, each column padded to its widest cell (the last column is not); a last cell that would pass `width`
+ * wraps under its column.
+ */
+function alignRows(rows: readonly string[][], width = Infinity): string {
+  const widths = columnWidths(rows);
+  const hang = ' '.repeat(widths.slice(0, -1).reduce((n, w) => n + w + 2, 0));
   return rows
-    .map((cells) =>
-      cells
-        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
-        .join('  ')
-        .trimEnd(),
-    )
+    .map((cells) => {
+      const lead = cells.slice(0, -1).map((c, i) => `${c.padEnd(widths[i]!)}  `);
+      return `${lead.join('')}${wrapText(cells.at(-1)!, width, hang).join('\n')}`.trimEnd();
+    })
     .join('\n');
 }
 
