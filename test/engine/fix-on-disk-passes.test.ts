@@ -22,6 +22,7 @@ const step = (id: string, key: string, from: unknown, to: (v: unknown) => unknow
       type: 'problem',
       view: 'storage',
       description: id,
+      docs: { detects: 'a test finding' },
       severity: { 'claude-code': 'error', api: 'error' },
       fixable: 'safe',
       messages: { m: 'm' },
