@@ -40,3 +40,11 @@ export function repoRelativeSegments(filePath: string, cwd: string): string[] | 
 export function forwardSlashes(p: string): string {
   return path.sep === '\\' ? p.replaceAll('\\', '/') : p;
 }
+
+/**
+ * How machine formats name a file for a code host: repository-relative with forward slashes when it is below cwd
+ * (the checkout's root in CI), else absolute with forward slashes.
+ */
+export function reportPath(filePath: string, cwd: string): string {
+  return repoRelativeSegments(filePath, cwd)?.join('/') ?? forwardSlashes(path.resolve(cwd, filePath));
+}

@@ -14,9 +14,8 @@
 // and in file names alike, are shown as visible escapes, as in every other format: the Actions log renders ANSI
 // sequences, so a raw one would restyle or hide log lines. (A file name with a control character then no longer
 // names the file exactly; such names do not occur in practice, and safety wins.)
-import path from 'node:path';
 import type { Diagnostic } from '../engine/run-rules.js';
-import { forwardSlashes, repoRelativeSegments } from './display-path.js';
+import { reportPath } from './display-path.js';
 import { neutralize } from './neutralize.js';
 import type { Formatter } from './types.js';
 
@@ -33,7 +32,7 @@ export const github: Formatter = (results, ctx) => {
 };
 
 function annotationPath(filePath: string, cwd: string): string {
-  return visible(repoRelativeSegments(filePath, cwd)?.join('/') ?? forwardSlashes(path.resolve(cwd, filePath)));
+  return visible(reportPath(filePath, cwd));
 }
 
 function properties(file: string, d: Diagnostic): string {

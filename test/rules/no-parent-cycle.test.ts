@@ -107,11 +107,9 @@ describe('no-parent-cycle details', () => {
       const parent = i === 0 ? `u${n - 1}` : `u${i - 1}`;
       lines.push(`{"type":"user","uuid":"u${i}","parentUuid":"${parent}","message":{"role":"user","content":"x"}}`);
     }
-    const started = Date.now();
     const diags = lintWith(rule, lines.join('\n') + '\n').result.diagnostics;
     expect(diags.map((d) => d.line)).toEqual([1]);
     expect(diags[0]?.message).toContain(`loop of ${n} entries (lines 1, 2, 3, 4, 5, 6, 7, 8, … ${n})`);
     expect(diags[0]?.related).toHaveLength(50);
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 });
