@@ -39,6 +39,10 @@ function dropLine(model: Codex.CodexModel, line: SourceLine, description: string
   return fix.fix('safe', description);
 }
 
+/** A record resume reads (an item, a compaction, the session_meta): losing it changes what Codex sends. */
+const usedRecord = (record: Record<string, unknown>): boolean =>
+  ['response_item', 'compacted', 'session_meta'].includes(String(record.type));
+
 const laterLines = (model: Codex.CodexModel, line: SourceLine): SourceLine[] =>
   model.file.lines.filter((l) => l.lineNo > line.lineNo);
 
@@ -69,6 +73,8 @@ export default defineRule({
         'Line holds two records written into each other ({{first}} inside {{second}}, two writers at once); Codex skips the line, and both are lost on resume.',
       split:
         'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
+      afterTorn:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, so {{what}} is lost on resume.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
       nulOnly: 'Line is NUL bytes (a crash padded the file); Codex skips it.',
       notObject: 'Line is {{detail}} in JSON, not a record; Codex skips it ("rollout line must be a JSON object").',
@@ -133,6 +139,7 @@ export default defineRule({
         ctx.report({
           messageId: 'split',
           at,
+          severity: [split.inner, split.outer].some((r) => usedRecord(r.record)) ? 'error' : 'warn',
           data: { first: describe(split.inner.record), second: describe(split.outer.record), next: split.next },
           fix: new Codex.CodexFix(model, RULE_ID)
             .replaceText(line.lineNo, a!.text)
@@ -214,6 +221,23 @@ export default defineRule({
           severity: fatalHere ? 'error' : 'warn',
           data: { detail },
           fix: dropLine(model, line, 'drop the line'),
+        });
+        continue;
+      }
+      if (recovery?.kind === 'after-torn' && line !== firstLine) {
+        // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error.
+        const used = usedRecord(recovery.record);
+        ctx.report({
+          messageId: 'afterTorn',
+          at,
+          severity: used ? 'error' : 'warn',
+          data: {
+            bytes: line.bytes.length - new TextEncoder().encode(recovery.text).length,
+            what: describe(recovery.record),
+          },
+          fix: new Codex.CodexFix(model, RULE_ID)
+            .replaceText(line.lineNo, recovery.text)
+            .fix('safe', 'drop the torn fragment, keep the whole record written after it'),
         });
         continue;
       }

@@ -22,7 +22,7 @@ function parseObject(text: string): Obj | undefined {
 }
 
 export type Recovery =
-  | { kind: 'nul-stripped' | 'utf8-replaced'; text: string; record: Obj }
+  | { kind: 'nul-stripped' | 'utf8-replaced' | 'after-torn'; text: string; record: Obj }
   | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } }
   | {
       kind: 'split';
@@ -78,7 +78,19 @@ export function recoverLine(line: SourceLine): Recovery | undefined {
     const record = parseObject(text);
     if (record) return { kind: 'utf8-replaced', text, record };
   }
-  if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8')) return splitInterleaved(text);
+  if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8')) return splitInterleaved(text) ?? afterTorn(text);
+  return undefined;
+}
+
+/**
+ * A torn write, then a whole record on the same line (a crash mid-line, then the next write): the record after the
+ * fragment. Codex skips the whole line.
+ */
+function afterTorn(text: string): Recovery | undefined {
+  for (let k = text.indexOf('{"timestamp":', 1); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) {
+    const record = parseObject(text.slice(k));
+    if (record) return { kind: 'after-torn', text: text.slice(k), record };
+  }
   return undefined;
 }
 
