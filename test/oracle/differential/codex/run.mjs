@@ -16,6 +16,7 @@
 //   --timeout seconds a Codex run or one of our commands may take (default 120); --steps most damage steps (default 3)
 //   --cli     our CLI (default: a snapshot of this checkout's bin/ and dist/ in OUT/cli, so a build cannot swap it)
 //   --report  run nothing: the report of the seeds' OUT/cases/<seed>/verdict.json (of a run cut short)
+//   --rejudge run nothing of ours: judge Codex's side of those verdicts again, from the cached Codex runs
 // Writes OUT/cases/<seed>/verdict.json, OUT/results.jsonl and OUT/REPORT.md (also printed).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -43,6 +44,9 @@ function parseArgs(argv) {
     else if (flag === '--oracle') o.oracle = path.resolve(value);
     else if (flag === '--report') {
       o.reportOnly = true;
+      i--;
+    } else if (flag === '--rejudge') {
+      o.rejudge = true;
       i--;
     } else throw new Error(`unknown flag ${flag}`);
   }
@@ -74,7 +78,7 @@ function run(cmd, args, { env = {}, timeout = opts.timeout } = {}) {
 
 // Our CLI, from a snapshot of this checkout (bin/, dist/, package.json; node_modules linked).
 let cli = opts.cli;
-if (!cli && !opts.reportOnly) {
+if (!cli && !opts.reportOnly && !opts.rejudge) {
   const snap = path.join(OUT, 'cli');
   if (!existsSync(path.join(repo, 'dist/bundle/cli.js'))) throw new Error('build first: npm run build');
   rmSync(snap, { recursive: true, force: true });
@@ -266,20 +270,27 @@ function healed(bytes, known) {
   return buf;
 }
 
-/** The signatures Codex would send of the records still whole in `bytes` (count map). */
+/**
+ * The signatures Codex would send of the records still whole in `bytes` (count map): of each source, those its own
+ * resume sends (`sent`, a count map; a compaction's replacement repeats earlier items, so never more often than that),
+ * or all (no `sent`).
+ */
 function expectedOf(bytes, own, known) {
   const heal = healed(bytes, known);
-  const sigs = [];
-  for (const { lines, sent } of own)
+  const total = new Map();
+  for (const { lines, sent } of own) {
+    const here = new Map();
     for (const line of lines) {
       const text = line.subarray(0, line.length - 1);
       if (text.length === 0 || heal.indexOf(text) < 0) continue;
       for (const it of itemsOf(parse(text.toString('utf8')))) {
         const s = signature(it);
-        if (sent === undefined || sent.has(s)) sigs.push(s);
+        if (sent === undefined || sent.has(s)) here.set(s, (here.get(s) ?? 0) + 1);
       }
     }
-  return count(sigs);
+    for (const [s, n] of here) total.set(s, (total.get(s) ?? 0) + (sent ? Math.min(n, sent.get(s)) : n));
+  }
+  return total;
 }
 
 const sentSigs = (run) => count((run?.body?.input ?? []).slice(1).map(signature));
@@ -306,7 +317,7 @@ async function baselineSent(base) {
   if (!baseRuns.has(base.id))
     baseRuns.set(
       base.id,
-      codexResume(base.bytes, base.name).then((dir) => new Set(sentSigs(codexRun(dir)).keys())),
+      codexResume(base.bytes, base.name).then((dir) => sentSigs(codexRun(dir))),
     );
   return baseRuns.get(base.id);
 }
@@ -362,17 +373,7 @@ async function runCase(seed) {
     ...moved.map((f) => codexResume(readFileSync(path.join(w, 'fixed', f)), path.basename(f)).then(codexRun)),
   ]);
 
-  // What the recording would send of what is still whole: its own lines (and the terminals' appends, all sent).
-  const own = [{ lines: linesOf(base.bytes), sent }, ...tails.filter(Boolean).map((t) => ({ lines: linesOf(t) }))];
-  const otherLines = others.flatMap((o) => linesOf(o.bytes));
-  const known = [...own.flatMap((o) => o.lines), ...otherLines];
-  const expected = expectedOf(dmg.bytes, own, known);
-  const ownSigs = new Set(
-    own.flatMap((o) => o.lines.flatMap((l) => itemsOf(parse(l.toString('utf8'))).map(signature))),
-  );
-  const foreignSigs = new Set(
-    otherLines.flatMap((l) => itemsOf(parse(l.toString('utf8'))).map(signature)).filter((s) => !ownSigs.has(s)),
-  );
+  const { expected, foreignSigs } = expectations(base, others, tails, sent, dmg.bytes);
   const codex = codexVerdict(brokenRun, expected, foreignSigs);
   const afterFix = codexVerdict(fixedRun, expected, foreignSigs);
   const problems = fileProblems(fixed).problems;
@@ -417,6 +418,45 @@ async function runCase(seed) {
   return verdict;
 }
 
+/** Codex's side of a verdict judged again: the damaged and fixed files of the case, the cached Codex runs. */
+async function rejudge(v) {
+  const base = baselines.find((b) => b.id === v.base);
+  const w = path.join(OUT, 'cases', String(v.seed));
+  const dmgBytes = readFileSync(path.join(w, 'broken', base.name));
+  const fixedBytes = readFileSync(path.join(w, 'fixed', base.name));
+  const others = baselines.filter((b) => b !== base);
+  const tails = await terminalTails(base);
+  const [brokenRun, fixedRun, sent] = await Promise.all([
+    codexResume(dmgBytes, base.name).then(codexRun),
+    codexResume(fixedBytes, base.name).then(codexRun),
+    baselineSent(base),
+  ]);
+  const { expected, foreignSigs } = expectations(base, others, tails, sent, dmgBytes);
+  v.codex = codexVerdict(brokenRun, expected, foreignSigs);
+  v.fix.codex = codexVerdict(fixedRun, expected, foreignSigs);
+  v.mishandled = v.codex.kind !== 'ok';
+  v.unrecoverable = v.codex.kind === 'fatal' && expected.size === 0;
+  v.fixClean =
+    v.fix.codex.kind === 'ok' &&
+    v.fix.idempotent &&
+    v.fix.problems.length === 0 &&
+    v.fix.moved.every((m) => m.codex.kind === 'ok');
+}
+
+/** What the recording would send of what is still whole (its lines, the terminals' appends), and what is another's. */
+function expectations(base, others, tails, sent, bytes) {
+  const own = [{ lines: linesOf(base.bytes), sent }, ...tails.filter(Boolean).map((t) => ({ lines: linesOf(t) }))];
+  const otherLines = others.flatMap((o) => linesOf(o.bytes));
+  const known = [...own.flatMap((o) => o.lines), ...otherLines];
+  const ownSigs = new Set(
+    own.flatMap((o) => o.lines.flatMap((l) => itemsOf(parse(l.toString('utf8'))).map(signature))),
+  );
+  const foreignSigs = new Set(
+    otherLines.flatMap((l) => itemsOf(parse(l.toString('utf8'))).map(signature)).filter((s) => !ownSigs.has(s)),
+  );
+  return { expected: expectedOf(bytes, own, known), foreignSigs };
+}
+
 /** The disagreement classes of a case (none when we agree with Codex). */
 function classesOf(v) {
   if (v.skipped || v.codex.kind === 'timeout') return [];
@@ -443,11 +483,16 @@ function classesOf(v) {
 async function main() {
   const seeds = [];
   for (let s = opts.seeds[0]; s <= opts.seeds[1]; s++) seeds.push(s);
-  if (opts.reportOnly) {
+  if (opts.reportOnly || opts.rejudge) {
     const done = seeds
       .map((s) => path.join(OUT, 'cases', String(s), 'verdict.json'))
       .filter((f) => existsSync(f))
       .map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    if (opts.rejudge)
+      for (const v of done) {
+        await rejudge(v);
+        writeFileSync(path.join(OUT, 'cases', String(v.seed), 'verdict.json'), `${JSON.stringify(v, null, 1)}\n`);
+      }
     console.log(report(done));
     return;
   }
