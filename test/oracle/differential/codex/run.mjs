@@ -290,6 +290,9 @@ function expectedOf(bytes, own, known) {
     }
     for (const [s, n] of here) total.set(s, (total.get(s) ?? 0) + (sent ? Math.min(n, sent.get(s)) : n));
   }
+  // An output whose call is gone cannot be sent (the API rejects it): it is not expected.
+  const calls = new Set([...total.keys()].filter((s) => s.startsWith('call:')).map((s) => s.split(':')[1]));
+  for (const s of [...total.keys()]) if (s.startsWith('out:') && !calls.has(s.split(':')[1])) total.delete(s);
   return total;
 }
 
