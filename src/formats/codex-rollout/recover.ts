@@ -78,7 +78,9 @@ export function recoverLine(line: SourceLine): Recovery | undefined {
     const record = parseObject(text);
     if (record) return { kind: 'utf8-replaced', text, record };
   }
-  if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8')) return splitInterleaved(text) ?? afterTorn(text);
+  if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8'))
+    // valid-jsonl puts back a record after a torn write only on a line with no NUL or invalid bytes.
+    return splitInterleaved(text) ?? (kinds.has('nul') || kinds.has('utf8') ? undefined : afterTorn(text));
   return undefined;
 }
 
