@@ -25,6 +25,7 @@ import { createProgress, NO_PROGRESS, progressAllowed, readDetail } from './prog
 import { emit, outputConflict } from './report-output.js';
 import { workerUrl } from './worker-url.js';
 import { plural } from './plural.js';
+import { sessionRefs } from './session-refs.js';
 import { targetNotes } from './target-notes.js';
 import { pushAll } from '../model/arrays.js';
 
@@ -42,7 +43,9 @@ const PROGRESS_LABEL: Record<LintCommand['fix'], string> = {
   diff: 'Checking fixes',
 };
 
-const HUMAN_FORMATS = new Set(['stylish', 'compact']);
+const HUMAN_FORMATS = new Set(['stylish', 'compact', 'summary']);
+/** The formats that may be coloured. */
+const COLORED_FORMATS = new Set(['stylish', 'summary']);
 
 export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters }: Composition): Promise<number> {
   let scope: ConfigScope;
@@ -136,7 +139,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       return cmd.exitZero ? 0 : run.diffs.length > 0 ? 1 : 0;
     }
     pushAll(context.failures, run.failures);
-    if (!report(run.results, cmd, context, { linter, formatters }, io)) return 2;
+    if (!(await report(run.results, cmd, context, { linter, formatters }, io))) return 2;
     for (const message of targetNotes(run.results, inputs, linter)) warn(io, message);
     if (cmd.fix === 'fix' && run.changedFiles > 0)
       warn(
@@ -184,7 +187,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   progress.clear();
   const shown = cmd.ignoreUnknown ? knownOnly(results) : results;
   sortByInput(shown, inputs);
-  if (!report(shown, cmd, context, { linter, formatters }, io)) return 2;
+  if (!(await report(shown, cmd, context, { linter, formatters }, io))) return 2;
   for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
   return exitCode(shown, cmd, io, context.failures.length > 0, 0);
 }
@@ -240,19 +243,21 @@ interface ReportContext {
 }
 
 /** Formats and prints the report (to stdout or -o); false when the -o file could not be written. */
-function report(
+async function report(
   results: LintResult[],
   cmd: LintCommand,
   context: ReportContext,
   { linter, formatters }: Composition,
   io: CliIO,
-): boolean {
-  const shown = cmd.quiet ? results.map(errorsOnly) : results;
+): Promise<boolean> {
+  const quieted = cmd.quiet ? results.map(errorsOnly) : results;
+  // --quiet lists what has errors: summary leaves out the files --quiet left with nothing to show, as stylish does.
+  const shown = cmd.quiet && cmd.format === 'summary' ? quieted.filter((r) => r.diagnostics.length > 0) : quieted;
   const human = HUMAN_FORMATS.has(cmd.format);
   const maxDiagnostics = human ? cmd.maxDiagnostics : undefined;
   // A report written to a file gets colour only when asked for explicitly; FORCE_COLOR is meant for terminals.
   const color =
-    cmd.format === 'stylish' &&
+    COLORED_FORMATS.has(cmd.format) &&
     (cmd.outputFile !== undefined
       ? cmd.color === true
       : useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY }));
@@ -270,6 +275,7 @@ function report(
     fixing: cmd.fix === 'fix',
     configFiles: context.configFiles,
     width: cmd.outputFile === undefined && io.stdoutIsTTY ? terminalWidth(io) : undefined,
+    sessions: cmd.format === 'stylish' ? await sessionRefs(shown, linter, io) : undefined,
   });
   if (cmd.statistics) {
     const stats = formatStatistics(

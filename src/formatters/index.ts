@@ -8,12 +8,14 @@ import { github } from './github.js';
 import { json } from './json.js';
 import { sarif } from './sarif.js';
 import { stylish } from './stylish.js';
+import { summary } from './summary.js';
 import type { FormatName } from './names.js';
 import type { Formatter } from './types.js';
 
 export const formatters: Record<FormatName, Formatter> = {
   stylish,
   compact,
+  summary,
   json,
   sarif,
   github,
@@ -25,4 +27,4 @@ export const formatters: Record<FormatName, Formatter> = {
 
 export { FORMAT_NAMES, type FormatName } from './names.js';
 
-export type { FormatContext, Formatter } from './types.js';
+export type { FormatContext, Formatter, SessionRef } from './types.js';

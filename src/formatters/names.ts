@@ -3,6 +3,7 @@
 export const FORMAT_NAMES = [
   'stylish',
   'compact',
+  'summary',
   'json',
   'sarif',
   'github',

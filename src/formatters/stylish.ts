@@ -1,13 +1,15 @@
 // The human report, laid out like ESLint's stylish with ruff's rule-first rows: each file with problems, one row per
 // problem (line, severity, rule id, [*] when --fix repairs it, message) and its related lines beneath it, then a
-// summary. On a terminal, messages wrap to its width under a hanging indent; elsewhere each problem is one line. A
-// clean run prints only the one-line summary.
+// summary, then each session that will not resume as it is and the commands that repair and resume it. On a
+// terminal, messages wrap to its width under a hanging indent; elsewhere each problem is one line. A clean run prints
+// only the one-line summary.
 import { createColors } from 'picocolors';
 import type { Diagnostic } from '../engine/run-rules.js';
 import type { LintResult } from '../engine/lint.js';
 import { displayPath } from './display-path.js';
 import { neutralize } from './neutralize.js';
 import { cappedDiagnostics } from './capped.js';
+import { resumeBlock } from './resume-block.js';
 import { wrapText } from './wrap-text.js';
 import type { FormatContext, Formatter } from './types.js';
 import { maxOf } from '../model/arrays.js';
@@ -30,7 +32,7 @@ export const stylish: Formatter = (results, ctx) => {
 
 `;
   }
-  return out + summary(results, ctx, c);
+  return out + summary(results, ctx, c) + resumeBlock(results, ctx, c);
 };
 
 /** How many problems a human format leaves out under `maxDiagnostics`. */

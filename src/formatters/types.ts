@@ -33,6 +33,23 @@ export interface FormatContext {
   width?: number;
   /** The config files the run used, shown in the stylish footer so that a config that turns rules off is visible. */
   configFiles?: readonly string[];
+  /**
+   * The inputs that are sessions in an agent's sessions folder, by file path: stylish ends with each of them that has
+   * errors, and the commands that repair and resume it.
+   */
+  sessions?: ReadonlyMap<string, SessionRef>;
+}
+
+/** A session file as its agent knows it. */
+export interface SessionRef {
+  /** The agent's name: "Claude Code". */
+  agent: string;
+  /** The id `--session` and the agent's resume take. */
+  id: string;
+  /** The working folder the session ran in, home shown as `~`; undefined when the file does not say. */
+  project?: string;
+  /** The agent's command that resumes it: `claude --resume <id>`. */
+  resume: string;
 }
 
 export interface FileFailure {

@@ -33,11 +33,12 @@ afterAll(() => {
 
 const run = (format: string) => runCli([path.join('crash day', 'a b.jsonl'), '-f', format], { cwd: tmp, tty: true });
 
-describe('--format compact, github and sarif', () => {
+describe('--format compact, summary, github and sarif', () => {
   it('are offered by --format', () => {
     expect(FORMAT_NAMES).toEqual([
       'stylish',
       'compact',
+      'summary',
       'json',
       'sarif',
       'github',
@@ -58,6 +59,30 @@ describe('--format compact, github and sarif', () => {
     for (const line of lines) expect(line).toMatch(/^crash day\/a b\.jsonl:\d+: (error|warning) [a-z-]+ \S.*$/);
     expect(lines).toContainEqual(expect.stringMatching(/^crash day\/a b\.jsonl:3: error valid-json /));
     expect(r.stdout).not.toContain('\x1b');
+  });
+
+  it('summary prints one line for the file, coloured on a terminal; --quiet keeps only files with errors', async () => {
+    const r = await run('summary');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('\x1b[31mfail\x1b[39m  1 error  1 warning  2 fixable  crash day/a b.jsonl\n');
+    writeFileSync(path.join(tmp, 'warned.jsonl'), crashed().replace(/\n[^\n]*$/, '\n'));
+    const both = ['warned.jsonl', path.join('crash day', 'a b.jsonl'), '-f', 'summary'];
+    expect((await runCli(both, { cwd: tmp })).stdout).toBe(
+      'fail  1 error   1 warning  2 fixable  crash day/a b.jsonl\nwarn  0 errors  1 warning  1 fixable  warned.jsonl\n',
+    );
+    // --quiet: errors only, as ESLint; a file left with nothing to show is left out, and with none, nothing is printed.
+    const quiet = await runCli([...both, '--quiet'], { cwd: tmp });
+    expect(quiet).toEqual({
+      code: 1,
+      stdout: 'fail  1 error  0 warnings  1 fixable  crash day/a b.jsonl\n',
+      stderr: '',
+    });
+    expect(await runCli(['warned.jsonl', '-f', 'summary', '--quiet'], { cwd: tmp })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
   });
 
   it('github prints only workflow commands, errors first', async () => {
