@@ -125,7 +125,7 @@ describe('--diff', () => {
     const p = file('s.jsonl', torn());
     const r = await run(['--diff', 's.jsonl']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^--- a\/s\.jsonl\n\+\+\+ b\/s\.jsonl\n@@ -1,3 \+1,2 @@\n/);
+    expect(r.stdout).toMatch(/^--- a\/s\.jsonl\n\+\+\+ b\/s\.jsonl\n@@ -1,3 \+1,2 @@ line 3 removed\n/);
     expect(r.stdout).toContain('\n-{"parentUuid":null,"type":"user","mess\n\\ No newline at end of file\n');
     expect(r.stderr).toContain('1 file would be changed by --fix');
     expect(readFileSync(p, 'utf8')).toBe(torn());

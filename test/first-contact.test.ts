@@ -2,7 +2,7 @@
 // real pseudo-terminal), -h/-v, a mistyped flag, --quiet, the fix summary, the progress label, --fix without paths
 // next to a live session, --session prefixes, and export's inputs.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,110 @@ describe.skipIf(!hasPython)('on a terminal', () => {
     const env = { ...process.env, COLUMNS: '60', NO_COLOR: '1' };
     const r = spawnSync(process.execPath, [bin, '--help'], { cwd: tmp, env, encoding: 'utf8' });
     for (const line of r.stdout.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+  });
+});
+
+/**
+ * A home folder with a broken session of each agent (a torn Claude Code session, a Codex rollout whose last line is
+ * torn inside a character, a Copilot session with a cut-off event glued to the next), and a Claude Code session with a warning only.
+ */
+function brokenHome(): { home: string; claude: string; codex: string; copilot: string } {
+  const home = mkdtempSync(path.join(tmp, 'broken-home-'));
+  const claude = '6b0f3c1e-1111-4222-8333-444455556666';
+  writeFile(home, `.claude/projects/-tmp-project/${claude}.jsonl`, tornTranscript());
+  writeFile(home, '.claude/projects/-tmp-project/22222222-2222-4222-8222-222222222222.jsonl', longMessages());
+  // Its last line is cut off inside a multi-byte character: Codex cannot read the file at all (an error).
+  const rollout = readFileSync(path.join(root, 'fixtures/rules/codex/valid-jsonl/invalid-torn-last-line-utf8.jsonl'));
+  const codex = /"id":"([^"]+)"/.exec(rollout.toString('latin1'))![1]!;
+  const rolloutFile = path.join(home, `.codex/sessions/2026/12/01/rollout-2026-12-01T09-29-44-${codex}.jsonl`);
+  mkdirSync(path.dirname(rolloutFile), { recursive: true });
+  writeFileSync(rolloutFile, rollout);
+  const events = readFileSync(
+    path.join(root, 'fixtures/rules/copilot/concatenated-event/invalid-concatenated-event.jsonl'),
+    'utf8',
+  );
+  const copilot = /"sessionId":"([^"]+)"/.exec(events)![1]!;
+  writeFile(home, `.copilot/session-state/${copilot}/events.jsonl`, events);
+  return { home, claude, codex, copilot };
+}
+
+describe('which session will not resume', () => {
+  it('the report ends with each broken session of each agent, its first error, and the commands to repair and resume it', async () => {
+    const { home, claude, codex, copilot } = brokenHome();
+    const r = await run([], { homedir: home, env: {} });
+    expect(r.code).toBe(1);
+    const block = r.stdout.slice(r.stdout.indexOf('\n3 sessions will not resume'));
+    const lines = block.split('\n');
+    expect(lines.slice(0, 7)).toEqual([
+      '',
+      '3 sessions will not resume as they are:',
+      `  Claude Code ${claude} (/tmp/project)`,
+      '    valid-json: Last line is cut off mid-entry (a crash while writing)',
+      `    transcript-lint --session ${claude} --fix`,
+      `    claude --resume ${claude}`,
+      `  Codex CLI ${codex} (/tmp/codex-proj)`,
+    ]);
+    expect(lines[7]).toMatch(/^ {4}codex\/valid-jsonl: \S/);
+    expect(lines.slice(8, 11)).toEqual([
+      `    transcript-lint --session ${codex} --fix`,
+      `    codex resume ${codex}`,
+      `  Copilot CLI ${copilot} (/tmp/copilot-proj)`,
+    ]);
+    expect(lines[11]).toMatch(/^ {4}copilot\/concatenated-event: A cut-off event \(\d+ characters\) is glued/);
+    expect(lines.slice(12)).toEqual([
+      `    transcript-lint --session ${copilot} --fix`,
+      `    copilot --resume=${copilot}`,
+      '',
+    ]);
+    // The session with a warning only resumes: it is in the report, not in the block.
+    expect(r.stdout).toContain('22222222-2222-4222-8222-222222222222.jsonl\n');
+    expect(block).not.toContain('22222222');
+    // Its repair command does what it says: the Claude Code session then has no error.
+    await run(['--session', claude, '--fix'], { homedir: home, env: {} });
+    const after = await run([], { homedir: home, env: {} });
+    expect(after.stdout).toContain('2 sessions will not resume as they are:');
+    expect(after.stdout).not.toContain(`Claude Code ${claude}`);
+  });
+
+  it("--quiet keeps the block (it lists errors only), and a file outside the agents' folders gets none", async () => {
+    const { home, claude } = brokenHome();
+    const quiet = await run(['--quiet'], { homedir: home, env: {} });
+    expect(quiet.stdout).toContain(`3 sessions will not resume as they are:\n  Claude Code ${claude}`);
+    const copy = await run(['torn.jsonl']);
+    expect(copy.stdout).toContain('valid-json');
+    expect(copy.stdout).not.toContain('will not resume');
+  });
+});
+
+describe('--diff of a two-block swap', () => {
+  const swap = () =>
+    readFileSync(path.join(root, 'fixtures/rules/tool-result-first/invalid-text-before-result.jsonl'), 'utf8');
+
+  it('on a terminal: what changed in the header, the changed words only, colour; piped: a patch that applies', async () => {
+    writeFile(tmp, 'swap.jsonl', swap());
+    const tty = await run(['swap.jsonl', '--diff'], { tty: true, env: { COLUMNS: '80' } });
+    expect(tty.code).toBe(1);
+    const plain = await run(['swap.jsonl', '--diff']);
+    expect(plain.stdout).toContain('\n@@ -1,7 +1,7 @@ line 4: message.content[0] <-> [1]\n');
+    expect(plain.stdout).not.toContain('\x1b');
+    expect(tty.stdout).toContain('\x1b[36m@@ -1,7 +1,7 @@ line 4: message.content[0] <-> [1]\x1b[39m');
+    // The context lines fit the terminal; the whole is a fraction of the patch.
+    for (const line of tty.stdout.split('\n').filter((l) => l.startsWith('\x1b[2m ')))
+      expect(line.replace(/\x1b\[\d+m/g, '').length, line).toBeLessThanOrEqual(80);
+    expect(tty.stdout.length * 3).toBeLessThan(plain.stdout.length);
+    const noColor = await run(['swap.jsonl', '--diff', '--no-color'], { tty: true, env: { COLUMNS: '80' } });
+    expect(noColor.stdout).not.toContain('\x1b');
+    expect(noColor.stdout).toMatch(/\n-….*\{"type":"text","text":"Here is the output:"\},\{"tool_use_id":"toolu_T3"/);
+    // Piped with --color: the whole patch, coloured.
+    const colored = await run(['swap.jsonl', '--diff', '--color']);
+    expect(colored.stdout).toContain('\x1b[31m');
+    expect(colored.stdout.replace(/\x1b\[\d+m/g, '')).toBe(plain.stdout);
+    const hasPatch = spawnSync('patch', ['--version'], { stdio: 'ignore' }).status === 0;
+    if (hasPatch) {
+      const r = spawnSync('patch', ['-p1'], { cwd: tmp, input: plain.stdout, encoding: 'utf8' });
+      expect(r.status, r.stderr).toBe(0);
+      expect((await run(['swap.jsonl'])).stdout).toContain('No problems');
+    }
   });
 });
 

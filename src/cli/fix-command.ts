@@ -11,6 +11,7 @@ import { reapTempsIfKilled } from './temp-reaper.js';
 import { type FixOutcome, fixBytes, MAX_PASSES } from '../engine/fix-loop.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { unifiedDiff } from '../fixer/diff.js';
+import { type DiffView, readableDiff } from '../formatters/diff-view.js';
 import { byteLengthOf } from '../loader/bytes.js';
 import type { FileFailure } from '../formatters/types.js';
 import type { LintCommand } from './args.js';
@@ -138,6 +139,8 @@ export async function runFix(
   hooks: {
     cwd: string;
     note: (message: string) => void;
+    /** With --diff: how to show it (a terminal, colour); undefined: the exact patch. */
+    diffView?: DiffView;
     onProgress: (done: number) => void;
     /** How far a pass over a large file has read it (fix-on-disk.ts). */
     onReading?: PassReadProgress;
@@ -236,7 +239,10 @@ export async function runFix(
       if (outcome.changed) {
         const { original, outcome: full } = preview;
         const bytes = Math.max(original.length, byteLengthOf(full.outputPieces));
-        const diff = asText(shown, '--diff', bytes, () => byteExactDiff(original, full.output, shown), note);
+        const view = hooks.diffView;
+        const make = () =>
+          view ? viewedDiff(original, full.output, shown, view) : byteExactDiff(original, full.output, shown);
+        const diff = asText(shown, '--diff', bytes, make, note);
         if (diff === undefined) run.failed = true;
         else run.diffs.push(diff);
       }
@@ -277,6 +283,11 @@ function byteExactDiff(before: Uint8Array, after: Uint8Array, shown: string): Ui
   // The names are UTF-8 in the header: as Latin-1 too, to come out as the same bytes.
   const names = diffNames(Buffer.from(shown, 'utf8').toString('latin1'));
   return Buffer.from(unifiedDiff(asBytes(before), asBytes(after), names), 'latin1');
+}
+
+/** The diff for reading (word marks, colour, cut to a terminal): text, so bytes that are not UTF-8 show as U+FFFD. */
+function viewedDiff(before: Uint8Array, after: Uint8Array, shown: string, view: DiffView): Uint8Array {
+  return Buffer.from(readableDiff(decoder.decode(before), decoder.decode(after), diffNames(shown), view), 'utf8');
 }
 
 /**

@@ -9,7 +9,7 @@ import { UNKNOWN_FORMAT_ID } from '../formats/catalog.js';
 import { displayPath } from '../formatters/display-path.js';
 import type { Formatter } from '../formatters/index.js';
 import type { FormatName } from '../formatters/names.js';
-import { neutralize } from '../formatters/neutralize.js';
+import type { DiffView } from '../formatters/diff-view.js';
 import { formatStatistics } from '../formatters/statistics.js';
 import { hiddenCount } from '../formatters/stylish.js';
 import type { FileFailure } from '../formatters/types.js';
@@ -115,6 +115,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
         await runFix(linter, group.inputs, cmd, lintOptions(cmd, group.config), {
           cwd: io.cwd,
           note,
+          diffView: cmd.fix === 'diff' ? diffView(cmd, io) : undefined,
           onProgress: () => progress.update(++done),
           onReading: (pass, read, size) => progress.update(done, readDetail(read, size, pass)),
           writeFs: io.writeFs,
@@ -127,9 +128,9 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     sortByInput(run.results, inputs);
     if (cmd.fix === 'diff') {
       const diff = Buffer.concat(run.diffs);
-      // On a terminal the diff is for reading: transcript text must not drive it. Piped, it stays an exact patch.
-      const safe = cmd.outputFile === undefined && io.stdoutIsTTY ? neutralize(diff.toString('utf8')) : diff;
-      if (!emit(safe, cmd, io)) return 2;
+      // On a terminal the diff is for reading, and its view already showed transcript text as escapes. Piped, it
+      // stays an exact patch (coloured only with --color).
+      if (!emit(diff, cmd, io)) return 2;
       const what =
         run.diffs.length > 0
           ? `${plural(run.diffs.length, 'file')} would be changed by --fix${cmd.unsafeFixes ? ' --unsafe-fixes' : ''}`
@@ -190,6 +191,20 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   if (!(await report(shown, cmd, context, { linter, formatters }, io))) return 2;
   for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
   return exitCode(shown, cmd, io, context.failures.length > 0, 0);
+}
+
+/**
+ * How --diff is shown: on a terminal, cut to the changed words and coloured (unless NO_COLOR or --no-color); piped
+ * or with -o, the exact patch, coloured only with --color (FORCE_COLOR too when piped). Undefined: the plain patch.
+ */
+function diffView(cmd: LintCommand, io: CliIO): DiffView | undefined {
+  const terminal = cmd.outputFile === undefined && io.stdoutIsTTY;
+  const color =
+    cmd.outputFile !== undefined
+      ? cmd.color === true
+      : useColor({ flag: cmd.color, env: io.env, isTTY: io.stdoutIsTTY });
+  if (!terminal && !color) return undefined;
+  return { cut: terminal, color, width: terminalWidth(io) };
 }
 
 /** --ignore-unknown: the results of files some format reads (the unknown format takes the others). */

@@ -263,7 +263,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'boolean',
     group: 'Fixing',
     help: 'Print a unified diff of what --fix would change; exit 1 if anything would change',
-    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. It is a patch, not a report, so it takes no `--format` or `--statistics` (use `--fix-dry-run -f json` for the fixed text). On a terminal its control characters are shown as escapes; piped or written with `-o` it is the exact patch, byte for byte (bytes that are not valid UTF-8 included, so `git apply` takes it), raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
+    doc: 'Prints a unified diff of what `--fix` would change; exit 1 if anything would change. It is a patch, not a report, so it takes no `--format` or `--statistics` (use `--fix-dry-run -f json` for the fixed text). Each hunk header says what changed inside the line (`@@ -1,7 +1,7 @@ line 4: message.content[0] <-> [1]`). On a terminal it is for reading: coloured, each changed line shown by its changed words and the text around them, context lines cut to the width, control characters as escapes. Piped or written with `-o` it is the exact patch (coloured only with `--color`), byte for byte (bytes that are not valid UTF-8 included, so `git apply` takes it), raw by design (as `git diff` is), so `| less -R` or `| cat` to a terminal shows transcript bytes as they are.',
   },
   {
     name: 'backup',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../src/fixer/diff.js';
+import { describeLineChange } from '../../src/fixer/line-change.js';
 
 const opts = { fromFile: 'a/s.jsonl', toFile: 'b/s.jsonl' };
 
@@ -30,9 +31,20 @@ describe('unifiedDiff', () => {
     const before = ['1', '2', '3', '4', '5', '6', '7', '8', '9'].join('\n') + '\n';
     const after = before.replace('5\n', 'five\n');
     expect(unifiedDiff(before, after, opts)).toBe(
-      ['--- a/s.jsonl', '+++ b/s.jsonl', '@@ -2,7 +2,7 @@', ' 2', ' 3', ' 4', '-5', '+five', ' 6', ' 7', ' 8', ''].join(
-        '\n',
-      ),
+      [
+        '--- a/s.jsonl',
+        '+++ b/s.jsonl',
+        '@@ -2,7 +2,7 @@ line 5: changed',
+        ' 2',
+        ' 3',
+        ' 4',
+        '-5',
+        '+five',
+        ' 6',
+        ' 7',
+        ' 8',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -48,5 +60,36 @@ describe('unifiedDiff', () => {
     expect(diff).toContain('\\ No newline at end of file');
     const patched = patchApplies(before, diff);
     if (patched !== undefined) expect(patched).toBe(after);
+  });
+});
+
+describe('hunk headers say what changed inside the line', () => {
+  const entry = (content: unknown[]) =>
+    JSON.stringify({ type: 'user', message: { role: 'user', content }, uuid: 'u-1', cwd: '/tmp/p' });
+  const text = { type: 'text', text: 'Here is the output:' };
+  const result = { tool_use_id: 'toolu_T3', type: 'tool_result', content: 't3' };
+
+  it('names swapped blocks, removed and added items and keys, and changed values', () => {
+    expect(describeLineChange(entry([text, result]), entry([result, text]))).toBe('message.content[0] <-> [1]');
+    expect(describeLineChange(entry([text, result]), entry([result]))).toBe('message.content[0] removed');
+    expect(describeLineChange(entry([result]), entry([result, text]))).toBe('message.content[1] added');
+    expect(describeLineChange('{"a":1,"b":2}', '{"a":1,"c":2}')).toBe('b removed, c added');
+    expect(describeLineChange('{"a":{"b c":1}}', '{"a":{"b c":2}}')).toBe('a["b c"] changed');
+    expect(describeLineChange('{"a":1}', '{"a":1}')).toBeUndefined();
+    expect(describeLineChange('{"a":1', '{"a":1}')).toBeUndefined();
+  });
+
+  it('a two-block swap: the header names it, after @@ where patch ignores it, and patch applies the diff', () => {
+    const before = `${entry([])}\n${entry([text, result])}\n{"type":"last-prompt"}\n`;
+    const after = `${entry([])}\n${entry([result, text])}\n{"type":"last-prompt"}\n`;
+    const diff = unifiedDiff(before, after, opts);
+    expect(diff.split('\n')[2]).toBe('@@ -1,3 +1,3 @@ line 2: message.content[0] <-> [1]');
+    const patched = patchApplies(before, diff);
+    if (patched !== undefined) expect(patched).toBe(after);
+  });
+
+  it('lines without a partner are named as removed or added, and a last line without newline is still JSON', () => {
+    const diff = unifiedDiff('{"n":1}\n{"n":2}\n{"n":3}', '{"n":1}\n{"n":4}', opts);
+    expect(diff.split('\n')[2]).toBe('@@ -1,3 +1,2 @@ line 2: n changed; line 3 removed');
   });
 });
