@@ -8,24 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linter } from '../src/composition.js';
+import { type Message, stripCacheControl } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'prompt-lost');
-
-interface Message {
-  role: string;
-  content: unknown;
-}
-
-const stripCacheControl = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(stripCacheControl)
-    : v !== null && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([k]) => k !== 'cache_control')
-            .map(([k, x]) => [k, stripCacheControl(x)]),
-        )
-      : v;
 
 function exported(name: string): Message[] {
   const stored = readFileSync(path.join(DIR, `${name}.jsonl`));

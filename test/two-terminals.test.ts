@@ -8,25 +8,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linter } from '../src/composition.js';
 import { lintBytes } from '../src/index.js';
+import { type Message, stripCacheControl } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'two-terminals');
 const stored = readFileSync(path.join(DIR, 'two-terminals.jsonl'));
-
-interface Message {
-  role: string;
-  content: unknown;
-}
-
-const stripCacheControl = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? v.map(stripCacheControl)
-    : v !== null && typeof v === 'object'
-      ? Object.fromEntries(
-          Object.entries(v)
-            .filter(([k]) => k !== 'cache_control')
-            .map(([k, x]) => [k, stripCacheControl(x)]),
-        )
-      : v;
 
 describe('two terminals resuming one session', () => {
   it('export: the messages Claude Code sent (terminal C only)', () => {
