@@ -1,6 +1,6 @@
 // TranscriptModel: one file's entries, chain and compiled request, each built on first use and then kept. The format
 // that loaded the file supplies how each is built (ModelParts): a Claude Code session from its JSONL entries and uuid
-// chain, a plain input (a Messages API request or a message list, see loader/input.ts) from its messages, with no
+// chain, a plain input (a Messages API request or a message list, see formats/plain/source.ts) from its messages, with no
 // client-side repair. The same request-view rules run on all of them.
 import type { SourceFile } from '../loader/read-jsonl.js';
 import { isUnreadByLimit, lineByteLength, type SourceLine } from '../loader/source-line.js';
@@ -31,7 +31,7 @@ export class TranscriptModel {
   private unreadIdsCache?: { lineNo: number; ids: Set<string> }[];
 
   /**
-   * @param file the lines to model (for a JSON document, its virtual lines: see loader/input.ts)
+   * @param file the lines to model (for a JSON document, its virtual lines: see formats/plain/source.ts)
    * @param parts how the format builds entries, chain and request
    * @param plain set for a plain Messages API input (request or message list)
    */
