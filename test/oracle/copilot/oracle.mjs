@@ -18,6 +18,7 @@
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { pool } from '../pool.mjs';
 import { fileURLToPath } from 'node:url';
 import {
   conversation,
@@ -211,21 +212,6 @@ function exportCheck() {
   return rows;
 }
 
-async function pool(items, n, fn) {
-  const results = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        process.stderr.write(`${items[i]}\n`);
-        results[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return results;
-}
-
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** What the research wrote Copilot did with each damaged copy (RESEARCH/fixed-check/README.md, second column). */
@@ -284,7 +270,10 @@ let exports;
 if (RENDER) ({ results, exports } = readJson(path.join(OUT, 'results.json')));
 else {
   warmCache();
-  results = await pool(classes(), JOBS, runClass);
+  results = await pool(classes(), JOBS, (name) => {
+    process.stderr.write(`${name}\n`);
+    return runClass(name);
+  });
   exports = exportCheck();
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify({ results, exports }, null, 1));
 }

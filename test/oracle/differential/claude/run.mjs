@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { damage, lineRanges } from '../damage.mjs';
+import { pool } from '../../pool.mjs';
 import { recordTails, terminalOps } from './ops.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -428,20 +429,6 @@ function report(verdicts) {
 }
 
 // ---- main -----------------------------------------------------------------------------------------------------------
-
-async function pool(list, jobs, fn) {
-  const out = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: jobs }, async () => {
-      while (next < list.length) {
-        const i = next++;
-        out[i] = await fn(list[i]);
-      }
-    }),
-  );
-  return out;
-}
 
 async function main() {
   if (!existsSync(path.join(repo, 'dist', 'src'))) throw new Error('build first: npm run build');

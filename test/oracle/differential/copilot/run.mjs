@@ -29,6 +29,7 @@ import {
   warmCache,
 } from '../../copilot/cli.mjs';
 import { damage, lineRanges, rngFrom } from '../damage.mjs';
+import { pool } from '../../pool.mjs';
 
 const repo = fileURLToPath(new URL('../../../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -470,26 +471,20 @@ function render(results) {
   return { table, text: lines.join('\n') };
 }
 
-async function pool(items, n, fn) {
-  const results = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        try {
-          results[i] = await fn(items[i]);
-        } catch (err) {
-          results[i] = { seed: items[i], skipped: true, error: String(err?.stack ?? err) };
-          process.stderr.write(`seed ${items[i]}: ${err?.stack ?? err}\n`);
-        }
-        process.stderr.write(`seed ${items[i]} done\n`);
-        // Kept as it goes, so a run cut short by its time limit can still be rendered (--render).
-        writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results.filter(Boolean), null, 1));
-      }
-    }),
-  );
-  return results;
+/** runSeed, with a seed that throws kept as skipped, and the results saved as the run goes. */
+async function runSaving(seed, results) {
+  let result;
+  try {
+    result = await runSeed(seed);
+  } catch (err) {
+    result = { seed, skipped: true, error: String(err?.stack ?? err) };
+    process.stderr.write(`seed ${seed}: ${err?.stack ?? err}\n`);
+  }
+  process.stderr.write(`seed ${seed} done\n`);
+  // Kept as it goes, so a run cut short by its time limit can still be rendered (--render).
+  results[seed - FIRST] = result;
+  writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results.filter(Boolean), null, 1));
+  return result;
 }
 
 mkdirSync(OUT, { recursive: true });
@@ -500,7 +495,7 @@ else {
   // The continuations first, one at a time, so two workers do not record the same one.
   for (const b of baselines) for (const t of ['A', 'B']) await continuation(b, t);
   const seeds = Array.from({ length: LAST - FIRST + 1 }, (_, i) => FIRST + i);
-  results = await pool(seeds, JOBS, runSeed);
+  results = await pool(seeds, JOBS, runSaving);
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 1));
 }
 const { table, text } = render(results);
