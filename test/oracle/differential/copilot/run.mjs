@@ -109,7 +109,8 @@ const digestOf = (files) => sha(...files.flatMap((f) => [f.rel, '\0', f.bytes, '
 async function copilotRun(base, events, extra, prompt = 'continue', script = '') {
   const home0 = path.join(OUT, 'tmp', `${process.pid}-${Math.random().toString(36).slice(2)}`);
   const { folder } = stage(home0, base, events, extra);
-  const key = sha(digestOf(sessionFiles(home0)), prompt, script);
+  // Keyed by the script's bytes, not its path (which names OUT), so runs of any OUT share the cache.
+  const key = sha(digestOf(sessionFiles(home0)), prompt, script ? readFileSync(script) : '');
   const file = path.join(CACHE, `${key}.json`);
   if (existsSync(file)) {
     const cached = readJson(file);
@@ -357,6 +358,9 @@ async function runSeed(seed) {
   // 4. The fix, a second fix, and Copilot's resume of the fixed tree.
   const fixHome = path.join(dir, 'fix-home');
   const fixed = stage(fixHome, base, dmg.bytes);
+  // A file that holds another session is fixed by moving that session to a folder of its own (`split`), then --fix,
+  // as the Claude Code and Codex harnesses do. `split` leaves a file of one session as it is.
+  const splitRun = transcriptLint(BIN, 'split', '--no-backup', fixed.events);
   const fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
   const fixedFiles = sessionFiles(fixHome);
   const left = errorsOf(lintJson(BIN, fixed.events));
@@ -400,6 +404,10 @@ async function runSeed(seed) {
     exportChecked: before.sent !== undefined,
     exportDiff: diff,
     fix: {
+      split:
+        splitRun.status === 0
+          ? splitRun.stdout.trim().split('\n')[0]?.slice(0, 200)
+          : `failed (${splitRun.status}): ${splitRun.stderr.trim().slice(0, 200)}`,
       rc: fixRun.status,
       said: fixRun.stderr.trim().split('\n').slice(-1)[0]?.slice(0, 200) ?? '',
       extraFiles: extra.map((f) => f.rel).filter((r) => !r.endsWith('workspace.yaml')),
@@ -427,6 +435,7 @@ function disagreements(r) {
   if (!r.mishandled.length && r.errors.length) out.push([`false error: ${r.errors.join(' ')}`, `ops ${ops}`]);
   if (r.exportDiff) out.push([r.exportDiff.cls, `${r.exportDiff.detail}; ops ${ops}`]);
   const f = r.fix;
+  if (f.split?.startsWith('failed')) out.push(['fix: split failed', f.split]);
   if (f.rc === 2) out.push(['fix: crashed', f.said]);
   for (const w of f.wrong) out.push([`fix: fixed copy, Copilot ${kindOf(w)}`, `${w}; ops ${ops}; fix said ${f.said}`]);
   if (f.errorsLeft.length) out.push([`fix: errors left: ${f.errorsLeft.join(' ')}`, `ops ${ops}`]);
