@@ -57,7 +57,7 @@ describe('parseConfig', () => {
   it('rejects an unknown key, naming the file and the key', () => {
     const msg = configError(() => parseConfig({ rule: {} }, 'transcript-lint.config.json'));
     expect(msg).toBe(
-      'invalid config transcript-lint.config.json: rule: unknown key (did you mean "rules"?); the keys are $schema, target, inputFormat, rules, ignores',
+      'invalid config transcript-lint.config.json: rule: unknown key (did you mean "rules"?); the keys are $schema, target, inputFormat, rules, ignores, overrides',
     );
   });
 
@@ -431,6 +431,123 @@ describe('through the CLI', () => {
       stderr: 'transcript-lint: cannot read config missing.json: no such file\n',
     });
     expect((await run(['torn.jsonl', '-c'])).code).toBe(2);
+  });
+});
+
+describe('overrides', () => {
+  it('parses entries of files and rules, and names what is wrong in one', () => {
+    const config = parseConfig(
+      { overrides: [{ files: ['fixtures/broken/**'], rules: { 'valid-json': 'off' } }, { files: ['x'] }] },
+      'c.json',
+    );
+    expect(config.overrides).toEqual([
+      { files: ['fixtures/broken/**'], rules: { 'valid-json': 'off' } },
+      { files: ['x'] },
+    ]);
+    expect(configError(() => parseConfig({ overrides: [{ files: ['a'], rule: {} }] }, 'c.json'))).toBe(
+      'invalid config c.json: overrides.0.rule: unknown key (did you mean "rules"?); the keys are files, rules',
+    );
+    expect(
+      configError(() => parseConfig({ overrides: [{ files: ['a'], rules: { 'valid-jsn': 'off' } }] }, 'c.json')),
+    ).toBe('invalid config c.json: overrides.0.rules.valid-jsn: unknown rule "valid-jsn" (did you mean "valid-json"?)');
+    expect(
+      configError(() => parseConfig({ overrides: [{ files: ['a'], rules: { 'valid-json': 'warning' } }] }, 'c.json')),
+    ).toBe(
+      'invalid config c.json: overrides.0.rules.valid-json: "warning" is not a severity: use "off", "warn" or "error" (did you mean "warn"?)',
+    );
+    expect(configError(() => parseConfig({ overrides: [{ rules: {} }] }, 'c.json'))).toMatch(
+      /^invalid config c\.json: overrides\.0\.files: /,
+    );
+    expect(configError(() => parseConfig({ overrides: [{ files: [] }] }, 'c.json'))).toBe(
+      'invalid config c.json: overrides.0.files: name at least one pattern',
+    );
+  });
+
+  it('refuses a bad glob in files, naming the entry', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'overrides-glob-'));
+    const file = writeFile(dir, 'c.json', '{"overrides": [{"files": ["ok"]}, {"files": ["a/**", "b**"]}]}');
+    await expect(loadConfigFile(file)).rejects.toThrow(
+      `invalid config ${file}: overrides[1].files[1]: "b**": ** must be a whole path segment`,
+    );
+  });
+
+  it('applies the entries that match a file, in order, over rules; flags still win', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'overrides-resolve-'));
+    const file = writeFile(
+      dir,
+      'transcript-lint.config.json',
+      JSON.stringify({
+        rules: { 'valid-json': 'warn', 'resume-branch': 'off' },
+        overrides: [
+          { files: ['fixtures/broken/**', '!fixtures/broken/keep.jsonl'], rules: { 'valid-json': 'off' } },
+          { files: ['fixtures'], rules: { 'resume-branch': 'error', 'unique-uuid': 'warn' } },
+        ],
+      }),
+    );
+    const loaded = await loadConfigFile(file);
+    const at = (rel: string, cli = {}) => resolveConfigWith(loaded, cli, rules, path.join(dir, rel));
+    const broken = at('fixtures/broken/torn.jsonl');
+    expect(broken.overrides).toEqual([0, 1]);
+    expect(Object.fromEntries(broken.severities)).toEqual({
+      'valid-json': 'off',
+      'resume-branch': 'error',
+      'unique-uuid': 'warn',
+    });
+    expect(Object.fromEntries(broken.origins)).toEqual({
+      'valid-json': 'overrides[0]',
+      'resume-branch': 'overrides[1]',
+      'unique-uuid': 'overrides[1]',
+    });
+    // `!` takes a file out of the first entry; the second still matches it.
+    const keep = at('fixtures/broken/keep.jsonl');
+    expect(keep.overrides).toEqual([1]);
+    expect(keep.severities.get('valid-json')).toBe('warn');
+    expect(keep.origins.get('valid-json')).toBe('rules');
+    // Outside every entry: the config's rules only.
+    const other = at('sessions/a.jsonl');
+    expect(other.overrides).toEqual([]);
+    expect(Object.fromEntries(other.severities)).toEqual({ 'valid-json': 'warn', 'resume-branch': 'off' });
+    // A file outside the config's folder matches no entry.
+    expect(resolveConfigWith(loaded, {}, rules, path.join(path.dirname(dir), 'fixtures', 'x.jsonl')).overrides).toEqual(
+      [],
+    );
+    const flagged = at('fixtures/broken/torn.jsonl', { rules: [['valid-json', 'error']] });
+    expect(flagged.severities.get('valid-json')).toBe('error');
+    expect(flagged.origins.get('valid-json')).toBe('--rule');
+    const ignored = at('fixtures/broken/torn.jsonl', { ignore: ['resume-branch'] });
+    expect(ignored.origins.get('resume-branch')).toBe('--ignore');
+  });
+
+  it('turns a rule off for a folder broken on purpose, through the CLI and --print-config', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'overrides-cli-'));
+    writeFile(dir, 'fixtures/broken/torn.jsonl', tornTranscript());
+    writeFile(dir, 'sessions/torn.jsonl', tornTranscript());
+    writeFile(
+      dir,
+      'transcript-lint.config.json',
+      '{\n  // this folder is broken on purpose\n  "overrides": [{ "files": ["fixtures/broken/**"], "rules": { "valid-json": "off" } }]\n}\n',
+    );
+    const r = await runCli(['.', '-f', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const byFile = Object.fromEntries(
+      JSON.parse(r.stdout).results.map((x: { filePath: string; diagnostics: { ruleId: string }[] }) => [
+        path.relative(dir, x.filePath),
+        x.diagnostics.map((d) => d.ruleId),
+      ]),
+    );
+    expect(byFile[path.join('fixtures', 'broken', 'torn.jsonl')]).not.toContain('valid-json');
+    expect(byFile[path.join('sessions', 'torn.jsonl')]).toContain('valid-json');
+    // The broken folder alone passes.
+    expect((await runCli(['fixtures'], { cwd: dir })).code).toBe(0);
+
+    const printed = JSON.parse((await runCli(['--print-config', 'fixtures/broken/torn.jsonl'], { cwd: dir })).stdout);
+    expect(printed).toMatchObject({ overrides: [0], ruleOrigins: { 'valid-json': 'overrides[0]' } });
+    expect(printed.rules['valid-json']).toBe('off');
+    const elsewhere = JSON.parse(
+      (await runCli(['--print-config', 'sessions/torn.jsonl', '--rule', 'resume-branch=warn'], { cwd: dir })).stdout,
+    );
+    expect(elsewhere).toMatchObject({ overrides: [], ruleOrigins: { 'resume-branch': '--rule' } });
+    expect(elsewhere.rules['valid-json']).toBe('error');
   });
 });
 

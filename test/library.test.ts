@@ -91,12 +91,16 @@ describe('library', () => {
     return expect(linter.lintFile(crashed)).resolves.toEqual(result);
   });
 
-  it('loadConfig gives the options the CLI would use for a file: the nearest config above it, its ignores', async () => {
+  it('loadConfig gives the options the CLI would use for a file: the nearest config above it, its ignores and overrides', async () => {
     const project = path.join(tmp, 'project');
     mkdirSync(path.join(project, 'recordings', 'broken'), { recursive: true });
     writeFileSync(
       path.join(project, 'transcript-lint.config.json'),
-      JSON.stringify({ rules: { 'tool-use-has-result': 'off' }, ignores: ['recordings/broken/**'] }),
+      JSON.stringify({
+        rules: { 'tool-use-has-result': 'off' },
+        ignores: ['recordings/broken/**'],
+        overrides: [{ files: ['recordings/torn/**'], rules: { 'valid-json': 'warn' } }],
+      }),
     );
     const file = path.join(project, 'recordings', 'session.jsonl');
     copyFileSync(crashed, file);
@@ -106,6 +110,13 @@ describe('library', () => {
     expect((await lintFile(file, config.options)).diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
     expect((await loadConfig(path.join(project, 'recordings', 'broken', 'x.jsonl'))).ignored).toBe(true);
     expect(await loadConfig(file, false)).toEqual({ options: {}, configFile: undefined, ignored: false });
+    // The overrides whose files match it apply over the config's rules.
+    const torn = await loadConfig(path.join(project, 'recordings', 'torn', 'x.jsonl'));
+    expect(Object.fromEntries(torn.options.severities!)).toEqual({
+      'tool-use-has-result': 'off',
+      'valid-json': 'warn',
+    });
+    expect(Object.fromEntries(config.options.severities!)).toEqual({ 'tool-use-has-result': 'off' });
   });
 
   it('loadConfig throws ConfigError naming the key of an invalid config', async () => {

@@ -2,13 +2,14 @@
 // input gets the nearest transcript-lint.config.json found by walking up from the file's folder (not from the
 // cwd), so a repository's config that turns rules off never reaches sessions in ~/.claude/projects. `-c FILE`
 // applies to every input; `--no-config` uses none. Every config is read and validated once, whatever the number of
-// files below it.
+// files below it. Files that its `overrides` pick share one effective config per set of overrides that apply.
 import path from 'node:path';
 import {
   type CliOverrides,
   type EffectiveConfig,
   findConfigFile,
   type LoadedConfig,
+  matchingOverrides,
   resolveConfig,
 } from '../engine/config-core.js';
 import { displayPath } from '../formatters/display-path.js';
@@ -19,8 +20,10 @@ import type { CliIO } from './io.js';
 export class ConfigScope {
   /** Per folder, the config file found from it (undefined: none). */
   private readonly foundFrom = new Map<string, Promise<string | undefined>>();
-  /** Per config file, its effective config with the command line applied. */
-  private readonly effective = new Map<string, Promise<EffectiveConfig>>();
+  /** Per config file, the file read and validated. */
+  private readonly loaded = new Map<string, Promise<LoadedConfig>>();
+  /** Per config file and set of overrides that apply (`file\0indexes`), its effective config with the command line. */
+  private readonly effective = new Map<string, EffectiveConfig>();
   private readonly noConfig: EffectiveConfig;
 
   constructor(
@@ -36,10 +39,18 @@ export class ConfigScope {
   async forPath(filePath: string, isDir = false): Promise<EffectiveConfig> {
     const file = await this.configFileFor(isDir ? filePath : path.dirname(filePath));
     if (file === undefined) return this.noConfig;
-    let config = this.effective.get(file);
+    let loading = this.loaded.get(file);
+    if (!loading) {
+      loading = this.load(file);
+      this.loaded.set(file, loading);
+    }
+    const loaded = await loading;
+    const target = isDir ? undefined : path.resolve(this.io.cwd, filePath);
+    const key = `${file}\0${matchingOverrides(loaded, target).join(',')}`;
+    let config = this.effective.get(key);
     if (!config) {
-      config = this.load(file).then((loaded) => resolveConfig(loaded, this.overrides(), this.rules));
-      this.effective.set(file, config);
+      config = resolveConfig(loaded, this.overrides(), this.rules, target);
+      this.effective.set(key, config);
     }
     return config;
   }

@@ -1,5 +1,6 @@
-// --print-config FILE: the settings a run would use for that file, as JSON. Without a chosen input format it is
-// detected from the file (when it can be read), and the target follows from it as in a real run.
+// --print-config FILE: the settings a run would use for that file, as JSON, and where each came from. Without a
+// chosen input format it is detected from the file (when it can be read), and the target follows from it as in a
+// real run.
 import { type EffectiveConfig, isIgnoredByConfig } from '../engine/config-core.js';
 import type { Linter } from '../engine/lint.js';
 import { readRegularSync } from '../engine/read-regular.js';
@@ -37,6 +38,10 @@ export function printConfig(filePath: string, config: EffectiveConfig, linter: L
     targetFrom:
       config.target !== undefined && config.target === target ? (config.targetFrom ?? 'option') : 'input-format',
     rules,
+    // Who set each rule that is not at the target's default: the config's `rules` or `overrides[N]`, or a flag.
+    ruleOrigins: Object.fromEntries(config.origins),
+    // The config's overrides whose `files` match this file, by index.
+    overrides: config.overrides,
     // Rules that never run on this input format, whatever their severity (storage rules on a request file).
     notApplicable:
       format === undefined ? [] : linter.rules.filter((r) => !appliesTo(r.meta, format)).map((r) => r.meta.id),

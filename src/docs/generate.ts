@@ -48,8 +48,39 @@ export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInput
       target: { enum: [...targets], description: 'The reader the files are judged for (default: by input format).' },
       inputFormat: { enum: [...inputFormats], description: 'What the files hold (default: detected per file).' },
       rules: {
-        type: 'object',
+        $ref: '#/$defs/rules',
         description: "Severity per rule id, over the catalogue's default for the target.",
+      },
+      ignores: {
+        type: 'array',
+        description: "Glob patterns, relative to the config's folder, of files to skip; a leading ! un-ignores.",
+        items: { type: 'string', minLength: 1 },
+      },
+      overrides: {
+        type: 'array',
+        description:
+          'Rule settings for some files only, applied in order over `rules` (a later matching entry wins; flags win over all).',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['files'],
+          properties: {
+            files: {
+              type: 'array',
+              description:
+                "Glob patterns, relative to the config's folder, of the files this entry applies to; a leading ! excludes.",
+              items: { type: 'string', minLength: 1 },
+              minItems: 1,
+            },
+            rules: { $ref: '#/$defs/rules', description: 'Severity per rule id for these files.' },
+          },
+        },
+      },
+    },
+    $defs: {
+      severity: { enum: [...SEVERITIES, 0, 1, 2] },
+      rules: {
+        type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(
           rules.map((m) => [
@@ -61,13 +92,7 @@ export function configSchema({ rules, targets, inputFormats }: ConfigSchemaInput
           ]),
         ),
       },
-      ignores: {
-        type: 'array',
-        description: "Glob patterns, relative to the config's folder, of files to skip; a leading ! un-ignores.",
-        items: { type: 'string', minLength: 1 },
-      },
     },
-    $defs: { severity: { enum: [...SEVERITIES, 0, 1, 2] } },
   };
 }
 

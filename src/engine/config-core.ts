@@ -20,6 +20,14 @@ export interface ConfigFile {
   inputFormat?: string;
   rules?: Record<string, RuleSetting>;
   ignores?: string[];
+  /** Rule settings for some files only, applied in order over `rules` (ESLint's `files` blocks, Biome's overrides). */
+  overrides?: ConfigOverride[];
+}
+
+/** One entry of `overrides`: the files it applies to (globs relative to the config's folder) and their rules. */
+export interface ConfigOverride {
+  files: string[];
+  rules?: Record<string, RuleSetting>;
 }
 
 export { CONFIG_FILE_NAME, SEVERITIES } from './config-names.js';
@@ -31,6 +39,8 @@ export interface LoadedConfig {
   config: ConfigFile;
   /** `ignores`, relative to the file's folder. */
   ignores?: IgnoreMatcher;
+  /** Each override's `files`, compiled, in the order of `config.overrides`. */
+  overrides?: readonly IgnoreMatcher[];
 }
 
 /** Anything wrong with a config file: the CLI prints the message and exits 2. */
@@ -102,17 +112,35 @@ export interface EffectiveConfig {
    * catalogue's severity for the target, including a rule's finer per-report severity.
    */
   severities: Map<string, Severity>;
+  /** Who set each severity in `severities`: `rules`, `overrides[N]` (of the config file), or the flag. */
+  origins: Map<string, string>;
+  /** The indexes of the config's overrides that apply (empty when none does, or for a folder). */
+  overrides: readonly number[];
   ignores?: IgnoreMatcher;
 }
 
 /**
- * Applies, in order: the config's rules, then --select (every rule not selected is off), then --ignore, then --rule
- * (the most specific flag has the last word). Throws ConfigError for an id no rule has.
+ * The indexes of the config's overrides whose `files` match the file (a path relative to the config's folder, as
+ * `ignores` are matched: a pattern naming a folder covers the files below it; `!` excludes again).
+ */
+export function matchingOverrides(loaded: LoadedConfig | undefined, filePath: string | undefined): number[] {
+  if (loaded?.overrides === undefined || filePath === undefined) return [];
+  const out: number[] = [];
+  for (const [i, files] of loaded.overrides.entries()) if (isIgnored(files, filePath)) out.push(i);
+  return out;
+}
+
+/**
+ * Applies, in order: the config's rules, then its overrides that match `filePath` (later ones win), then --select
+ * (every rule not selected is off), then --ignore, then --rule (the most specific flag has the last word). Throws
+ * ConfigError for an id no rule has.
  */
 export function resolveConfig(
   loaded: LoadedConfig | undefined,
   cli: CliOverrides,
   rules: readonly Rule[],
+  /** The file linted (absolute): picks the overrides; undefined for none (a folder's settings). */
+  filePath?: string,
 ): EffectiveConfig {
   const ids = rules.map((r) => r.meta.id);
   const known = new Set(ids);
@@ -124,17 +152,27 @@ export function resolveConfig(
   for (const [id] of cli.rules ?? []) check(id, '--rule');
 
   const severities = new Map<string, Severity>();
+  const origins = new Map<string, string>();
+  const set = (id: string, severity: Severity, origin: string) => {
+    severities.set(id, severity);
+    origins.set(id, origin);
+  };
   for (const [id, setting] of Object.entries(loaded?.config.rules ?? {})) {
-    severities.set(id, Array.isArray(setting) ? setting[0] : setting);
+    set(id, Array.isArray(setting) ? setting[0] : setting, 'rules');
+  }
+  const overrides = matchingOverrides(loaded, filePath);
+  for (const i of overrides) {
+    for (const [id, setting] of Object.entries(loaded!.config.overrides![i]!.rules ?? {}))
+      set(id, Array.isArray(setting) ? setting[0] : setting, `overrides[${i}]`);
   }
   if (cli.select) {
     const selected = new Set(cli.select);
     // known-format stays on: a file of no known format must never read as clean because other rules were picked
     // (turning it off takes its own --ignore or --rule).
-    for (const id of ids) if (!selected.has(id) && id !== KNOWN_FORMAT) severities.set(id, 'off');
+    for (const id of ids) if (!selected.has(id) && id !== KNOWN_FORMAT) set(id, 'off', '--select');
   }
-  for (const id of cli.ignore ?? []) severities.set(id, 'off');
-  for (const [id, severity] of cli.rules ?? []) severities.set(id, severity);
+  for (const id of cli.ignore ?? []) set(id, 'off', '--ignore');
+  for (const [id, severity] of cli.rules ?? []) set(id, severity, '--rule');
 
   return {
     configFile: loaded?.filePath,
@@ -143,6 +181,8 @@ export function resolveConfig(
     targetFrom: sourceOf(cli.target, loaded?.config.target),
     inputFormatFrom: sourceOf(cli.inputFormat, loaded?.config.inputFormat),
     severities,
+    origins,
+    overrides,
     ignores: loaded?.ignores,
   };
 }

@@ -24,13 +24,21 @@ const ruleSettingSchema = z.union([severitySchema, z.tuple([severitySchema])], {
   error: 'expected "off", "warn" or "error" (or 0, 1, 2; no rule takes options)',
 });
 
+const patternSchema = z.string().min(1, 'an empty pattern matches nothing');
+
+const overrideSchema = z.strictObject({
+  files: z.array(patternSchema).min(1, 'name at least one pattern'),
+  rules: z.record(z.string(), ruleSettingSchema).optional(),
+});
+
 const configSchema = z.strictObject({
   /** For editors: a JSON schema URL. Ignored. */
   $schema: z.string().optional(),
   target: z.enum(TARGET_IDS).optional(),
   inputFormat: z.enum(FORMAT_IDS).optional(),
   rules: z.record(z.string(), ruleSettingSchema).optional(),
-  ignores: z.array(z.string().min(1, 'an empty pattern matches nothing')).optional(),
+  ignores: z.array(patternSchema).optional(),
+  overrides: z.array(overrideSchema).optional(),
 }) satisfies z.ZodType<ConfigFile>;
 
 /**
@@ -81,41 +89,50 @@ export async function loadConfigFile(
     );
   }
   const config = parseConfig(value, filePath, rules);
-  let ignores: IgnoreMatcher | undefined;
-  if (config.ignores) {
-    for (const [i, pattern] of config.ignores.entries()) {
+  const base = path.dirname(absolute);
+  const compile = (patterns: readonly string[], key: string): IgnoreMatcher => {
+    for (const [i, pattern] of patterns.entries()) {
       try {
-        compileIgnores([pattern], path.dirname(absolute));
+        compileIgnores([pattern], base);
       } catch (err) {
         if (err instanceof PatternError)
-          throw new ConfigError(`invalid config ${filePath}: ignores[${i}]: ${err.message}`, absolute);
+          throw new ConfigError(`invalid config ${filePath}: ${key}[${i}]: ${err.message}`, absolute);
         throw err;
       }
     }
-    ignores = compileIgnores(config.ignores, path.dirname(absolute));
-  }
-  return { filePath: absolute, config, ignores };
+    return compileIgnores(patterns, base);
+  };
+  const loaded: LoadedConfig = { filePath: absolute, config };
+  if (config.ignores) loaded.ignores = compile(config.ignores, 'ignores');
+  if (config.overrides) loaded.overrides = config.overrides.map((o, i) => compile(o.files, `overrides[${i}].files`));
+  return loaded;
 }
 
 /** Validates a parsed config value; `source` names it in errors. */
 export function parseConfig(value: unknown, source: string, rules: readonly Rule[]): ConfigFile {
   // zod's record drops a "__proto__" key (it sets the prototype instead), so rule ids are checked on the parsed
   // JSON itself: every key there must be a rule.
-  const rawRules = isPlainObject(value) ? value.rules : undefined;
-  if (isPlainObject(rawRules)) {
-    const ids = rules.map((r) => r.meta.id);
+  const ids = rules.map((r) => r.meta.id);
+  const checkIds = (rawRules: unknown, at: string) => {
+    if (!isPlainObject(rawRules)) return;
     for (const id of Object.keys(rawRules)) {
       if (!ids.includes(id))
-        throw new ConfigError(`invalid config ${source}: rules.${id}: ${unknownRule(id, ids)}`, source);
+        throw new ConfigError(`invalid config ${source}: ${at}.${id}: ${unknownRule(id, ids)}`, source);
     }
-  }
+  };
+  checkIds(isPlainObject(value) ? value.rules : undefined, 'rules');
+  const rawOverrides = isPlainObject(value) ? value.overrides : undefined;
+  if (Array.isArray(rawOverrides))
+    for (const [i, o] of rawOverrides.entries())
+      checkIds(isPlainObject(o) ? o.rules : undefined, `overrides.${i}.rules`);
   const parsed = configSchema.safeParse(value);
   if (!parsed.success)
     throw new ConfigError(`invalid config ${source}: ${describeIssue(parsed.error.issues[0]!, value)}`, source);
   return parsed.data;
 }
 
-const CONFIG_KEYS = ['$schema', 'target', 'inputFormat', 'rules', 'ignores'];
+const CONFIG_KEYS = ['$schema', 'target', 'inputFormat', 'rules', 'ignores', 'overrides'];
+const OVERRIDE_KEYS = ['files', 'rules'];
 
 /**
  * One problem of the config in one line, as `key.path: what is wrong`, with the closest known key or value when one
@@ -126,16 +143,18 @@ function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const prefix = at === '' ? '' : `${at}: `;
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0]!;
-    const guess = didYouMean(key, CONFIG_KEYS);
+    // An override's keys (overrides.0.rule), or the top level's.
+    const keys = issue.path[0] === 'overrides' ? OVERRIDE_KEYS : CONFIG_KEYS;
+    const guess = didYouMean(key, keys);
     const where = at === '' ? key : `${at}.${key}`;
-    return `${where}: unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; the keys are ${CONFIG_KEYS.join(', ')}`;
+    return `${where}: unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; the keys are ${keys.join(', ')}`;
   }
   // A severity with a typo ("of", "erorr"): say which one was meant.
   const given = issue.path.reduce<unknown>(
     (v, k) => (isPlainObject(v) ? v[String(k)] : Array.isArray(v) ? v[Number(k)] : undefined),
     value,
   );
-  if (issue.path[0] === 'rules' && typeof given === 'string') {
+  if ((issue.path[0] === 'rules' || issue.path[2] === 'rules') && typeof given === 'string') {
     // "warning" and "errors" are common: a severity the value starts with is the likely one.
     const guess = SEVERITIES.find((sev) => given.toLowerCase().startsWith(sev)) ?? didYouMean(given, SEVERITIES);
     return `${prefix}${JSON.stringify(given)} is not a severity: use "off", "warn" or "error"${guess ? ` (did you mean "${guess}"?)` : ''}`;

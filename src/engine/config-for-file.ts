@@ -1,6 +1,7 @@
 // The config the CLI would use for one file, for library callers: the nearest transcript-lint.config.json above
-// the file (or the one named), validated, as the options lintFile and fixFile take, and whether its `ignores` skip
-// the file. Throws ConfigError for a config that is not valid, as the CLI exits 2 on it.
+// the file (or the one named), validated, with its `overrides` for the file, as the options lintFile and fixFile
+// take, and whether its `ignores` skip the file. Throws ConfigError for a config that is not valid, as the CLI
+// exits 2 on it.
 import path from 'node:path';
 import type { Rule } from '../sdk/rule-api.js';
 import { findConfigFile, isIgnoredByConfig, lintOptionsOf, resolveConfig } from './config-core.js';
@@ -30,7 +31,7 @@ export async function configForFile(
   // zod, which validates the file, loads only when there is one.
   const loaded =
     file === undefined ? undefined : await (await import('./config-file.js')).loadConfigFile(file, { rules });
-  const config = resolveConfig(loaded, {}, rules);
+  const config = resolveConfig(loaded, {}, rules, path.resolve(filePath));
   return {
     options: lintOptionsOf(config),
     configFile: config.configFile,
