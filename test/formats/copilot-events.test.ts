@@ -296,6 +296,25 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     ]);
   });
 
+  it.each([
+    { name: 'copy-appended-pending', first: [TAIL], copy: [MID] },
+    { name: 'older-copy-pending-view-bash', first: [MID, TAIL], copy: [MID, MID] },
+  ])(
+    'an older copy appended, its call pending at the end: the first request of the id takes the end-of-file completion ($name)',
+    ({ name, first, copy }) => {
+      const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
+      const sent = JSON.parse(readFileSync(path.join(DATA, name, 'sent-conversation.json'), 'utf8')) as {
+        content: { type: string; content?: string }[];
+      }[];
+      const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: typeof sent };
+      expect(exported).toEqual({ messages: sent });
+      const results = exported.messages
+        .filter((m) => m.content.some((b) => b.type === 'tool_result'))
+        .map((m) => m.content.map((b) => b.content));
+      expect(results).toEqual([first, copy]);
+    },
+  );
+
   it.each(cases)('$what ($name)', ({ name, result }) => {
     const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));

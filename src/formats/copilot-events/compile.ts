@@ -80,6 +80,13 @@ export interface Pairing {
   completionOf(request: CopilotEvent, toolCallId: string): CopilotEvent | undefined;
   /** Whether the request's calls are pending at the end of the file (no later assistant.message or session.resume). */
   isTail(request: CopilotEvent): boolean;
+  /**
+   * Whether the call gets the completion Copilot appends at the end of the file for a pending call of that id: the
+   * first request of the id with no completion of its own and no session.resume after it takes it (recorded: a file
+   * with its own older copy appended, the copy's request pending at the end; the original's request, whose completion
+   * was torn, got the appended completion's text, the copy's request the in-memory one).
+   */
+  takesTailCompletion(request: CopilotEvent, toolCallId: string): boolean;
 }
 
 /** Pairs the requests of one agent's events (in file order) with their completions, as Copilot does. */
@@ -110,9 +117,26 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
     paired.set(e, found);
     if (!laterTurn) tails.add(e);
   }
+  // The calls pending at the end of the file, and who takes the completion Copilot appends for each.
+  const takers = new Map<CopilotEvent, Set<string>>();
+  const lastResume = events.findLastIndex((e) => e.type === 'session.resume');
+  for (const tail of tails)
+    for (const { request } of toolRequestsOf(tail)) {
+      const id = request.toolCallId;
+      if (typeof id !== 'string' || id === '' || paired.get(tail)?.has(id)) continue;
+      const taker = events.find(
+        (e, i) =>
+          i > lastResume && !paired.get(e)?.has(id) && toolRequestsOf(e).some((r) => r.request.toolCallId === id),
+      );
+      if (!taker) continue;
+      const ids = takers.get(taker) ?? new Set<string>();
+      ids.add(id);
+      takers.set(taker, ids);
+    }
   return {
     completionOf: (request, id) => paired.get(request)?.get(id),
     isTail: (request) => tails.has(request),
+    takesTailCompletion: (request, id) => takers.get(request)?.has(id) === true,
   };
 }
 
@@ -161,7 +185,7 @@ export function compileMessages(mainEvents: readonly CopilotEvent[]): ApiMessage
           origin: { line: completion.line },
         });
       } else {
-        const text = interruptedText(request.name, pairing.isTail(e));
+        const text = interruptedText(request.name, pairing.takesTailCompletion(e, id));
         results.push({
           block: { type: 'tool_result', tool_use_id: id, content: text },
           origin: { line: e.line, blockIndex: index, synthetic: true },
