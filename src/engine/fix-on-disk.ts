@@ -6,14 +6,14 @@
 // (io.ts) checks the file and its backup against before the last output is renamed into place. An output's SHA-256 is
 // only ever compared from the second pass on (with the output two passes back), so the first output is hashed only
 // when a second pass is made, before it is let go: a fix of one pass hashes the file once as it reads it, not twice.
-import { closeSync, fstatSync, openSync, type Stats, unlinkSync, writeSync } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { createHash, type Hash } from 'node:crypto';
 import path from 'node:path';
 import type { Piece, Spliced } from '../loader/bytes.js';
 import { FileBytes, FileChangedError, type ReadProgress } from './file-bytes.js';
 import { type FixOptions, type LoopOutcome, type PassStore, pinnedOptions, runFixLoop } from './fix-loop.js';
 import type { Linter, LintOptions } from './lint.js';
-import type { OriginalDigest } from './original.js';
+import { type OriginalDigest, settledStamp } from './original.js';
 import { openRegularSync } from './read-regular.js';
 import { liveTemps, tempPath, type WrittenTemp } from './temp-file.js';
 import { describeFsError, WriteError } from './write-error.js';
@@ -60,7 +60,9 @@ export function fixOnDisk(
   let pass = 1;
   const onRead = onReading && ((read: number, total: number) => onReading(pass, read, total));
   const { fd, size } = openRegularSync(realPath);
-  const opened = fstatSync(fd);
+  const before = Date.now();
+  const opened = fstatSync(fd, { bigint: true });
+  const stamp = settledStamp(opened, before);
   const input = new FileBytes(filePath, fd, size, chunkBytes, onRead).hashing();
   // Until the first lint has read the file through, its digest is not known.
   const start: DiskOutput = { bytes: input, digest: { length: 0, sha256: '' } };
@@ -106,7 +108,7 @@ export function fixOnDisk(
     }
     if (latest !== loop.output) discard(latest);
     loop.output.bytes.close();
-    return { loop, original: input.digest(), fixed: loop.output.temp };
+    return { loop, original: stamp ? { ...input.digest(), stamp } : input.digest(), fixed: loop.output.temp };
   } catch (err) {
     if (latest !== start) discard(latest);
     throw err;
@@ -130,9 +132,9 @@ function sha256Of(bytes: FileBytes, length: number): string {
 }
 
 /** Whether the open file was written since `then` (its size, or its modification or change time). */
-function changedSince(fd: number, then: Stats): boolean {
-  const now = fstatSync(fd);
-  return now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ctimeMs !== then.ctimeMs;
+function changedSince(fd: number, then: BigIntStats): boolean {
+  const now = fstatSync(fd, { bigint: true });
+  return now.size !== then.size || now.mtimeNs !== then.mtimeNs || now.ctimeNs !== then.ctimeNs;
 }
 
 /** Removes a temp output (closing it first). */

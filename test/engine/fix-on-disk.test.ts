@@ -20,12 +20,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../../src/index.js';
 import { WriteError } from '../../src/engine/io.js';
 import { fixFileOnDisk } from '../../src/engine/fix.js';
 import { fixBytes } from '../../src/engine/fix-loop.js';
 import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
+import { SETTLED_MS } from '../../src/engine/original.js';
 import { cutterRule } from '../helpers/cutter.js';
 import { brokenSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -241,4 +242,57 @@ describe('the CLI fixes a session of 64 MiB or more on disk', { timeout: 120_000
     expect(readFileSync(`${path}.bak`, 'utf8')).toBe(content);
     expect(namesBeside(path)).toEqual(['session.jsonl', 'session.jsonl.bak']);
   });
+});
+
+describe('a settled file (times SETTLED_MS old when the fix opened it)', () => {
+  // The clock is moved on instead of waiting: the file's times are then old for the fix.
+  const settle = () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + SETTLED_MS + 1000);
+  };
+  afterEach(() => vi.useRealTimers());
+
+  it('carries its stat in the digest; a fresh file does not', () => {
+    const path = fileOf(broken());
+    const fresh = fixOnDisk(linter, path, path);
+    rmSync(fresh.fixed!.path);
+    expect(fresh.original.stamp).toBeUndefined();
+    settle();
+    const settled = fixOnDisk(linter, path, path);
+    rmSync(settled.fixed!.path);
+    expect(settled.original.stamp?.size).toBe(BigInt(readFileSync(path).length));
+    expect({ ...settled.original, stamp: undefined }).toEqual({ ...fresh.original, stamp: undefined });
+  });
+
+  for (const backup of [true, false]) {
+    it(`is written with its backup as a fresh one is (backup: ${backup})`, async () => {
+      const content = `${broken()}{"type":"user","mess`;
+      const path = fileOf(content);
+      const expected = fixBytes(linter, path, readFileSync(path)).output;
+      settle();
+      const r = await fixFileOnDisk(linter, path, { onDiskFromBytes: 0, backup });
+      expect(r.written).toBe(true);
+      expect(readFileSync(path).equals(Buffer.from(expected))).toBe(true);
+      if (backup) expect(readFileSync(r.backupPath!, 'utf8')).toBe(content);
+    });
+
+    it(`is refused when rewritten in place during the fix: its stat changed, so it is hashed (backup: ${backup})`, async () => {
+      const path = fileOf(broken());
+      settle();
+      const rewrite = async () => {
+        // Past a coarse filesystem's time step, so the rewrite's times differ.
+        await new Promise((r) => setImmediate(r));
+        const until = performance.now() + 30;
+        while (performance.now() < until);
+        const bytes = readFileSync(path);
+        bytes[0] = 0x20;
+        writeFileSync(path, bytes);
+        return [];
+      };
+      const p = fixFileOnDisk(linter, path, { onDiskFromBytes: 0, backup, openers: rewrite });
+      await expect(p).rejects.toThrow(/changed while it was being fixed/);
+      expect(readFileSync(path, 'utf8')).toBe(` ${broken().slice(1)}`);
+      expect(namesBeside(path)).toEqual(['session.jsonl']);
+    });
+  }
 });
