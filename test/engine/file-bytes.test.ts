@@ -1,16 +1,7 @@
 // A large file linted in chunks (engine/file-bytes.ts, loader loadChunks): the model's lines are those loadBytes
 // makes of the whole file, byte for byte, and so is every report; a line is read from the file again only when
 // something asks for its bytes, and a file cut shorter meanwhile is said to have changed.
-import {
-  closeSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,9 +13,7 @@ import { openRegularSync } from '../../src/engine/read-regular.js';
 import { claudeCode } from '../../src/formats/claude-code/index.js';
 import { loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { jsonlFiles } from '../helpers/corpus.js';
-import { cutterRule } from '../helpers/cutter.js';
-import { longLine, progressLine as progress } from '../helpers/line-shapes.js';
-import { text, toolUse, transcript } from '../helpers/build.js';
+import { cleanSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-file-bytes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -57,14 +46,7 @@ function shapeOf(file: SourceFile) {
   };
 }
 
-function session(): string {
-  const t = transcript();
-  t.user('héllo ✓ — "quoted" \\ back\tslash');
-  t.assistant([text('ok'), toolUse('toolu_1')]);
-  t.result('toolu_1', 'x'.repeat(300));
-  t.assistant([text('done')]);
-  return `${t.lines.join('\n')}\n`;
-}
+const session = cleanSession;
 
 const CASES: Record<string, string | Uint8Array> = {
   plain: session(),
@@ -163,46 +145,6 @@ describe('lines read their bytes from the file again', () => {
     const path = fileOf(session());
     const outcome = lintOne(linter, path, {});
     expect(outcome.result?.diagnostics).toEqual(linter.lintBytes(path, readFileSync(path)).result.diagnostics);
-  });
-});
-
-describe('the CLI reads a session of 64 MiB or more in chunks', { timeout: 120_000 }, () => {
-  // About 66 MiB of real-shaped lines, with a problem near the end so that a finding has a line to point at.
-  const big = (() => {
-    const parts: string[] = [];
-    const one = session();
-    let size = 0;
-    while (size < 66 * 1024 * 1024) {
-      const s = one.replaceAll('"parentUuid":null', `"parentUuid":"gone-${parts.length}"`);
-      parts.push(s);
-      size += s.length;
-    }
-    return fileOf(`${parts.join('')}${progress}\n{"type":"user","mess`);
-  })();
-
-  it('and reports what a lint of the whole file reports', () => {
-    const reads: number[] = [];
-    const outcome = lintOne(linter, big, {}, (file, read, size) => {
-      expect([file, size]).toEqual([big, statSync(big).size]);
-      reads.push(read);
-    });
-    // A progress line can follow it chunk by chunk (16 MiB each), up to the whole file.
-    expect(reads.length).toBeGreaterThanOrEqual(5);
-    expect(reads).toEqual([...reads].sort((a, b) => a - b));
-    expect(reads.at(-1)).toBe(statSync(big).size);
-    expect(outcome.error).toBeUndefined();
-    const whole = linter.lintBytes(big, readFileSync(big)).result;
-    expect(outcome.result).toEqual(whole);
-    expect(whole.diagnostics.some((d) => d.ruleId === 'valid-json')).toBe(true);
-  });
-
-  it('and says so when the file is cut shorter while it is linted', () => {
-    const copy = fileOf(readFileSync(big));
-    const cutter = cutterRule(copy, 100, 1000);
-    const outcome = lintOne(linter, copy, { rules: [cutter] });
-    expect(outcome.result).toBeUndefined();
-    expect(outcome.error).toBeInstanceOf(FileChangedError);
-    expect(outcome.error?.message).toMatch(/cut shorter while it was linted \(line 1001 /);
   });
 });
 

@@ -29,7 +29,6 @@ import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
 import { SETTLED_MS } from '../../src/engine/original.js';
 import { cutterRule } from '../helpers/cutter.js';
 import { brokenSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
-import { runCli } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -215,32 +214,6 @@ describe('fixFileOnDisk', () => {
     const r = await fixFileOnDisk(linter, path, {});
     expect(r.written).toBe(true);
     expect(readFileSync(path).equals(Buffer.from(expected))).toBe(true);
-  });
-});
-
-describe('the CLI fixes a session of 64 MiB or more on disk', { timeout: 120_000 }, () => {
-  it('and writes what a fix in memory writes, with the original as its backup', async () => {
-    const one = broken();
-    const parts: string[] = [];
-    let size = 0;
-    // Every copy's ids are its own (uuids, message and tool ids), so each copy is a session of its own: only the
-    // defects each copy has are fixed.
-    for (let i = 0; size < 65 * 1024 * 1024; i++) {
-      const copy = one.replace(/("(?:uuid|parentUuid|id|tool_use_id)":"[^"]+)"/g, `$1-${i}"`);
-      parts.push(copy);
-      size += copy.length;
-    }
-    const content = `${parts.join('')}{"type":"user","mess`;
-    const path = fileOf(content);
-    const expected = Buffer.from(fixBytes(linter, path, readFileSync(path)).output);
-    const { code, stderr } = await runCli(['--fix', path], { cwd: join(path, '..') });
-    expect(stderr).toMatch(
-      /^transcript-lint: fixed \d+ problems \(unique-uuid .*\) in 1 file; backups beside each file/,
-    );
-    expect(code).toBeLessThan(2);
-    expect(readFileSync(path).equals(expected)).toBe(true);
-    expect(readFileSync(`${path}.bak`, 'utf8')).toBe(content);
-    expect(namesBeside(path)).toEqual(['session.jsonl', 'session.jsonl.bak']);
   });
 });
 

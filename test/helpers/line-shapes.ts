@@ -13,6 +13,16 @@ export const longLine = JSON.stringify({
   message: { role: 'user', content: `long ${'é'.repeat(40_000)} end` },
 });
 
+/** A session with no defect: a prompt, a tool call and its result, and an answer. */
+export function cleanSession(): string {
+  const t = transcript();
+  t.user('héllo ✓ — "quoted" \\ back\tslash');
+  t.assistant([text('ok'), toolUse('toolu_1')]);
+  t.result('toolu_1', 'x'.repeat(300));
+  t.assistant([text('done')]);
+  return `${t.lines.join('\n')}\n`;
+}
+
 /** A session with defects that fixes repair: an interrupted tool call and a repeated entry (its result line). */
 export function brokenSession(): string {
   const t = transcript();

@@ -1,6 +1,7 @@
-// How many cases each property runs, with which seed. `npm test` uses the fixed seed and the small counts below
-// (the whole property suite in well under two minutes on two cores); `npm run fuzz` (test/property/fuzz.mjs) sets
-// FUZZ_RUNS (total cases over all properties) and FUZZ_SEED (random unless given) and prints the seed.
+// How many cases each property runs, with which seed. `npm test` (cli.property) and `npm run test:heavy` (lint, fix
+// and heavy: the *.heavy.test.ts files) use the fixed seed and the small counts below; `npm run fuzz`
+// (test/property/fuzz.mjs) sets FUZZ_RUNS (total cases over all properties) and FUZZ_SEED (random unless given) and
+// prints the seed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

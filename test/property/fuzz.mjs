@@ -5,7 +5,7 @@
 //   FUZZ_CASE_MS     the time one lint or fix of one case may take (default 30000)
 //   FUZZ_HANG_MS     a case still running after this long is a hang: its worker is stopped (default 300000)
 //   FUZZ_NO_CORPUS=1 mutate only the transcripts built in seeds.ts, as on a clone without ../shared
-// Extra arguments go to vitest (e.g. a single file: npm run fuzz -- test/property/fix.property.test.ts).
+// Extra arguments go to vitest (e.g. a single file: npm run fuzz -- test/property/fix.property.heavy.test.ts).
 // The seed is printed before and after the run, whatever the outcome; fast-check prints the seed, path and the
 // shrunk counterexample of any failure. A case that hangs (synchronous code cannot be interrupted inside the test)
 // is caught by a watchdog here, which prints the case and stops that test file's worker; the others run on.

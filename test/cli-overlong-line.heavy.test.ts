@@ -72,7 +72,7 @@ function sha256Of(file: string): string {
   return hash.digest('hex');
 }
 
-describe('a session ending in a 480 MiB run of NUL bytes', { timeout: 60_000 }, () => {
+describe('a session ending in a 480 MiB run of NUL bytes', () => {
   // The CLI's own memory, on the session without the run.
   let baseline = 0;
   beforeAll(() => {

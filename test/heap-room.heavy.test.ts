@@ -93,7 +93,7 @@ function bigFineTune(): string {
 
 const fineTune = path.join(dir, 'ft.jsonl');
 
-describe('a file read whole, too large for the heap', { timeout: 120_000 }, () => {
+describe('a file read whole, too large for the heap', () => {
   it('is stopped as its lines are parsed, with the same message, before the heap runs out', () => {
     writeFileSync(fineTune, bigFineTune());
     try {
@@ -107,7 +107,7 @@ describe('a file read whole, too large for the heap', { timeout: 120_000 }, () =
   });
 });
 
-describe('a session too large for the heap', { timeout: 120_000 }, () => {
+describe('a session too large for the heap', () => {
   it('is not linted, with an error that says how to give Node more memory', () => {
     const r = run(40, session);
     expect(r.stderr).toMatch(TOO_LARGE);
@@ -137,7 +137,7 @@ describe('a session too large for the heap', { timeout: 120_000 }, () => {
 // Issue 34, item 3: files under 64 MiB were not watched, and the projection counted the model only, where a session
 // of many short entries takes ~1 KB more per entry once the chain and the rules' indexes are built: V8 aborted
 // (exit 134), even under the heap the tool itself advised. Each file here is small; the heap is smaller.
-describe('a small file of many short lines, too large for a small heap', { timeout: 120_000 }, () => {
+describe('a small file of many short lines, too large for a small heap', () => {
   /** `turns` prompts and answers, a few hundred bytes each, chained. */
   function shortTurns(turns: number): string {
     const lines: string[] = [];
