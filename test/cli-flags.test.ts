@@ -796,7 +796,9 @@ describe('spellings from other tools', () => {
     const files = (stdout: string) => json(stdout).results.map((r) => path.relative(dir, r.filePath));
     const both = await run(['-f', 'json', '--ignore-pattern', 'torn.*', '.'], { cwd: dir });
     expect(both.stdout).toBe('');
-    expect(both.stderr).toMatch(/every file matched by "\." is skipped by the config's "ignores" or --ignore-pattern/);
+    expect(both.stderr).toMatch(
+      /every file matched by "\." is skipped by the config's "ignores", --ignore-pattern or \.gitignore/,
+    );
     expect(both.code).toBe(2);
     const named = await run(['-f', 'json', '--ignore-pattern', 'torn.*', 'torn.jsonl'], { cwd: dir });
     expect(named.stderr).toContain('torn.jsonl is skipped by --ignore-pattern');

@@ -18,6 +18,7 @@ import {
   type UnreadableFolders,
   whyUnreadable,
 } from '../engine/files.js';
+import { GitIgnores } from '../engine/gitignore.js';
 import { PatternError } from '../engine/glob.js';
 import type { Linter } from '../engine/lint.js';
 import { displayPath, oneLineName } from '../formatters/display-path.js';
@@ -82,6 +83,8 @@ export async function gatherInputs(
       return (id !== undefined && linter.format(id)?.folderPatterns) || defaults;
     },
     ignores: skippedBy,
+    // As ruff and Biome do: what git ignores is not linted when a folder or glob is walked (--no-ignore lints it).
+    walkIgnores: cmd.useIgnores ? gitIgnored() : undefined,
   });
   for (const u of expansion.unmatched) unmatched.push(describeUnmatched(u));
   for (const f of expansion.files) files.add(f);
@@ -329,6 +332,12 @@ function ignoresOf(cmd: LintCommand, scope: ConfigScope, io: CliIO): (file: stri
     const config = await scope.forPath(file);
     return isIgnoredByConfig(config, file) ? config.configFile : undefined;
   };
+}
+
+/** Whether git ignores a file, by the .gitignore files of its work tree (each read once per run). */
+function gitIgnored(): (file: string) => boolean {
+  const git = new GitIgnores();
+  return (file) => git.ignores(file);
 }
 
 function ignoredByWhat(by: string, io: CliIO): string {

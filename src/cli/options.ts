@@ -85,9 +85,9 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'boolean',
     negatable: true,
     group: 'Input',
-    help: 'With --no-ignore (or --no-ignores): lint files the ignores and --ignore-pattern would skip',
+    help: 'With --no-ignore (or --no-ignores): lint files the ignores, --ignore-pattern and .gitignore would skip',
     docName: '`--no-ignore`, `--no-ignores`',
-    doc: "Lints every file named or found, even those the config's `ignores` or `--ignore-pattern` would skip (ESLint's `--no-ignore`).",
+    doc: "Lints every file named or found, even those the config's `ignores`, `--ignore-pattern` or `.gitignore` would skip (ESLint's and ruff's `--no-ignore`). By default a folder or glob walked inside a git work tree skips what git ignores, as ruff and Biome do: every `.gitignore` from the work tree's root down, and `.git/info/exclude` (not the global excludes file); a file named on the command line is linted all the same.",
   },
   {
     name: 'ignore-unknown',

@@ -22,7 +22,7 @@ export type UnmatchedKind =
   | 'missing' // not a file or folder, and no glob characters in it: most likely a typo
   | 'no-match' // a glob that matched nothing
   | 'empty-dir' // a folder with no *.jsonl below it
-  | 'all-ignored'; // a folder or glob whose every file the config's `ignores` skip
+  | 'all-ignored'; // a folder or glob whose every file the ignores (config, --ignore-pattern, .gitignore) skip
 
 export interface Unmatched {
   pattern: string;
@@ -51,6 +51,8 @@ export interface Expansion {
 export interface ExpandOptions {
   /** Which config's `ignores` skip a file (that config's path), or undefined when none does. */
   ignores?: (file: string) => Promise<string | undefined> | string | undefined;
+  /** Whether a file a folder or glob found is skipped silently (.gitignore); files named literally never are. */
+  walkIgnores?: (file: string) => boolean;
   /**
    * What a folder expands to (globs relative to it; `!` excludes): by default every *.jsonl below it, the files of
    * every agent's sessions. A folder of an input format that is usually `.json` adds those (see Format).
@@ -96,7 +98,7 @@ export async function expandPaths(
     } else if (found.kind === 'expanded') {
       let kept = 0;
       for (const f of found.files) {
-        if ((await ignoredBy(f)) !== undefined) continue;
+        if (options.walkIgnores?.(f) || (await ignoredBy(f)) !== undefined) continue;
         files.add(f);
         kept++;
       }
@@ -368,7 +370,7 @@ export function describeUnmatched(u: Unmatched): string {
     case 'empty-dir':
       return `no ${describeSearch(u.searched ?? DEFAULT_FOLDER_PATTERNS)} files found in ${u.pattern}`;
     case 'all-ignored':
-      return `every file matched by "${u.pattern}" is skipped by the config's "ignores" or --ignore-pattern (--no-ignore lints them)`;
+      return `every file matched by "${u.pattern}" is skipped by the config's "ignores", --ignore-pattern or .gitignore (--no-ignore lints them)`;
   }
 }
 
