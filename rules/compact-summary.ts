@@ -4,12 +4,12 @@
 // and "How resume picks and rebuilds the chain"). Checked with the oracle: with the summary gone, the resumed history
 // starts after the boundary with nothing standing for the older conversation; with the boundary gone, the summary's
 // parent dangles and the whole pre-compact history is sent along with the summary. Re-checked on recordings of the
-// real Claude Code 2.1.332 (issue 14, items 13a-13c): the last boundary deleted, everything since the previous
+// real Claude Code 2.1.332 (recorded items 13a-13c): the last boundary deleted, everything since the previous
 // compaction is sent and the summary becomes a text block of a user message; the first one deleted (behind the last
 // boundary), no effect. The unsafe fix brings a deleted boundary back as Claude Code writes it (its uuid is the one the
 // summary names; the old leaf as its logical parent and, when that is a plain reply, as its preserved segment): the
 // request is then the one before the boundary was lost (13a).
-// A crash between the two writes (issue 35: the boundary written, its summary never or torn) is fatal: Claude Code
+// A crash between the two writes (the boundary written, its summary never or torn) is fatal: Claude Code
 // 2.1.332 hangs the preserved tail below the summary that is not there and deletes the history before the boundary,
 // so it sends the preserved tail alone, which starts with an assistant message, and the API rejects it on every retry
 // (recorded: fixtures/sessions/claude-code/unwritten-summary). The safe fix removes that boundary, when nothing hangs

@@ -1,5 +1,5 @@
 // context-budget: the history's last recorded size (the usage of its last reply) leaves room in the model's context
-// window. Measured on recordings of the real Claude Code 2.1.332 (issue 14, items b06a, b06b): with the last reply's
+// window. Measured on recordings of the real Claude Code 2.1.332 (recorded items b06a, b06b): with the last reply's
 // usage at 990,000 input plus 50,000 cached tokens, resume compacted the history at once (two compaction requests,
 // then the prompt with a summary in place of the turns); 195,000 did not (recording main, first try). When the API
 // itself answers "prompt is too long", the reactive compaction fails too and the resume ends with rc=1 "Prompt is too

@@ -2,7 +2,7 @@
 // fields are normal and allowed) and list only what was seen to matter when Claude Code 2.1.332 resumed a mutated
 // session (spec: claude-code-observed.md; each check below was tried with the oracle):
 // - user/assistant `message` missing or not an object, `content` neither a string nor an array nor null: the entry
-//   is skipped (null content is no-empty-content's: Claude Code handles it, issue 14 items 11a-11d);
+//   is skipped (null content is no-empty-content's: Claude Code handles it, recorded items 11a-11d);
 // - a content block that is not an object, has no string `type`, a text block without string `text`, a tool_use
 //   without string `id`, a tool_result without string `tool_use_id`: the block is dropped (and its pair with it);
 // - a thinking block without string `thinking`, an image/document whose `source` is not an object, a malformed block

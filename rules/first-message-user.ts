@@ -5,7 +5,7 @@
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
 // When the root's parent was deleted from the file and earlier entries survive, the fix is parent-exists' re-link
-// (unsafe), which sends the earlier turns again: a new root would only make the request valid (issue 35).
+// (unsafe), which sends the earlier turns again: a new root would only make the request valid.
 import {
   assistantMessageId,
   conversation,

@@ -1,5 +1,5 @@
 // image-media-type: an image's bytes are of the type its `media_type` names. Measured on recordings of the real
-// Claude Code 2.1.332 under the stricter stand-in (issue 14, items 12a-12e): a PNG labelled image/jpeg, bytes that are
+// Claude Code 2.1.332 under the stricter stand-in (recorded items 12a-12e): a PNG labelled image/jpeg, bytes that are
 // no image at all, are sent; the API rejects the request ("…image.source.base64.data: Image does not match the
 // provided media type image/jpeg"); Claude Code then heals: it retries once with that image replaced by "[Image
 // removed: …]" and appends a synthetic `media_removed` API-error entry. That entry does not say which image it

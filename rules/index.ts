@@ -1,5 +1,5 @@
-// The explicit rule registry: one import per rule, in catalogue order (rules.md), then the rules added after the
-// catalogue. No directory scanning.
+// The explicit rule registry: one import per rule. This list is the catalogue's order: `transcript-lint rules`, the
+// README's rule table and the docs list the rules in it. No directory scanning.
 import type { Rule } from '../src/sdk/index.js';
 import validJson from './valid-json.js';
 import entryShape from './entry-shape.js';
@@ -121,7 +121,7 @@ export const rules: readonly Rule[] = [
   firstMessageUser,
   roleAlternation,
   compactSummary,
-  // Claude Code fidelity, second round (issue 14): checked against recordings of the real Claude Code 2.1.332.
+  // Claude Code fidelity, second round: checked against recordings of the real Claude Code 2.1.332.
   toolResultContent,
   serverToolPairing,
   lastPromptLeaf,
@@ -132,7 +132,7 @@ export const rules: readonly Rule[] = [
   thinkingProvenance,
   requestSize,
   contextBudget,
-  // Request-level checks of plain Messages API inputs (not in the catalogue's table).
+  // Request-level checks of plain Messages API inputs.
   toolNames,
   cacheControlLimit,
   thinkingConfig,

@@ -1,5 +1,5 @@
 // last-prompt-leaf: the last `last-prompt` entry names the entry resume starts from. Measured on recordings of the
-// real Claude Code 2.1.332 (issue 14, items 08a-08f, 09a-09c), which differ from claude-code-observed.md's "the
+// real Claude Code 2.1.332 (recorded items 08a-08f, 09a-09c), which differ from claude-code-observed.md's "the
 // branch named by the last last-prompt.leafUuid wins" where the name is wrong:
 // - it names no entry (or one that exists only in a subagent file, 09b): Claude Code acts as if there were no
 //   `last-prompt` at all and resumes from the branch tip that is last in the file; it does not fall back to an older

@@ -2,7 +2,7 @@
 // whitespace-only text and empty messages (api-errors.md E10; "all messages must have non-empty content except for
 // the optional final assistant message"). Claude Code 2.1.332 drops blank text blocks on resume, and replaces an
 // empty prompt with "(no content)" (claude-code-observed.md behaviour table). Checked per stored entry on recordings
-// of the real CLI (issue 14, items 10a-10c, 11a-11d): an assistant part stored with `content: []` beside parts that
+// of the real CLI (recorded items 10a-10c, 11a-11d): an assistant part stored with `content: []` beside parts that
 // have content is dropped; a response whose only part is `content: []` is sent as "(no content)", not dropped; an
 // entry whose `message.content` is null is skipped (a prompt or a reply lost, and the messages around it meet; a
 // final reply counts as no response). The safe fix removes such an entry, re-linking its children (an emptied prompt

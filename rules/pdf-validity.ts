@@ -1,5 +1,5 @@
 // pdf-validity: a base64 PDF document is a PDF the API can read. Measured on recordings of the real Claude Code
-// 2.1.332 under the stricter stand-in (issue 14, items b03a, b03b): bytes without a `%PDF-` header, or a PDF with an
+// 2.1.332 under the stricter stand-in (recorded items b03a, b03b): bytes without a `%PDF-` header, or a PDF with an
 // `/Encrypt` entry, are sent; the API rejects the request ("The PDF specified was not valid." / "The PDF specified is
 // password protected.", the strings Claude Code's own error handling matches); Claude Code retries once with the
 // document replaced by "[Document removed: …]" and writes a synthetic `media_removed` API-error entry (media:

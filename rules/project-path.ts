@@ -2,7 +2,7 @@
 // Code stores a session as `<projects>/<sanitized cwd>/<session-id>.jsonl`, where every character of the cwd that is
 // not a letter or digit becomes `-` (claude-code-internals.md §1.6; Windows `C:\Users\john\app` gives
 // `C--Users-john-app`, WSL `/mnt/d/app` gives `-mnt-d-app`). Measured on recordings of the real Claude Code 2.1.332
-// (issue 14, items b01a, b01b): `claude --resume <id>` finds the session in any project folder and a deleted cwd has
+// (recorded item b01a): `claude --resume <id>` finds the session in any project folder and a deleted cwd has
 // no effect, but `claude --continue` run from the cwd looks only in the folder its cwd maps to, and with the file in
 // another folder (a moved or renamed project, another machine's path encoding: public reports claude-quest #4/#7,
 // dlond/claude-tools #41, claudine #6, claude-devtools #118) it silently starts a new conversation. Names over 200

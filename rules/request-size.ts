@@ -1,5 +1,5 @@
 // request-size: the request resume sends stays under the API's 32 MB request limit. Measured on a recording of the
-// real Claude Code 2.1.332 under the stricter stand-in (issue 14, item b05a: a 33 MB tool result): the API answers
+// real Claude Code 2.1.332 under the stricter stand-in (recorded item b05a: a 33 MB tool result): the API answers
 // 413 request_too_large, and Claude Code runs a reactive compaction (10 requests, 5 of them rejected) and resumes
 // with a summary in place of the history: the session silently loses its detail. The safe fix cuts the largest
 // texts (a tool result's output, say) to their first 2000 characters, and replaces the largest media by a text

@@ -1,7 +1,7 @@
 // server-tool-pairing: a server-side tool call (`server_tool_use`, `mcp_tool_use`) and its result block
 // (`web_search_tool_result`, `mcp_tool_result`, ...) belong in the same assistant message. Claude Code 2.1.332 writes
 // them as two split parts of one response and pairs them after the merge; measured on recordings of the real CLI
-// (issue 14, items 04a, 04b): a call without its result is removed silently before sending (the model no longer sees
+// (recorded items 04a, 04b): a call without its result is removed silently before sending (the model no longer sees
 // the search it made), while a result whose call is gone (its tool_use_id names no call in the message) is still
 // sent, which the API's own pairing check refuses (wording unverified). The safe fix removes the lone part.
 import { asText, blockPointer, defineRule, PlannedReports, storedSite, type ApiBlock } from '../src/sdk/index.js';

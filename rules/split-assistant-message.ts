@@ -1,7 +1,7 @@
 // split-assistant-message: Claude Code writes one entry per content block and regroups the parts of one response by
 // `message.id` on resume. When one id is used by parts that are not one response (a user prompt or another response
 // between them, in the file or along the parentUuid chain, or different requestIds), resume may put them in one
-// message. Measured on recordings of the real Claude Code 2.1.332 (issue 14, items 14a, 15a-15u), which differ from
+// message. Measured on recordings of the real Claude Code 2.1.332 (recorded items 14a, 15a-15u), which differ from
 // claude-code-observed.md's "Surprises" 1: whole groups of two turns that share an id are never merged (15a, 15b,
 // 15d-15k: the request is the baseline's); a part that is off the chain resume walks is pulled into the group of its
 // id that precedes it in the file, whatever its own turn (15c), or into a later turn's (15o, 15q), and a subagent's

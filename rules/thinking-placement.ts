@@ -3,7 +3,7 @@
 // assistant turn is replayed reasoning and is accepted. Claude Code drops assistant messages that hold only thinking
 // (filterOrphanedThinkingOnlyMessages) and strips trailing thinking from the last message
 // (filterTrailingThinkingFromLastAssistant), claude-code-internals.md §1.2 step 7 and §1.8. Thinking in a user message
-// (a prompt, or beside a tool_result) is not repaired: measured on recordings of the real CLI (issue 14, items 06a,
+// (a prompt, or beside a tool_result) is not repaired: measured on recordings of the real CLI (recorded items 06a,
 // 06b), Claude Code sends it as it is, the API rejects it, the same body goes out 6 times and the resume fails, so
 // that case is an error for Claude Code too.
 import {

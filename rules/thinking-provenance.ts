@@ -1,7 +1,7 @@
 // thinking-provenance: the thinking signatures of a session look like ones the API will take. A signature is bound
 // to the key, model and provider that made it; the API rejects one it cannot verify ("Invalid `signature` in
 // `thinking` block"), and Claude Code 2.1.332 then retries once with every thinking block of the history stripped,
-// measured on recordings of the real CLI under a stand-in that checks its own signatures (issue 14, items b04a,
+// measured on recordings of the real CLI under a stand-in that checks its own signatures (recorded items b04a,
 // b04b): a truncated signature and a well-formed foreign one were both rejected once, then stripped. Only some cases
 // can be told from the file:
 // - a signature of the API's own shape (base64 of a protobuf message, its first field the length-delimited field 2)

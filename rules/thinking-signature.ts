@@ -1,7 +1,7 @@
 // thinking-signature: a thinking block must carry its signature and a redacted_thinking block its data, exactly as
 // the API returned them. Without a signature the API rejects the request and Claude Code 2.1.332 retries once with
 // every thinking block of the history stripped (claude-code-observed.md; api-errors.md E8). A redacted_thinking block
-// without data (or with empty data) is another case, measured on recordings of the real CLI (issue 14, items 05a,
+// without data (or with empty data) is another case, measured on recordings of the real CLI (recorded items 05a,
 // 05b): it is sent as it is, rejected ("…redacted_thinking.data: Field required", the stricter stand-in's wording,
 // from the issue), and there is no strip-and-retry: the same body goes out 6 times and the resume fails. E9
 // ("Invalid 'data' in 'redacted_thinking' block") is the error for data that is there but wrong. Empty thinking TEXT

@@ -2,7 +2,7 @@
 // block that is not in a list, a number) is not what the API takes. Claude Code 2.1.332 does not send it as stored:
 // it sends the compact JSON text of an object (`{"stdout":"e1","exit":0}` becomes '{"stdout":"e1","exit":0}', a bare
 // text block becomes '{"type":"text","text":"e1"}', not a list) and the string form of a number ('42'), measured
-// on recordings of the real CLI (issue 14, items 03a-03c). So on resume nothing is rejected, but the model reads JSON
+// on recordings of the real CLI (recorded items 03a-03c). So on resume nothing is rejected, but the model reads JSON
 // where the tool wrote a value. The safe fix writes the string Claude Code sends.
 import { asText, blockPointer, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 

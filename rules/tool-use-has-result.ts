@@ -1,10 +1,10 @@
 // tool-use-has-result: every tool_use needs a tool_result in the very next user message. The API rejects the
 // request otherwise (E1, the most reported resume error); Claude Code 2.1.332 papers over it on resume. Measured on
-// recordings of the real CLI (issue 14, items 02a-02c, 15o, 15q): an assistant entry whose calls have no result
+// recordings of the real CLI (recorded items 02a-02c, 15o, 15q): an assistant entry whose calls have no result
 // anywhere is dropped whole, its text and thinking included, in a compaction's preserved tail as mid-history; a call
 // whose result is elsewhere in the history gets "[Tool result missing due to internal error]" and its real result is
 // dropped; a call that ends the transcript gets an appended "interrupted" error result, also when other calls of its
-// parallel group have results (issue 35, fixtures/sessions/claude-code/interrupted-tail).
+// parallel group have results (fixtures/sessions/claude-code/interrupted-tail).
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call. For a
 // call in a compaction's preserved segment the entry goes after the compact summary (entries before the boundary are
 // not loaded) and is listed in the boundary's preserved segment (02a).

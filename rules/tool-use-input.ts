@@ -1,7 +1,7 @@
 // tool-use-input: a tool_use's `input` is a JSON object. Anything else (a string left by a torn stream, an array,
 // null, a missing field) makes the API reject the request with a 400 on every resume: Claude Code 2.1.332 sends it as
 // it is, the same body 6 times, then fails ("…tool_use.input: Input should be a valid dictionary", recordings of the
-// real CLI, issue 14 items 16a-16c). The (unsafe) fix writes the object a string holds as JSON (16a), else {}, and
+// real CLI, recorded items 16a-16c). The (unsafe) fix writes the object a string holds as JSON (16a), else {}, and
 // keeps the original under the marker field of the entry.
 import {
   type ApiBlock,

@@ -3,7 +3,7 @@
 // byte-identical copies are deduplicated harmlessly, but when the entries differ the earlier one vanishes on resume,
 // taking any tool_use/tool_result pairing in it along. A copy that differs only in the session fields Claude Code
 // rewrites when it copies an entry (cwd, slug, timestamp, version, gitBranch; anthropics/claude-code#56196) is a copy
-// too: on recordings of the real CLI (issue 14, items b08a, b08b) such a copy left the request unchanged.
+// too: on recordings of the real CLI (recorded items b08a, b08b) such a copy left the request unchanged.
 import {
   assistantMessageId,
   CHAIN_TYPES,
@@ -154,8 +154,9 @@ interface ResponseOrder {
 }
 
 /**
- * src/model/chain.ts spliceSplitResponses orders the parts of a response (one message.id), and the results hanging
- * off them, by where their uuid first appears. Per response: those positions, sorted, for a binary search.
+ * spliceSplitResponses (src/formats/claude-code/chain.ts) orders the parts of a response (one message.id), and the
+ * results hanging off them, by where their uuid first appears. Per response: those positions, sorted, for a binary
+ * search.
  */
 function responseOrder(model: StorageView): ResponseOrder {
   const { byUuid, allByUuid } = model.chain();

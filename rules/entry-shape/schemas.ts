@@ -85,7 +85,7 @@ const messageEntry = {
       type: 'object',
       [EFFECT]: 'entry',
       required: ['content'],
-      // null is read as "no content" and handled by Claude Code (issue 14, items 11a-11d): no-empty-content's.
+      // null is read as "no content" and handled by Claude Code (recorded items 11a-11d): no-empty-content's.
       properties: { content: { type: ['string', 'array', 'null'], [EFFECT]: 'entry' } },
     },
   },

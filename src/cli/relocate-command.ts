@@ -1,6 +1,6 @@
 // `transcript-lint relocate --session ID --to DIR`: moves a Claude Code session (its file and its `<id>/` folder) to
 // the project folder Claude Code derives from DIR and rewrites the entries' cwd, so that `claude --continue` run in
-// DIR finds it (project-path; issue 14, item b01b). The work is src/engine/relocate.ts's; this says what it did.
+// DIR finds it (project-path). The work is src/engine/relocate.ts's; this says what it did.
 import path from 'node:path';
 import { RelocateError, relocateSession } from '../engine/relocate.js';
 import type { Command } from './args.js';

@@ -1,4 +1,4 @@
-// --fix of a large file without holding it (issue 13): the 210 MB of a 200 MB session plus its model were 480 MB.
+// --fix of a large file without holding it: the 210 MB of a 200 MB session plus its model were 480 MB.
 // Each pass lints its input in chunks (file-bytes.ts), and its output, the untouched lines copied from that input
 // unread (SourceLine.range) and the fixed lines, is written to a temp file beside the target, which the next pass
 // lints. Only the latest output is kept on disk; earlier ones are known by their length and SHA-256, which is how two

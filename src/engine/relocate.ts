@@ -1,7 +1,7 @@
 // `transcript-lint relocate --session <id> --to <dir>`: moves a Claude Code session to the project folder of another
 // working directory, so that `claude --continue` run there finds it (project-path). Claude Code keeps a session as
 // `<projects>/<sanitized cwd>/<id>.jsonl`, with its subagent transcripts and saved tool outputs in `<id>/` beside it;
-// `--resume <id>` finds it in any folder, `--continue` only in its cwd's (issue 14, item b01b).
+// `--resume <id>` finds it in any folder, `--continue` only in its cwd's (rules/project-path.ts).
 // What it does, in this order, so that a failure leaves either the old state or a whole new one:
 //   1. find the session (one `<id>.jsonl` under the projects root, or the file given), refuse when the new place is
 //      taken or another process (a running Claude Code) holds the file open;

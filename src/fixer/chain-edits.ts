@@ -347,11 +347,11 @@ function gapOutsideResponses(model: TranscriptStorage, gap: number): number {
 
 /**
  * Claude Code bridges a dangling parent (or one closing a loop) to the latest main-chain entry that is not newer
- * than the entry and not on the walk yet (src/model/chain.ts bridgeFinder). A new entry can be that entry, and then
- * the walk runs into it and loops (the fuzzer found an inserted tool result taking over such a bridge). For every
- * bridge the walk takes that the new entry (inserted after line `after`) could take over, the bridge is written as
- * the bridged entry's parentUuid (pinned), so the walk does not change; not for `relinked`, which the insert itself
- * hangs below the new entry. Undefined when a pinned link would close a stored loop.
+ * than the entry and not on the walk yet (bridgeFinder, src/formats/claude-code/chain.ts). A new entry can be that
+ * entry, and then the walk runs into it and loops (the fuzzer found an inserted tool result taking over such a
+ * bridge). For every bridge the walk takes that the new entry (inserted after line `after`) could take over, the
+ * bridge is written as the bridged entry's parentUuid (pinned), so the walk does not change; not for `relinked`,
+ * which the insert itself hangs below the new entry. Undefined when a pinned link would close a stored loop.
  */
 function pinBridges(
   model: TranscriptStorage,

@@ -1,5 +1,5 @@
 // The end of the stylish report: each session that will not resume as it is (a session with errors: the error level
-// is "resume fails, loses history, or sends a request the API rejects", spec/rules.md), with its agent, id and
+// is "resume fails, loses history, or sends a request the API rejects"), with its agent, id and
 // project, the first error in one clause, the command that repairs it, and the agent's command that resumes it
 // after. Commands are printed whole, each on a line of its own, however narrow the terminal.
 import type { createColors } from 'picocolors';

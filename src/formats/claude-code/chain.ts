@@ -1,6 +1,6 @@
 // The uuid/parentUuid tree and the active chain, as Claude Code 2.1.332 rebuilds it on resume
 // (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7). Where the
-// oracle recordings of issue 14 (../research/claude, test/oracle/compiler/recorded) say otherwise than the spec, this
+// oracle recordings (test/oracle/compiler/recorded) say otherwise than the spec, this
 // file follows the recordings: a dangling parent is bridged only across a gap of at most 5 s, whatever the entry;
 // a `last-prompt` naming no entry is as if there were none; split parts are pulled in per turn.
 import {
@@ -279,7 +279,7 @@ function bridgeFinder(
  * boundary without one), the preserved head hangs off the summary (anchor) and the anchor's other children move to
  * the preserved tail; every entry before the boundary in the file that is not preserved is deleted (`pruned`: the
  * walk cannot bridge to it). The head hangs off the anchor even when the summary was never written (a crash between
- * the boundary and the summary): recorded with 2.1.332 (issue 35, corpus compact.jsonl cut after its boundary), only
+ * the boundary and the summary): recorded with 2.1.332 (a compacted session cut after its boundary), only
  * the preserved tail was sent.
  */
 function preservedSegmentRelinks(

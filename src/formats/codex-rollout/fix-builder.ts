@@ -2,7 +2,7 @@
 // `{timestamp, ordinal, type, payload}` as Codex writes it (the ordinal is set right by the write-back, which keeps
 // the sequence consecutive), and every record a fix writes or changes carries the marker `transcript_lint` at the
 // record level, beside the record's own keys: Codex's decoder ignores unknown record keys and never sends them
-// (research/codex: extra_unknown_fields, every fixed-check file). `{rule, inserted: true}` on a new record;
+// (test/oracle/codex/check.mjs resumes each fixed file with it). `{rule, inserted: true}` on a new record;
 // `{rule, ...what was there before}` on a changed one (an earlier marker is kept and extended).
 import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
 import { isObj } from './decode.js';

@@ -1,7 +1,7 @@
 // What `codex exec resume` (0.169.0) makes of a rollout before it sends anything: whether it gets that far (the
 // checks that end the run with an error), the history it rebuilds from the records, and the request-only repairs of
-// call/output pairing. Modelled on codex-rs rollout_reconstruction.rs and context_manager/normalize.rs as measured in
-// research/codex/NOTES.md (b), (c); scripts/compile_ref.py, the reference this follows, matched 197 of 200 runs.
+// call/output pairing. Modelled on codex-rs rollout_reconstruction.rs and context_manager/normalize.rs as measured with
+// the real Codex (test/oracle/codex, test/oracle/differential/codex).
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import { decodeItem, isObj } from './decode.js';
 import type { CodexRecord, Generation } from './records.js';

@@ -1,6 +1,6 @@
 // The vocabulary of a Codex CLI 0.169.0 rollout: its record types, the response-item types and the parts they hold,
 // which calls are answered by which outputs, and the fixed texts Codex writes. Names as Codex's own decoder and
-// serialiser use them (research/codex/NOTES.md (a), the 0.169.0 decoder's own error messages).
+// serialiser use them (the 0.169.0 decoder's own error messages).
 
 /** Record types the 0.169.0 decoder accepts (its "unknown variant" error lists exactly these). */
 export const RECORD_TYPES: ReadonlySet<string> = new Set([
@@ -97,7 +97,7 @@ export const CODEX_MARKER_FIELD = 'transcript_lint';
  */
 export const HARNESS_TEXT = /^\s*(?:<environment_context>|<turn_aborted>|# AGENTS\.md|<[a-z_]+>)/;
 
-/** Responses API limits that concern a stored session (the API's own 400s, research/codex/NOTES.md (e)). */
+/** Responses API limits that concern a stored session (the API's own 400s). */
 export const API_LIMITS = {
   /** Longest string of any input field. */
   stringChars: 10_485_760,

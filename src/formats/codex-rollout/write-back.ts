@@ -1,7 +1,7 @@
 // Writing fixes back into a rollout. The edits apply as on any JSONL file (untouched lines byte for byte), with two
 // things a rollout needs on top, since Codex repairs nothing in the file and a fixed one must be valid on its own:
 // - Ordinals stay consecutive. When a fix inserts or removes a record, every record after the first such change gets
-//   previous + 1 (only the `ordinal` value changes), as research/codex/ordinals showed keeps both resume and Codex's
+//   previous + 1 (only the `ordinal` value changes), which keeps both resume and Codex's
 //   SQLite projection free of warnings; the file's last record always ends up with one.
 // - A byte order mark is part of the first line to Codex (it breaks the session_meta), so a fix that rewrites line 1
 //   as text writes it without the mark.

@@ -40,7 +40,7 @@ export class PlainSource implements PlainInput {
   messagesPointer?: string;
   /** The virtual lines of a document. */
   virtualFile?: SourceFile;
-  /** The document's bytes as read (BOM included): a fix splices its edits into them (fixer/splice-document.ts). */
+  /** The document's bytes as read (BOM included): a fix splices its edits into them (plain/splice-document.ts). */
   source?: Uint8Array;
   /** The original text holds invalid UTF-8 (kept as it is by a fix: it only changes the values it names). */
   invalidUtf8 = false;
