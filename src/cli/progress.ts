@@ -4,7 +4,9 @@
 // terminal, CI is not set, TERM is not `dumb`, the report is the human `stylish` one going to stdout (not a machine
 // format, not -o), and neither --no-progress nor --quiet was given. Even then it waits until the run is long: more
 // than MIN_FILES files, or MIN_DELAY_MS since the start. Redraws are throttled to about 10 per second. A run that is
-// not watched gets nothing at all, so logs and pipes stay clean.
+// not watched gets nothing at all, so logs and pipes stay clean. While the line is on screen, Ctrl-C (or SIGTERM,
+// SIGHUP) erases it before the process ends by the signal, so the shell's prompt does not land after it.
+import { fitWidth } from '../formatters/wrap-text.js';
 import type { Output } from './io.js';
 
 export const MIN_FILES = 20;
@@ -38,6 +40,8 @@ export interface Progress {
 
 export const NO_PROGRESS: Progress = { update() {}, clear() {} };
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 export function createProgress(
   stream: Output,
   total: number,
@@ -49,6 +53,19 @@ export function createProgress(
   let drawn = false;
   let lastDraw = -Infinity;
   let lastText = '';
+  // Erases the line, then ends the process by the same signal (exit 130 for Ctrl-C), as it would have without us.
+  // Other handlers for it (interrupt-cleanup.ts during a write) run on the same signal before it ends.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    stream.write(CLEAR_LINE);
+    unlisten();
+    process.kill(process.pid, signal);
+  };
+  const listen = (): void => {
+    for (const s of SIGNALS) process.on(s, onSignal);
+  };
+  const unlisten = (): void => {
+    for (const s of SIGNALS) process.off(s, onSignal);
+  };
   return {
     update(done, detail) {
       const t = now();
@@ -61,12 +78,16 @@ export function createProgress(
       const text = options.width !== undefined ? fitWidth(full, options.width - 1) : full;
       if (text === lastText) return;
       stream.write(`${CLEAR_LINE}${text}`);
+      if (!drawn) listen();
       drawn = true;
       lastDraw = t;
       lastText = text;
     },
     clear() {
-      if (drawn) stream.write(CLEAR_LINE);
+      if (drawn) {
+        stream.write(CLEAR_LINE);
+        unlisten();
+      }
       drawn = false;
       lastText = '';
     },
@@ -78,10 +99,4 @@ export function readDetail(read: number, size: number, pass?: number): string {
   const mib = (n: number) => Math.floor(n / 2 ** 20);
   const bytes = `read ${mib(Math.min(read, size))} of ${mib(size)} MiB`;
   return pass === undefined || pass === 1 ? bytes : `pass ${pass}: ${bytes}`;
-}
-
-/** The first `width` characters of `text` (code points, never half of a pair). */
-function fitWidth(text: string, width: number): string {
-  const chars = [...text];
-  return chars.length <= width ? text : chars.slice(0, Math.max(width, 0)).join('');
 }

@@ -37,7 +37,10 @@ function sessionLines(session: SessionRef, errors: readonly Diagnostic[], width:
   const first = errors[0]!;
   const more = errors.length > 1 ? ` (+${errors.length - 1} more ${errors.length === 2 ? 'error' : 'errors'})` : '';
   const reason = `${neutralize(first.ruleId)}: ${neutralize(firstClause(first.message))}${more}`;
-  const lines = [`  ${c.bold(head)}`, INDENT + wrapText(reason, width, INDENT).join('\n')];
+  const lines = [
+    `  ${c.bold(wrapText(head, width, INDENT).join('\n'))}`,
+    INDENT + wrapText(reason, width, INDENT).join('\n'),
+  ];
   const repair = repairCommand(session, errors);
   if (repair.fix) {
     lines.push(`${INDENT}${c.cyan(repair.command)}`, `${INDENT}${c.cyan(neutralize(session.resume))}`);

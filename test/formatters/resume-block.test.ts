@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { firstClause } from '../../src/formatters/resume-block.js';
 import { stylish } from '../../src/formatters/stylish.js';
 import type { SessionRef } from '../../src/formatters/types.js';
-import { wrapText } from '../../src/formatters/wrap-text.js';
+import { displayWidth, fitWidth, wrapText } from '../../src/formatters/wrap-text.js';
 import { CWD, diag, result } from './results.js';
 
 const ID = '6b0f3c1e-1111-4222-8333-444455556666';
@@ -111,5 +111,44 @@ describe('wrapText', () => {
   it('gives a command longer than the width a line of its own, unbroken; an unclosed backtick quotes nothing', () => {
     expect(wrapText(`run ${command} now`, 40, '  ')).toEqual(['run', `  ${command}`, '  now']);
     expect(wrapText('a `b c d e f', 5, '')).toEqual(['a `b', 'c d e', 'f']);
+  });
+
+  it('counts terminal columns, not UTF-16 units: CJK text breaks between its characters', () => {
+    // 48 ideographs are 96 columns (48 UTF-16 units): at 40 columns, lines of at most 40 columns, nothing lost.
+    const name = '日本語のセッション名'.repeat(4) + '長い長い長い長い';
+    const lines = wrapText(`session ${name} is torn`, 40, '  ');
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(40);
+    expect(lines.join('').replaceAll(' ', '')).toBe(`session${name}istorn`);
+    expect(lines).toEqual([
+      'session 日本語のセッション名日本語のセ',
+      '  ッション名日本語のセッション名日本語の',
+      '  セッション名長い長い長い長い is torn',
+    ]);
+    // Latin text with accents is one column a character; an emoji two.
+    expect(displayWidth('café')).toBe(4);
+    expect(displayWidth('日本')).toBe(4);
+    expect(wrapText('ab 日本 cd', 5, '')).toEqual(['ab 日', '本 cd']);
+  });
+
+  it('fitWidth cuts at a column, never inside a wide character or a surrogate pair', () => {
+    expect(fitWidth('進捗: 3/40 files', 5)).toBe('進捗:');
+    expect(fitWidth('進捗', 3)).toBe('進');
+    expect(fitWidth('a😀b', 2)).toBe('a');
+    expect(fitWidth('plain', 10)).toBe('plain');
+  });
+});
+
+describe('the resume block on a narrow terminal', () => {
+  it('wraps a Japanese project name to the width', () => {
+    const project = '~/仕事/お客様向けショッピングサイトのバックエンドAPIサーバーの改修プロジェクト二〇二六年度版';
+    const jp = new Map<string, SessionRef>([
+      [claudeFile, { agent: 'Claude Code', id: ID, project, resume: `claude --resume ${ID}` }],
+    ]);
+    const out = stylish([result(claudeFile, [torn])], { cwd: CWD, color: false, sessions: jp, width: 80 });
+    const block = out.slice(out.indexOf('1 session will not resume'));
+    for (const line of block.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(block).toContain(`    claude --resume ${ID}`);
+    // Unwrapped, the heading line alone is wider than 80 columns.
+    expect(displayWidth(`  Claude Code ${ID} (${project})`)).toBeGreaterThan(80);
   });
 });
