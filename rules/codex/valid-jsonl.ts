@@ -135,25 +135,33 @@ export default defineRule({
       const split = Codex.recoverSplit(line, lines[i + 1]);
       if (split?.kind === 'split') {
         consumed = split.next;
-        const [a, b] = Codex.recoveredRecords(split);
+        // The records worth writing back: not a copy of a line the file holds, nor another session's session_meta.
+        const kept = model.recoveredRecords(split);
+        const fix = new Codex.CodexFix(model, RULE_ID).replaceText(line.lineNo, kept[0]!.text);
+        if (kept[1]) fix.replaceText(split.next, kept[1].text);
+        else fix.deleteLine(split.next);
         ctx.report({
           messageId: 'split',
           at,
-          severity: [split.inner, split.outer].some((r) => usedRecord(r.record)) ? 'error' : 'warn',
+          severity: kept.some((r) => usedRecord(r.record)) ? 'error' : 'warn',
           data: { first: describe(split.inner.record), second: describe(split.outer.record), next: split.next },
-          fix: new Codex.CodexFix(model, RULE_ID)
-            .replaceText(line.lineNo, a!.text)
-            .replaceText(split.next, b!.text)
-            .fix('safe', 'write the two records back as they were written, each on its line'),
+          fix: fix.fix(
+            'safe',
+            kept[1]
+              ? 'write the two records back as they were written, each on its line'
+              : `write ${describe(split.outer.record)} back on its line (the ${describe(split.inner.record)} inside it is a copy of a line of the file or another session's)`,
+          ),
         });
         continue;
       }
       const recovery = Codex.recoverLine(line);
       if (recovery?.kind === 'interleaved') {
-        const [a, b] = Codex.recoveredRecords(recovery);
-        const fix = new Codex.CodexFix(model, RULE_ID)
-          .replaceText(line.lineNo, marked(a!.text, a!.record, 'interleaved'))
-          .insertRaw(line.lineNo, b!.record, { repaired: 'interleaved' });
+        const [a, b] = model.recoveredRecords(recovery);
+        const fix = new Codex.CodexFix(model, RULE_ID).replaceText(
+          line.lineNo,
+          marked(a!.text, a!.record, 'interleaved'),
+        );
+        if (b) fix.insertRaw(line.lineNo, b.record, { repaired: 'interleaved' });
         const description = 'split the line into the two records written into it';
         if (kinds.has('utf8'))
           ctx.report({

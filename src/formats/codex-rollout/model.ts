@@ -4,7 +4,9 @@ import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
 import { type RolloutName, rolloutName } from './file-name.js';
 import { buildRecords, type CodexRecord, type Generation, generationOf } from './records.js';
-import { recoverLine, recoverSplit, recoveredRecords } from './recover.js';
+import { type Recovery, recoverLine, recoverSplit, recoveredRecords } from './recover.js';
+
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 import { restoredRecord } from './repairs.js';
 import { recordError } from './decode.js';
 import { type CodexResume, resumeOf } from './resume.js';
@@ -60,10 +62,31 @@ export class CodexModel implements FormatModel {
       const split = recoverSplit(line, lines[i + 1]);
       const recovery = split ?? recoverLine(line);
       if (split) i++;
-      if (recovery) for (const { record } of recoveredRecords(recovery)) records.push(this.reread(line.lineNo, record));
+      if (recovery)
+        for (const { record } of this.recoveredRecords(recovery)) records.push(this.reread(line.lineNo, record));
     }
     this.restoredCache = resumeOf({ ...this.file, bom: false, lines: [] }, records, this.generation);
     return this.restoredCache;
+  }
+
+  /**
+   * The records a damaged line gives back (recover.ts recoveredRecords), but for an inner record that is no news: a
+   * copy of a whole line of the file, or another session's session_meta (a second session_meta makes Codex start the
+   * history again there). Two writers at once write such lines (issue 35, differential seed 13: another session's
+   * session_meta and a copy of one of the file's own lines, each written inside a record); Codex skips the damaged
+   * lines and resumed that file with nothing lost, so putting those records back only adds a doubled item or a
+   * second session.
+   */
+  recoveredRecords(recovery: Recovery): { text: string; record: Record<string, unknown> }[] {
+    const all = recoveredRecords(recovery);
+    if (recovery.kind !== 'split' && recovery.kind !== 'interleaved') return all;
+    const inner = recovery.inner;
+    const own = this.records.find((r) => r.type === 'session_meta')?.raw.payload as Record<string, unknown> | undefined;
+    const meta = inner.record.type === 'session_meta' ? (inner.record.payload as Record<string, unknown>) : undefined;
+    const foreignMeta = meta !== undefined && own !== undefined && meta.id !== own.id;
+    const copy = () =>
+      this.file.lines.some((l) => l.json && lenient.decode(l.bytes).replace(/\r?\n$/, '') === inner.text);
+    return foreignMeta || copy() ? all.filter((r) => r !== inner) : all;
   }
 
   private reread(line: number, raw: Record<string, unknown>): CodexRecord {
