@@ -69,6 +69,8 @@ export interface LintCommand {
   maxLineBytes?: number;
   /** --jobs: threads that lint files at once; undefined: by the cores and the input's size. */
   jobs?: number;
+  /** --cache: the cache file (--cache-location, resolved against the cwd later) and strategy; undefined: no cache. */
+  cache?: { location?: string; strategy: 'metadata' | 'content' };
 }
 
 export type Command =
@@ -481,6 +483,13 @@ function toLintCommand(args: Record<string, unknown>, unToken: (v: unknown) => s
     errorOnUnmatchedPattern: args['error-on-unmatched-pattern'] !== false,
     maxLineBytes: integer(args['max-line-bytes'], '--max-line-bytes', 1),
     jobs: integer(args.jobs, '--jobs', 1),
+    cache:
+      args.cache === true
+        ? {
+            location: unToken(args['cache-location']),
+            strategy: (args['cache-strategy'] as 'metadata' | 'content' | undefined) ?? 'metadata',
+          }
+        : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError, type EffectiveConfig, lintOptionsOf } from '../engine/config-core.js';
 import type { Linter, LintOptions, LintResult } from '../engine/lint.js';
 import { lintFilesParallel } from '../engine/parallel.js';
+import { cacheFilePath, LintCache, type Miss, optionsKeyOf, toolKeyOf } from '../engine/lint-cache.js';
 import { UNKNOWN_FORMAT_ID } from '../formats/catalog.js';
 import { displayPath } from '../formatters/display-path.js';
 import type { Formatter } from '../formatters/index.js';
@@ -154,6 +155,8 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
 
   const results: LintResult[] = [];
   let done = 0;
+  // --cache: files unchanged since it was written are answered from it (engine/lint-cache.ts); --fix never reads it.
+  const cache = cmd.cache && openCache(cmd.cache, io, linter, note);
   for (const group of groups) {
     const options = lintOptions(cmd, group.config);
     for (const input of group.inputs) {
@@ -162,35 +165,68 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
         progress.update(++done);
       }
     }
-    const fromDisk = group.inputs.filter((i) => i.data === undefined);
+    let fromDisk = group.inputs.filter((i) => i.data === undefined).map((i) => i.filePath);
+    const optionsKey = cache ? optionsKeyOf(options) : undefined;
+    const misses = new Map<string, Miss>();
+    if (cache && optionsKey !== undefined) {
+      fromDisk = fromDisk.filter((filePath) => {
+        const found = cache.lookup(filePath, optionsKey);
+        if ('miss' in found) {
+          misses.set(filePath, found.miss);
+          return true;
+        }
+        results.push(found.result);
+        progress.update(++done);
+        return false;
+      });
+    }
     const before = done;
-    const outcomes = await lintFilesParallel(
-      linter,
-      fromDisk.map((i) => i.filePath),
-      options,
-      {
-        jobs: cmd.jobs,
-        onProgress: (n) => progress.update((done = before + n)),
-        onReading: (_file, read, size) => progress.update(done, readDetail(read, size)),
-        workerUrl: workerUrl(),
-      },
-    );
+    const outcomes = await lintFilesParallel(linter, fromDisk, options, {
+      jobs: cmd.jobs,
+      onProgress: (n) => progress.update((done = before + n)),
+      onReading: (_file, read, size) => progress.update(done, readDetail(read, size)),
+      workerUrl: workerUrl(),
+    });
     for (const o of outcomes) {
+      const miss = misses.get(o.filePath);
       if (o.error) {
+        if (miss) cache?.forget(o.filePath);
         const message = describeReadError(displayPath(o.filePath, io.cwd), o.error);
         context.failures.push({ filePath: o.filePath, message });
         note(message);
       } else {
+        if (miss) cache?.store(miss, o.result);
         results.push(o.result);
       }
     }
   }
   progress.clear();
+  if (cache) saveCache(cache, io);
   const shown = cmd.ignoreUnknown ? knownOnly(results) : results;
   sortByInput(shown, inputs);
   if (!(await report(shown, cmd, context, { linter, formatters }, io))) return 2;
   for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
   return exitCode(shown, cmd, io, context.failures.length > 0, 0);
+}
+
+/** The run's cache (--cache); only a lint reads it (--fix, --fix-dry-run and --diff return before). */
+function openCache(
+  options: NonNullable<LintCommand['cache']>,
+  io: CliIO,
+  linter: Linter,
+  note: (message: string) => void,
+): LintCache {
+  const file = cacheFilePath(io.cwd, options.location);
+  return LintCache.load(file, toolKeyOf(linter), options.strategy, note);
+}
+
+/** Writes the cache; a cache that cannot be written is said in one line, and the run goes on. */
+function saveCache(cache: LintCache, io: CliIO): void {
+  try {
+    cache.save();
+  } catch (err) {
+    warn(io, `could not write the cache file: ${(err as Error).message}`);
+  }
 }
 
 /**

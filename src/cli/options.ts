@@ -113,6 +113,30 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     help: 'Lint this many files at once, on worker threads (default: the free cores for a large input, at most one per file; 1: no workers)',
     doc: 'Lint `N` files at once on worker threads (the main thread is one of them), never more than the available cores or than the address-space limit (`ulimit -v`) holds. Default: one thread unless the input is large and cores are free: then one per core, at most one per file and one per 32 MiB of input, and one thread while other processes keep every core busy (on Linux, the threads of other processes that are runnable both when the run starts and when it picks its threads; elsewhere, the load average of the last minute); `--jobs 1` uses no workers. The report is the same whatever `N`. `--fix`, `--fix-dry-run` and `--diff` run in one thread.',
   },
+  {
+    name: 'cache',
+    kind: 'boolean',
+    group: 'Input',
+    help: 'Reuse the findings of files unchanged since the last run with --cache (kept in .transcriptlintcache)',
+    doc: "Keeps each file's findings in a cache file (`.transcriptlintcache` in the current folder, as ESLint's `--cache` keeps `.eslintcache`) and, on the next run with `--cache`, takes the findings of every file that did not change from there instead of linting it again. The cache is keyed by the transcript-lint build, the rules and each file's options (config, `--rule`, `--target`, ...): a change to any of them lints every file again. A file that changed in any way is linted in full. Findings are the same as without the cache. A file changed less than 3 s before it was linted is not cached (its times cannot yet tell a later write apart), nor is a Copilot `events.jsonl` (its findings depend on the files beside it). `--fix`, `--fix-dry-run` and `--diff` neither read nor write the cache. A cache file that cannot be read is replaced, with a warning.",
+  },
+  {
+    name: 'cache-location',
+    kind: 'string',
+    value: 'PATH',
+    group: 'Input',
+    help: 'With --cache: the cache file, or a folder to keep .transcriptlintcache in',
+    doc: 'With `--cache`: the cache file (default `.transcriptlintcache` in the current folder). A path that is an existing folder, or ends with `/`, holds `.transcriptlintcache`.',
+  },
+  {
+    name: 'cache-strategy',
+    kind: 'string',
+    choices: ['metadata', 'content'],
+    default: 'metadata',
+    group: 'Input',
+    help: 'With --cache: how a file is known to be unchanged: metadata (its stat) or content (its SHA-256)',
+    doc: 'With `--cache`: `metadata` (default) takes a file as unchanged while its device, inode, size and modification and change times (in ns) are those it had when it was linted: one `stat` a file. `content` compares its size and SHA-256 instead (it reads every file, but survives a copy or a `git checkout` that only changes times).',
+  },
   // Rules and config
   {
     name: 'target',

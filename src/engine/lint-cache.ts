@@ -1,0 +1,321 @@
+// --cache (issue 36, stage 4): the results of files that did not change since the last run are taken from a cache
+// file instead of linting them again, as ESLint's --cache does (its names: --cache, --cache-location,
+// --cache-strategy; the default file .transcriptlintcache like ESLint's .eslintcache). The whole cache is keyed by
+// the tool (version, and the size and time of the code that runs) and the rule set; each entry by the lint options
+// its file was linted with. A file that changed in any way is linted in full (linting only the lines an agent
+// appended is left for later).
+//
+// metadata (default): an entry holds its file's stat from before the read that linted it (device, inode, size,
+// modification and change times in ns). It is stored only when those times were SETTLED_MS old at that stat and the
+// file still had that stat after the lint (engine/original.ts: any later write then changes the times), and used
+// while the file has that stat: one stat per unchanged file. content: an entry also holds the SHA-256 of the bytes,
+// and is used while the file's size and SHA-256 are the same (a read and a hash per unchanged file, no lint).
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageVersion } from '../version.js';
+import type { Linter, LintOptions, LintResult } from './lint.js';
+import { type FileStamp, sameStamp, settledStamp } from './original.js';
+
+export type CacheStrategy = 'metadata' | 'content';
+export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
+export const DEFAULT_CACHE_FILE = '.transcriptlintcache';
+
+/** The cache file's own layout; a file of another layout is ignored. */
+const LAYOUT = 1;
+
+/**
+ * Formats whose findings depend on more than the file's bytes, never cached: copilot-events reads the session
+ * folder's workspace.yaml and lock files, and whether the locks' processes live (formats/copilot-events/sidecar.ts).
+ */
+const READS_BESIDE = new Set(['copilot-events']);
+
+interface Entry {
+  /** The key of the lint options (optionsKeyOf). */
+  o: string;
+  /** The stat, numbers in decimal (bigint). */
+  dev: string;
+  ino: string;
+  size: string;
+  mtimeNs: string;
+  ctimeNs: string;
+  /** content strategy: the SHA-256 of the bytes linted. */
+  sha256?: string;
+  result: LintResult;
+}
+
+interface CacheFile {
+  layout: number;
+  key: string;
+  strategy: CacheStrategy;
+  entries: Record<string, Entry>;
+}
+
+/** A file the cache had no usable entry for: what store() needs once it is linted. */
+export interface Miss {
+  key: string;
+  optionsKey: string;
+  stamp?: FileStamp;
+  sha256?: string;
+}
+
+/** The key of everything besides a file's bytes and options its findings depend on. */
+export function toolKeyOf(linter: Linter): string {
+  const code = fileURLToPath(import.meta.url);
+  let build = '';
+  try {
+    // The code that runs: the CLI's bundle (or this module): rebuilt, it is another tool even at one version.
+    const s = statSync(code);
+    build = `${s.size}:${s.mtimeMs}`;
+  } catch {
+    build = 'unknown';
+  }
+  const rules = linter.rules.map((r) => r.meta);
+  return sha256Of(
+    JSON.stringify({ version: packageVersion(), build, rules, formats: linter.formats.map((f) => f.id) }),
+  );
+}
+
+/** The key of a run's lint options; undefined when they cannot be keyed (rules given as objects). */
+export function optionsKeyOf(options: LintOptions): string | undefined {
+  if (options.rules || options.previous || options.head) return undefined;
+  const { target, inputFormat, maxLineBytes, severities } = options;
+  return JSON.stringify({
+    target,
+    inputFormat,
+    maxLineBytes,
+    severities: severities ? [...severities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : undefined,
+  });
+}
+
+export class LintCache {
+  readonly #file: string;
+  readonly #key: string;
+  readonly #strategy: CacheStrategy;
+  #entries: Map<string, Entry>;
+  #dirty = false;
+  /** How many results were taken from the cache (the tests read it). */
+  reused = 0;
+
+  private constructor(file: string, key: string, strategy: CacheStrategy, entries: Map<string, Entry>, dirty: boolean) {
+    this.#file = file;
+    this.#key = key;
+    this.#strategy = strategy;
+    this.#entries = entries;
+    this.#dirty = dirty;
+  }
+
+  /**
+   * Reads the cache file. A missing file, or one written for another tool, rule set or strategy, is an empty
+   * cache; one that cannot be read as a cache is too, and `onWarning` is told once.
+   */
+  static load(file: string, key: string, strategy: CacheStrategy, onWarning: (message: string) => void): LintCache {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        onWarning(`ignoring the cache file ${file}: ${(err as Error).message}`);
+      // Written at the end of the run even with no entry, as ESLint writes its cache file.
+      return new LintCache(file, key, strategy, new Map(), true);
+    }
+    const parsed = parseCache(text);
+    if (parsed === undefined) {
+      onWarning(`ignoring the cache file ${file}: it is not a cache file of transcript-lint, and will be replaced`);
+      return new LintCache(file, key, strategy, new Map(), true);
+    }
+    if (parsed.layout !== LAYOUT || parsed.key !== key || parsed.strategy !== strategy)
+      return new LintCache(file, key, strategy, new Map(), true);
+    return new LintCache(file, key, strategy, new Map(Object.entries(parsed.entries)), false);
+  }
+
+  /**
+   * The cached result of `filePath` when the file is as it was when that result was stored, under the same
+   * options; else a Miss to give to store() once the file is linted.
+   */
+  lookup(filePath: string, optionsKey: string): { result: LintResult } | { miss: Miss } {
+    const key = path.resolve(filePath);
+    const before = Date.now();
+    const stat = statOf(key);
+    const stamp = stat?.isFile() ? settledStamp(stat, before) : undefined;
+    const entry = this.#entries.get(key);
+    const miss: Miss = { key, optionsKey, stamp };
+    if (!entry || !stat || entry.o !== optionsKey) return { miss };
+    if (this.#strategy === 'metadata') {
+      if (sameStamp(stampOf(entry), stat)) return this.#reuse(entry, filePath);
+      return { miss };
+    }
+    if (String(stat.size) !== entry.size) return { miss };
+    miss.sha256 = fileSha256(key);
+    if (miss.sha256 !== undefined && miss.sha256 === entry.sha256) return this.#reuse(entry, filePath);
+    return { miss };
+  }
+
+  #reuse(entry: Entry, filePath: string): { result: LintResult } {
+    this.reused++;
+    return { result: { ...entry.result, filePath } };
+  }
+
+  /**
+   * Keeps the result of a file lookup() missed, when the file was settled before its lint and is unchanged after
+   * it (see the top of this file); else forgets the file's entry.
+   */
+  store(miss: Miss, result: LintResult): void {
+    const { key, stamp } = miss;
+    const had = this.#entries.delete(key);
+    this.#dirty ||= had;
+    if (!stamp || READS_BESIDE.has(result.inputFormat) || result.output !== undefined) return;
+    let sha256: string | undefined;
+    if (this.#strategy === 'content') sha256 = miss.sha256 ?? fileSha256(key);
+    // After the hash: unchanged since before the lint, the bytes hashed are the bytes linted.
+    const after = statOf(key);
+    if (!after || !sameStamp(stamp, after)) return;
+    const { filePath: _, ...rest } = result;
+    this.#entries.set(key, {
+      o: miss.optionsKey,
+      dev: String(stamp.dev),
+      ino: String(stamp.ino),
+      size: String(stamp.size),
+      mtimeNs: String(stamp.mtimeNs),
+      ctimeNs: String(stamp.ctimeNs),
+      ...(sha256 === undefined ? {} : { sha256 }),
+      result: rest as LintResult,
+    });
+    this.#dirty = true;
+  }
+
+  /** A file that could not be linted: its entry goes. */
+  forget(filePath: string): void {
+    if (this.#entries.delete(path.resolve(filePath))) this.#dirty = true;
+  }
+
+  /** Writes the cache file if anything changed: a temp file beside it, then a rename over it. */
+  save(): void {
+    if (!this.#dirty) return;
+    const body: CacheFile = {
+      layout: LAYOUT,
+      key: this.#key,
+      strategy: this.#strategy,
+      entries: Object.fromEntries(this.#entries),
+    };
+    mkdirSync(path.dirname(this.#file), { recursive: true });
+    const temp = `${this.#file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, JSON.stringify(body), { flag: 'w', mode: 0o644 });
+      renameSync(temp, this.#file);
+    } catch (err) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // Not written, or already renamed.
+      }
+      throw err;
+    }
+    this.#dirty = false;
+  }
+}
+
+function parseCache(text: string): CacheFile | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return undefined;
+  const c = parsed as Partial<CacheFile>;
+  if (typeof c.layout !== 'number' || typeof c.key !== 'string' || typeof c.entries !== 'object' || !c.entries)
+    return undefined;
+  for (const e of Object.values(c.entries)) if (!isEntry(e)) return undefined;
+  return c as CacheFile;
+}
+
+function isEntry(e: unknown): e is Entry {
+  if (typeof e !== 'object' || e === null) return false;
+  const x = e as Record<string, unknown>;
+  const result = x.result as Record<string, unknown> | undefined;
+  return (
+    ['o', 'dev', 'ino', 'size', 'mtimeNs', 'ctimeNs'].every((k) => typeof x[k] === 'string') &&
+    /^\d+$/.test(x.dev as string) &&
+    /^\d+$/.test(x.ino as string) &&
+    /^\d+$/.test(x.size as string) &&
+    /^-?\d+$/.test(x.mtimeNs as string) &&
+    /^-?\d+$/.test(x.ctimeNs as string) &&
+    typeof result === 'object' &&
+    result !== null &&
+    Array.isArray(result.diagnostics) &&
+    typeof result.errorCount === 'number' &&
+    typeof result.warningCount === 'number'
+  );
+}
+
+/** The file's stat in ns; undefined when it cannot be had (then the file is linted, and what that says is reported). */
+function statOf(file: string): BigIntStats | undefined {
+  try {
+    return statSync(file, { bigint: true, throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+function stampOf(e: Entry): FileStamp {
+  return {
+    dev: BigInt(e.dev),
+    ino: BigInt(e.ino),
+    size: BigInt(e.size),
+    mtimeNs: BigInt(e.mtimeNs),
+    ctimeNs: BigInt(e.ctimeNs),
+  };
+}
+
+function sha256Of(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** The SHA-256 of a file, read a MiB at a time; undefined when it cannot be read. */
+function fileSha256(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const hash = createHash('sha256');
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      hash.update(chunk.subarray(0, n));
+    }
+    return hash.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The cache file --cache-location names (relative to `cwd`): the file itself, or, for a path that is a folder or
+ * ends with a separator, DEFAULT_CACHE_FILE in it; without one, DEFAULT_CACHE_FILE in `cwd`.
+ */
+export function cacheFilePath(cwd: string, location: string | undefined): string {
+  if (location === undefined || location === '') return path.join(cwd, DEFAULT_CACHE_FILE);
+  const resolved = path.resolve(cwd, location);
+  const isFolder = /[\\/]$/.test(location) || statSync(resolved, { throwIfNoEntry: false })?.isDirectory() === true;
+  return isFolder ? path.join(resolved, DEFAULT_CACHE_FILE) : resolved;
+}

@@ -1,0 +1,256 @@
+// --cache (engine/lint-cache.ts): the report with the cache is the report without it, whatever happened to the
+// files between runs (an append, a rewrite, a truncation, a touch, an edit at the same size); an unchanged file's
+// findings come from the cache (seen by marking every cached result, which only a file taken from the cache shows);
+// a cache of another config, rule set or tool is not used; a corrupt cache file is one warning line, then replaced.
+// A file's times must be SETTLED_MS old for it to be cached: the tests move the clock on instead of waiting.
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { linter } from '../src/composition.js';
+import { DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
+import { Linter } from '../src/engine/lint.js';
+import { SETTLED_MS } from '../src/engine/original.js';
+import { danglingTranscript, tornTranscript } from './helpers/cli-fixtures.js';
+import { runCli } from './helpers/run-cli.js';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'tl-cache-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => vi.useRealTimers());
+
+const SOURCES = [
+  'fixtures/sessions/crashed-session.jsonl',
+  'fixtures/sessions/claude-code/prompt-lost/prompt-torn.jsonl',
+  'fixtures/sessions/claude-code/interrupted-tail/middle-call-unanswered.jsonl',
+  'fixtures/sessions/claude-code/unwritten-summary/summary-torn.jsonl',
+  'fixtures/sessions/claude-code/two-terminals/two-terminals.jsonl',
+  'fixtures/sessions/claude-code/deleted-block/round-two-call-deleted.jsonl',
+];
+const NAMES = ['append', 'rewrite', 'truncate', 'touch', 'same-size', 'same'];
+const MARK = '\u0000from the cache';
+
+let n = 0;
+/** A folder of the six sessions, one per way of changing a file (and one left as it is). */
+function folder(): string {
+  const dir = path.join(root, `d${n++}`);
+  mkdirSync(path.join(dir, 'sessions'), { recursive: true });
+  for (const [i, name] of NAMES.entries()) copyFileSync(SOURCES[i]!, path.join(dir, 'sessions', `${name}.jsonl`));
+  return dir;
+}
+
+/** Runs the CLI (one thread) with the clock SETTLED_MS and more ahead, so that every file counts as settled. */
+async function run(dir: string, args: string[], settled = true) {
+  if (settled) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
+  }
+  try {
+    return await runCli(['-f', 'json', '--jobs', '1', ...args, 'sessions'], { cwd: dir });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Marks the message of every result's first diagnostic in the cache file, and counts the results marked. */
+function markCache(file: string): number {
+  const cache = JSON.parse(readFileSync(file, 'utf8'));
+  let marked = 0;
+  for (const entry of Object.values(cache.entries) as { result: { diagnostics: { message: string }[] } }[]) {
+    const d = entry.result.diagnostics[0];
+    if (!d) continue;
+    d.message += MARK;
+    marked++;
+  }
+  writeFileSync(file, JSON.stringify(cache));
+  return marked;
+}
+
+/** The files of a JSON report whose findings came from a marked cache entry. */
+function fromCache(stdout: string): string[] {
+  const report = JSON.parse(stdout) as { results: { filePath: string; diagnostics: { message: string }[] }[] };
+  return report.results
+    .filter((r) => r.diagnostics.some((m) => m.message.endsWith(MARK)))
+    .map((r) => path.basename(r.filePath))
+    .sort();
+}
+
+/** A report with the marks taken out. */
+const unmark = (s: string) => s.replaceAll(JSON.stringify(MARK).slice(1, -1), '');
+
+/** Past a coarse filesystem's time step, so a write changes the file's times. */
+const aTickLater = () => new Promise((r) => setTimeout(r, 30));
+
+/** Changes each file as its name says, `same` excepted. */
+async function change(dir: string): Promise<void> {
+  await aTickLater();
+  const file = (name: string) => path.join(dir, 'sessions', `${name}.jsonl`);
+  const lines = (name: string) => readFileSync(file(name), 'utf8').split('\n');
+  appendFileSync(file('append'), `${lines('append').filter(Boolean).at(-1)}\n`);
+  writeFileSync(file('rewrite'), danglingTranscript());
+  truncateSync(file('truncate'), Math.floor(readFileSync(file('truncate')).length / 2));
+  const now = new Date();
+  utimesSync(file('touch'), now, now);
+  const bytes = readFileSync(file('same-size'));
+  const at = bytes.indexOf('"type"');
+  bytes[at + 2] = bytes[at + 2] === 0x78 ? 0x79 : 0x78;
+  writeFileSync(file('same-size'), bytes);
+}
+
+describe('--cache', { timeout: 60_000 }, () => {
+  it('gives the report a run without it gives, before and after the files change', async () => {
+    const dir = folder();
+    const plain = await run(dir, []);
+    expect(JSON.parse(plain.stdout).results.length).toBe(NAMES.length);
+    const cold = await run(dir, ['--cache']);
+    expect(cold).toEqual(plain);
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    expect(existsSync(cacheFile)).toBe(true);
+    expect(await run(dir, ['--cache'])).toEqual(plain);
+
+    // Every file has findings, so every entry is marked; unchanged, all six come from the cache.
+    expect(markCache(cacheFile)).toBe(NAMES.length);
+    expect(fromCache((await run(dir, ['--cache'])).stdout)).toEqual(NAMES.map((x) => `${x}.jsonl`).sort());
+
+    await change(dir);
+    const after = await run(dir, ['--cache']);
+    // Only the file left as it was comes from the cache; the others are linted again.
+    expect(fromCache(after.stdout)).toEqual(['same.jsonl']);
+    const plainAfter = await run(dir, []);
+    expect(plainAfter.stdout).not.toEqual(plain.stdout);
+    expect({ ...after, stdout: unmark(after.stdout) }).toEqual(plainAfter);
+  });
+
+  it('stores no file changed less than SETTLED_MS before it was linted', async () => {
+    const dir = folder();
+    await run(dir, ['--cache'], false);
+    const cache = JSON.parse(readFileSync(path.join(dir, DEFAULT_CACHE_FILE), 'utf8'));
+    expect(Object.keys(cache.entries)).toEqual([]);
+  });
+
+  it('is not used under another config, --rule or rule set, and is replaced by the new run', async () => {
+    const dir = folder();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    await run(dir, ['--cache']);
+    markCache(cacheFile);
+    // Another --rule: every file is linted again.
+    const ruled = await run(dir, ['--cache', '--rule', 'unique-uuid=off']);
+    expect(fromCache(ruled.stdout)).toEqual([]);
+    expect(ruled).toEqual(await run(dir, ['--rule', 'unique-uuid=off']));
+    // A config file (another target for every file).
+    markCache(cacheFile);
+    writeFileSync(path.join(dir, 'transcript-lint.config.json'), JSON.stringify({ target: 'api' }));
+    const configured = await run(dir, ['--cache']);
+    expect(fromCache(configured.stdout)).toEqual([]);
+    expect(configured).toEqual(await run(dir, []));
+  });
+
+  it('keys the whole cache by the tool: another version, build or rule set is another key', () => {
+    const key = toolKeyOf(linter);
+    expect(toolKeyOf(linter)).toBe(key);
+    const fewer = new Linter({
+      rules: linter.rules.slice(1),
+      formats: linter.formats,
+      fallback: linter.formats[linter.formats.length - 1]!,
+    });
+    expect(toolKeyOf(fewer)).not.toBe(key);
+    // A cache file of another key is empty to this tool.
+    const dir = folder();
+    const file = path.join(dir, 'c.json');
+    writeFileSync(file, JSON.stringify({ layout: 1, key: 'another', strategy: 'metadata', entries: {} }));
+    const warnings: string[] = [];
+    const cache = LintCache.load(file, key, 'metadata', (m) => warnings.push(m));
+    expect(warnings).toEqual([]);
+    const found = cache.lookup(path.join(dir, 'sessions', 'same.jsonl'), '{}');
+    expect('miss' in found).toBe(true);
+  });
+
+  it('stores no Copilot events.jsonl result (its findings depend on the files beside it)', () => {
+    const dir = folder();
+    const file = path.join(dir, 'sessions', 'same.jsonl');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
+    const cache = LintCache.load(path.join(dir, 'c.json'), 'k', 'metadata', () => undefined);
+    const result = (inputFormat: string) => ({
+      filePath: file,
+      diagnostics: [],
+      errorCount: 0,
+      warningCount: 0,
+      fixableCount: 0,
+      unsafeFixableCount: 0,
+      inputFormat,
+      target: 'x',
+    });
+    for (const [inputFormat, kept] of [
+      ['copilot-events', false],
+      ['claude-code', true],
+    ] as const) {
+      const first = cache.lookup(file, '{}');
+      if (!('miss' in first)) throw new Error('a first lookup misses');
+      cache.store(first.miss, result(inputFormat));
+      expect('result' in cache.lookup(file, '{}')).toBe(kept);
+    }
+    // Another options key misses.
+    expect('miss' in cache.lookup(file, '{"target":"api"}')).toBe(true);
+  });
+
+  it('says a corrupt cache file in one line, runs as without it, and replaces it', async () => {
+    const dir = folder();
+    const plain = await run(dir, []);
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    for (const junk of ['{"layout":1,"key":', '[]', '{"layout":1,"key":"k","strategy":"metadata","entries":{"x":1}}']) {
+      writeFileSync(cacheFile, junk);
+      const r = await run(dir, ['--cache']);
+      expect(r.stdout).toBe(plain.stdout);
+      expect(r.code).toBe(plain.code);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `transcript-lint: ignoring the cache file ${cacheFile}: it is not a cache file of transcript-lint, and will be replaced`,
+      ]);
+      expect(JSON.parse(readFileSync(cacheFile, 'utf8')).layout).toBe(1);
+    }
+  });
+
+  it('is not read by --fix, which fixes from the file', async () => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'sessions', 'torn.jsonl'), tornTranscript());
+    await run(dir, ['--cache']);
+    markCache(path.join(dir, DEFAULT_CACHE_FILE));
+    const fixed = await run(dir, ['--cache', '--fix', '--no-backup']);
+    expect(fromCache(fixed.stdout)).toEqual([]);
+    expect(readFileSync(path.join(dir, 'sessions', 'torn.jsonl'), 'utf8')).not.toBe(tornTranscript());
+    // What --fix wrote is linted again by the next --cache run; the files it left as they were come from the cache.
+    const next = await run(dir, ['--cache']);
+    expect(fromCache(next.stdout)).not.toContain('torn.jsonl');
+    expect({ ...next, stdout: unmark(next.stdout) }).toEqual(await run(dir, []));
+  });
+
+  it('--cache-location: a file, or a folder that holds .transcriptlintcache', async () => {
+    const dir = folder();
+    await run(dir, ['--cache', '--cache-location', 'here.cache']);
+    expect(existsSync(path.join(dir, 'here.cache'))).toBe(true);
+    await run(dir, ['--cache', '--cache-location', 'caches/']);
+    expect(existsSync(path.join(dir, 'caches', DEFAULT_CACHE_FILE))).toBe(true);
+    expect(existsSync(path.join(dir, DEFAULT_CACHE_FILE))).toBe(false);
+  });
+
+  it('--cache-strategy content: a touch keeps the entry, an edit at the same size does not', async () => {
+    const dir = folder();
+    const args = ['--cache', '--cache-strategy', 'content'];
+    const plain = await run(dir, []);
+    expect(await run(dir, args)).toEqual(plain);
+    markCache(path.join(dir, DEFAULT_CACHE_FILE));
+    await change(dir);
+    const after = await run(dir, args);
+    expect(fromCache(after.stdout)).toEqual(['same.jsonl', 'touch.jsonl']);
+  });
+});
