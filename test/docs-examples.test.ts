@@ -1,0 +1,172 @@
+// The Example of each rule page runs, as typescript-eslint's docs test and ESLint's check-rule-examples do: a Before
+// written as the lines of a session (a ```jsonl block) is linted with that rule alone and must be reported; the fix
+// (`--fix`, or `--fix --unsafe-fixes` when the After's heading says "unsafe") must write the After block exactly, and
+// an After "a manual edit" must be clean. Pages whose example is not a whole input (a block, a message, prose, lines
+// cut with "…") are listed in NOT_RUNNABLE; pages whose example runs but says otherwise than the rule does, in
+// DIFFERS. Both lists only shrink.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rulesById } from '../rules/index.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+
+const DOCS = path.resolve(import.meta.dirname, '..', 'docs', 'rules');
+
+/** The pages whose example is not a whole input yet (by rule id). Make one run, then take it off. */
+const NOT_RUNNABLE = new Set<string>([
+  'batch/custom-id-format',
+  'batch/custom-id-unique',
+  'batch/line-shape',
+  'batch/max-tokens',
+  'batch/no-stream',
+  'batch/one-endpoint',
+  'batch/one-model',
+  'batch/result-errored',
+  'batch/results-summary',
+  'cache-control-limit',
+  'cline/result-dropped',
+  'cline/result-missing',
+  'cline/unsigned-thinking',
+  'codex/arguments-json',
+  'codex/call-has-output',
+  'codex/compaction',
+  'codex/function-name',
+  'codex/ordinal-sequence',
+  'codex/output-has-call',
+  'codex/reasoning-shape',
+  'codex/record-size',
+  'codex/session-meta',
+  'codex/turn-context',
+  'codex/unique-call-id',
+  'codex/unknown-record',
+  'codex/valid-jsonl',
+  'compact-summary',
+  'context-budget',
+  'copilot/concatenated-event',
+  'copilot/known-event-type',
+  'copilot/line-separator',
+  'copilot/merged-answers',
+  'copilot/one-event-per-line',
+  'copilot/session-size',
+  'copilot/session-structure',
+  'copilot/sidecar-consistency',
+  'copilot/tool-request-has-completion',
+  'copilot/trailing-nul',
+  'copilot/valid-json',
+  'document-limits',
+  'error-result-text-only',
+  'final-assistant-whitespace',
+  'image-limits',
+  'image-media-type',
+  'known-format',
+  'last-prompt-leaf',
+  'no-lone-surrogate',
+  'openai/arguments-json',
+  'openai/content-shape',
+  'openai/finetune-example-shape',
+  'openai/finetune-has-assistant',
+  'openai/finetune-tokens',
+  'openai/finetune-weight',
+  'openai/function-name',
+  'openai/message-keys',
+  'openai/roles',
+  'openai/tool-calls-answered',
+  'openai/tool-message-has-call',
+  'openai/tools-declared',
+  'openai/unique-tool-call-id',
+  'openai/valid-json',
+  'pdf-validity',
+  'project-path',
+  'request-size',
+  'resume-branch',
+  'roo/interrupted-tool-use',
+  'server-tool-pairing',
+  'single-session',
+  'split-assistant-message',
+  'thinking-config',
+  'thinking-first',
+  'thinking-placement',
+  'thinking-provenance',
+  'tool-names',
+  'tool-result-content',
+  'tool-result-has-use',
+]);
+
+/** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
+const DIFFERS = new Map<string, string>([
+  ['first-message-user', 'the fix writes a fresh uuid, which the page cannot show'],
+  ['tool-use-has-result', 'the fix writes a fresh uuid, which the page cannot show'],
+  ['unique-uuid', 'the unsafe fix writes a fresh uuid, which the page cannot show'],
+  ['valid-json', 'the torn line is last with no newline after it, which a code block cannot show'],
+  ['role-alternation', 'the rule is off for the claude-code target; the page does not say which target it runs for'],
+]);
+
+interface Example {
+  before: string;
+  after?: string;
+  unsafe: boolean;
+  /** The After is a manual edit, not the fix's output. */
+  manual: boolean;
+}
+
+/** The Example section's Before and After blocks, when the Before is a ```jsonl block of whole lines. */
+function exampleOf(page: string): Example | undefined {
+  const section = /^## Examples?\n([\s\S]*?)(?=^## )/m.exec(page)?.[1];
+  if (!section) return undefined;
+  const block = (label: string) =>
+    new RegExp(`^${label}[^\\n]*\\n+\`\`\`(\\w+)\\n([\\s\\S]*?)\\n\`\`\``, 'm').exec(section) ?? undefined;
+  const before = block('Before');
+  if (before?.[1] !== 'jsonl' || before[2]!.includes('…')) return undefined;
+  const after = block('After');
+  if (after && (after[1] !== 'jsonl' || after[2]!.includes('…'))) return undefined;
+  const heading = /^After[^\n]*/m.exec(section)?.[0] ?? '';
+  const [unsafe, manual] = [/unsafe/.test(heading), /manual edit/.test(heading)];
+  return { before: `${before[2]}\n`, after: after && `${after[2]}\n`, unsafe, manual };
+}
+
+const pages = (readdirSync(DOCS, { recursive: true }) as string[])
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.slice(0, -3).split(path.sep).join('/'))
+  .filter((id) => rulesById.has(id))
+  .sort();
+const examples = new Map(pages.map((id) => [id, exampleOf(readFileSync(path.join(DOCS, `${id}.md`), 'utf8'))]));
+
+describe('rule pages: the example runs', () => {
+  it('every page whose example is not a whole input is listed, and no listed page runs', () => {
+    const notRunnable = pages.filter((id) => examples.get(id) === undefined);
+    expect(notRunnable.filter((id) => !NOT_RUNNABLE.has(id))).toEqual([]);
+    expect([...NOT_RUNNABLE].filter((id) => !notRunnable.includes(id))).toEqual([]);
+  });
+
+  it('every page listed as differing runs', () => {
+    expect([...DIFFERS.keys()].filter((id) => examples.get(id) === undefined)).toEqual([]);
+  });
+
+  for (const [id, example] of examples) {
+    if (!example) continue;
+    const lint = (text: string) =>
+      lintBytes('example.jsonl', new TextEncoder().encode(text), { rules: [rulesById.get(id)!] }).result.diagnostics;
+    /** Whether the example says what the rule does: Before reported, and the After it shows. */
+    const agrees = (): boolean => {
+      if (lint(example.before).length === 0) return false;
+      if (example.manual) return example.after !== undefined && lint(example.after).length === 0;
+      const bytes = new TextEncoder().encode(example.before);
+      const fixed = fixBytes('example.jsonl', bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
+      return new TextDecoder().decode(fixed.output) === (example.after ?? example.before);
+    };
+    if (DIFFERS.has(id)) {
+      it(`${id}: still differs (${DIFFERS.get(id)})`, () => expect(agrees()).toBe(false));
+      continue;
+    }
+    it(`${id}: Before is reported, and After is what the fix writes (or a manual edit that is clean)`, () => {
+      expect(lint(example.before).length, 'Before is reported').toBeGreaterThan(0);
+      if (example.manual) {
+        expect(lint(example.after ?? '').map((d) => d.message)).toEqual([]);
+        return;
+      }
+      const bytes = new TextEncoder().encode(example.before);
+      const fixed = fixBytes('example.jsonl', bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
+      expect(new TextDecoder().decode(fixed.output)).toBe(example.after ?? example.before);
+    });
+  }
+});
