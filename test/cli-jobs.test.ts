@@ -298,6 +298,8 @@ describe('lintFilesParallel', () => {
     expect(await lint(['p0/s-00.jsonl', 'p1/s-01.jsonl'])).toBe(false);
     expect(await lint(['p0', '--fix'])).toBe(false);
     expect(await lint(['p0', '--jobs', '1'])).toBe(false);
+    // --cache: a rerun takes most files from the cache; a worker starts only for the files it misses.
+    expect(await lint(['p0', '--cache'])).toBe(false);
     expect(await lint(['-'])).toBe(false);
   });
 

@@ -101,7 +101,8 @@ export async function main(options: MainOptions): Promise<number> {
  * A wrong guess costs a worker's start on another core, not time.
  */
 export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boolean {
-  if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin) return false;
+  // --cache: most files of a rerun come from the cache, and those it misses start their workers when they need them.
+  if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin || cmd.cache) return false;
   if (cmd.paths.length === 0) return cmd.sessions.length === 0 && defaultJobs(2, Infinity) > 1;
   let bytes = 0;
   for (const p of cmd.paths) {
