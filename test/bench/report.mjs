@@ -124,6 +124,17 @@ export function printTargets({ long, many, pub, huge, growth = [] }) {
     byRatio(`lint CPU <= 1.2x the fair floor (${set.name})`, set, 'lint', 'fair', 1.2);
   byRatio(`lint CPU <= 1.0x jq empty (${long.name})`, long, 'lint', 'jq', 1.0);
   byRatio(`--fix CPU <= 1.3x lint, the same file (${long.name})`, long, 'fix', 'lint', 1.3);
+  // --cache: a rerun with no file changed, against the lint of the same set (which lints every file: a cold run).
+  for (const set of [many, pub]) {
+    byRatio(`--cache rerun, nothing changed, CPU <= 0.10x lint (${set.name})`, set, 'cache', 'lint', 0.1);
+    const [cached, linted] = [set.results.cache?.report, set.results.lint?.report];
+    if (cached && linted && existsSync(cached) && existsSync(linted))
+      checks.push([
+        readFileSync(cached, 'utf8') === readFileSync(linted, 'utf8') ? 'PASS' : 'FAIL',
+        `--cache and no cache give identical reports (${set.name})`,
+        '',
+      ]);
+  }
   target(
     [long],
     `lint peak RSS <= 200 MB (${long.name})`,

@@ -63,13 +63,13 @@ async function main() {
     key: 'real-many',
     name: `real sessions, a folder of ${manySet.files.length} sessions`,
     ...manySet,
-    rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', ...peers],
   };
   const pub = {
     key: 'real-public',
     name: 'real public, as they are',
     ...realPublic(corpus),
-    rows: ['floor', 'fair', 'lint', 'lint-j1', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', ...peers],
   };
   const sets = [long, many, pub];
   if (chosen('syn-long') || chosen('syn-many')) {

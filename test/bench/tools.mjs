@@ -1,5 +1,5 @@
 // The rows of the benchmark: what each one runs on a set's files. The two floors (floor.mjs, the old one;
-// fair-floor.mjs, issue 36's), transcript-lint (default jobs, --jobs 1, --fix on a copy), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
+// fair-floor.mjs, issue 36's), transcript-lint (default jobs, --jobs 1, --fix on a copy, a --cache rerun), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
 // pure-JS release; it parses every line of the files under $CLAUDE_CONFIG_DIR/projects) and simdjson, the physical
 // floor. A peer that is not installed is left out with the command that installs it.
 import { spawnSync } from 'node:child_process';
@@ -80,6 +80,23 @@ function fixTarget(set) {
   return target;
 }
 
+/**
+ * The args of a --cache rerun of the set: the first time in a run of the bench, the cache is filled by a run of its
+ * own (not timed), so every timed run finds every file unchanged. The sets' files were written before (settled).
+ */
+const primed = new Set();
+function cacheArgs(set) {
+  const location = path.join(benchDir(), `${set.key}.transcriptlintcache`);
+  const args = [...lintArgs, '--cache', '--cache-location', location, ...set.files];
+  if (!primed.has(set.key)) {
+    rmSync(location, { force: true });
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`the --cache run that fills the cache failed (${r.status})`);
+    primed.add(set.key);
+  }
+  return args;
+}
+
 /** Every row that can run here; each gives { cmd, args, env?, stdoutFile?, okCodes? } for a set. */
 export const fixTargetFile = () => path.join(benchDir(), 'fix-target.jsonl');
 
@@ -115,6 +132,11 @@ export function tools() {
         stdoutFile: reportFile(set, 'lint-j1'),
         okCodes: [0, 1],
       }),
+    },
+    {
+      id: 'cache',
+      label: 'transcript-lint --cache (rerun, no file changed)',
+      plan: (set) => ({ cmd: node, args: cacheArgs(set), stdoutFile: reportFile(set, 'cache'), okCodes: [0, 1] }),
     },
     {
       id: 'fix',
