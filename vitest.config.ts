@@ -11,7 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     projects: [
       { extends: true, test: { name: 'default', exclude: [...configDefaults.exclude, HEAVY] } },
-      { extends: true, test: { name: 'heavy', include: [HEAVY], testTimeout: 600_000 } },
+      { extends: true, test: { name: 'heavy', include: [HEAVY], testTimeout: 600_000, hookTimeout: 600_000 } },
     ],
   },
 });
