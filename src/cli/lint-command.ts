@@ -28,7 +28,7 @@ import { workerUrl } from './worker-url.js';
 import { plural } from './plural.js';
 import { sessionRefs } from './session-refs.js';
 import { targetNotes } from './target-notes.js';
-import { pushAll } from '../model/arrays.js';
+import { pushAll, appendTo } from '../model/arrays.js';
 
 /** What the lint command works with: the composition root's linter and formatters. */
 export interface Composition {
@@ -257,9 +257,7 @@ interface ConfigGroup {
 function byConfig(inputs: readonly Input[]): ConfigGroup[] {
   const groups = new Map<EffectiveConfig, Input[]>();
   for (const input of inputs) {
-    const list = groups.get(input.config);
-    if (list) list.push(input);
-    else groups.set(input.config, [input]);
+    appendTo(groups, input.config, input);
   }
   return [...groups].map(([config, list]) => ({ config, inputs: list }));
 }

@@ -16,6 +16,7 @@ import {
 import type { SourceFile, SourceLine } from '../loader/read-jsonl.js';
 import { claimOf, type Edit, type Fix } from './edits.js';
 import { applyEdit, Splice } from './splice.js';
+import { appendTo } from '../model/arrays.js';
 
 export interface ApplyResult {
   /**
@@ -145,9 +146,7 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
   const groups = new Map<K, T[]>();
   for (const item of items) {
     const key = keyOf(item);
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
+    appendTo(groups, key, item);
   }
   return groups;
 }
@@ -287,9 +286,7 @@ export function render(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<
 export function renderPieces(file: SourceFile, edits: Edit[], rewritten?: ReadonlyMap<number, Rewritten>): Piece[] {
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
-    const list = byLine.get(e.line);
-    if (list) list.push(e);
-    else byLine.set(e.line, [e]);
+    appendTo(byLine, e.line, e);
   }
   const eol = encoder.encode(file.eol);
   const out = new PieceWriter();

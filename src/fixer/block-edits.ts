@@ -1,6 +1,6 @@
 // Edits on the content blocks of one entry, as request-view rules need them. Removing the last block of an entry
 // removes the entry itself (its children re-linked), because Claude Code would drop an empty message anyway.
-import { blocksOf, type Entry, messageOf } from '../model/entries.js';
+import { type Entry, messageOf } from '../model/entries.js';
 import type { TranscriptStorage } from '../model/index.js';
 import { removeEntries } from './chain-edits.js';
 import type { Edit } from './edits.js';
@@ -28,17 +28,7 @@ export function removeBlocksAcross(model: TranscriptStorage, targets: ReadonlyMa
   return [...edits, ...removeEntries(model, emptied)];
 }
 
-/** Replace one block with another value. */
-export function replaceBlock(entry: Entry, blockIndex: number, value: unknown): Edit {
-  return { kind: 'set', line: entry.line, pointer: contentPointer(blockIndex), value };
-}
-
 /** Set the whole content array of an entry (for reorders). */
 export function setContent(entry: Entry, content: unknown[]): Edit {
   return { kind: 'set', line: entry.line, pointer: '/message/content', value: content };
-}
-
-/** The entry's content blocks as stored, or [] for malformed content. */
-export function storedBlocks(entry: Entry): Record<string, unknown>[] {
-  return blocksOf(entry);
 }

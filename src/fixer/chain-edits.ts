@@ -8,6 +8,7 @@ import { assistantMessageId, CHAIN_TYPES, type Entry, isSyntheticApiError } from
 import { ChildLists } from '../model/child-lists.js';
 import type { TranscriptStorage } from '../model/index.js';
 import type { Edit } from './edits.js';
+import { appendTo } from '../model/arrays.js';
 
 /** The marker field on every entry transcript-lint writes. */
 export const MARKER_FIELD = 'transcriptLint';
@@ -56,9 +57,7 @@ function linksFromChain(model: TranscriptStorage): StoredLinks | undefined {
   for (const e of entries) {
     if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') lastPrompts.push(e);
     if (typeof e.parentUuid !== 'string' || storedParent[e.index] !== -1) continue;
-    const list = dangling.get(e.parentUuid);
-    if (list) list.push(e);
-    else dangling.set(e.parentUuid, [e]);
+    appendTo(dangling, e.parentUuid, e);
   }
   const every = new Uint8Array(entries.length).fill(1);
   const stored = (e: Entry): string | null | undefined => e.parentUuid;
@@ -72,9 +71,7 @@ function buildLinks(model: TranscriptStorage): StoredLinks {
     if (e.uuid !== undefined) links.byUuid.set(e.uuid, e);
     if (e.type === 'last-prompt' && typeof e.raw.leafUuid === 'string') links.lastPrompts.push(e);
     if (typeof e.parentUuid !== 'string') continue;
-    const list = links.children.get(e.parentUuid);
-    if (list) list.push(e);
-    else links.children.set(e.parentUuid, [e]);
+    appendTo(links.children, e.parentUuid, e);
   }
   return links;
 }

@@ -26,7 +26,7 @@ import { copyJson, jsonEqual, stringifyJson } from './deep-json.js';
 import { editIndex, formatPointer, parsePointer, readIndex, removeAt, setAt } from './pointer.js';
 import { type ContainerScan, JsonBytes } from './splice-scan.js';
 import { type LiteralEdit, patchLiteral } from './string-patch.js';
-import { pushAll } from '../model/arrays.js';
+import { pushAll, appendTo } from '../model/arrays.js';
 
 /** How far down a diff compares objects and arrays member by member; below, a changed value is written whole. */
 export const MAX_DIFF_DEPTH = 400;
@@ -143,9 +143,7 @@ export class Container {
     if (this.kind === 'object') {
       this.byKey = new Map();
       for (let i = 0; i < this.n; i++) {
-        const list = this.byKey.get(this.keys[i]!);
-        if (list) list.push(i);
-        else this.byKey.set(this.keys[i]!, [i]);
+        appendTo(this.byKey, this.keys[i]!, i);
       }
     }
   }
@@ -228,9 +226,7 @@ export class Container {
     this.aliveCount++;
     if (this.tree) for (let i = p + 1; i < this.tree.length; i += i & -i) this.tree[i]!++;
     if (key !== undefined) {
-      const list = this.byKey!.get(key);
-      if (list) list.push(id);
-      else this.byKey!.set(key, [id]);
+      appendTo(this.byKey!, key, id);
     }
     return id;
   }
@@ -253,9 +249,7 @@ export class Container {
       this.byKey = new Map();
       for (const id of ids) {
         const key = this.keyOf(id);
-        const list = this.byKey.get(key);
-        if (list) list.push(id);
-        else this.byKey.set(key, [id]);
+        appendTo(this.byKey, key, id);
       }
     }
   }

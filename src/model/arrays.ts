@@ -13,3 +13,10 @@ export function maxOf<T>(items: readonly T[], of: (item: T) => number): number {
   for (const item of items) max = Math.max(max, of(item));
   return max;
 }
+
+/** Appends `value` to the list `map` holds for `key`, starting the list when there is none. */
+export function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -5,6 +5,7 @@
 // behaves as one in every way but the identity of the lists it gives (a fresh list on each read).
 import { ListMapView } from './list-map-view.js';
 import type { Entry } from './types.js';
+import { appendTo } from './arrays.js';
 
 export class ChildLists extends ListMapView {
   /** start[j] .. start[j + 1] - 1: where entry j's children sit in `list`. */
@@ -88,9 +89,7 @@ export class ChildLists extends ListMapView {
       const e = this.all[i]!;
       const p = this.parentOf(e);
       if (typeof p !== 'string') continue;
-      const list = own.get(p);
-      if (list) list.push(e);
-      else own.set(p, [e]);
+      appendTo(own, p, e);
     }
     return own;
   }

@@ -5,6 +5,7 @@
 import type { SourceFile } from '../loader/read-jsonl.js';
 import { isUnreadByLimit, lineByteLength, type SourceLine } from '../loader/source-line.js';
 import type { ApiView, Chain, Entry, FileLocation, PlainInput } from './types.js';
+import { appendTo } from './arrays.js';
 
 /** How a format builds its model's parts from the lines it loaded. */
 export interface ModelParts {
@@ -88,9 +89,7 @@ export class TranscriptModel {
     const byLeaf = new Map<string, Entry[]>();
     for (const e of this.entries) {
       if (e.type !== 'last-prompt' || typeof e.raw.leafUuid !== 'string') continue;
-      const list = byLeaf.get(e.raw.leafUuid);
-      if (list) list.push(e);
-      else byLeaf.set(e.raw.leafUuid, [e]);
+      appendTo(byLeaf, e.raw.leafUuid, e);
     }
     this.lastPromptsCache = byLeaf;
     return byLeaf;

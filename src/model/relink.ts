@@ -2,6 +2,7 @@
 // before it in the file of its own chain, which is the last surviving entry above a block of deleted lines.
 import { CHAIN_TYPES } from './entries.js';
 import type { Entry } from './types.js';
+import { appendTo } from './arrays.js';
 
 /**
  * The nearest entry of a chain type before `entry` in the file, of the same chain, that `below` (the entries hanging
@@ -32,9 +33,7 @@ export function entriesBelow(entries: readonly Entry[], entry: Entry): Set<Entry
   const children = new Map<string, Entry[]>();
   for (const e of entries) {
     if (typeof e.parentUuid !== 'string') continue;
-    const list = children.get(e.parentUuid);
-    if (list) list.push(e);
-    else children.set(e.parentUuid, [e]);
+    appendTo(children, e.parentUuid, e);
   }
   const found = new Set<Entry>();
   const stack = [entry];

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { isArrayField } from '../loader/lazy-strings.js';
 import { storedSite } from '../fixer/fix-plan.js';
+import { appendTo } from '../model/arrays.js';
 import { asText, type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { ApiBlock, ApiMessage } from '../model/types.js';
@@ -151,9 +152,9 @@ export function toolIndex(model: TranscriptModel): ToolIndex {
       const block = content[blockIndex];
       if (!isObject(block)) continue;
       if (block.type === 'tool_use' && typeof block.id === 'string')
-        push(index.uses, block.id, { line: entry.line, blockIndex });
+        appendTo(index.uses, block.id, { line: entry.line, blockIndex });
       if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        push(index.results, block.tool_use_id, { line: entry.line, blockIndex });
+        appendTo(index.results, block.tool_use_id, { line: entry.line, blockIndex });
       }
     }
   }
@@ -167,12 +168,6 @@ function contentArray(entry: Entry): readonly unknown[] {
   const message = entry.raw.message;
   if (!isObject(message) || !Array.isArray(message.content)) return NO_BLOCKS;
   return message.content;
-}
-
-function push(map: Map<string, ToolSite[]>, key: string, site: ToolSite): void {
-  const list = map.get(key);
-  if (list) list.push(site);
-  else map.set(key, [site]);
 }
 
 /** A short stable hash (hex) of some strings, for ids transcript-lint makes up. */

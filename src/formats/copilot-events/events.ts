@@ -58,11 +58,6 @@ export function isTimestamp(v: unknown): v is string {
   return typeof v === 'string' && TIMESTAMP.test(v) && !Number.isNaN(Date.parse(v));
 }
 
-/** A field of the event's data, when the data is an object. */
-export function dataField(e: CopilotEvent, key: string): unknown {
-  return e.data?.[key];
-}
-
 export function stringField(e: CopilotEvent, key: string): string | undefined {
   const v = e.data?.[key];
   return typeof v === 'string' ? v : undefined;

@@ -5,7 +5,6 @@
 import { tryParse } from '../sample.js';
 
 const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
-const LINE_SEPARATORS = /[\u2028\u2029]/;
 
 function escapeChar(c: string): string {
   return ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -20,10 +19,6 @@ const isRepaired = (code: number): boolean => code < 0x20 || code === 0x2028 || 
  */
 export function escapeRawCharacters(text: string): string {
   return rewriteRaw(text, isRepaired);
-}
-
-export function hasLineSeparator(text: string): boolean {
-  return LINE_SEPARATORS.test(text);
 }
 
 /** The raw U+2028/U+2029 of a text: escaped inside strings, removed between tokens. Other characters stay. */
