@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
 import { TARGET_IDS as TARGETS } from '../src/formats/catalog.js';
+import { renderMarkdown } from '../src/cli/markdown-view.js';
+import { displayWidth } from '../src/formatters/wrap-text.js';
 import { runCli } from './helpers/run-cli.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -174,5 +176,94 @@ describe('explain', () => {
     const r = await run(['explain', '../../package']);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('explain on a terminal', () => {
+  it('renders the page for reading: no Markdown marks, wrapped to the width; piped it stays Markdown', async () => {
+    const r = await runCli(['explain', 'valid-json'], { cwd: tmp, tty: true, env: { COLUMNS: '60', NO_COLOR: '1' } });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['valid-json', '==========', '']);
+    expect(r.stdout).not.toMatch(/^#|^\|---|^```|\*\*/m);
+    expect(r.stdout).toContain('What it detects\n---------------\n');
+    expect(r.stdout).toContain('\n  • `torn`: the last line is not JSON and has no line\n    terminator:');
+    // Every line but the code examples' (indented 4, kept whole for copying) fits 60 columns.
+    const code = new Set(lines.filter((l) => l.startsWith('    {')));
+    for (const line of lines) if (!code.has(line)) expect(displayWidth(line), line).toBeLessThanOrEqual(60);
+    expect(code.size).toBeGreaterThan(0);
+    // With colour: headings bold, code spans in colour without their backticks.
+    const colored = await runCli(['explain', 'valid-json'], {
+      cwd: tmp,
+      tty: true,
+      env: { COLUMNS: '80', FORCE_COLOR: '1' },
+    });
+    expect(colored.stdout.startsWith('\x1b[1m\x1b[4mvalid-json\x1b[24m\x1b[22m\n')).toBe(true);
+    expect(colored.stdout).toContain('\x1b[36mtorn\x1b[39m');
+    // Piped: the Markdown itself.
+    expect((await run(['explain', 'valid-json'])).stdout).toMatch(/^# valid-json\n/);
+  });
+
+  it('renderMarkdown: a table too wide for the terminal wraps its last column, or becomes blocks', () => {
+    const md = '| id | what it means |\n|---|---|\n| `a` | one two three four five six seven eight nine ten |';
+    expect(renderMarkdown(md, { width: 36, color: false })).toBe(
+      ['  id   what it means', '  `a`  one two three four five six', '       seven eight nine ten', ''].join('\n'),
+    );
+    const wide = '| id | field | effect |\n|---|---|---|\n| `a` | a rather long field text | drops it |';
+    expect(renderMarkdown(wide, { width: 36, color: false })).toBe(
+      ['  `a`', '      field: a rather long field', '      text', '      effect: drops it', ''].join('\n'),
+    );
+  });
+
+  it('renderMarkdown: headings, lists, quotes, code, tables and links', () => {
+    const md = [
+      '# rule-x',
+      '',
+      'A paragraph with `a command span` and **bold** words',
+      'over two lines, and a [link](https://example.com/x).',
+      '',
+      '| target | severity |',
+      '|---|---|',
+      '| `claude-code` | error |',
+      '| `api` | — |',
+      '',
+      '## Fix',
+      '',
+      '- one item that is long enough to wrap at',
+      '  thirty columns',
+      '  > quoted error text',
+      '1. numbered',
+      '',
+      '```jsonl',
+      '{"a":1}',
+      '```',
+    ].join('\n');
+    expect(renderMarkdown(md, { width: 30, color: false })).toBe(
+      [
+        'rule-x',
+        '======',
+        '',
+        'A paragraph with',
+        '`a command span` and bold',
+        'words over two lines, and a',
+        'link (https://example.com/x).',
+        '',
+        '  target         severity',
+        '  `claude-code`  error',
+        '  `api`          —',
+        '',
+        'Fix',
+        '---',
+        '',
+        '  • one item that is long',
+        '    enough to wrap at thirty',
+        '    columns',
+        '    │ quoted error text',
+        '  1. numbered',
+        '',
+        '    {"a":1}',
+        '',
+      ].join('\n'),
+    );
   });
 });

@@ -1,5 +1,5 @@
 // `transcript-lint rules` lists the rules; `transcript-lint explain <rule>` prints one rule's page from docs/rules/.
-// The tool documents itself, like ruff's `rule` command.
+// The tool documents itself, like ruff's `rule` command (rendered for reading on a terminal: markdown-view.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { didYouMean } from '../engine/did-you-mean.js';
@@ -8,7 +8,9 @@ import { appliesTo } from '../engine/run-rules.js';
 import { docsUrl, type RuleMeta, severityFor, type Target } from '../sdk/rule-api.js';
 import type { Command } from './args.js';
 import { wrapText } from '../formatters/wrap-text.js';
+import { useColor } from './colors.js';
 import { type CliIO, terminalWidth, warn } from './io.js';
+import { renderMarkdown } from './markdown-view.js';
 import { packageRoot } from './package-root.js';
 
 export const RULES_JSON_VERSION = 1;
@@ -190,7 +192,14 @@ export async function runExplain(
     return 2;
   }
   // The page's generator markers are for the docs build, not for a reader.
-  const shown = text.replace(/^<!-- \/?generated:[\w-]+ -->\n/gm, '');
+  const page = text.replace(/^<!-- \/?generated:[\w-]+ -->\n/gm, '');
+  // On a terminal, rendered for reading; piped, the Markdown as it is.
+  const shown = io.stdoutIsTTY
+    ? renderMarkdown(page, {
+        width: Math.min(terminalWidth(io) ?? 80, 100),
+        color: useColor({ env: io.env, isTTY: true }),
+      })
+    : page;
   io.stdout.write(shown.endsWith('\n') ? shown : `${shown}\n`);
   return 0;
 }
