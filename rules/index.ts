@@ -66,6 +66,12 @@ import copilotToolRequestHasCompletion from './copilot/tool-request-has-completi
 import copilotSessionSize from './copilot/session-size.js';
 import copilotSidecarConsistency from './copilot/sidecar-consistency.js';
 import copilotMergedAnswers from './copilot/merged-answers.js';
+import geminiValidJsonl from './gemini/valid-jsonl.js';
+import geminiDoubledToolResult from './gemini/doubled-tool-result.js';
+import geminiCallHasResponse from './gemini/call-has-response.js';
+import geminiResponseHasCall from './gemini/response-has-call.js';
+import geminiSingleSession from './gemini/single-session.js';
+import geminiEmptySession from './gemini/empty-session.js';
 import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
@@ -153,6 +159,12 @@ export const rules: readonly Rule[] = [
   copilotSessionStructure,
   copilotToolRequestHasCompletion,
   copilotMergedAnswers,
+  geminiValidJsonl,
+  geminiDoubledToolResult,
+  geminiCallHasResponse,
+  geminiResponseHasCall,
+  geminiSingleSession,
+  geminiEmptySession,
   copilotSessionSize,
   copilotSidecarConsistency,
   // Anthropic Message Batches and OpenAI Batch API files (batch/*).

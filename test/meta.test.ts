@@ -141,6 +141,7 @@ describe('known-format names every format transcript-lint reads', () => {
     'openai-batch-output': 'Batch files',
     'codex-rollout': 'Codex CLI',
     'copilot-events': 'GitHub Copilot CLI',
+    'gemini-cli': 'Gemini CLI',
   };
   const message = rulesById.get('known-format')!.meta.messages.binary!;
   it.each(linter.formats.map((f) => f.id))('%s', (id) => {

@@ -132,6 +132,7 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
   'openai-chat': 'openai-chat (the conversations of an OpenAI input: messages, tool calls, the tools declared)',
   batch: 'batch (the records of a batch file: one request or result each)',
   copilot: 'copilot (the session file as Copilot CLI reads it: its lines, events and the files beside it)',
+  gemini: 'gemini (the session file as Gemini CLI loads it, and the contents it sends on resume)',
 };
 
 /** The header of a rule's page: what holds, its severity per target, its view, where it runs, its fix. */

@@ -15,6 +15,7 @@ export const FORMAT_IDS = [
   'openai-batch',
   'openai-batch-output',
   'codex-rollout',
+  'gemini-cli',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -31,6 +32,7 @@ export const TARGET_IDS = [
   'openai',
   'codex',
   'openai-responses',
+  'gemini',
 ] as const;
 
 /**
@@ -62,6 +64,12 @@ export const SESSION_FOLDERS: readonly {
     agent: "Copilot CLI's",
     folder: '${COPILOT_HOME:-~/.copilot}/session-state',
     session: '`${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`',
+  },
+  {
+    format: 'gemini-cli',
+    agent: "Gemini CLI's",
+    folder: '${GEMINI_CLI_HOME:-~}/.gemini/tmp',
+    session: '`<tmp>/*/chats/session-*-<first 8 of ID>.jsonl` (`<tmp>` is `${GEMINI_CLI_HOME:-~}/.gemini/tmp`)',
   },
   { format: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
   { format: 'roo', agent: "Roo Code's", session: 'task folder `<ID>`' },

@@ -5,6 +5,7 @@ import { claudeCode } from './claude-code/index.js';
 import { codexRollout } from './codex-rollout/index.js';
 import { cline, roo } from './cline/index.js';
 import { copilotEvents } from './copilot-events/index.js';
+import { geminiCli } from './gemini-cli/index.js';
 import { messages } from './messages/index.js';
 import { openaiBatch, openaiBatchOutput, openaiChat, openaiFinetune } from './openai/index.js';
 import { request } from './request/index.js';
@@ -25,6 +26,7 @@ export const formats: readonly Format[] = [
   openaiBatch,
   openaiBatchOutput,
   codexRollout,
+  geminiCli,
 ] as Format[];
 
 export const fallbackFormat: Format = unknown as Format;

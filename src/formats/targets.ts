@@ -56,3 +56,9 @@ export const OPENAI_RESPONSES: TargetSpec = {
     "as a raw Responses API input, with none of Codex's request-only repairs: everything the API rejects is an error",
   extends: 'codex',
 };
+
+export const GEMINI_TARGET: TargetSpec = {
+  id: 'gemini',
+  description:
+    'as Gemini CLI 0.61.0 resumes it: errors make the Gemini API reject the resumed request or lose history; warnings are what the CLI copes with',
+};

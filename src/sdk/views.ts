@@ -5,6 +5,7 @@ import type { ChatFile } from '../formats/openai/model.js';
 import type { TaskHistoryModel } from '../formats/cline/model.js';
 import type { CodexModel } from '../formats/codex-rollout/model.js';
 import type { CopilotModel } from '../formats/copilot-events/model.js';
+import type { GeminiModel } from '../formats/gemini-cli/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -25,4 +26,6 @@ export interface ViewModels {
   codex: CodexModel;
   /** A GitHub Copilot CLI session: its lines, events, sidecar files and the request Copilot compiles. */
   copilot: CopilotModel;
+  /** A Gemini CLI session: its lines, what the CLI loads from them and the contents it sends on resume. */
+  gemini: GeminiModel;
 }

@@ -25,6 +25,7 @@ export interface Guess {
 export const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
   { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file', format: 'copilot-events' },
+  { keys: ['sessionId', 'projectHash', 'startTime'], tool: 'a Gemini CLI session', format: 'gemini-cli' },
   { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
   {
     keys: ['custom_id', 'result'],
@@ -37,7 +38,10 @@ export const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
 ];
 
 export const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
-  { keys: ['sessionId', 'projectHash', 'messages'], tool: 'a Gemini CLI session' },
+  {
+    keys: ['sessionId', 'projectHash', 'messages'],
+    tool: 'a Gemini CLI session of the single-JSON format before JSONL',
+  },
   { keys: ['agentType', 'toolUseId'], tool: "a Claude Code subagent's metadata" },
 ];
 

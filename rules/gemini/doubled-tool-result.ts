@@ -1,0 +1,47 @@
+// gemini/doubled-tool-result: a tool result is stored once. Gemini CLI 0.61.0 stores each result twice: in
+// `toolCalls[].result` of the model record and as a following `user` record of the same functionResponse parts; on
+// resume it sends both (upstream google-gemini/gemini-cli#29365), and the Gemini API rejects the request ("Please
+// ensure that the number of function response parts is equal to the number of function call parts of the function
+// call turn."). Resume also writes a `$set messages` snapshot holding both copies plus one more (`<id>_response`),
+// which the next resume reads back. The fix takes the repeating `user` record out of what the CLI loads (its lines
+// after the last snapshot, and its entry in that snapshot): the result stays in `toolCalls[].result`, and resume
+// sends it once, which the strict stand-in accepts.
+import { defineRule, Gemini } from '../../src/sdk/index.js';
+
+export default defineRule({
+  meta: {
+    id: 'gemini/doubled-tool-result',
+    type: 'problem',
+    view: 'gemini',
+    description:
+      "Each tool result is stored once: no `user` record repeats the results of the model record's toolCalls.",
+    docs: {
+      detects:
+        'a `user` record of functionResponse parts that repeat `toolCalls[].result` (written by Gemini CLI 0.61.0 after every tool call, and into the `$set messages` snapshot of each resume)',
+      fix: 'safe (take the repeating record out: its lines after the last snapshot and its entry in the snapshot)',
+    },
+    severity: { gemini: 'error' },
+    fixable: 'safe',
+    formats: ['gemini-cli'],
+    messages: {
+      doubled:
+        'Tool result {{ids}} is stored twice (here and in toolCalls[].result of the model record on line {{line}}): Gemini CLI sends it twice on resume, and the Gemini API rejects the request ("Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.").',
+    },
+  },
+  check(ctx) {
+    const { model } = ctx;
+    for (const d of Gemini.doubledResults(model.session.messages)) {
+      const m = d.message;
+      ctx.report({
+        messageId: 'doubled',
+        at: m.pointer === '' ? { line: m.line } : { line: m.line, pointer: m.pointer },
+        data: { ids: d.ids.join(', '), line: d.answeredIn.line },
+        fix: {
+          applicability: 'safe',
+          description: `take out the record repeating ${d.ids.join(', ')} (the result stays in toolCalls[].result)`,
+          edits: Gemini.removalEdits(model, m),
+        },
+      });
+    }
+  },
+});

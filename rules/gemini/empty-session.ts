@@ -1,0 +1,48 @@
+// gemini/empty-session: a session file holds some conversation. Resuming a session with Gemini CLI 0.61.0 appends
+// the new turn to the original file and also creates a second file, `session-<now>-<same first 8>.jsonl`, holding
+// only a header and the `<session_context>` message (google-gemini/gemini-cli#28036). The CLI finds nothing to
+// resume in it (no user text outside the context, no model reply); being another file of the same id, it is one
+// more candidate for `--resume <id>`. A warning: the file holds nothing of the conversation, and nothing is done to it.
+import { defineRule, Gemini } from '../../src/sdk/index.js';
+
+/** The CLI's isResumableMessageRecord. */
+function resumable(raw: Gemini.Obj): boolean {
+  const text = raw.content ? Gemini.contentText(raw.content).trim() : '';
+  if (raw.type === 'user') return !Gemini.isIgnoredUserText(text);
+  if (raw.type === 'gemini')
+    return (
+      text.length > 0 ||
+      (Array.isArray(raw.toolCalls) && raw.toolCalls.length > 0) ||
+      (Array.isArray(raw.thoughts) && raw.thoughts.length > 0)
+    );
+  return false;
+}
+
+export default defineRule({
+  meta: {
+    id: 'gemini/empty-session',
+    type: 'suggestion',
+    view: 'gemini',
+    description: 'A Gemini CLI session file holds some conversation, not only its header and session context.',
+    docs: {
+      detects: 'a session file with nothing to resume: the nearly empty second file Gemini CLI 0.61.0 leaves on resume',
+      fix: 'none',
+    },
+    severity: { gemini: 'warn' },
+    formats: ['gemini-cli'],
+    messages: {
+      empty:
+        'Session {{id}} holds no conversation (only its header and session context): Gemini CLI leaves such a second file when it resumes a session (gemini-cli #28036); the conversation is in the other file of this id.',
+    },
+  },
+  check(ctx) {
+    const { session, file } = ctx.model;
+    if (session.headers.length === 0 || session.messages.some((m) => resumable(m.raw))) return;
+    if (file.lines.some((l) => !l.blank && !l.json)) return;
+    ctx.report({
+      messageId: 'empty',
+      at: { line: session.headers[0]!.line },
+      data: { id: session.headers[0]!.sessionId },
+    });
+  },
+});

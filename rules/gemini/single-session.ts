@@ -1,0 +1,35 @@
+// gemini/single-session: a session file holds one session. Two files joined into one (`cat a.jsonl >> b.jsonl`, a
+// restored copy appended) put a second header with another sessionId into it; Gemini CLI 0.61.0's loader merges
+// the headers (the last sessionId wins) and loads both sessions' messages as one history, so resuming either
+// continues a mix of the two. `transcript-lint split` moves the other session's lines into a file of its own
+// (session-<its start>-<its id's first 8>.jsonl, beside this one).
+import { defineRule } from '../../src/sdk/index.js';
+
+export default defineRule({
+  meta: {
+    id: 'gemini/single-session',
+    type: 'problem',
+    view: 'gemini',
+    description: 'A Gemini CLI session file holds the lines of one session (one sessionId in its headers).',
+    docs: {
+      detects: "a second header with another sessionId: another session's file joined to this one",
+      fix: 'none (`transcript-lint split` moves the other session into its own file)',
+    },
+    severity: { gemini: 'error' },
+    formats: ['gemini-cli'],
+    messages: {
+      joined:
+        "Line starts session {{other}} inside the file of session {{own}} (two files joined): Gemini CLI loads both sessions' messages as one history on resume. Run transcript-lint split to move it into a file of its own.",
+    },
+  },
+  check(ctx) {
+    const headers = ctx.model.session.headers;
+    const own = headers[0]?.sessionId;
+    let current = own;
+    for (const h of headers) {
+      if (h.sessionId !== current && h.sessionId !== own)
+        ctx.report({ messageId: 'joined', at: { line: h.line }, data: { other: h.sessionId, own: own ?? '?' } });
+      current = h.sessionId;
+    }
+  },
+});

@@ -1,0 +1,131 @@
+// gemini/valid-jsonl: every line of a Gemini CLI session is one JSON record the CLI reads. Its loader
+// (loadConversationRecord, 0.61.0) skips a line that does not parse without a word, so what a torn, garbage or
+// NUL-padded line held is lost on resume; a line whose bytes are not valid UTF-8 is read with U+FFFD in their place.
+// Fixes: a line that parses once its NUL bytes are gone keeps its record; a line whose text is still no record is
+// dropped (the CLI never reads it); invalid bytes are written as the U+FFFD the CLI reads.
+import { defineRule, type FixDescriptor, Gemini, type SourceLine } from '../../src/sdk/index.js';
+
+const RULE_ID = 'gemini/valid-jsonl';
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** The record a line holds once its NUL bytes are removed, if it then parses as an object. */
+function withoutNul(text: string): { text: string; record: Gemini.Obj } | undefined {
+  const clean = text.replace(/\u0000/g, '').trim();
+  if (clean.length === 0) return undefined;
+  try {
+    const v: unknown = JSON.parse(clean);
+    return Gemini.isObj(v) ? { text: clean, record: v } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a record is, for a message: "a gemini message", "a $set update", "the header". */
+function describe(v: Gemini.Obj): string {
+  const kind = Gemini.kindOf(v);
+  if (kind === 'message') return `a ${String(v.type)} message`;
+  if (kind === 'set') return `a $set update (${Object.keys(v.$set as object).join(', ')})`;
+  if (kind === 'header') return 'the header';
+  if (kind === 'rewind') return 'a $rewindTo record';
+  return 'a record';
+}
+
+/** Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind. */
+const heldHistory = (text: string): boolean => !/^\s*\{"\$set":\{"lastUpdated"/.test(text);
+
+const drop = (line: SourceLine, description: string): FixDescriptor => ({
+  applicability: 'safe',
+  description,
+  edits: [{ kind: 'delete', line: line.lineNo }],
+});
+
+export default defineRule({
+  meta: {
+    id: RULE_ID,
+    type: 'problem',
+    view: 'gemini',
+    description:
+      'Every line of a Gemini CLI session is one JSON record the CLI reads: no torn or garbage lines, no NUL bytes, no invalid UTF-8.',
+    docs: {
+      detects:
+        'a torn line, garbage, NUL bytes (crash padding or inside a record), invalid UTF-8, a line that is no object',
+      fix: 'safe (strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, drop a line the CLI cannot read)',
+      severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
+    },
+    severity: { gemini: 'error' },
+    fixable: 'safe',
+    formats: ['gemini-cli'],
+    messages: {
+      torn: 'Line is cut off mid-record (a crash while writing: {{detail}}); Gemini CLI skips it on resume, and what it held is lost.',
+      parse: 'Line is not JSON ({{detail}}); Gemini CLI skips it on resume, and what it held is lost.',
+      nulRecord:
+        'Line holds {{what}} with NUL bytes around it; Gemini CLI cannot parse the line and skips it on resume, so the record is lost.',
+      nulOnly: 'Line is {{count}} NUL bytes (padding a crash left); Gemini CLI skips it.',
+      notObject: 'Line is {{detail}} in JSON, not a record; Gemini CLI skips it.',
+      utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
+    },
+  },
+  check(ctx) {
+    for (const line of ctx.model.file.lines) {
+      if (line.problems.length === 0 || line.blank) continue;
+      const at = { line: line.lineNo };
+      const kinds = new Set(line.problems.map((p) => p.kind));
+      if (kinds.has('too-long')) continue;
+      if (line.json) {
+        if (kinds.has('utf8'))
+          ctx.report({
+            messageId: 'utf8',
+            at,
+            severity: 'warn',
+            fix: {
+              applicability: 'safe',
+              description: 'write the invalid bytes as U+FFFD, as the CLI reads them',
+              edits: [{ kind: 'replaceText', line: line.lineNo, text: lenient.decode(line.bytes) }],
+            },
+          });
+        continue;
+      }
+      const text = lenient.decode(line.bytes);
+      if (kinds.has('nul')) {
+        const kept = withoutNul(text);
+        if (kept)
+          ctx.report({
+            messageId: 'nulRecord',
+            at,
+            data: { what: describe(kept.record) },
+            fix: {
+              applicability: 'safe',
+              description: 'remove the NUL bytes (the record reads again)',
+              edits: [{ kind: 'replaceText', line: line.lineNo, text: kept.text }],
+            },
+          });
+        else if (text.replace(/\u0000/g, '').trim() === '')
+          ctx.report({
+            messageId: 'nulOnly',
+            at,
+            severity: 'warn',
+            data: { count: text.length - text.replace(/\u0000/g, '').length },
+            fix: drop(line, 'drop the line of NUL padding'),
+          });
+        else
+          ctx.report({
+            messageId: kinds.has('torn') ? 'torn' : 'parse',
+            at,
+            severity: heldHistory(text.replace(/\u0000/g, '')) ? 'error' : 'warn',
+            data: { detail: 'it holds NUL bytes' },
+            fix: drop(line, 'drop the line the CLI cannot read'),
+          });
+        continue;
+      }
+      const detail = line.problems.find((p) => p.detail)?.detail ?? '';
+      const messageId = kinds.has('torn') ? 'torn' : kinds.has('not-object') ? 'notObject' : 'parse';
+      ctx.report({
+        messageId,
+        at,
+        severity: messageId === 'notObject' || !heldHistory(text) ? 'warn' : 'error',
+        data: { detail },
+        fix: drop(line, 'drop the line the CLI cannot read'),
+      });
+    }
+  },
+});

@@ -1,0 +1,44 @@
+// Another session's lines in a Gemini CLI session file: two files joined into one (`cat a.jsonl >> b.jsonl`). The
+// CLI's loader merges every header into one metadata (the last sessionId wins) and loads both sessions' messages into
+// one history. For `split`: the lines from another session's header up to the next header of another session go to
+// that session's file, `session-<its startTime as YYYY-MM-DDTHH-MM>-<its id's first 8>.jsonl` in the same folder.
+import path from 'node:path';
+import type { JoinedSessions, OtherSession } from '../types.js';
+import type { GeminiModel } from './model.js';
+import { SESSION_FILE } from './sessions.js';
+
+/** `2026-12-07T06:57:50.848Z` as a session file name's `2026-12-07T06-57`. */
+function nameTime(ts: unknown): string | undefined {
+  if (typeof ts !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(ts)) return undefined;
+  return ts.slice(0, 16).replace(':', '-');
+}
+
+export function otherSessionsOf(filePath: string, model: GeminiModel): JoinedSessions | undefined {
+  const headers = model.session.headers;
+  const ids = [...new Set(headers.map((h) => h.sessionId))];
+  if (ids.length < 2) return undefined;
+  const named = SESSION_FILE.exec(path.basename(filePath))?.[1];
+  const own = ids.find((id) => named !== undefined && id.startsWith(named)) ?? ids[0]!;
+  const lines = new Map<string, number[]>();
+  const start = new Map<string, unknown>();
+  let current = own;
+  for (const line of model.file.lines) {
+    const header = headers.find((h) => h.line === line.lineNo);
+    if (header) {
+      current = header.sessionId;
+      if (!start.has(current)) start.set(current, line.json?.startTime);
+    }
+    if (current === own) continue;
+    const list = lines.get(current);
+    if (list) list.push(line.lineNo);
+    else lines.set(current, [line.lineNo]);
+  }
+  const others: OtherSession[] = [];
+  for (const [sessionId, moved] of lines) {
+    const time = nameTime(start.get(sessionId));
+    if (time === undefined) continue;
+    const to = path.join(path.dirname(filePath), `session-${time}-${sessionId.slice(0, 8)}.jsonl`);
+    others.push({ sessionId, lines: moved, to });
+  }
+  return others.length > 0 ? { own, others } : undefined;
+}

@@ -1,0 +1,25 @@
+// The model of a Gemini CLI session file: its lines, what the CLI loads from them, and the contents it sends on
+// resume, each built on first use and then kept.
+import type { SourceFile } from '../../loader/read-jsonl.js';
+import type { FormatModel } from '../types.js';
+import { type SentTurn, sentTurns } from './history.js';
+import { type GeminiSession, loadSession } from './session.js';
+
+export class GeminiModel implements FormatModel {
+  private sessionCache?: GeminiSession;
+  private sentCache?: SentTurn[];
+
+  constructor(readonly file: SourceFile) {}
+
+  /** What the CLI loads from the file. */
+  get session(): GeminiSession {
+    this.sessionCache ??= loadSession(this.file);
+    return this.sessionCache;
+  }
+
+  /** The contents the CLI sends on resume, before the new prompt. */
+  get sent(): SentTurn[] {
+    this.sentCache ??= sentTurns(this.session.messages);
+    return this.sentCache;
+  }
+}

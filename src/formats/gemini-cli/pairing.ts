@@ -1,0 +1,139 @@
+// Tool calls and their responses as Gemini CLI 0.61.0 resumes them, for the pairing rules:
+// - a `user` record holding only functionResponse parts whose calls the `toolCalls[].result` of the model record
+//   before it (or an earlier such record) already answers is a doubled result: the CLI sends it once more
+//   (upstream #29365), and the Gemini API rejects the count;
+// - in the contents sent, each model turn's functionCall parts and the functionResponse parts of the turn after it.
+// And the edits that take a loaded message out of the file: every line of it the loader reads (the record lines
+// after the last `$set messages` snapshot, and its entry in that snapshot).
+import type { Edit } from '../../fixer/edits.js';
+import { isObj, type Obj } from './records.js';
+import type { GeminiModel } from './model.js';
+import type { LoadedMessage } from './session.js';
+import type { SentPart } from './history.js';
+
+const responseOf = (p: unknown): Obj | undefined =>
+  isObj(p) && isObj(p.functionResponse) ? (p.functionResponse as Obj) : undefined;
+
+/** The functionResponse ids of a user record that holds nothing else, or undefined. */
+export function responseOnlyIds(m: LoadedMessage): string[] | undefined {
+  if (m.raw.type !== 'user' || !Array.isArray(m.raw.content) || m.raw.content.length === 0) return undefined;
+  const ids: string[] = [];
+  for (const p of m.raw.content) {
+    const r = responseOf(p);
+    if (!r || typeof r.id !== 'string') return undefined;
+    ids.push(r.id);
+  }
+  return ids;
+}
+
+/** The ids a model record's toolCalls answer with a stored result. */
+function answeredBy(m: LoadedMessage): Set<string> {
+  const ids = new Set<string>();
+  const calls = Array.isArray(m.raw.toolCalls) ? m.raw.toolCalls : [];
+  for (const tc of calls) {
+    if (!isObj(tc) || !tc.result) continue;
+    const results = Array.isArray(tc.result) ? tc.result : [tc.result];
+    for (const r of results) {
+      const fr = responseOf(r);
+      if (fr && typeof fr.id === 'string') ids.add(fr.id);
+      else if (typeof tc.id === 'string') ids.add(tc.id);
+    }
+  }
+  return ids;
+}
+
+export interface DoubledResult {
+  message: LoadedMessage;
+  ids: string[];
+  /** The message whose results it repeats. */
+  answeredIn: LoadedMessage;
+}
+
+/** The user records that repeat results already stored, in load order. */
+export function doubledResults(messages: readonly LoadedMessage[]): DoubledResult[] {
+  const out: DoubledResult[] = [];
+  let answered = new Set<string>();
+  let model: LoadedMessage | undefined;
+  for (const m of messages) {
+    if (m.raw.type === 'gemini') {
+      model = m;
+      answered = answeredBy(m);
+      continue;
+    }
+    if (m.raw.type !== 'user') continue;
+    const ids = responseOnlyIds(m);
+    if (!ids) {
+      answered = new Set();
+      model = undefined;
+      continue;
+    }
+    if (model && ids.every((id) => answered.has(id))) out.push({ message: m, ids, answeredIn: model });
+    else for (const id of ids) answered.add(id);
+  }
+  return out;
+}
+
+/** The edits that take a loaded message out of what the CLI loads: its record lines, and its snapshot entry. */
+export function removalEdits(model: GeminiModel, m: LoadedMessage): Edit[] {
+  const from = model.session.lastSnapshot ?? 0;
+  const edits: Edit[] = [];
+  for (const line of model.file.lines)
+    if (line.lineNo > from && line.json && line.json.id === m.id && typeof line.json.$set !== 'object')
+      edits.push({ kind: 'delete', line: line.lineNo });
+  const snapshot = from > 0 ? model.file.lines.find((l) => l.lineNo === from)?.json : undefined;
+  const list = snapshot && isObj(snapshot.$set) && Array.isArray(snapshot.$set.messages) ? snapshot.$set.messages : [];
+  const k = list.findIndex((x) => isObj(x) && x.id === m.id);
+  if (k !== -1) edits.push({ kind: 'remove', line: from, pointer: `/$set/messages/${k}` });
+  return edits;
+}
+
+export interface CallPairing {
+  /** The model turn's index in the contents sent. */
+  turn: number;
+  call: SentPart;
+  id: string | undefined;
+  name: string | undefined;
+  /** How many functionResponse parts of the next turn answer it. */
+  responses: number;
+}
+
+/** Every functionCall sent, with how many responses the next turn gives it. */
+export function callPairings(model: GeminiModel): CallPairing[] {
+  const sent = model.sent;
+  const out: CallPairing[] = [];
+  sent.forEach((t, i) => {
+    if (t.role !== 'model') return;
+    const next = sent[i + 1];
+    const responses = next?.role === 'user' ? next.parts.map((p) => responseOf(p.part)).filter((r) => r) : [];
+    for (const p of t.parts) {
+      const fc = isObj(p.part.functionCall) ? (p.part.functionCall as Obj) : undefined;
+      if (!fc) continue;
+      const id = typeof fc.id === 'string' ? fc.id : undefined;
+      const name = typeof fc.name === 'string' ? fc.name : undefined;
+      const n = responses.filter((r) => (id !== undefined ? r!.id === id : r!.name === name)).length;
+      out.push({ turn: i, call: p, id, name, responses: n });
+    }
+  });
+  return out;
+}
+
+/** functionResponse parts sent that answer no call of the model turn right before them. */
+export function orphanResponses(model: GeminiModel): { turn: number; part: SentPart }[] {
+  const sent = model.sent;
+  const out: { turn: number; part: SentPart }[] = [];
+  sent.forEach((t, i) => {
+    if (t.role !== 'user') return;
+    const prev = sent[i - 1];
+    const calls = new Set<string>();
+    if (prev?.role === 'model')
+      for (const p of prev.parts) {
+        const fc = isObj(p.part.functionCall) ? (p.part.functionCall as Obj) : undefined;
+        if (fc) calls.add(String(fc.id ?? fc.name));
+      }
+    for (const p of t.parts) {
+      const r = responseOf(p.part);
+      if (r && !calls.has(String(r.id ?? r.name))) out.push({ turn: i, part: p });
+    }
+  });
+  return out;
+}

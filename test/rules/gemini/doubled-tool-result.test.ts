@@ -1,0 +1,42 @@
+import rule from '../../../rules/gemini/doubled-tool-result.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { edited, expected, recorded, text, without } from './session.js';
+
+const call = recorded('tool-call');
+const parallel = recorded('parallel');
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'the result stored once, in toolCalls[].result (what the fix writes)', text: text(without(call, 8)) },
+    {
+      name: 'the separate user record is the only answer (toolCalls without result)',
+      text: text(
+        call.map((l, i) => (i === 6 ? edited(l, (v) => delete (v.toolCalls as { result?: unknown }[])[0]!.result) : l)),
+      ),
+    },
+  ],
+  invalid: [
+    {
+      name: 'a recorded session with one tool call (Gemini CLI 0.61.0 writes every result twice)',
+      text: text(call),
+      errors: [{ messageId: 'doubled', line: 8 }],
+      output: text(without(call, 8)),
+    },
+    {
+      name: 'two parallel calls answered by one doubled record',
+      text: text(parallel),
+      errors: [{ messageId: 'doubled', line: 8, messageIncludes: 'fc_mock216_1_0, run_shell_command__fc_mock216_1_1' }],
+      output: text(without(parallel, 8)),
+    },
+    {
+      name: 'a resumed session: the $set messages snapshot holds the doubling (twice) and the new turn doubles again',
+      text: text(recorded('resumed')),
+      errors: [
+        { messageId: 'doubled', line: 13 },
+        { messageId: 'doubled', line: 13 },
+        { messageId: 'doubled', line: 19 },
+      ],
+      output: expected('resumed.fixed.jsonl'),
+    },
+  ],
+});

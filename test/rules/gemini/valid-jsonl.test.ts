@@ -1,0 +1,49 @@
+import rule from '../../../rules/gemini/valid-jsonl.js';
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { recorded, text, without } from './session.js';
+
+const call = recorded('tool-call');
+const NUL = '\u0000';
+const torn = call[9]!.slice(0, 80);
+
+runRuleTests(rule, {
+  valid: [{ name: 'a recorded session', text: text(call) }],
+  invalid: [
+    {
+      name: 'the last message record torn (a crash mid-write)',
+      text: `${[...call.slice(0, 9), torn].join('\n')}`,
+      errors: [{ messageId: 'torn', line: 10, severity: 'error' }],
+      output: text(call.slice(0, 9)),
+    },
+    {
+      name: 'a torn lastUpdated update is only a warning',
+      text: `${call.join('\n')}\n{"$set":{"lastUpdated":"2026-12-0`,
+      errors: [{ messageId: 'torn', line: 12, severity: 'warn' }],
+      output: text(call),
+    },
+    {
+      name: 'a line of NUL padding after the last record',
+      text: `${text(call)}${NUL.repeat(16)}\n`,
+      errors: [{ messageId: 'nulOnly', line: 12, severity: 'warn' }],
+      output: text(call),
+    },
+    {
+      name: 'NUL padding glued to the front of a record',
+      text: text(call.map((l, i) => (i === 9 ? `${NUL.repeat(8)}${l}` : l))),
+      errors: [{ messageId: 'nulRecord', line: 10 }],
+      output: text(call),
+    },
+    {
+      name: 'garbage in the middle',
+      text: text([...call.slice(0, 3), 'garbage{', ...call.slice(3)]),
+      errors: [{ messageId: 'parse', line: 4 }],
+      output: text(call),
+    },
+    {
+      name: 'a JSON array line',
+      text: text([...without(call, 11), '[1,2]']),
+      errors: [{ messageId: 'notObject', line: 11, severity: 'warn' }],
+      output: text(without(call, 11)),
+    },
+  ],
+});
