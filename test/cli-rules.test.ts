@@ -2,15 +2,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
 import { TARGET_IDS as TARGETS } from '../src/formats/catalog.js';
 import { renderMarkdown } from '../src/cli/markdown-view.js';
 import { displayWidth } from '../src/formatters/wrap-text.js';
 import { runCli } from './helpers/run-cli.js';
+import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let tmp: string;
 // Run from a folder outside the package: docs are found from the package, not from the cwd.
 const run = (argv: string[]) => runCli(argv, { cwd: tmp });

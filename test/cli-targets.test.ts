@@ -1,11 +1,9 @@
 // A target a file's format does not list (--target api on a Codex rollout) would leave all of that format's rules
 // off and call the file clean. Such files are judged for their format's default target, and the run says so.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.js';
+import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rollout = 'fixtures/rules/codex/call-has-output/invalid-compacted-orphan-call.jsonl';
 const session = 'fixtures/sessions/crashed-session.jsonl';
 const run = (argv: string[]) => runCli(argv, { cwd: repoRoot });

@@ -14,12 +14,11 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { text, transcript } from './helpers/build.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
+import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let tmp: string;
 
 /** A small, healthy exchange: a prompt and a text answer. */

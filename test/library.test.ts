@@ -3,7 +3,6 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   ConfigError,
@@ -19,8 +18,8 @@ import {
   loadConfig,
   rulesById,
 } from '../src/index.js';
+import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
 const rollout = path.join(repoRoot, 'fixtures/rules/codex/call-has-output/valid-parallel.jsonl');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tl-lib-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_LINE_BYTES, loadBytes, loadText } from '../src/loader/read-jsonl.js';
+import { enc } from './helpers/bytes.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const kinds = (text: string | Uint8Array): string[][] =>
   (typeof text === 'string' ? loadText('t', text) : loadBytes('t', text)).lines.map((l) =>
     l.problems.map((p) => p.kind),

@@ -14,11 +14,10 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../rules/index.js';
+import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
 let tmp: string;
 let files: string[];

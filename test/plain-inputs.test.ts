@@ -19,8 +19,7 @@ import {
   TOOLS,
   userMsg,
 } from './helpers/plain.js';
-
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+import { enc } from './helpers/bytes.js';
 
 function lint(textOfFile: string, target?: Target) {
   return lintBytes('fixture.json', enc(textOfFile), { target }).result;

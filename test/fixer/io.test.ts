@@ -4,8 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WriteError, writeFileAtomic } from '../../src/engine/io.js';
 import { setWriteGuard } from '../../src/engine/write-guard.js';
-
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+import { enc } from '../helpers/bytes.js';
 
 function setup(content = 'original\n'): { dir: string; file: string; original: Uint8Array } {
   const dir = mkdtempSync(path.join(tmpdir(), 'tl-io-'));

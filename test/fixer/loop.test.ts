@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fixBytes as fixWith } from '../../src/index.js';
 import { FixPlan } from '../../src/fixer/fix-plan.js';
 import { defineRule, type Rule } from '../../src/sdk/rule-api.js';
+import { enc } from '../helpers/bytes.js';
 
 // The files are bare objects: read as Claude Code sessions, whose storage-view rules these are.
 const fixBytes = (name: string, input: Uint8Array, options: Parameters<typeof fixWith>[2] = {}) =>
   fixWith(name, input, { inputFormat: 'claude-code', ...options });
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 
 // A rule that counts "n" down to 0, one step per report: needs several passes when steps conflict.

@@ -22,9 +22,7 @@ import {
   TOOLS,
   userMsg,
 } from '../helpers/plain.js';
-
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const dec = (b: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
+import { enc, dec } from '../helpers/bytes.js';
 
 function fix(input: string, opts: { unsafe?: boolean } = {}) {
   const out = fixBytes('fixture.json', enc(input), opts);

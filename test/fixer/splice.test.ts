@@ -9,8 +9,8 @@ import { MAX_DIFF_DEPTH, Splice, type SpliceEdit, spliceJson } from '../../src/f
 import { JsonBytes, locate } from '../../src/fixer/splice-scan.js';
 import { loadBytes } from '../../src/loader/read-jsonl.js';
 import { text, transcript } from '../helpers/build.js';
+import { enc } from '../helpers/bytes.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 const dec = (b: Uint8Array): string => lenient.decode(b);
 /** Bytes from a string whose \xNN stand for single bytes (Latin-1), e.g. invalid UTF-8. */

@@ -6,8 +6,8 @@ import { fixBytes } from '../../src/index.js';
 import { joinBytes, PieceWriter, sameBytes } from '../../src/loader/bytes.js';
 import { loadBytes, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { toolUse, transcript } from '../helpers/build.js';
+import { enc } from '../helpers/bytes.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const decode = (b: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
 
 /** The file cut into pieces after each of the given line numbers (1-based). */

@@ -5,8 +5,8 @@ import { lintBytes } from '../../src/index.js';
 import { detectFormat as detectInputFormat, loadTranscript } from '../helpers/formats.js';
 import { transcript } from '../helpers/build.js';
 import { assistantMsg, doc, jsonl, request, userMsg } from '../helpers/plain.js';
+import { enc } from '../helpers/bytes.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const messages = [userMsg('hi'), assistantMsg('hello')];
 const session = (): string => {
   const t = transcript();

@@ -5,6 +5,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jsonlFiles } from '../helpers/corpus.js';
 import { image, text, thinking, toolResult, toolUse, transcript } from '../helpers/build.js';
+import { enc } from '../helpers/bytes.js';
 
 export interface Seed {
   name: string;
@@ -22,8 +23,6 @@ export function corpusSeeds(): Seed[] {
     bytes: new Uint8Array(readFileSync(p)),
   }));
 }
-
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /** Small transcripts in the shapes Claude Code writes (and one already damaged), built with test/helpers/build.ts. */
 export function generatedSeeds(): Seed[] {
