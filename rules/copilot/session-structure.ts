@@ -13,13 +13,7 @@ type Model = Copilot.CopilotModel;
 type Event = Copilot.CopilotEvent;
 
 /** Whether an unreadable line (one of the other rules' to repair) mentions the text: a parent or start may be in it. */
-function inDamagedLine(model: Model, text: string): boolean {
-  for (const [line, framing] of model.framing()) {
-    if (framing.kind === 'blank' || framing.kind === 'separator') continue;
-    if (model.text(line).includes(text)) return true;
-  }
-  return false;
-}
+const inDamagedLine = (model: Model, text: string): boolean => Copilot.inDamagedLine(model, text);
 
 /** Whether a line between two lines is one another rule must repair, or too long to be read (a blank line is none). */
 function damagedBetweenIn(model: Model, from: number, to: number): boolean {
@@ -40,9 +34,9 @@ export default defineRule({
       'The session starts with its session.start (sessionId = its folder), parentIds chain each event to the one before, no line or id is doubled, shutdowns and starts are balanced.',
     docs: {
       detects:
-        'no events; no session.start, or not first; sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown',
+        "no events; no session.start, or not first; another writer's events without their session.start; sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
       fix: 'safe (move session.start up, sessionId, parentIds, drop a doubled line); unsafe (rebuild session.start from workspace.yaml, a new id)',
-      severity: { copilot: 'error (no events, no session.start) / warn (the rest)' },
+      severity: { copilot: "error (no events, no session.start, another session's events) / warn (the rest)" },
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
@@ -54,6 +48,8 @@ export default defineRule({
       startNotFirst:
         "session.start is not the first event; Copilot's transcript recovery moves it to the top on resume and rewrites events.jsonl (keeping the original as a backup).",
       secondStart: 'A second session.start; Copilot ignores it.',
+      foreignEvents:
+        "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
       otherSession:
         "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
       sessionId:
@@ -82,6 +78,23 @@ export default defineRule({
     // Another session's session.start (two files joined): its own findings say so, not its null parentId or the
     // shutdown before it, whose fix would chain the two sessions into one.
     const otherStarts = new Set<Event>();
+    // Another writer's events without their session.start (measured, foreign-chains.ts): an error at each chain's first
+    // event; its dangling parent is that finding's, not danglingParent's.
+    const foreignRoots = new Set<Event>();
+    for (const chain of Copilot.foreignChainsOf(model)) {
+      foreignRoots.add(chain.root);
+      const rest = chain.events.length - 1;
+      ctx.report({
+        messageId: 'foreignEvents',
+        at: { line: chain.root.line },
+        data: {
+          type: chain.root.type || 'event',
+          more: rest === 0 ? 'nothing after it' : `the ${rest} event${rest === 1 ? '' : 's'} chained to it`,
+          parent: String(chain.root.parentId),
+          crossing: chain.crossing.line,
+        },
+      });
+    }
     // Until session.start is in place, the chain is the move's (or the rebuild's) to mend.
     if (checkStart(events)) checkParents(events);
     checkDuplicates(events);
@@ -186,7 +199,7 @@ export default defineRule({
         const holders = model.eventsWithId(parent);
         if (holders.length === 0) {
           // The parent may be the event of a damaged line another rule repairs.
-          if (inDamagedLine(model, parent)) continue;
+          if (inDamagedLine(model, parent) || foreignRoots.has(e)) continue;
           ctx.report({
             messageId: 'danglingParent',
             at,

@@ -1,9 +1,11 @@
-// Another session's events in an events.jsonl: two sessions' files joined into one. Copilot CLI 1.0.102 resumes both
-// conversations as one (copilot/session-structure, otherSession). For `split`: which lines are the other session's,
+// Another session's events in an events.jsonl: two sessions' files joined into one, or another writer's events mixed
+// in without their session.start (foreign-chains.ts). Copilot CLI 1.0.102 resumes both conversations as one
+// (copilot/session-structure, otherSession and foreignEvents). For `split`: which lines are the other session's,
 // and its file, `<session-state>/<its sessionId>/events.jsonl`, a session folder beside this one (Copilot resumes a
 // session by its folder's name).
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
+import { foreignChainsOf } from './foreign-chains.js';
 import type { CopilotModel } from './model.js';
 import { EVENTS_FILE } from './sidecar.js';
 
@@ -20,7 +22,7 @@ const startOf = (raw: Record<string, unknown>): string | undefined => {
  */
 export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
   const starts = model.events.map((e) => startOf(e.raw)).filter((id): id is string => id !== undefined);
-  if (new Set(starts).size < 2) return undefined;
+  if (new Set(starts).size < 2) return foreignOf(filePath, model);
   const own = model.folder !== undefined && starts.includes(model.folder) ? model.folder : starts[0]!;
   const byLine = new Map(model.events.map((e) => [e.line, e]));
   const sessionOfId = new Map<string, string>();
@@ -50,4 +52,31 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
     to: path.join(stateDir, sessionId, EVENTS_FILE),
   }));
   return others.length > 0 ? { own, others } : undefined;
+}
+
+/** The session a usage record says it was written for (`data.usage.accounting.sourceSessionId`), if any. */
+function sourceSessionOf(raw: Record<string, unknown>): string | undefined {
+  const data = raw.data as Record<string, unknown> | undefined;
+  const usage = data?.usage as Record<string, unknown> | undefined;
+  const accounting = usage?.accounting as Record<string, unknown> | undefined;
+  return typeof accounting?.sourceSessionId === 'string' ? accounting.sourceSessionId : undefined;
+}
+
+/**
+ * Another writer's events without their session.start (foreign-chains.ts), as one other session: its id is the
+ * sessionId a usage record among them names, else `unknown-<the first event's id>` (a folder Copilot cannot resume,
+ * kept so that nothing is lost).
+ */
+function foreignOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
+  const chains = foreignChainsOf(model);
+  if (chains.length === 0) return undefined;
+  const own = model.folder ?? startOf(model.events[0]?.raw ?? {});
+  const events = chains.flatMap((c) => c.events).sort((a, b) => a.line - b.line);
+  const named = events.map((e) => sourceSessionOf(e.raw)).find((id) => id !== undefined && id !== own);
+  const sessionId = named ?? `unknown-${chains[0]!.root.id ?? chains[0]!.root.line}`;
+  const stateDir = path.dirname(path.dirname(filePath));
+  return {
+    own,
+    others: [{ sessionId, lines: events.map((e) => e.line), to: path.join(stateDir, sessionId, EVENTS_FILE) }],
+  };
 }

@@ -1,4 +1,7 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../../rules/copilot/session-structure.js';
+import { copilotEvents } from '../../../src/formats/copilot-events/index.js';
 import { derivedUuid } from '../../../src/fixer/chain-edits.js';
 import { runRuleTests } from '../../helpers/rule-tester.js';
 import { line, recording } from './recorded.js';
@@ -11,6 +14,29 @@ const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<str
   return r.with(n, line(e));
 };
 const [first, second, ...rest] = parallel.lines as [string, string, ...string[]];
+// Differential seed 78: thinking's first 13 lines, then another writer's lines (one-tool's last, parallel's last three)
+// interleaved with thinking's lines 14-22. Copilot 1.0.102 resumed it under the strict stand-in and sent parallel's
+// last answer inside this conversation.
+const thinking = recording('thinking');
+const oneTool = recording('one-tool');
+const foreignMixed = `${[
+  ...thinking.lines.slice(0, 13),
+  oneTool.lines[13],
+  parallel.lines[15],
+  parallel.lines[16],
+  thinking.lines[13],
+  parallel.lines[17],
+  ...thinking.lines.slice(14),
+].join('\n')}\n`;
+// A block deleted by hand (thinking's lines 5-7): the next event names a parent that is gone, and nothing crosses it.
+const blockDeleted = `${[...thinking.lines.slice(0, 4), ...thinking.lines.slice(7)].join('\n')}\n`;
+const FOLDER = thinking.event(1).data.sessionId as string;
+const FILE = `/home/u/.copilot/session-state/${FOLDER}/events.jsonl`;
+const blockDeletedRelinked = `${[
+  ...thinking.lines.slice(0, 4),
+  thinking.lines[7]!.replace(`"parentId":"${thinking.event(8).parentId}"`, `"parentId":"${thinking.event(4).id}"`),
+  ...thinking.lines.slice(8),
+].join('\n')}\n`;
 
 runRuleTests(rule, {
   valid: [
@@ -64,6 +90,28 @@ runRuleTests(rule, {
       text: edited(parallel, 14, (e) => (e.parentId = 'ddeeadfc-24b9-526e-948b-8627604a79da')),
       errors: [{ messageId: 'danglingParent', line: 14, severity: 'warn' }],
       output: parallel.text,
+    },
+    {
+      name: 'a block of lines deleted: the parent is gone, but no chain goes on across the gap (a warning)',
+      text: blockDeleted,
+      errors: [{ messageId: 'danglingParent', line: 5, severity: 'warn' }],
+      output: blockDeletedRelinked,
+    },
+    {
+      name: "another writer's events mixed in without their session.start (seed 78): an error at each chain",
+      text: foreignMixed,
+      errors: [
+        {
+          messageId: 'foreignEvents',
+          line: 14,
+          severity: 'error',
+          messageIncludes: 'line 17 names an event before it',
+        },
+        { messageId: 'foreignEvents', line: 15, severity: 'error', messageIncludes: 'the 2 events chained to it' },
+        { messageId: 'afterShutdown', line: 15, severity: 'warn' },
+        { messageId: 'afterShutdown', line: 18 },
+      ],
+      output: null,
     },
     {
       name: 'a parentId naming a later event',
@@ -129,4 +177,21 @@ runRuleTests(rule, {
       output: null,
     },
   ],
+});
+
+describe('split: another writer’s events without their session.start', () => {
+  const load = (text: string) =>
+    copilotEvents.load(FILE, new TextEncoder().encode(text), {}) as Parameters<
+      NonNullable<typeof copilotEvents.otherSessions>
+    >[1];
+  it('moves the chains seed 78 mixed in (lines 14, 15, 16 and 18) to a folder of their own', () => {
+    const joined = copilotEvents.otherSessions!(FILE, load(foreignMixed));
+    expect(joined?.own).toBe(FOLDER);
+    expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
+      [[14, 15, 16, 18], `unknown-${oneTool.event(14).id}`],
+    ]);
+  });
+  it('moves nothing out of a file with a block deleted', () => {
+    expect(copilotEvents.otherSessions!(FILE, load(blockDeleted))).toBeUndefined();
+  });
 });
