@@ -361,7 +361,14 @@ async function runSeed(seed) {
   // A file that holds another session is fixed by moving that session to a folder of its own (`split`), then --fix,
   // as the Claude Code and Codex harnesses do. `split` leaves a file of one session as it is.
   const splitRun = transcriptLint(BIN, 'split', '--no-backup', fixed.events);
-  const fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
+  let fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
+  // A session.start the fix brought back (it was inside a damaged line) can show another session only now: what the
+  // finding says to do, split, is done once more, then the fix.
+  const another = (d) => d.severity === 'error' && ['otherSession', 'foreignEvents'].includes(d.messageId);
+  if (lintJson(BIN, fixed.events).some(another)) {
+    transcriptLint(BIN, 'split', '--no-backup', fixed.events);
+    fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
+  }
   const fixedFiles = sessionFiles(fixHome);
   const left = errorsOf(lintJson(BIN, fixed.events));
   const againHome = path.join(dir, 'again-home');
