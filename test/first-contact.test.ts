@@ -173,7 +173,9 @@ describe('--diff of a two-block swap', () => {
     expect(tty.stdout.length * 3).toBeLessThan(plain.stdout.length);
     const noColor = await run(['swap.jsonl', '--diff', '--no-color'], { tty: true, env: { COLUMNS: '80' } });
     expect(noColor.stdout).not.toContain('\x1b');
-    expect(noColor.stdout).toMatch(/\n-….*\{"type":"text","text":"Here is the output:"\},\{"tool_use_id":"toolu_T3"/);
+    expect(noColor.stdout).toMatch(/\n-….*\{"type":"text","text":"Here is the output:"\},\{"tool_use_id":"toolu/);
+    // Every line, the changed ones too, fits the 80 columns.
+    for (const line of noColor.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
     // Piped with --color: the whole patch, coloured.
     const colored = await run(['swap.jsonl', '--diff', '--color']);
     expect(colored.stdout).toContain('\x1b[31m');

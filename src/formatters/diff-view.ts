@@ -1,12 +1,14 @@
 // --diff for reading: the hunks of fixer/diff.ts with each changed line shown next to the line it replaces by a word
 // diff (jsdiff), the changed words marked (inverse video) and, on a terminal, every stretch of unchanged text cut to
-// the words around a change, so that a fix inside a line of several KB reads in a few lines. Coloured when asked:
+// the words around a change, then to the terminal's width (a changed line never wraps), so that a fix inside a line of
+// several KB reads in a few lines. Coloured when asked:
 // red for removed lines, green for added ones, cyan hunk headers. Transcript text is neutralised when it is cut for a
 // terminal; the full-length form (piped with --color) keeps the bytes as they are, as the plain patch does.
 import { diffWords } from 'diff';
 import { createColors } from 'picocolors';
 import { type DiffOptions, diffHunks, type HunkLine, hunkHeader } from '../fixer/diff.js';
 import { neutralize } from './neutralize.js';
+import { displayWidth, fitWidth } from './wrap-text.js';
 
 export interface DiffView {
   /** Cut unchanged text to the words around each change, and lines to the width (a terminal). */
@@ -48,8 +50,8 @@ export function readableDiff(before: string, after: string, names: DiffOptions, 
       const shownAdds: string[] = [];
       for (let k = 0; k < paired; k++) {
         const [old, now] = wordDiff(dels[k]!.text, adds[k]!.text);
-        shownDels.push(`-${paint(view.cut ? cutAround(old) : old, c.red, c, show)}`);
-        shownAdds.push(`+${paint(view.cut ? cutAround(now) : now, c.green, c, show)}`);
+        shownDels.push(`-${paint(view.cut ? fitLine(cutAround(old), width - 1) : old, c.red, c)}`);
+        shownAdds.push(`+${paint(view.cut ? fitLine(cutAround(now), width - 1) : now, c.green, c)}`);
       }
       for (const d of dels.slice(paired))
         shownDels.push(c.red(`-${view.cut ? cutTo(show(d.text), 2 * width) : d.text}`));
@@ -89,18 +91,58 @@ function cutAround(segments: readonly Segment[]): Segment[] {
   });
 }
 
-function paint(
-  segments: readonly Segment[],
-  tint: (s: string) => string,
-  c: ReturnType<typeof createColors>,
-  show: (text: string) => string,
-): string {
-  return segments.map((s) => (s.changed ? c.inverse(tint(show(s.text))) : tint(show(s.text)))).join('');
+/** Unchanged text kept next to a change when the line is still too wide for the terminal. */
+const NEAR = 8;
+
+/**
+ * The segments, neutralised, in at most `room` columns: first the unchanged text is cut to NEAR characters beside
+ * each change; a line still too wide is cut at the width, `…(+N)` saying how many characters were left out.
+ */
+function fitLine(segments: readonly Segment[], room: number): Segment[] {
+  let shown = segments.map((s) => ({ ...s, text: neutralize(s.text) }));
+  const width = (list: readonly Segment[]) => list.reduce((n, s) => n + displayWidth(s.text), 0);
+  if (width(shown) <= room) return shown;
+  shown = shown.map((s, i) => {
+    if (s.changed || shown.length === 1) return s;
+    const chars = [...s.text.replaceAll('…', '')];
+    if (i === 0) return chars.length > NEAR ? { ...s, text: `…${chars.slice(-NEAR).join('')}` } : s;
+    if (i === shown.length - 1) return chars.length > NEAR ? { ...s, text: `${chars.slice(0, NEAR).join('')}…` } : s;
+    return chars.length > 2 * NEAR + 1
+      ? { ...s, text: `${chars.slice(0, NEAR).join('')}…${chars.slice(-NEAR).join('')}` }
+      : s;
+  });
+  if (width(shown) <= room) return shown;
+  const out: Segment[] = [];
+  let used = 0;
+  for (const [i, s] of shown.entries()) {
+    const w = displayWidth(s.text);
+    // Room for the marker of what is left out (its count is at most `left`).
+    const left = shown.slice(i).reduce((n, x) => n + [...x.text].length, 0);
+    const marker = `…(+${left})`;
+    if (used + w + (i < shown.length - 1 ? marker.length : 0) <= room) {
+      out.push(s);
+      used += w;
+      continue;
+    }
+    const kept = fitWidth(s.text, Math.max(0, room - used - marker.length));
+    const rest = left - [...kept].length;
+    if (kept !== '') out.push({ ...s, text: kept });
+    out.push({ text: `…(+${rest})`, changed: false });
+    break;
+  }
+  return out;
 }
 
-/** At most `width` characters, the cut marked with `…` and the length of what was left out. */
+function paint(segments: readonly Segment[], tint: (s: string) => string, c: ReturnType<typeof createColors>): string {
+  return segments.map((s) => (s.changed ? c.inverse(tint(s.text)) : tint(s.text))).join('');
+}
+
+/** At most `width` columns, the cut marked with `…` and the number of characters left out. */
 function cutTo(text: string, width: number): string {
-  if (text.length <= width) return text;
-  const tail = `… (+${text.length - width} chars)`;
-  return `${text.slice(0, Math.max(10, width - tail.length))}${tail}`;
+  if (displayWidth(text) <= width) return text;
+  const chars = [...text].length;
+  // The longest the marker can be: its count is less than `chars`.
+  const tail = `… (+${chars} chars)`;
+  const kept = fitWidth(text, Math.max(10, width - tail.length));
+  return `${kept}… (+${chars - [...kept].length} chars)`;
 }
