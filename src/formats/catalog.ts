@@ -72,7 +72,7 @@ export const SESSION_FOLDERS: readonly {
     session: '`<tmp>/*/chats/session-*-<first 8 of ID>.jsonl` (`<tmp>` is `${GEMINI_CLI_HOME:-~}/.gemini/tmp`)',
   },
   { format: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
-  { format: 'roo', agent: "Roo Code's", session: 'task folder `<ID>`' },
+  { format: 'roo', agent: "Roo Code's and Kilo Code's", session: 'task folder `<ID>`' },
 ];
 
 const listed = (items: readonly string[]): string =>

@@ -14,6 +14,7 @@ import {
   clineDataTasks,
   extensionTaskRoots,
   globalStorageDirs,
+  KILO_EXTENSION,
   ROO_EXTENSION,
   taskIdOf,
   taskPatterns,
@@ -322,6 +323,12 @@ describe('sessions', () => {
     expect(
       extensionTaskRoots(ROO_EXTENSION, 'win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, 'C:\\Users\\u')[0],
     ).toBe('C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage\\rooveterinaryinc.roo-cline\\tasks');
+    expect(extensionTaskRoots(KILO_EXTENSION, 'linux', {}, '/home/u')[0]).toBe(
+      '/home/u/.config/Code/User/globalStorage/kilocode.kilo-code/tasks',
+    );
+    expect(roo.sessions!.roots({}, '/home/u')).toContain(
+      path.join('/home/u', '.config', 'Code', 'User', 'globalStorage', 'kilocode.kilo-code', 'tasks'),
+    );
     expect(globalStorageDirs('win32', {}, 'C:\\Users\\u')[0]).toBe(
       'C:\\Users\\u\\AppData\\Roaming\\Code\\User\\globalStorage',
     );

@@ -97,5 +97,6 @@ describe('gemini-cli format', () => {
     expect(geminiCli.sessions!.idOf!('/h/.gemini/tmp/p/chats/session-2026-12-07T06-57-d90bfb6e.jsonl')).toBe(
       'd90bfb6e',
     );
+    expect(geminiCli.sessions!.idOf!(path.join(DATA, 'tool-call.jsonl'))).toBe(HEADER.sessionId);
   });
 });

@@ -18,6 +18,7 @@ import {
   CLINE_EXTENSION,
   clineDataTasks,
   extensionTaskRoots,
+  KILO_EXTENSION,
   ROO_EXTENSION,
   taskIdOf,
   taskPatterns,
@@ -68,6 +69,8 @@ export const cline = historyFormat('cline', 'Cline task history', CLINE_TARGET, 
   clineDataTasks(os.platform(), env, homedir),
 ]);
 
-export const roo = historyFormat('roo', 'Roo Code task history', ROO_TARGET, (env, homedir) =>
-  extensionTaskRoots(ROO_EXTENSION, os.platform(), env, homedir),
-);
+// Kilo Code's task folders are Roo's format, sent as Roo sends them (see KILO_EXTENSION).
+export const roo = historyFormat('roo', 'Roo Code task history', ROO_TARGET, (env, homedir) => [
+  ...extensionTaskRoots(ROO_EXTENSION, os.platform(), env, homedir),
+  ...extensionTaskRoots(KILO_EXTENSION, os.platform(), env, homedir),
+]);

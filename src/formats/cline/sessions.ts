@@ -8,7 +8,7 @@
 // else $CLINE_DIR/data, else ~/.cline/data (resolveDataDirFromEnv, cline/cline apps/vscode/src/shared/storage/
 // storage-context.ts). A task's id is its folder's name: a 13-digit millisecond time for Cline, a UUID for Roo.
 // Not found here: Roo's `roo-cline.customStoragePath` setting (tasks below that folder instead), portable editors,
-// `--user-data-dir`, and the Cline 4.x SDK's own sessions (~/.cline/data/sessions/, another format).
+// `--user-data-dir`, Kilo Code's `kilo-code.customStoragePath`, and the Cline 4.x SDK's own sessions (~/.cline/data/sessions/, another format).
 import path from 'node:path';
 import { HISTORY_FILE } from './detect.js';
 
@@ -20,6 +20,11 @@ export const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsu
 /** The extensions' ids, as VS Code names their globalStorage folders (publisher.name, lower case). */
 export const CLINE_EXTENSION = 'saoudrizwan.claude-dev';
 export const ROO_EXTENSION = 'rooveterinaryinc.roo-cline';
+/**
+ * Kilo Code, a fork of Roo Code (Kilo-Org/kilocode: publisher `kilocode`, name `kilo-code` in src/package.json; its
+ * build is Roo's `@roo-code/*` packages), which keeps Roo's task folders under its own id: read as Roo's.
+ */
+export const KILO_EXTENSION = 'kilocode.kilo-code';
 
 /** Every editor's globalStorage folder on this platform. */
 export function globalStorageDirs(platform: NodeJS.Platform, env: Env, homedir: string): string[] {
