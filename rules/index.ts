@@ -72,6 +72,12 @@ import geminiCallHasResponse from './gemini/call-has-response.js';
 import geminiResponseHasCall from './gemini/response-has-call.js';
 import geminiSingleSession from './gemini/single-session.js';
 import geminiEmptySession from './gemini/empty-session.js';
+import qwenValidJsonl from './qwen/valid-jsonl.js';
+import qwenSingleSession from './qwen/single-session.js';
+import qwenDuplicateRecord from './qwen/duplicate-record.js';
+import qwenHistoryGap from './qwen/history-gap.js';
+import qwenCallHasResult from './qwen/call-has-result.js';
+import qwenResultHasCall from './qwen/result-has-call.js';
 import clineResultMissing from './cline/result-missing.js';
 import clineResultDropped from './cline/result-dropped.js';
 import clineUnsignedThinking from './cline/unsigned-thinking.js';
@@ -159,14 +165,22 @@ export const rules: readonly Rule[] = [
   copilotSessionStructure,
   copilotToolRequestHasCompletion,
   copilotMergedAnswers,
+  copilotSessionSize,
+  copilotSidecarConsistency,
+  // Gemini CLI sessions (src/formats/gemini-cli).
   geminiValidJsonl,
   geminiDoubledToolResult,
   geminiCallHasResponse,
   geminiResponseHasCall,
   geminiSingleSession,
   geminiEmptySession,
-  copilotSessionSize,
-  copilotSidecarConsistency,
+  // Qwen Code sessions (src/formats/qwen-code).
+  qwenValidJsonl,
+  qwenSingleSession,
+  qwenDuplicateRecord,
+  qwenHistoryGap,
+  qwenCallHasResult,
+  qwenResultHasCall,
   // Anthropic Message Batches and OpenAI Batch API files (batch/*).
   batchLineShape,
   batchCustomIdUnique,

@@ -5,7 +5,7 @@ import { defineRule, listKeys } from '../src/sdk/index.js';
 
 // Kept in step with the registered formats by test/meta.test.ts.
 const SUPPORTED =
-  'the sessions of Claude Code, Codex CLI, GitHub Copilot CLI, Gemini CLI, Cline and Roo Code; Messages API requests and message lists; Anthropic Message Batches; OpenAI Chat Completions requests, fine-tuning data and Batch files';
+  'the sessions of Claude Code, Codex CLI, GitHub Copilot CLI, Gemini CLI, Qwen Code, Cline and Roo Code; Messages API requests and message lists; Anthropic Message Batches; OpenAI Chat Completions requests, fine-tuning data and Batch files';
 
 export default defineRule({
   meta: {

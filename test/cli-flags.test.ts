@@ -660,7 +660,7 @@ describe('--target, --input-format, --max-line-bytes', () => {
 
   it('a value outside the choices, or a number too large, is one line saying so', async () => {
     expect((await run(['torn.jsonl', '--target', 'apii'])).stderr).toBe(
-      `transcript-lint: --target "apii" is not one of claude-code, api, bedrock, copilot, cline, roo, openai, codex, openai-responses, gemini (did you mean api?)\nRun 'transcript-lint --help' for usage.\n`,
+      `transcript-lint: --target "apii" is not one of claude-code, api, bedrock, copilot, cline, roo, openai, codex, openai-responses, gemini, qwen (did you mean api?)\nRun 'transcript-lint --help' for usage.\n`,
     );
     expect((await run(['torn.jsonl', '--max-line-bytes', '99999999999999999999'])).stderr).toContain(
       '--max-line-bytes 99999999999999999999 is too large (at most 999,999,999,999,999)',

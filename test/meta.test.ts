@@ -142,6 +142,7 @@ describe('known-format names every format transcript-lint reads', () => {
     'codex-rollout': 'Codex CLI',
     'copilot-events': 'GitHub Copilot CLI',
     'gemini-cli': 'Gemini CLI',
+    'qwen-code': 'Qwen Code',
   };
   const message = rulesById.get('known-format')!.meta.messages.binary!;
   it.each(linter.formats.map((f) => f.id))('%s', (id) => {

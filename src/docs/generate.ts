@@ -133,6 +133,7 @@ const VIEW_WORDS: Record<RuleMeta['view'], string> = {
   batch: 'batch (the records of a batch file: one request or result each)',
   copilot: 'copilot (the session file as Copilot CLI reads it: its lines, events and the files beside it)',
   gemini: 'gemini (the session file as Gemini CLI loads it, and the contents it sends on resume)',
+  qwen: 'qwen (the session as Qwen Code reads it: its records, the uuid chain it resumes and the messages it sends)',
 };
 
 /** The header of a rule's page: what holds, its severity per target, its view, where it runs, its fix. */

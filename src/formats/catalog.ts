@@ -16,6 +16,7 @@ export const FORMAT_IDS = [
   'openai-batch-output',
   'codex-rollout',
   'gemini-cli',
+  'qwen-code',
 ] as const;
 export type FormatId = (typeof FORMAT_IDS)[number];
 
@@ -33,6 +34,7 @@ export const TARGET_IDS = [
   'codex',
   'openai-responses',
   'gemini',
+  'qwen',
 ] as const;
 
 /**
@@ -70,6 +72,12 @@ export const SESSION_FOLDERS: readonly {
     agent: "Gemini CLI's",
     folder: '${GEMINI_CLI_HOME:-~}/.gemini/tmp',
     session: '`<tmp>/*/chats/session-*-<first 8 of ID>.jsonl` (`<tmp>` is `${GEMINI_CLI_HOME:-~}/.gemini/tmp`)',
+  },
+  {
+    format: 'qwen-code',
+    agent: "Qwen Code's",
+    folder: '${QWEN_HOME:-~/.qwen}/projects',
+    session: '`<projects>/*/chats/<ID>.jsonl` (`<projects>` is `${QWEN_RUNTIME_DIR:-${QWEN_HOME:-~/.qwen}}/projects`)',
   },
   { format: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
   { format: 'roo', agent: "Roo Code's and Kilo Code's", session: 'task folder `<ID>`' },

@@ -8,6 +8,7 @@ import { copilotEvents } from './copilot-events/index.js';
 import { geminiCli } from './gemini-cli/index.js';
 import { messages } from './messages/index.js';
 import { openaiBatch, openaiBatchOutput, openaiChat, openaiFinetune } from './openai/index.js';
+import { qwenCode } from './qwen-code/index.js';
 import { request } from './request/index.js';
 import type { Format } from './types.js';
 import { unknown } from './unknown/index.js';
@@ -27,6 +28,7 @@ export const formats: readonly Format[] = [
   openaiBatchOutput,
   codexRollout,
   geminiCli,
+  qwenCode,
 ] as Format[];
 
 export const fallbackFormat: Format = unknown as Format;

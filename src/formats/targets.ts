@@ -62,3 +62,9 @@ export const GEMINI_TARGET: TargetSpec = {
   description:
     'as Gemini CLI 0.61.0 resumes it: errors make the Gemini API reject the resumed request or lose history; warnings are what the CLI copes with',
 };
+
+export const QWEN_TARGET: TargetSpec = {
+  id: 'qwen',
+  description:
+    'as Qwen Code 0.24.4 resumes it: errors lose history or stop resume; warnings are what it papers over with made-up tool results',
+};

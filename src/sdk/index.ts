@@ -78,6 +78,7 @@ export { fileLineOf } from '../formats/json-container/container.js';
 export * as Codex from '../formats/codex-rollout/sdk.js';
 export * as Copilot from '../formats/copilot-events/sdk.js';
 export * as Gemini from '../formats/gemini-cli/sdk.js';
+export * as Qwen from '../formats/qwen-code/sdk.js';
 export * as openai from '../formats/openai/messages.js';
 export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';
 export type { TaskHistoryModel } from '../formats/cline/model.js';

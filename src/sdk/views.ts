@@ -6,6 +6,7 @@ import type { TaskHistoryModel } from '../formats/cline/model.js';
 import type { CodexModel } from '../formats/codex-rollout/model.js';
 import type { CopilotModel } from '../formats/copilot-events/model.js';
 import type { GeminiModel } from '../formats/gemini-cli/model.js';
+import type { QwenModel } from '../formats/qwen-code/model.js';
 import type { UnknownModel } from '../formats/unknown/index.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
@@ -28,4 +29,6 @@ export interface ViewModels {
   copilot: CopilotModel;
   /** A Gemini CLI session: its lines, what the CLI loads from them and the contents it sends on resume. */
   gemini: GeminiModel;
+  /** A Qwen Code session: its lines, records, the chain resume walks and the chat messages Qwen sends. */
+  qwen: QwenModel;
 }

@@ -26,6 +26,7 @@ export const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
   { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file', format: 'copilot-events' },
   { keys: ['sessionId', 'projectHash', 'startTime'], tool: 'a Gemini CLI session', format: 'gemini-cli' },
+  { keys: ['uuid', 'parentUuid', 'sessionId', 'provenance'], tool: 'a Qwen Code session', format: 'qwen-code' },
   { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
   {
     keys: ['custom_id', 'result'],

@@ -1,0 +1,9 @@
+// What the Qwen Code rules may use of the format (re-exported by the rule SDK's barrel, src/sdk/index.ts).
+export type { QwenModel } from './model.js';
+export type { Part, QwenRecord, SkippedObject } from './records.js';
+export type { ChainGap, ChainStep, QwenChain } from './chain.js';
+export type { Content, HistoryPart, MadeUpResponse } from './history.js';
+export { accumulate, ORPHAN_REASON } from './history.js';
+export { isObj, type LineRead, lineText, readLine } from './lines.js';
+export { QwenFix, recordText } from './fixes.js';
+export { isConversationRecord } from './records.js';
