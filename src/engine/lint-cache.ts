@@ -1,4 +1,4 @@
-// --cache (issue 36, stage 4): the results of files that did not change since the last run are taken from a cache
+// --cache: the results of files that did not change since the last run are taken from a cache
 // file instead of linting them again, as ESLint's --cache does (its names: --cache, --cache-location,
 // --cache-strategy; the default file .transcriptlintcache like ESLint's .eslintcache). The whole cache is keyed by
 // the tool (version, and the size and time of the code that runs) and the rule set; each entry by the lint options

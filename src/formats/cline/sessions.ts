@@ -21,7 +21,7 @@ export const EDITORS = ['Code', 'Code - Insiders', 'VSCodium', 'Cursor', 'Windsu
 export const CLINE_EXTENSION = 'saoudrizwan.claude-dev';
 export const ROO_EXTENSION = 'rooveterinaryinc.roo-cline';
 /**
- * Kilo Code, a fork of Roo Code (Kilo-Org/kilocode: publisher `kilocode`, name `kilo-code` in src/package.json; its
+ * Kilo Code, a fork of Roo Code (Kilo-Org/kilocode: publisher `kilocode`, name `kilo-code` in its extension manifest; its
  * build is Roo's `@roo-code/*` packages), which keeps Roo's task folders under its own id: read as Roo's.
  */
 export const KILO_EXTENSION = 'kilocode.kilo-code';

@@ -72,7 +72,7 @@ export class CodexModel implements FormatModel {
   /**
    * The records a damaged line gives back (recover.ts recoveredRecords), but for an inner record that is no news: a
    * copy of a whole line of the file, or another session's session_meta (a second session_meta makes Codex start the
-   * history again there). Two writers at once write such lines (issue 35, differential seed 13: another session's
+   * history again there). Two writers at once write such lines (differential seed 13: another session's
    * session_meta and a copy of one of the file's own lines, each written inside a record); Codex skips the damaged
    * lines and resumed that file with nothing lost, so putting those records back only adds a doubled item or a
    * second session.

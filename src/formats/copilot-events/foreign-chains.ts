@@ -1,5 +1,5 @@
 // Another session's events mixed into an events.jsonl without its session.start: a second writer appending lines of
-// another session while this one kept writing (issue 35, differential seeds 68 and 78: Copilot CLI 1.0.102 sent the
+// another session while this one kept writing (differential seeds 68 and 78: Copilot CLI 1.0.102 sent the
 // other session's answers as part of this one). Copilot chains every event to the one its process wrote before it,
 // so such events form chains whose first event names a parent no event of the file holds, while this session's own
 // chain goes on across them: a later event names a parent written before that first event. A block of lines deleted
