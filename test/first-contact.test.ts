@@ -203,6 +203,42 @@ describe('piped output', () => {
   });
 });
 
+describe('subcommand help', () => {
+  it('is laid out like the top-level help: usage, summary, options in two columns wrapped to the width', async () => {
+    const r = await run(['relocate', '--help'], { env: { COLUMNS: '80' } });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'Usage: transcript-lint relocate --session ID --to DIR [--from FILE] [--dry-run]',
+        '',
+        'Move a Claude Code session to the project folder of another working directory,',
+        "rewriting its entries' cwd.",
+        '',
+        'Options:',
+        '      --session ID      The session id (required)',
+        '      --to DIR          The working directory the session moves to (required)',
+        '      --from FILE       The session file, when the id is in several project',
+        '                        folders',
+        '      --dry-run         Say what would change; change nothing',
+        '      --force           Move even while another process has it open',
+        '      --no-backup       Keep no <file>.bak of each rewritten file (kept by',
+        '                        default)',
+        '      --backup-dir DIR  Write the backups into this folder',
+        '  -h, --help            Show this help',
+        '',
+      ].join('\n'),
+    );
+    // No yargs tags, and every subcommand's help fits 80 columns.
+    for (const command of ['rules', 'explain', 'export', 'relocate', 'split']) {
+      const help = await run([command, '--help'], { env: { COLUMNS: '80' } });
+      expect(help.code, command).toBe(0);
+      expect(help.stdout, command).toMatch(new RegExp(`^Usage: transcript-lint ${command}`));
+      expect(help.stdout, command).not.toMatch(/\[(string|boolean|required)\]/);
+      for (const line of help.stdout.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80);
+    }
+  });
+});
+
 describe('flags a newcomer types', () => {
   it('-h and -v are --help and --version', async () => {
     expect((await run(['-h'])).stdout).toBe((await run(['--help'])).stdout);

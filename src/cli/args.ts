@@ -9,6 +9,7 @@ import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { conventionalArgs } from './conventions.js';
 import { helpText } from './help-text.js';
+import { describeOption as d, type Subcommand, subcommandHelp } from './subcommand-help.js';
 import { UsageError } from './usage-error.js';
 import { CONFLICTS, LINT_OPTIONS } from './options.js';
 
@@ -156,12 +157,12 @@ export async function parseArgs(
             choices: ['table', 'json'] as const,
             default: 'table',
             requiresArg: true,
-            describe: 'Output format',
+            describe: d('rules', 'format'),
           })
           .option('target', {
             choices: TARGET_IDS,
             requiresArg: true,
-            describe: "Show only this target's severities in the table",
+            describe: d('rules', 'target'),
           }),
       () => {
         matched = 'rules';
@@ -170,7 +171,7 @@ export async function parseArgs(
     .command(
       'explain [rule]',
       "Print a rule's documentation",
-      (y) => y.positional('rule', { type: 'string', describe: 'A rule id' }),
+      (y) => y.positional('rule', { type: 'string', describe: d('explain', 'rule') }),
       () => {
         matched = 'explain';
       },
@@ -179,10 +180,10 @@ export async function parseArgs(
       'export [file]',
       'Print the request the agent would send on resume, as JSON (- reads stdin)',
       (y) =>
-        y.positional('file', { type: 'string', describe: 'A transcript' }).option('session', {
+        y.positional('file', { type: 'string', describe: d('export', 'file') }).option('session', {
           type: 'string',
           requiresArg: true,
-          describe: 'Export the session with this id (or a unique prefix)',
+          describe: d('export', 'session'),
         }),
       () => {
         matched = 'export';
@@ -193,22 +194,27 @@ export async function parseArgs(
       "Move a Claude Code session to the project folder of another working directory, rewriting its entries' cwd",
       (y) =>
         y
-          .option('session', { type: 'string', requiresArg: true, demandOption: true, describe: 'The session id' })
+          .option('session', {
+            type: 'string',
+            requiresArg: true,
+            demandOption: true,
+            describe: d('relocate', 'session'),
+          })
           .option('to', {
             type: 'string',
             requiresArg: true,
             demandOption: true,
-            describe: 'The working directory the session moves to',
+            describe: d('relocate', 'to'),
           })
           .option('from', {
             type: 'string',
             requiresArg: true,
-            describe: 'The session file, when the id is in several project folders',
+            describe: d('relocate', 'from'),
           })
-          .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would change; change nothing' })
-          .option('force', { type: 'boolean', default: false, describe: 'Move even while another process has it open' })
-          .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak of each rewritten file' })
-          .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write the backups into this folder' }),
+          .option('dry-run', { type: 'boolean', default: false, describe: d('relocate', 'dry-run') })
+          .option('force', { type: 'boolean', default: false, describe: d('relocate', 'force') })
+          .option('backup', { type: 'boolean', default: true, describe: d('relocate', 'backup') })
+          .option('backup-dir', { type: 'string', requiresArg: true, describe: d('relocate', 'backup-dir') }),
       () => {
         matched = 'relocate';
       },
@@ -218,10 +224,10 @@ export async function parseArgs(
       "Move another session's conversation out of a session file (Claude Code, Codex, Copilot) into a file of its own",
       (y) =>
         y
-          .positional('file', { type: 'string', describe: 'The session file' })
-          .option('dry-run', { type: 'boolean', default: false, describe: 'Say what would move; change nothing' })
-          .option('backup', { type: 'boolean', default: true, describe: 'Keep <file>.bak of the rewritten file' })
-          .option('backup-dir', { type: 'string', requiresArg: true, describe: 'Write the backup into this folder' }),
+          .positional('file', { type: 'string', describe: d('split', 'file') })
+          .option('dry-run', { type: 'boolean', default: false, describe: d('split', 'dry-run') })
+          .option('backup', { type: 'boolean', default: true, describe: d('split', 'backup') })
+          .option('backup-dir', { type: 'string', requiresArg: true, describe: d('split', 'backup-dir') }),
       () => {
         matched = 'split';
       },
@@ -241,7 +247,9 @@ export async function parseArgs(
   const args = await parser.parseAsync([...args0], {}, (_err, _argv, output) => {
     printed = output;
   });
-  if (args.help && !SUBCOMMANDS.has(argv.find((a) => !a.startsWith('-')) ?? '')) {
+  if (args.help) {
+    const command = argv.find((a) => !a.startsWith('-')) ?? '';
+    if (SUBCOMMANDS.has(command)) return { kind: 'print', text: subcommandHelp(command as Subcommand, helpWidth) };
     return { kind: 'print', text: helpText(helpWidth, sessionsFoldersHelp()) };
   }
   if (args.help || args.version) return { kind: 'print', text: printed };

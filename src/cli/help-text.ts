@@ -1,6 +1,7 @@
 // The top-level --help, drawn from the options' one declaration (options.ts) and wrapped to the terminal: each
 // description hangs in a column of its own, so that nothing breaks mid-word at 80 columns. (yargs' own layout puts
-// "[boolean]" tags on lines of their own when the terminal is narrow; the subcommands' short help stays yargs'.)
+// "[boolean]" tags on lines of their own when the terminal is narrow; the subcommands' help is laid out the same way,
+// by subcommand-help.ts.)
 import { wrapText } from '../formatters/wrap-text.js';
 import { LINT_OPTIONS, type OptionGroup, type OptionSpec } from './options.js';
 
@@ -77,7 +78,12 @@ function description(o: OptionSpec): string {
   return text;
 }
 
-type Row = readonly [label: string, description: string];
+export type Row = readonly [label: string, description: string];
+
+/** Rows in two columns for `width`, as the top-level help lays out each group. */
+export function twoColumns(rows: readonly Row[], width: number): string[] {
+  return table(rows, width, columnFor(rows, width));
+}
 
 /** Narrower than this beside the labels, descriptions go beneath them instead. */
 const MIN_DESCRIPTION = 40;
