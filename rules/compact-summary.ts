@@ -37,6 +37,7 @@ export default defineRule({
     id: 'compact-summary',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
     docs: {
       detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone',

@@ -24,6 +24,7 @@ export default defineRule({
     id: 'context-budget',
     type: 'suggestion',
     view: 'storage',
+    formats: ['claude-code'],
     description: "The history's last recorded size leaves room in the model's context window.",
     docs: { detects: "a history whose last reply's usage is near or over the model's context window" },
     severity: { 'claude-code': 'warn', api: 'off' },

@@ -22,6 +22,7 @@ export default defineRule({
     id: 'document-limits',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'PDF documents are within the API limits: 32 MB and 100 pages.',
     docs: { detects: 'a base64 PDF over 32 MB or over 100 pages', fix: 'safe (text placeholder)' },
     severity: { 'claude-code': 'error', api: 'error' },

@@ -16,6 +16,7 @@ export default defineRule({
     id: 'error-result-text-only',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'An is_error tool_result holds only text.',
     docs: { detects: 'an `is_error` tool_result with non-text content' },
     severity: { 'claude-code': 'off', api: 'error' },

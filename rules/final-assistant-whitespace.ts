@@ -8,6 +8,7 @@ export default defineRule({
     id: 'final-assistant-whitespace',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'A request that ends with an assistant message does not end its last text with whitespace.',
     docs: { detects: 'the request ends with an assistant message whose last text ends in whitespace' },
     severity: { 'claude-code': 'off', api: 'error' },

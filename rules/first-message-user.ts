@@ -156,6 +156,7 @@ export default defineRule({
     id: 'first-message-user',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'The compiled request starts with a user message.',
     docs: {
       detects: 'the compiled request starts with an assistant message',

@@ -27,6 +27,7 @@ export default defineRule({
     id: 'image-limits',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description:
       'Images are within the API limits: 5 MB of base64, not empty, 8000 px (2000 px past 20 images), 100 per request.',
     docs: {

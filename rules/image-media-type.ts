@@ -28,6 +28,7 @@ export default defineRule({
     id: 'image-media-type',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every base64 image is of the type its media_type names.',
     docs: {
       detects:

@@ -24,6 +24,7 @@ export default defineRule({
     id: 'last-prompt-leaf',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'The last `last-prompt` names an entry of the main conversation.',
     docs: {
       detects: "the last `last-prompt` names no entry, or an entry of a subagent's conversation",

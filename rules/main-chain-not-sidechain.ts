@@ -24,6 +24,7 @@ export default defineRule({
     id: 'main-chain-not-sidechain',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'Entries of the main conversation in a main session file are not marked `isSidechain:true`.',
     docs: { detects: '`isSidechain: true` on the entry resume starts from, or on main-chain entries' },
     severity: { 'claude-code': 'error', api: 'off' },

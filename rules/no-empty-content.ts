@@ -29,6 +29,7 @@ export default defineRule({
     id: 'no-empty-content',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'No empty or whitespace-only text blocks, no empty user prompts, no messages without content.',
     docs: { detects: 'an empty or whitespace-only text block, an empty prompt, a message with no content' },
     severity: { 'claude-code': 'warn', api: 'error' },

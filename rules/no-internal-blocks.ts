@@ -47,6 +47,7 @@ export default defineRule({
     id: 'no-internal-blocks',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description:
       'Every block is of a type the API accepts where it stands: no top-level tool_reference, advisor blocks or unknown types.',
     docs: {

@@ -39,6 +39,7 @@ export default defineRule({
     id: 'no-lone-surrogate',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'No string sent holds half of a surrogate pair (a character cut in two).',
     docs: {
       detects: 'a string holding a lone UTF-16 surrogate (an emoji or other character cut in half)',

@@ -31,6 +31,7 @@ export default defineRule({
     id: 'no-parent-cycle',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'Following `parentUuid` links always ends at a root; it never loops.',
     docs: { detects: 'a `parentUuid` cycle' },
     severity: { 'claude-code': 'warn', api: 'off' },

@@ -33,6 +33,7 @@ export default defineRule({
     id: 'parent-exists',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'Every `parentUuid` names an entry of the file.',
     docs: {
       detects: 'a `parentUuid` naming no entry in the file',

@@ -25,6 +25,7 @@ export default defineRule({
     id: 'pdf-validity',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every base64 PDF document is a readable, unencrypted PDF.',
     docs: {
       detects:

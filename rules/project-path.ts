@@ -16,6 +16,7 @@ export default defineRule({
     id: 'project-path',
     type: 'suggestion',
     view: 'storage',
+    formats: ['claude-code'],
     description: "A session file lies in the project folder Claude Code derives from its entries' cwd.",
     docs: { detects: "a session file in a project folder that none of its entries' `cwd` maps to" },
     severity: { 'claude-code': 'warn', api: 'off' },

@@ -30,6 +30,7 @@ export default defineRule({
     id: 'request-size',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: "The request resume sends is under the API's 32 MB limit.",
     docs: { detects: "a request over the API's 32 MB limit", fix: 'safe (cut the largest blocks, with a note)' },
     severity: { 'claude-code': 'warn', api: 'error' },

@@ -17,6 +17,7 @@ export default defineRule({
     id: 'resume-branch',
     type: 'suggestion',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'Resume continues the newest branch of a forked session.',
     docs: { detects: 'the file forks and resume will not pick the newest branch' },
     severity: { 'claude-code': 'warn', api: 'off' },

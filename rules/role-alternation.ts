@@ -7,6 +7,7 @@ export default defineRule({
     id: 'role-alternation',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'User and assistant messages alternate in the compiled request.',
     docs: { detects: 'two adjacent messages with the same role after merging' },
     severity: { 'claude-code': 'off', api: 'warn', bedrock: 'error' },

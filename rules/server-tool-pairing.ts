@@ -17,6 +17,7 @@ export default defineRule({
     id: 'server-tool-pairing',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description:
       'Every server tool call has its result block in the same assistant message, and every such result its call.',
     docs: {

@@ -11,6 +11,7 @@ export default defineRule({
     id: 'single-session',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: "A session file holds one session's conversation, not two files joined.",
     docs: { detects: "entries of another session's conversation, joined to no entry of this one" },
     severity: { 'claude-code': 'error', api: 'off' },

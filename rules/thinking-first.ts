@@ -20,6 +20,7 @@ export default defineRule({
     id: 'thinking-first',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'An assistant message that holds thinking starts with a thinking or redacted_thinking block.',
     docs: { detects: 'an assistant message with thinking whose first block is not thinking' },
     severity: { 'claude-code': 'error', api: 'error' },

@@ -26,6 +26,7 @@ export default defineRule({
     id: 'thinking-placement',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description:
       'No thinking in user messages, no assistant message of thinking alone, and no request ending with thinking.',
     docs: {

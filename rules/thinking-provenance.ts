@@ -22,6 +22,7 @@ export default defineRule({
     id: 'thinking-provenance',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Thinking signatures look like ones the API that resumes the session can verify.',
     docs: {
       detects:

@@ -15,6 +15,7 @@ export default defineRule({
     id: 'thinking-signature',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every thinking block has a non-empty signature and every redacted_thinking block has its data.',
     docs: { detects: 'a thinking block with a missing or empty signature; `redacted_thinking` without data' },
     severity: { 'claude-code': 'error', api: 'error' },

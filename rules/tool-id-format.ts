@@ -12,6 +12,7 @@ export default defineRule({
     id: 'tool-id-format',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description:
       'tool_use ids match [a-zA-Z0-9_-]+ (at most 64 characters for Bedrock) and tool names match ^[a-zA-Z0-9_-]{1,64}$.',
     docs: { detects: 'a tool_use id outside `^[a-zA-Z0-9_-]+$` (bedrock: also over 64 chars); a bad tool name' },

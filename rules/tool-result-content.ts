@@ -26,6 +26,7 @@ export default defineRule({
     id: RULE_ID,
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every tool_result content is a string or a list of blocks.',
     docs: {
       detects: '`tool_result.content` that is neither a string nor a list (an object, a number)',

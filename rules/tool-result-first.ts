@@ -41,6 +41,7 @@ export default defineRule({
     id: 'tool-result-first',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'In a user message, tool_result blocks come before any other block.',
     docs: { detects: 'a `tool_result` after other blocks in a user message' },
     severity: { 'claude-code': 'error', api: 'error' },

@@ -24,6 +24,7 @@ export default defineRule({
     id: 'tool-result-has-use',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every tool_result answers a tool_use with its id in the previous assistant message.',
     docs: { detects: 'a `tool_result` whose id matches no `tool_use` in the previous assistant message' },
     severity: { 'claude-code': 'warn', api: 'error' },

@@ -191,6 +191,7 @@ export default defineRule({
     id: RULE_ID,
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every tool_use has a tool_result with its id in the next user message.',
     docs: {
       detects: 'a `tool_use` with no `tool_result` in the next user message',

@@ -84,6 +84,7 @@ export default defineRule({
     id: RULE_ID,
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'Every tool_use input is a JSON object.',
     docs: {
       detects: '`tool_use.input` that is not a JSON object',

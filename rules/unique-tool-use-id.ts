@@ -63,6 +63,7 @@ export default defineRule({
     id: 'unique-tool-use-id',
     type: 'problem',
     view: 'request',
+    dialects: ['anthropic-messages'],
     description: 'No tool_use id is used twice in the request.',
     docs: { detects: 'a `tool_use` id used twice' },
     severity: { 'claude-code': 'warn', api: 'error' },

@@ -24,6 +24,7 @@ export default defineRule({
     id: 'unique-uuid',
     type: 'problem',
     view: 'storage',
+    formats: ['claude-code'],
     description: 'No two entries share a `uuid`.',
     docs: {
       detects: 'two lines with one `uuid` (identical copies, or different entries)',

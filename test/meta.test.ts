@@ -91,6 +91,19 @@ describe('rule registry', () => {
     }
   });
 
+  it('every rule names the inputs it reads: its formats, or (request view) its dialects; no default picks one', () => {
+    for (const { meta } of rules)
+      expect(meta.formats !== undefined || (meta.view === 'request' && meta.dialects !== undefined), meta.id).toBe(
+        true,
+      );
+    expect(() => appliesTo({ id: 'x', view: 'storage' }, linter.format('claude-code')!)).toThrow(
+      /^rule x names no formats \(meta.formats\): a rule says which inputs it reads$/,
+    );
+    expect(() => appliesTo({ id: 'y', view: 'request' }, linter.format('request')!)).toThrow(
+      /^rule y names no formats \(meta.formats\) and no dialects \(meta.dialects\)/,
+    );
+  });
+
   it('every input format has the rules it needs', () => {
     // The Anthropic-dialect formats run the request rules; a format with a model of its own runs its own rules.
     for (const format of linter.formats) {

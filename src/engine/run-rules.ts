@@ -53,20 +53,22 @@ export interface RunOptions {
 
 /**
  * Whether a rule runs on files of this format: the formats it names (or one this format's files are a kind of, see
- * Format.rulesOf), else (request-view rules) the formats whose requests are in a dialect it is written for, else
- * (storage-view rules) Claude Code sessions.
+ * Format.rulesOf), else (request-view rules) the formats whose requests are in a dialect it names. A rule that names
+ * neither is an error: no format is picked for it by default (issue 36, stage 2).
  */
 export function appliesTo(
-  meta: Pick<RuleMeta, 'formats' | 'dialects' | 'view'>,
+  meta: Pick<RuleMeta, 'id' | 'formats' | 'dialects' | 'view'>,
   format: Pick<Format, 'id' | 'dialect' | 'rulesOf'>,
 ): boolean {
   if (meta.formats) {
     const named = meta.formats;
     return named.includes(format.id) || (format.rulesOf?.some((id) => named.includes(id)) ?? false);
   }
-  if (meta.view === 'request')
-    return format.dialect !== undefined && (meta.dialects ?? ['anthropic-messages']).includes(format.dialect);
-  return format.id === 'claude-code';
+  if (meta.view === 'request' && meta.dialects)
+    return format.dialect !== undefined && meta.dialects.includes(format.dialect);
+  throw new Error(
+    `rule ${meta.id} names no formats (meta.formats)${meta.view === 'request' ? ' and no dialects (meta.dialects)' : ''}: a rule says which inputs it reads`,
+  );
 }
 
 export function runRules(format: Format, model: FormatModel, rules: readonly Rule[], options: RunOptions): Finding[] {

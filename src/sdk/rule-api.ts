@@ -66,11 +66,11 @@ export interface RuleMeta<Ms extends Messages = Messages> {
   severity: Readonly<Record<string, Severity>> & { default?: Severity };
   fixable?: Fixability;
   /**
-   * The formats (ids) the rule runs on. Default: the formats whose requests are in one of `dialects` for
-   * request-view rules, Claude Code sessions for storage-view rules.
+   * The formats (ids) the rule runs on. Every rule names them, or, for a request-view rule, the `dialects` whose
+   * requests it reads: there is no default (engine/run-rules.ts appliesTo throws for a rule that names neither).
    */
   formats?: readonly string[];
-  /** For request-view rules: the request dialects the rule is written for (default: the Anthropic Messages API). */
+  /** For request-view rules without `formats`: the request dialects the rule is written for. */
   dialects?: readonly Dialect[];
   messages: Ms;
 }

@@ -21,6 +21,7 @@ const step = (id: string, key: string, from: unknown, to: (v: unknown) => unknow
       id,
       type: 'problem',
       view: 'storage',
+      formats: ['claude-code'],
       description: id,
       docs: { detects: 'a test finding' },
       severity: { 'claude-code': 'error', api: 'error' },

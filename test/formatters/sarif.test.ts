@@ -234,6 +234,7 @@ describe('sarif', () => {
       id: 'only-rule',
       type: 'suggestion',
       view: 'storage',
+      formats: ['claude-code'],
       description: 'The one rule.',
       docs: { detects: 'a test finding' },
       severity: { 'claude-code': 'warn', api: 'error' },

@@ -9,6 +9,7 @@ export function cutterRule(path: string, cutTo: number, readLineIndex: number): 
       id: 'cutter',
       type: 'problem',
       view: 'storage',
+      formats: ['claude-code'],
       description: 'cuts the file under the lint',
       docs: { detects: 'nothing' },
       severity: { 'claude-code': 'error' },
