@@ -54,7 +54,7 @@ export interface RunOptions {
 /**
  * Whether a rule runs on files of this format: the formats it names (or one this format's files are a kind of, see
  * Format.rulesOf), else (request-view rules) the formats whose requests are in a dialect it names. A rule that names
- * neither is an error: no format is picked for it by default (issue 36, stage 2).
+ * neither is an error: no format is picked for it by default.
  */
 export function appliesTo(
   meta: Pick<RuleMeta, 'id' | 'formats' | 'dialects' | 'view'>,
