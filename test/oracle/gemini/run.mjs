@@ -1,0 +1,158 @@
+// The Gemini CLI harness (issue 39; not part of npm test; needs ../shared/oracle/gemini installed and root for
+// unshare). For each damage class cut from the recordings in test/formats/gemini-cli-data, the real Gemini CLI
+// 0.61.0 resumes the damaged file under MOCK_STRICT=1 (oracle resume.sh), and transcript-lint is judged against it:
+// - lint: an error exactly when the CLI's request is rejected (or history is lost: a record skipped);
+// - export: equals the contents the CLI sent, without the resume prompt;
+// - fix: `--fix --unsafe-fixes` on a copy; the CLI resumes the fixed file with nothing rejected, and every call id
+//   the CLI sent for the damaged file is still sent.
+// usage: node test/oracle/gemini/run.mjs [--out DIR] [--jobs N] [--timeout S] [--only NAME,...]
+// Build first (npm run build). Prints one row per case and writes DIR/REPORT.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pool } from '../pool.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const ORACLE = process.env.GEMINI_ORACLE ?? path.resolve(ROOT, '..', 'shared', 'oracle', 'gemini');
+const DATA = path.join(ROOT, 'test', 'formats', 'gemini-cli-data');
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? dflt : process.argv[i + 1];
+};
+const OUT = path.resolve(arg('out', '/tmp/gemini-harness'));
+const JOBS = Math.min(2, Number(arg('jobs', 2)));
+const TIMEOUT = Number(arg('timeout', 180));
+const ONLY = arg('only', '')?.split(',').filter(Boolean);
+
+const lines = (name) =>
+  readFileSync(path.join(DATA, `${name}.jsonl`), 'utf8')
+    .replace(/\n$/, '')
+    .split('\n');
+const text = (ls, end = '\n') => `${ls.join('\n')}${end}`;
+const edit = (line, change) => {
+  const v = JSON.parse(line);
+  change(v);
+  return JSON.stringify(v);
+};
+const dropResults = (l) => edit(l, (v) => v.toolCalls.forEach((tc) => delete tc.result));
+const without = (ls, ...n) => ls.filter((_, i) => !n.includes(i + 1));
+
+/** The damage classes: name → file text. Line numbers are those of the recordings (tool-call: 7 = model record with toolCalls, 8 = its user record). */
+function cases() {
+  const c = lines('tool-call');
+  const p = lines('parallel');
+  const r = lines('resumed');
+  return {
+    'clean tool-call': text(c),
+    'clean parallel': text(p),
+    'clean resumed': text(r),
+    'synthetic user record dropped': text(without(c, 8)),
+    'every response dropped': text(without(c, 8).map((l, i) => (i === 6 ? dropResults(l) : l))),
+    'parallel results lost at the tail': text(p.slice(0, 7).map((l, i) => (i === 6 ? dropResults(l) : l))),
+    'model record with the call lost': text(without(c, 7)),
+    'last line torn ($set)': text(c.slice(0, 10)) + c[10].slice(0, 25),
+    'last message record torn': text(c.slice(0, 9)) + c[9].slice(0, 80),
+    'NUL padding at the end': `${text(c)}${'\u0000'.repeat(64)}\n`,
+    'NULs glued to a record': text(c.map((l, i) => (i === 9 ? `${'\u0000'.repeat(8)}${l}` : l))),
+    'garbage line in the middle': text([...c.slice(0, 3), 'garbage{', ...c.slice(3)]),
+    'two files joined': text([...c, ...p]),
+    'file doubled by a restored backup': text([...c, ...c]),
+  };
+}
+
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { encoding: 'utf8', timeout: TIMEOUT * 1000, ...opts });
+const cli = (...args) => run(process.execPath, [path.join(ROOT, 'bin', 'transcript-lint.js'), ...args]);
+
+/** Resumes a file under strict rules; the first request's contents, without the prompt, and the verdict. */
+function resume(file, dir) {
+  run(path.join(ORACLE, 'resume.sh'), [file, dir], {
+    env: { ...process.env, MOCK_STRICT: '1', GEMINI_TIMEOUT: String(TIMEOUT) },
+  });
+  let requests = [];
+  try {
+    requests = readFileSync(path.join(dir, 'requests.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  } catch {}
+  const first = requests.find((r) => r.body?.contents);
+  const rejected = requests.find((r) => r.strict_reject);
+  const contents = first ? structuredClone(first.body.contents) : undefined;
+  if (contents) {
+    const last = contents.at(-1);
+    if (last?.role === 'user' && last.parts.at(-1)?.text === 'continue') {
+      last.parts.pop();
+      if (last.parts.length === 0) contents.pop();
+    }
+  }
+  const ids = new Set();
+  for (const c of contents ?? [])
+    for (const p of c.parts) if (p.functionCall) ids.add(p.functionCall.id ?? p.functionCall.name);
+  const verdict = rejected
+    ? `400 ${String(rejected.strict_reject.message ?? rejected.strict_reject).slice(0, 60)}`
+    : first
+      ? 'ok'
+      : 'no request';
+  return { contents, verdict, ids };
+}
+
+/** Deep equality with key order ignored. */
+const same = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
+const sortKeys = (v) =>
+  Array.isArray(v)
+    ? v.map(sortKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sortKeys(v[k])]),
+        )
+      : v;
+
+async function judge([name, body]) {
+  const dir = path.join(OUT, name.replace(/[^a-z0-9]+/gi, '-'));
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'session-2026-12-07T06-57-d90bfb6e.jsonl');
+  writeFileSync(file, body);
+  const results = (f) => JSON.parse(cli('--format', 'json', f).stdout || '{}').results ?? [];
+  const diags = results(file)
+    .flatMap((r) => r.diagnostics)
+    .filter((d) => d.severity === 'error');
+  const exported = JSON.parse(cli('export', file).stdout || '{}');
+  const before = resume(file, path.join(dir, 'resume'));
+  const fixedDir = path.join(dir, 'fixed');
+  mkdirSync(fixedDir, { recursive: true });
+  const fixed = path.join(fixedDir, path.basename(file));
+  writeFileSync(fixed, body);
+  cli('--fix', '--unsafe-fixes', fixed);
+  const left = results(fixed)
+    .flatMap((r) => r.diagnostics)
+    .filter((d) => d.severity === 'error').length;
+  const after = resume(fixed, path.join(dir, 'resume-fixed'));
+  const lost = [...before.ids].filter((id) => !after.ids.has(id));
+  const row = {
+    name,
+    cli: before.verdict,
+    lint: [...new Set(diags.map((d) => d.ruleId))].join(' ') || '—',
+    export: before.contents ? (same(exported.contents, before.contents) ? 'equal' : 'DIFFERS') : 'n/a',
+    fixed: after.verdict,
+    errorsLeft: left,
+    callsLost: lost.length,
+  };
+  console.log(JSON.stringify(row));
+  return row;
+}
+
+execFileSync('test', ['-x', '/tmp/gemini/node_modules/.bin/gemini']);
+mkdirSync(OUT, { recursive: true });
+const all = Object.entries(cases()).filter(([n]) => ONLY.length === 0 || ONLY.includes(n));
+const rows = await pool(all, JOBS, judge);
+const table = [
+  '| case | CLI on the damaged file (strict) | lint errors | export = sent | fixed file (strict) | errors left | calls lost |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) => `| ${r.name} | ${r.cli} | ${r.lint} | ${r.export} | ${r.fixed} | ${r.errorsLeft} | ${r.callsLost} |`,
+  ),
+].join('\n');
+writeFileSync(path.join(OUT, 'REPORT.md'), `${table}\n`);
+console.log(table);
