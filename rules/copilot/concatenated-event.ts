@@ -14,6 +14,37 @@ function typeOf(text: string): string {
   }
 }
 
+/** How Copilot writes a prompt: its type, then data with the prompt's text first. */
+const PROMPT_TEXT = /^\{"type":"user\.message","data":\{"content":("(?:[^"\\]|\\.)*")/;
+
+/**
+ * The prompt a cut-off user.message still holds, written again as an event of its own: its `content` (the only field
+ * Copilot needs; transformedContent, cut, is left out), its id from the parentId of the event glued after it (Copilot
+ * chains that event to the prompt), the glued event's timestamp, the previous event as its parent. Without it a
+ * resume sends no prompt before the first answer, and the API rejects that ("first message must use the user role":
+ * differential seeds 17, 31, 98, 137).
+ */
+function salvagedPrompt(prefix: string, glued: string, previousId: unknown): string | undefined {
+  const m = PROMPT_TEXT.exec(prefix);
+  if (!m) return undefined;
+  let content: unknown;
+  let next: unknown;
+  try {
+    content = JSON.parse(m[1]!);
+    next = JSON.parse(glued);
+  } catch {
+    return undefined;
+  }
+  if (typeof content !== 'string' || !Copilot.isObject(next) || !Copilot.isUuid(next.parentId)) return undefined;
+  return JSON.stringify({
+    type: 'user.message',
+    data: { content },
+    id: next.parentId,
+    timestamp: next.timestamp,
+    parentId: typeof previousId === 'string' ? previousId : null,
+  });
+}
+
 export default defineRule({
   meta: {
     id: 'copilot/concatenated-event',
@@ -22,7 +53,7 @@ export default defineRule({
     description: 'No line is a cut-off event with a complete event glued to it.',
     docs: {
       detects: 'a truncated event followed on the same line by a complete one',
-      fix: 'safe (drop the truncated prefix)',
+      fix: 'safe (drop the truncated prefix; a cut-off prompt is written again from its text)',
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
@@ -36,12 +67,22 @@ export default defineRule({
     const { model } = ctx;
     for (const [line, framing] of model.framing()) {
       if (framing.kind !== 'prefixed') continue;
-      const plan = new Copilot.CopilotFixPlan(model).replaceText(line, framing.events.join('\n'));
+      const previous = model.events.filter((e) => e.line < line).at(-1);
+      const prompt = framing.events[0] && salvagedPrompt(framing.prefix, framing.events[0], previous?.id);
+      const plan = new Copilot.CopilotFixPlan(model).replaceText(
+        line,
+        (prompt ? [prompt, ...framing.events] : framing.events).join('\n'),
+      );
       ctx.report({
         messageId: 'prefixed',
         at: { line },
         data: { bytes: framing.prefix.length, type: framing.events.map(typeOf).join(', ') },
-        fix: plan.fix('safe', 'drop the cut-off prefix, keep the complete event'),
+        fix: plan.fix(
+          'safe',
+          prompt
+            ? 'write the cut-off prompt again from its text, keep the complete event'
+            : 'drop the cut-off prefix, keep the complete event',
+        ),
       });
     }
   },

@@ -4,6 +4,17 @@ import { recording } from './recorded.js';
 
 const parallel = recording('parallel');
 const multi = recording('multi-turn');
+// Differential seed 98: parallel's prompt (line 2) cut at byte 160, inside transformedContent, and the next write, the
+// system.message, glued to it. Copilot 1.0.102 drops the line; the fix writes the prompt again from its text.
+const cutPrompt = parallel.lines[1]!.slice(0, 160);
+const prompt = parallel.event(2);
+const rebuilt = JSON.stringify({
+  type: 'user.message',
+  data: { content: prompt.data.content },
+  id: prompt.id,
+  timestamp: parallel.event(3).timestamp,
+  parentId: parallel.event(1).id,
+});
 
 runRuleTests(rule, {
   valid: [
@@ -30,6 +41,18 @@ runRuleTests(rule, {
         .replace(`${parallel.lines[10]}\n`, ''),
       errors: [{ messageId: 'prefixed', line: 10 }],
       output: parallel.text,
+    },
+    {
+      name: 'a cut-off prompt glued in front of the next event: the prompt is written again from its text (seed 98)',
+      text: parallel.with(2, cutPrompt + parallel.lines[2]).replace(`${parallel.lines[2]}\n`, ''),
+      errors: [{ messageId: 'prefixed', line: 2, messageIncludes: 'complete system.message event' }],
+      output: parallel.with(2, rebuilt),
+    },
+    {
+      name: 'a prompt cut inside its content: only the prefix is dropped',
+      text: parallel.with(2, parallel.lines[1]!.slice(0, 50) + parallel.lines[2]).replace(`${parallel.lines[2]}\n`, ''),
+      errors: [{ messageId: 'prefixed', line: 2 }],
+      output: parallel.with(2),
     },
   ],
 });
