@@ -102,7 +102,6 @@ const NOT_RUNNABLE = new Set<string>([
   'single-session',
   'split-assistant-message',
   'thinking-config',
-  'thinking-first',
   'thinking-placement',
   'thinking-provenance',
   'tool-names',
