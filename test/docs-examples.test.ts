@@ -106,7 +106,6 @@ const NOT_RUNNABLE = new Set<string>([
   'thinking-provenance',
   'tool-names',
   'tool-result-content',
-  'tool-result-has-use',
 ]);
 
 /** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
