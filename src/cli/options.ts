@@ -2,7 +2,7 @@
 // tables (generated: npm run gen:docs) are all made from this list.
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { FORMAT_NAMES } from '../formatters/names.js';
-import { FORMAT_IDS, sessionLookupDoc, TARGET_IDS } from '../formats/catalog.js';
+import { FORMAT_IDS, SESSION_FOLDERS, sessionLookupDoc, TARGET_IDS } from '../formats/catalog.js';
 
 export type OptionGroup = 'Input' | 'Rules and config' | 'Output' | 'Fixing' | 'Exit code';
 
@@ -53,7 +53,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     repeat: true,
     group: 'Input',
-    help: "Lint the session (Claude Code, Codex, Copilot CLI) or Cline/Roo task with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)",
+    help: `Lint the session (${sessionAgents('folder')}) or ${sessionAgents('task')} task with this id, or a unique prefix of it, from the agents' sessions folders (repeatable)`,
     doc: `Lints the session with this id, looked up in every agent's sessions folder: ${sessionLookupDoc()}. A unique prefix of the id will do (the run says which session it picked). Repeatable; combines with paths.`,
   },
   {
@@ -143,7 +143,7 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     choices: TARGET_IDS,
     group: 'Rules and config',
-    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
+    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, gemini, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
     doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
   },
   {
@@ -356,6 +356,12 @@ export const CONFLICTS: readonly (readonly string[])[] = [
 ];
 
 /** How the README names an option: `-j`, `--jobs N`. */
+/** The agents of SESSION_FOLDERS that keep sessions in a folder (`folder`), or tasks (`task`), for --session's help. */
+function sessionAgents(kind: 'folder' | 'task'): string {
+  const agents = SESSION_FOLDERS.filter((s) => (s.folder !== undefined) === (kind === 'folder'));
+  return agents.map((s) => s.agent.replace(/'s$/, '')).join(kind === 'folder' ? ', ' : '/');
+}
+
 export function docNameOf(o: OptionSpec): string {
   if (o.docName) return o.docName;
   // A `|` inside a markdown table cell must be escaped.

@@ -8,8 +8,11 @@ import { oneLineName } from '../formatters/display-path.js';
 import type { SessionRef } from '../formatters/types.js';
 import type { CliIO } from './io.js';
 
-/** Each agent whose sessions its format finds: its name, and its resume command (as the spec's recordings ran it). */
-const AGENTS: Readonly<Record<string, { agent: string; resume: (id: string) => string }>> = {
+/**
+ * Each agent whose sessions its format finds: its name, and its resume command (as the spec's recordings ran it).
+ * test/formats/catalog.test.ts checks it against SESSION_FOLDERS (src/formats/catalog.ts).
+ */
+export const AGENTS: Readonly<Record<string, { agent: string; resume: (id: string) => string }>> = {
   // claude-code-observed.md: `claude -p --resume <id>`.
   'claude-code': { agent: 'Claude Code', resume: (id) => `claude --resume ${id}` },
   // codex-observed.md ran `codex exec resume <id>`; `codex resume <id>` is its interactive form.

@@ -11,12 +11,23 @@ import {
   sessionsFoldersHelp,
   TARGET_IDS,
 } from '../../src/formats/catalog.js';
+import { LINT_OPTIONS } from '../../src/cli/options.js';
+import { AGENTS } from '../../src/cli/session-refs.js';
 import { formats } from '../../src/formats/index.js';
 import { DOCUMENT_GUESSES, GUESSES } from '../../src/formats/unknown/describe.js';
 
 // Formats whose unknown look-alikes need no hint: a Claude Code session is the format files without a shape fall back
 // to judging, and Cline and Roo task histories are JSON arrays of messages, which `messages` already names.
 const NO_HINT = new Set(['claude-code', 'cline', 'roo']);
+
+// Agents whose sessions folder the stylish report does not name a resume command for, each with why.
+const NO_RESUME = new Map([
+  ['cline', 'a task is reopened in the editor, not resumed from a shell'],
+  ['roo', 'a task is reopened in the editor, not resumed from a shell'],
+  ['gemini-cli', 'idOf gives the first 8 characters of the id; no recording shows `gemini --resume` taking them'],
+]);
+
+const helpOf = (name: string): string => LINT_OPTIONS.find((o) => o.name === name)!.help;
 
 describe('the format catalog', () => {
   it('lists every registered format, in the registry order', () => {
@@ -51,6 +62,23 @@ describe('the format catalog', () => {
       expect(sessionsFoldersHelp()).toContain(agent);
       expect(sessionLookupDoc()).toContain(agent);
     }
+  });
+
+  it("names each agent in --session's help, and each target in --target's", () => {
+    for (const { agent } of SESSION_FOLDERS) expect(helpOf('session'), agent).toContain(agent.replace(/'s$/, ''));
+    for (const id of TARGET_IDS) expect(helpOf('target'), id).toMatch(new RegExp(`[(, ]${id}[,)]`));
+  });
+
+  it('has a resume command for each agent with a sessions folder, or says why not', () => {
+    for (const { format } of SESSION_FOLDERS) {
+      expect(AGENTS[format] !== undefined || NO_RESUME.has(format), format).toBe(true);
+      expect(AGENTS[format] !== undefined && NO_RESUME.has(format), format).toBe(false);
+    }
+    for (const format of Object.keys(AGENTS))
+      expect(
+        SESSION_FOLDERS.map((s) => s.format),
+        format,
+      ).toContain(format);
   });
 
   it('has a "looks like" hint for every agent format an unknown file may resemble', () => {
