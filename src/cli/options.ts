@@ -143,8 +143,8 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     choices: TARGET_IDS,
     group: 'Rules and config',
-    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, gemini, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
-    doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
+    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, gemini, qwen, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
+    doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `gemini` for Gemini CLI sessions, `qwen` for Qwen Code sessions, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
   },
   {
     name: 'rule',

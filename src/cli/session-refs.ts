@@ -19,6 +19,10 @@ export const AGENTS: Readonly<Record<string, { agent: string; resume: (id: strin
   'codex-rollout': { agent: 'Codex CLI', resume: (id) => `codex resume ${id}` },
   // copilot-observed.md: `copilot --resume=<id>`.
   'copilot-events': { agent: 'Copilot CLI', resume: (id) => `copilot --resume=${id}` },
+  // Gemini CLI 0.61.0 resumes by `gemini --resume <sessionId>`, the id in the file's first line (geminiIdOf).
+  'gemini-cli': { agent: 'Gemini CLI', resume: (id) => `gemini --resume ${id}` },
+  // Qwen Code 0.24.4 resumes by `qwen --resume <sessionId>`, the file's name.
+  'qwen-code': { agent: 'Qwen Code', resume: (id) => `qwen --resume ${id}` },
 };
 
 const HEAD_BYTES = 256 * 1024;

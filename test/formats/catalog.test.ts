@@ -24,7 +24,6 @@ const NO_HINT = new Set(['claude-code', 'cline', 'roo']);
 const NO_RESUME = new Map([
   ['cline', 'a task is reopened in the editor, not resumed from a shell'],
   ['roo', 'a task is reopened in the editor, not resumed from a shell'],
-  ['gemini-cli', 'idOf gives the first 8 characters of the id; no recording shows `gemini --resume` taking them'],
 ]);
 
 const helpOf = (name: string): string => LINT_OPTIONS.find((o) => o.name === name)!.help;
