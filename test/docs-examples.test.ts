@@ -105,7 +105,6 @@ const NOT_RUNNABLE = new Set<string>([
   'thinking-placement',
   'thinking-provenance',
   'tool-names',
-  'tool-result-content',
 ]);
 
 /** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
