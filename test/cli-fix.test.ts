@@ -75,11 +75,12 @@ describe('--fix', () => {
     expect(readFileSync(b, 'utf8')).toBe(clean());
   });
 
-  it('applies unsafe fixes only with --unsafe-fixes, and exits 1 while errors remain', async () => {
+  it('applies unsafe fixes only with --unsafe-fixes', async () => {
     const [first, second] = clean().trimEnd().split('\n');
     const p = file('s.jsonl', `${first}\ngarbage\n${second}\n`);
     const safe = await run(['--fix', 's.jsonl']);
-    expect(safe.code).toBe(1);
+    // A garbage line nothing hangs below is a warning (issue 35: Claude Code skips it and resumes the rest): exit 0.
+    expect(safe.code).toBe(0);
     expect(safe.stdout).toContain('\n1 fixable with --fix --unsafe-fixes\n');
     expect(readFileSync(p, 'utf8')).toBe(`${first}\ngarbage\n${second}\n`);
     const unsafe = await run(['--fix', '--unsafe-fixes', 's.jsonl']);
@@ -224,7 +225,10 @@ describe('--fix when the write fails', () => {
       expect(r.stdout).not.toContain('✔');
       // Its problems are still there, and are reported unfixed: the torn line (no longer the last, when a line was
       // appended meanwhile).
-      expect(r.stdout).toMatch(/error +valid-json (\[\*\] )?(Last line is cut off mid-entry|Line is not JSON)/);
+      // A torn line that is no longer the last is a warning (Claude Code skips it and resumes the rest).
+      expect(r.stdout).toMatch(
+        /(error|warning) +valid-json (\[\*\] )?(Last line is cut off mid-entry|Line is not JSON)/,
+      );
       expect(r.stdout).toMatch(/Linted 1 file\.\n$/);
       const now = readFileSync(target);
       if (what.startsWith('a file that changes')) expect(now.subarray(0, before.length).equals(before)).toBe(true);

@@ -12,7 +12,10 @@ const ESC = '\x1b';
 const RAW_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 let tmp: string;
 const NAME = `evil${ESC}]0;pwned\x07.jsonl`;
-/** A clean exchange, then a garbage line full of escapes (V8 quotes it in the parse error). */
+/**
+ * A clean exchange, then a garbage line full of escapes (V8 quotes it in the parse error). A warning: Claude Code skips
+ * the line and resumes the rest (issue 35).
+ */
 const EVIL = `${cleanTranscript()}${ESC}[2J\u009b1m\x07\u202egone\n`;
 const run = (argv: string[], opts: Omit<RunOptions, 'cwd'> = {}) => runCli(argv, { ...opts, cwd: tmp });
 
@@ -25,7 +28,7 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('every human format', () => {
   it.each(['stylish', 'compact', 'github'])('%s shows escapes in messages and file names as text', async (format) => {
     const r = await run([NAME, '-f', format]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('valid-json');
     expect(r.stdout).not.toMatch(RAW_CONTROL);
     expect(r.stdout).toContain('evil\\x1b]0;pwned\\x07.jsonl');
@@ -40,7 +43,7 @@ describe('every human format', () => {
 
   it('stdin named with escapes is shown escaped', async () => {
     const r = await run(['-', '--stdin-filename', `x${ESC}[31m.jsonl`, '-f', 'compact'], { stdin: EVIL });
-    expect(r.stdout).toMatch(/^x\\x1b\[31m\.jsonl:\d+: error valid-json/m);
+    expect(r.stdout).toMatch(/^x\\x1b\[31m\.jsonl:\d+: warning valid-json/m);
     expect(r.stdout).not.toMatch(RAW_CONTROL);
   });
 });

@@ -390,7 +390,8 @@ describe('output', () => {
     const name = `evil${ESC}]0;pwned${'\x07'}.jsonl`;
     write(name, `${cleanTranscript()}${ESC}[2J\u009b1m\x07\rgone\n`);
     const r = await run([name]);
-    expect(r.code).toBe(1);
+    // A garbage last line with its newline is a warning (Claude Code skips it and resumes the rest): exit 0.
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('valid-json');
     expect(r.stdout).not.toContain(ESC);
     expect(r.stdout).not.toContain('\x07');
