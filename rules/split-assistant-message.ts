@@ -401,6 +401,15 @@ export default defineRule({
           startGroup(id, e, requestId);
           continue;
         }
+        // Separated in the file only: along the chain the part hangs below a part of its own id with no prompt or
+        // other response between (two terminals resuming one session interleave their lines; issue 35, harness seed
+        // 37). Claude Code regroups such parts into the one response they are.
+        const up = stopAbove(e);
+        if (up && up !== e && assistantMessageId(up) === id && up.index >= group.first.index) {
+          group.last = e;
+          group.pending?.parts.push(e);
+          continue;
+        }
         // Separated in the file: a prompt between the two groups says "different turns" best; else the response.
         const prompt = firstPromptAfter(group.last.index);
         const response = responseAfter.get(id);

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linter } from '../src/composition.js';
-import { lintBytes } from '../src/index.js';
+import { exportRequest, lintBytes } from '../src/index.js';
+import { RECORDED } from './helpers/recorded.js';
 import { type Message, stripCacheControl } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'two-terminals');
@@ -52,5 +53,37 @@ describe('two terminals resuming one session', () => {
     ];
     const diags = lintBytes('t.jsonl', Buffer.from(`${reordered.join('\n')}\n`)).result.diagnostics;
     expect(diags.filter((d) => d.messageId === 'concurrentBranch')).toEqual([]);
+  });
+});
+
+// The differential harness's seed 37 (issue 35): the recording `interrupt` (test/oracle/compiler/recorded), then two
+// terminals' recorded continuations interleaved, then a crash and a resume that tore line 73 (a `last-prompt`).
+// Terminal B's response is split by terminal C's answer (lines 70, 71, 72), but along the chain its second part
+// (line 72) hangs right below its first (line 70). Claude Code 2.1.332 resumed it clean (MOCK_STRICT=1: rc=0,
+// 1 request, 0 rejected) and sent B's response as one message: no merge of two responses to report.
+describe('two terminals, then a line torn by a crash (harness seed 37)', () => {
+  const file = Buffer.concat([
+    readFileSync(path.join(RECORDED, 'recordings', 'interrupt', 'session.jsonl')),
+    readFileSync(path.join(DIR, 'interrupt-torn.tail.jsonl')),
+  ]);
+
+  it('lint: no split-assistant-message; the torn line and the branch are warnings', () => {
+    const diags = lintBytes('t.jsonl', file).result.diagnostics;
+    expect(diags.map((d) => [d.ruleId, d.severity, d.line])).toEqual([
+      ['valid-json', 'warn', 73],
+      ['resume-branch', 'warn', 77],
+    ]);
+  });
+
+  it('export: the messages Claude Code sent, terminal B regrouped into one response', () => {
+    const ours = (exportRequest('t.jsonl', file) as { messages: Message[] }).messages;
+    const { messages } = JSON.parse(readFileSync(path.join(DIR, 'interrupt-torn.request.json'), 'utf8')) as {
+      messages: Message[];
+    };
+    const sent = stripCacheControl(messages.filter((m) => m.role !== 'system')) as Message[];
+    expect(ours.filter((m) => m.role !== 'system')).toEqual(sent.slice(0, -1));
+    const b = sent.filter((m) => JSON.stringify(m).includes('Terminal B checks'));
+    expect(b).toHaveLength(1);
+    expect(JSON.stringify(b[0])).toContain('toolu_termB1');
   });
 });
