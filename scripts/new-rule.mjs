@@ -60,7 +60,7 @@ function create(root, rel, text) {
 
 function ruleSource(id, format, toRoot) {
   const { view } = FORMATS[format];
-  const formats = format === 'claude-code' ? '' : `\n    formats: ['${format}'],`;
+  const formats = `\n    formats: ['${format}'],`;
   return `// ${id}: TODO one sentence on what the rule finds and what the agent does with it on resume, citing a file of
 // the repository that shows it (a recorded fixture under fixtures/, a test under test/oracle/).
 import { defineRule } from '${toRoot}src/sdk/index.js';
