@@ -402,8 +402,8 @@ export default defineRule({
           continue;
         }
         // Separated in the file only: along the chain the part hangs below a part of its own id with no prompt or
-        // other response between (two terminals resuming one session interleave their lines; issue 35, harness seed
-        // 37). Claude Code regroups such parts into the one response they are.
+        // other response between (two terminals resuming one session interleave their lines;
+        // test/two-terminals.test.ts). Claude Code regroups such parts into the one response they are.
         const up = stopAbove(e);
         if (up && up !== e && assistantMessageId(up) === id && up.index >= group.first.index) {
           group.last = e;

@@ -1,11 +1,11 @@
 // valid-json: every line must be one JSON object. Claude Code 2.1.332 skips a line it cannot parse and resumes from
-// the rest; a line with invalid UTF-8 it reads with U+FFFD in place of the bad bytes. On the differential harness of
-// issue 35 (test/oracle/differential/claude) it resumed without loss every case where the skipped line was a torn
+// the rest; a line with invalid UTF-8 it reads with U+FFFD in place of the bad bytes. On the differential harness
+// (test/oracle/differential/claude) it resumed without loss every case where the skipped line was a torn
 // last line, a tear mid-file, a NUL-zeroed block or a torn character that no surviving entry hangs below. So in a
 // session a bad line mid-file is a warning, and an error where the skip cuts the resumed history: an entry below the
 // line lost its parent and the walk starts there, leaving earlier entries unsent. A torn last line stays an error for
 // now (see check). A plain message list or request cannot be read at all with a bad line: an error there.
-// claude-code-observed.md says a NUL byte makes the whole session unfindable; the recording resumed such a file,
+// A NUL byte mid-file was thought to make the whole session unfindable; the recording resumed such a file,
 // skipping the line (test/skipped-line.test.ts, nul-mid), and the recording wins.
 import {
   type Chain,
@@ -100,7 +100,7 @@ function cutBelow(model: StorageView, chain: Chain, lineNo: number): Entry | und
 /**
  * A tool call whose result was on a skipped line: a surviving tool_use above line `lineNo`, not in the file's last
  * assistant entry, whose tool_result is in no readable entry. Claude Code drops the call as an orphan
- * (claude-code-observed.md: a corrupt line that held a result on the chain is bridged and its call dropped), so the
+ * (a corrupt line that held a result on the chain is bridged and its call dropped), so the
  * skip loses more than the line. Returns the call's line. (A result whose call was on the skipped line goes with it:
  * the call is lost already; test/skipped-line.test.ts nul-mid resumed clean.)
  */
@@ -213,8 +213,8 @@ export default defineRule({
         switch (p.kind) {
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
-            // Kept an error for now: the CLI's tests take a torn last line as their example of an error (issue 35
-            // says a clean resume has none; the lead decides the switch with those tests).
+            // Kept an error for now: about 60 CLI tests take a torn last line as their example of an error, though
+            // Claude Code resumes without it; switching it to a warning is a change of its own.
             ctx.report({
               messageId: plain ? 'messageTorn' : 'torn',
               at,
