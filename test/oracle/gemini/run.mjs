@@ -34,7 +34,10 @@ const edit = (line, change) => {
   change(v);
   return JSON.stringify(v);
 };
-const dropResults = (l) => edit(l, (v) => v.toolCalls.forEach((tc) => delete tc.result));
+const dropResults = (l) =>
+  edit(l, (v) => {
+    for (const tc of v.toolCalls) delete tc.result;
+  });
 const without = (ls, ...n) => ls.filter((_, i) => !n.includes(i + 1));
 
 /** The damage classes: name → file text. Line numbers are those of the recordings (tool-call: 7 = model record with toolCalls, 8 = its user record). */
