@@ -1,25 +1,16 @@
 // The CLI lints a session of 64 MiB or more in chunks (engine/file-bytes.ts): what it reports is what a lint of the
 // whole file reports, and a file cut shorter meanwhile is said to have changed. The heavy tier (vitest.heavy.config.ts)
 // runs it: it writes 66 MiB and lints it twice.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
 import { FileChangedError } from '../../src/engine/file-bytes.js';
 import { lintOne } from '../../src/engine/lint-files.js';
 import { cutterRule } from '../helpers/cutter.js';
 import { cleanSession as session, progressLine as progress } from '../helpers/line-shapes.js';
+import { scratch } from '../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tl-file-bytes-heavy-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
-function fileOf(content: string | Uint8Array): string {
-  const path = join(dir, `s${n++}.jsonl`);
-  writeFileSync(path, content);
-  return path;
-}
+const { file: fileOf } = scratch('tl-file-bytes-heavy-');
 
 describe('the CLI reads a session of 64 MiB or more in chunks', () => {
   // About 66 MiB of real-shaped lines, with a problem near the end so that a finding has a line to point at.

@@ -1,11 +1,9 @@
 // A large file linted in chunks (engine/file-bytes.ts, loader loadChunks): the model's lines are those loadBytes
 // makes of the whole file, byte for byte, and so is every report; a line is read from the file again only when
 // something asks for its bytes, and a file cut shorter meanwhile is said to have changed.
-import { closeSync, existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, existsSync, readFileSync, truncateSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
 import { FileBytes, FileChangedError, fileBytesReads } from '../../src/engine/file-bytes.js';
 import { lintOne } from '../../src/engine/lint-files.js';
@@ -14,16 +12,9 @@ import { claudeCode } from '../../src/formats/claude-code/index.js';
 import { loadChunks, type SourceFile } from '../../src/loader/read-jsonl.js';
 import { jsonlFiles } from '../helpers/corpus.js';
 import { cleanSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
+import { scratch } from '../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tl-file-bytes-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
-function fileOf(content: string | Uint8Array): string {
-  const path = join(dir, `s${n++}.jsonl`);
-  writeFileSync(path, content);
-  return path;
-}
+const { file: fileOf } = scratch('tl-file-bytes-');
 
 function open(path: string, chunkBytes: number): FileBytes {
   const { fd, size } = openRegularSync(path);

@@ -1,27 +1,16 @@
 // --fix of a session of 64 MiB or more through the CLI (engine/fix-on-disk.ts): the file written is, byte for byte,
 // the file a fix in memory writes, and the original is its backup. The heavy tier (vitest.heavy.config.ts) runs it:
 // it writes 65 MiB and fixes it twice.
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
 import { fixBytes } from '../../src/engine/fix-loop.js';
 import { brokenSession as broken } from '../helpers/line-shapes.js';
 import { runCli } from '../helpers/run-cli.js';
+import { scratch } from '../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-heavy-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A file of its own folder, so that the temp files beside it can be counted. */
-function fileOf(content: string): string {
-  const own = join(dir, 'd0');
-  mkdirSync(own);
-  const path = join(own, 'session.jsonl');
-  writeFileSync(path, content, { mode: 0o640 });
-  chmodSync(path, 0o640);
-  return path;
-}
+const { fileAlone: fileOf } = scratch('tl-fix-on-disk-heavy-');
 
 const namesBeside = (path: string) => readdirSync(join(path, '..')).sort();
 

@@ -3,12 +3,9 @@
 // its backup against the digest of what the fix read, so a file rewritten meanwhile is left as it is.
 import {
   appendFileSync,
-  chmodSync,
   closeSync,
   lstatSync,
-  mkdirSync,
   promises as fs,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -18,9 +15,8 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../../src/index.js';
 import { WriteError } from '../../src/engine/io.js';
 import { fixFileOnDisk } from '../../src/engine/fix.js';
@@ -29,20 +25,9 @@ import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
 import { SETTLED_MS } from '../../src/engine/original.js';
 import { cutterRule } from '../helpers/cutter.js';
 import { brokenSession, longLine, progressLine as progress } from '../helpers/line-shapes.js';
+import { scratch } from '../helpers/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'tl-fix-on-disk-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let n = 0;
-/** A file of its own folder, so that the temp files beside it can be counted. */
-function fileOf(content: string | Uint8Array): string {
-  const own = join(dir, `d${n++}`);
-  mkdirSync(own);
-  const path = join(own, 'session.jsonl');
-  writeFileSync(path, content, { mode: 0o640 });
-  chmodSync(path, 0o640);
-  return path;
-}
+const { fileAlone: fileOf } = scratch('tl-fix-on-disk-');
 
 const namesBeside = (path: string) => readdirSync(join(path, '..')).sort();
 
