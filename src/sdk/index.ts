@@ -73,7 +73,7 @@ export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';
 export type { BatchFile, BatchRecord } from '../formats/batch/model.js';
 export { deleteRecord, recordEdit, recordSite } from '../formats/batch/model.js';
 export { type ChatInputKind, Conversation, type ChatFile, type ConversationKind } from '../formats/openai/model.js';
-export { type ChatMessage, ChatEdits } from '../formats/openai/fix.js';
+export { type ChatMessage, ChatEdits } from '../formats/openai/fixes.js';
 export { fileLineOf } from '../formats/json-container/container.js';
 export * as Codex from '../formats/codex-rollout/sdk.js';
 export * as Copilot from '../formats/copilot-events/sdk.js';
@@ -82,7 +82,7 @@ export * as Qwen from '../formats/qwen-code/sdk.js';
 export * as openai from '../formats/openai/messages.js';
 export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';
 export type { TaskHistoryModel } from '../formats/cline/model.js';
-export type { SendPath, SendRepair } from '../formats/cline/send-path.js';
+export type { SendPath, SendRepair } from '../formats/cline/compile.js';
 export {
   appendResultsFix,
   callIds,

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linter } from '../../src/composition.js';
-import { ORPHAN_REASON } from '../../src/formats/qwen-code/history.js';
+import { ORPHAN_REASON } from '../../src/formats/qwen-code/compile.js';
 import { qwenCode } from '../../src/formats/qwen-code/index.js';
 import { fixBytes } from '../../src/index.js';
 

@@ -9,7 +9,7 @@ import { FixPlan, placeholder } from '../../fixer/fix-plan.js';
 import type { FixDescriptor } from '../../fixer/edits.js';
 import type { Entry } from '../../model/types.js';
 import type { TaskHistoryModel } from './model.js';
-import { isObject } from './send-path.js';
+import { isObject } from './compile.js';
 
 /** The tools a task waits on the user with: a history ending with one of these calls is a task at rest. */
 export const WAITING_TOOLS: Readonly<Record<'cline' | 'roo', ReadonlySet<string>>> = {

@@ -1,17 +1,17 @@
 // The model of a Cline or Roo Code task history: the JSON array as a plain message list (plain/source.ts: one
 // virtual line per message, positions of every value), whose compiled request depends on the target. For the tool's
-// own target (`cline`, `roo`) it is what the tool sends (send-cline.ts, send-roo.ts), so the api target's rules judge
-// what reaches the API and the history's own rules read the repairs the tool made on the way; for `api` and
-// `bedrock` it is the file as it is, as for any message list.
+// own target (`cline`, `roo`) it is what the tool sends (compile-cline.ts, compile-roo.ts), so the api target's
+// rules judge what reaches the API and the history's own rules read the repairs the tool made on the way; for `api`
+// and `bedrock` it is the file as it is, as for any message list.
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import { TranscriptModel } from '../../model/index.js';
 import type { Entry } from '../../model/types.js';
 import { buildPlainEntries, compilePlainRequest, linearChain } from '../plain/model.js';
 import type { PlainSource } from '../plain/source.js';
 import type { Flavour } from './detect.js';
-import { clineSendPath } from './send-cline.js';
-import type { SendPath } from './send-path.js';
-import { rooSendPath, type StoredItem } from './send-roo.js';
+import { clineSendPath } from './compile-cline.js';
+import type { SendPath } from './compile.js';
+import { rooSendPath, type StoredItem } from './compile-roo.js';
 
 export class TaskHistoryModel extends TranscriptModel {
   private sendCache?: SendPath | null;

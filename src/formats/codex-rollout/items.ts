@@ -1,11 +1,11 @@
 // Helpers the item rules share: how an item is named in a message, where it is stored, its index in the request
 // Codex sends, and the edits that remove it or change it where it is stored (a response_item line, or an element of a
 // compacted record's replacement_history, whose metadata array is kept in step).
-import type { CodexFix } from './fix-builder.js';
+import type { CodexFix } from './fixes.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
 import type { CodexRecord } from './records.js';
-import type { CodexResume, HistoryItem } from './resume.js';
+import type { CodexResume, HistoryItem } from './compile.js';
 
 type Obj = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { type Recovery, recoverLine, recoverSplit, recoveredRecords } from './re
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 import { restoredRecord } from './repairs.js';
 import { recordError } from './decode.js';
-import { type CodexResume, resumeOf } from './resume.js';
+import { type CodexResume, resumeOf } from './compile.js';
 
 export class CodexModel implements FormatModel {
   readonly generation: Generation;

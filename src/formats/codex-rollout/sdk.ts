@@ -1,9 +1,9 @@
 // What the Codex rules may use of the format (re-exported by the rule SDK's barrel, src/sdk/index.ts).
 export type { CodexModel } from './model.js';
 export type { CodexRecord, Generation } from './records.js';
-export type { CodexResume, Fatal, FatalCause, HistoryItem } from './resume.js';
-export { fatalMessage, isUserTurnStart } from './resume.js';
-export { CodexFix, markerValue, repairFix, withMarker } from './fix-builder.js';
+export type { CodexResume, Fatal, FatalCause, HistoryItem } from './compile.js';
+export { fatalMessage, isUserTurnStart } from './compile.js';
+export { CodexFix, markerValue, repairFix, withMarker } from './fixes.js';
 export { decodeItem, isObj, outputError, serdeKind } from './decode.js';
 export { applyOps, type RecordRepair, type RepairOp, recordRepairs, repairsBy } from './repairs.js';
 export { type Recovery, recoverLine, recoverSplit, recoveredRecords } from './recover.js';

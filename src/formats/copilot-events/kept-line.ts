@@ -4,8 +4,8 @@
 // and leaves in place (recorded: resumed under MOCK_STRICT=1, rc 0, nothing rejected, the file only appended to). So
 // a fix keeps the line's text inside such an event, on the same line: nothing is deleted, and nothing is sent.
 import type { FixDescriptor } from '../../fixer/edits.js';
-import type { CopilotFixPlan } from './fix-plan.js';
-import { serializeEvent } from './fix-plan.js';
+import type { CopilotFixPlan } from './fixes.js';
+import { serializeEvent } from './fixes.js';
 import type { CopilotModel } from './model.js';
 
 /** The type of the event that holds a kept line. */

@@ -14,7 +14,7 @@ export {
   resultTextOf,
   userTextOf,
 } from './compile.js';
-export { BOM_STRIPS, CopilotFixPlan, MARK } from './fix-plan.js';
+export { BOM_STRIPS, CopilotFixPlan, MARK } from './fixes.js';
 export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
 export { writerChains } from './writers.js';

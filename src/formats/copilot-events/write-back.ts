@@ -2,7 +2,7 @@
 // as for any JSONL format; the one fix that is not a line edit, dropping the UTF-8 byte order mark, is done here.
 import { type ApplyResult, applyResult, planFixes, render } from '../../fixer/apply.js';
 import type { Fix } from '../../fixer/edits.js';
-import { BOM_STRIPS } from './fix-plan.js';
+import { BOM_STRIPS } from './fixes.js';
 import type { CopilotModel } from './model.js';
 
 export function writeBackCopilot(model: CopilotModel, fixes: readonly Fix[]): ApplyResult {

@@ -1,5 +1,5 @@
 // `transcript-lint export` for a Gemini CLI session: the contents[] the CLI sends when it resumes the file, up to
-// the new prompt (see history.ts), in the Gemini API's shape.
+// the new prompt (see compile.ts), in the Gemini API's shape.
 import type { GeminiModel } from './model.js';
 
 export interface GeminiExport {

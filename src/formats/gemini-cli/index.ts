@@ -1,6 +1,6 @@
 // The Gemini CLI session format (0.61.0): `<home>/.gemini/tmp/<project id>/chats/session-<time>-<id8>.jsonl`,
 // append-only JSONL of a header, `$set` metadata updates, `$rewindTo` records and message records upserted by id,
-// judged as the CLI resumes it (`gemini --resume`): its loader is session.ts, the contents it sends history.ts.
+// judged as the CLI resumes it (`gemini --resume`): its loader is session.ts, the contents it sends compile.ts.
 import { applyFixes } from '../../fixer/apply.js';
 import { loadBytes } from '../../loader/read-jsonl.js';
 import { placeOf } from '../place.js';

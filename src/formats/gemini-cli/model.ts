@@ -2,7 +2,7 @@
 // resume, each built on first use and then kept.
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
-import { type SentTurn, sentTurns } from './history.js';
+import { type SentTurn, sentTurns } from './compile.js';
 import { type GeminiSession, loadSession } from './session.js';
 
 export class GeminiModel implements FormatModel {

@@ -9,7 +9,7 @@ import type { Edit } from '../../fixer/edits.js';
 import { isObj, type Obj } from './records.js';
 import type { GeminiModel } from './model.js';
 import type { LoadedMessage } from './session.js';
-import type { SentPart } from './history.js';
+import type { SentPart } from './compile.js';
 
 const responseOf = (p: unknown): Obj | undefined =>
   isObj(p) && isObj(p.functionResponse) ? (p.functionResponse as Obj) : undefined;

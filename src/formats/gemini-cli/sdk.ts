@@ -1,8 +1,8 @@
 // What the Gemini CLI rules may use of the format (re-exported by the rule SDK's barrel, src/sdk/index.ts).
 export type { GeminiModel } from './model.js';
 export type { GeminiSession, HeaderLine, LoadedMessage } from './session.js';
-export type { PartOrigin, SentPart, SentTurn } from './history.js';
-export { clientHistory, contentParts, contentText, INTERRUPTED, sessionContext } from './history.js';
+export type { PartOrigin, SentPart, SentTurn } from './compile.js';
+export { clientHistory, contentParts, contentText, INTERRUPTED, sessionContext } from './compile.js';
 export { isIgnoredUserText, isObj, kindOf, MESSAGE_TYPES, type Obj, type RecordKind } from './records.js';
 export {
   type CallPairing,

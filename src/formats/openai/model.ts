@@ -4,7 +4,7 @@
 // messages are held in an array inside a unit (`/messages` of a request, `/body/messages` of a batch line, the
 // document itself for a bare list), or one a line (a JSONL message list). Rules name places through the
 // conversation (`at(i, '/tool_calls/0/id')`, `field('/tools/1/function/name')`) and edit it through ChatEdits
-// (fix.ts), so they never care which container holds it.
+// (fixes.ts), so they never care which container holds it.
 import { DOCUMENT_LINE, isPlainObject, type JsonContainer } from '../json-container/container.js';
 import type { FormatModel } from '../types.js';
 

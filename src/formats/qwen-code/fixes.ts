@@ -5,7 +5,7 @@
 // fixing twice writes the same file.
 import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
 import { derivedUuid, MARKER_FIELD } from '../../fixer/chain-edits.js';
-import { ORPHAN_REASON } from './history.js';
+import { ORPHAN_REASON } from './compile.js';
 import { isObj, type Obj } from './lines.js';
 import type { QwenModel } from './model.js';
 import type { QwenRecord } from './records.js';

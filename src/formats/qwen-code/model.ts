@@ -3,7 +3,7 @@
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
 import { type QwenChain, walkChain } from './chain.js';
-import { type QwenHistory, resumedHistory } from './history.js';
+import { type QwenHistory, resumedHistory } from './compile.js';
 import { type ChatMessage, toOpenAIMessages } from './openai.js';
 import { type QwenRecord, type ReadRecords, readRecords } from './records.js';
 

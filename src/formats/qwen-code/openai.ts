@@ -6,7 +6,7 @@
 // messages are merged; calls without an adjacent response and responses without their call are left out
 // (`cleanOrphanedToolCalls`). Media parts are not converted here (none in the recordings).
 import { isObj, type Obj } from './lines.js';
-import type { Content } from './history.js';
+import type { Content } from './compile.js';
 import type { Part } from './records.js';
 
 export type ChatMessage = Obj & { role: string };

@@ -2,8 +2,8 @@
 export type { QwenModel } from './model.js';
 export type { Part, QwenRecord, SkippedObject } from './records.js';
 export type { ChainGap, ChainStep, QwenChain } from './chain.js';
-export type { Content, HistoryPart, MadeUpResponse } from './history.js';
-export { accumulate, ORPHAN_REASON } from './history.js';
+export type { Content, HistoryPart, MadeUpResponse } from './compile.js';
+export { accumulate, ORPHAN_REASON } from './compile.js';
 export { isObj, type LineRead, lineText, readLine } from './lines.js';
 export { QwenFix, recordText } from './fixes.js';
 export { isConversationRecord } from './records.js';

@@ -1,6 +1,7 @@
 // The Cline / Roo Code defect classes, end to end (not part of npm test; needs `npx tsc -p .` and ../shared/oracle).
 // There is no Cline or Roo CLI to resume a history with: what the tool sends is transcript-lint's export of the file
-// (send-cline.ts, send-roo.ts), and the API's verdict on it is the strict stand-in's (../shared/oracle/strict.mjs).
+// (compile-cline.ts, compile-roo.ts), and the API's verdict on it is the strict stand-in's
+// (../shared/oracle/strict.mjs).
 // Per class (a fixture of fixtures/rules/cline|roo, and the research samples when ../research is there): what the
 // tool sends and whether the API takes it; what we report; the fix; then, on the fixed file, whether what the tool
 // sends is taken, whether the file itself is a request the API takes (the `api` target), whether --fix left any error

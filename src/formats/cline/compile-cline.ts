@@ -25,7 +25,7 @@ import {
   syntheticBlock,
   toolUseIds,
   type Working,
-} from './send-path.js';
+} from './compile.js';
 
 /** What Cline writes for a call whose result it does not have. */
 export const CLINE_RESULT_MISSING = 'result missing';

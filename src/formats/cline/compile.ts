@@ -1,6 +1,6 @@
 // What Cline and Roo Code do to a stored task history before each request: the request they send (an ApiView whose
 // blocks keep their origin in the file, so a finding on it points at the stored message) and the list of what
-// they changed on the way. Each tool's own passes are in send-cline.ts and send-roo.ts, written from its source.
+// they changed on the way. Each tool's own passes are in compile-cline.ts and compile-roo.ts, written from its source.
 import type { ApiBlock, ApiMessage, ApiView, Entry, Origin, Repair } from '../../model/types.js';
 
 /** A change a tool makes to the history on its way to the API. */

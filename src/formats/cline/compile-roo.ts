@@ -27,7 +27,7 @@ import {
   sendPathOf,
   syntheticBlock,
   type Working,
-} from './send-path.js';
+} from './compile.js';
 
 /** What Roo writes on resume for a call the history ends with. */
 export const ROO_INTERRUPTED = 'Task was interrupted before this tool call could be completed.';
