@@ -12,6 +12,9 @@ import { Copilot, defineRule, type FixDescriptor } from '../../src/sdk/index.js'
 type Model = Copilot.CopilotModel;
 type Event = Copilot.CopilotEvent;
 
+/** The events Copilot builds the conversation from, or that end its pairing of calls and results. */
+const CONVERSATION_EVENTS = new Set(['user.message', 'assistant.message', 'tool.execution_complete', 'session.resume']);
+
 /** Whether an unreadable line (one of the other rules' to repair) mentions the text: a parent or start may be in it. */
 const inDamagedLine = (model: Model, text: string): boolean => Copilot.inDamagedLine(model, text);
 
@@ -34,7 +37,7 @@ export default defineRule({
       'The session starts with its session.start (sessionId = its folder), parentIds chain each event to the one before, no line or id is doubled, shutdowns and starts are balanced.',
     docs: {
       detects:
-        "no events; no session.start, or not first; another writer's events without their session.start; sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
+        "no events; no session.start, or not first; another writer's events without their session.start (a warning when they hold nothing Copilot sends); sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
       fix: 'safe (move session.start up, sessionId, parentIds, drop a doubled line); unsafe (rebuild session.start from workspace.yaml, a new id)',
       severity: { copilot: "error (no events, no session.start, another session's events) / warn (the rest)" },
     },
@@ -50,6 +53,8 @@ export default defineRule({
       secondStart: 'A second session.start; Copilot ignores it.',
       foreignEvents:
         "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
+      foreignQuiet:
+        "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). They hold nothing Copilot sends, so it resumes as before. Move them out with `transcript-lint split`.",
       otherSession:
         "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
       sessionId:
@@ -84,9 +89,12 @@ export default defineRule({
     for (const chain of Copilot.foreignChainsOf(model)) {
       foreignRoots.add(chain.root);
       const rest = chain.events.length - 1;
+      // Events Copilot sends nothing of, nor pairs by (a stray shutdown, differential seed 19): it resumes clean.
+      const quiet = chain.events.every((e) => !CONVERSATION_EVENTS.has(e.type));
       ctx.report({
-        messageId: 'foreignEvents',
+        messageId: quiet ? 'foreignQuiet' : 'foreignEvents',
         at: { line: chain.root.line },
+        ...(quiet ? { severity: 'warn' as const } : {}),
         data: {
           type: chain.root.type || 'event',
           more: rest === 0 ? 'nothing after it' : `the ${rest} event${rest === 1 ? '' : 's'} chained to it`,

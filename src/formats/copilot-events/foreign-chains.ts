@@ -17,7 +17,10 @@ export interface ForeignChain {
 
 /**
  * The chains whose root names a parent held by no event and by no damaged line (`inDamaged`: another rule repairs
- * those), and that this session's own chain crosses. Each event goes with the chain of its parent.
+ * those), and that this session's own events cross. Each event goes with the chain of its parent. The session's own
+ * events are those of no chain, and those of a chain no own event crosses: after a block deleted by hand they start
+ * a chain too, and an event of theirs that reaches back across another chain shows that one to be foreign
+ * (differential seed 95: another writer's lines after such a gap, sent by Copilot 1.0.102 as part of this session).
  */
 export function foreignChains(events: readonly CopilotEvent[], inDamaged: (id: string) => boolean): ForeignChain[] {
   const ids = new Set(events.map((e) => e.id).filter((id): id is string => id !== undefined));
@@ -25,25 +28,33 @@ export function foreignChains(events: readonly CopilotEvent[], inDamaged: (id: s
   for (const e of events) if (e.id !== undefined && !lineOf.has(e.id)) lineOf.set(e.id, e.line);
   const chainOfId = new Map<string, ForeignChain>();
   const chains: ForeignChain[] = [];
-  const crossed = new Map<ForeignChain, CopilotEvent>();
+  /** Each chain's crossings: an event that names a parent before the chain's root, and that event's own chain. */
+  const crossings = new Map<ForeignChain, { event: CopilotEvent; of: ForeignChain | undefined }[]>();
   for (const e of events) {
     const parent = e.parentId;
     let chain = typeof parent === 'string' ? chainOfId.get(parent) : undefined;
     if (!chain && typeof parent === 'string' && !ids.has(parent) && !inDamaged(parent)) {
       chain = { root: e, events: [], crossing: e };
       chains.push(chain);
+      crossings.set(chain, []);
     }
     if (chain) {
       chain.events.push(e);
       if (e.id !== undefined && !chainOfId.has(e.id)) chainOfId.set(e.id, chain);
-      continue;
     }
-    // An event of another chain: it crosses every open chain that started after its parent.
     const parentLine = typeof parent === 'string' ? lineOf.get(parent) : undefined;
     if (parentLine === undefined) continue;
-    for (const c of chains) if (c.root.line > parentLine && c.root.line < e.line && !crossed.has(c)) crossed.set(c, e);
+    for (const c of chains)
+      if (c !== chain && c.root.line > parentLine && c.root.line < e.line)
+        crossings.get(c)!.push({ event: e, of: chain });
   }
-  return chains.filter((c) => crossed.has(c)).map((c) => ({ ...c, crossing: crossed.get(c)! }));
+  // A chain crosses only chains rooted after its own root, so deciding them in root order decides each crosser first.
+  const foreign = new Map<ForeignChain, CopilotEvent>();
+  for (const c of chains) {
+    const by = crossings.get(c)!.find((x) => x.of === undefined || !foreign.has(x.of));
+    if (by) foreign.set(c, by.event);
+  }
+  return chains.filter((c) => foreign.has(c)).map((c) => ({ ...c, crossing: foreign.get(c)! }));
 }
 
 /** Whether a line too damaged to read as an event (valid-json's and its kin's to repair) mentions the text. */

@@ -30,6 +30,29 @@ const foreignMixed = `${[
 ].join('\n')}\n`;
 // A block deleted by hand (thinking's lines 5-7): the next event names a parent that is gone, and nothing crosses it.
 const blockDeleted = `${[...thinking.lines.slice(0, 4), ...thinking.lines.slice(7)].join('\n')}\n`;
+// Differential seed 19: resumed's first 12 lines, one-tool's session.shutdown (another writer's), resumed's last 3.
+// Copilot 1.0.102 resumed it clean under the strict stand-in: a shutdown holds nothing it sends.
+const resumed = recording('resumed');
+const quietForeign = `${[...resumed.lines.slice(0, 12), oneTool.lines[13], ...resumed.lines.slice(12)].join('\n')}\n`;
+// Differential seed 95: thinking with its lines 7-12 deleted, and unicode-sep's lines 5-14 (another writer's)
+// interleaved from line 12. Copilot 1.0.102 sent unicode-sep's answers and tool call as part of this session. This
+// session's own events after the gap start a chain too, and line 15 reaches back across unicode-sep's.
+const unicode = recording('unicode-sep');
+const t = (n: number) => thinking.lines[n - 1]!;
+const u = (n: number) => unicode.lines[n - 1]!;
+const gapThenForeign = `${[
+  ...[1, 2, 3, 4, 5, 6, 13, 14, 15, 16, 17].map(t),
+  u(5),
+  u(6),
+  u(7),
+  t(18),
+  u(8),
+  t(19),
+  u(9),
+  t(20),
+  t(21),
+  ...[10, 11, 12, 13, 14].map(u),
+].join('\n')}\n`;
 const FOLDER = thinking.event(1).data.sessionId as string;
 const FILE = `/home/u/.copilot/session-state/${FOLDER}/events.jsonl`;
 const blockDeletedRelinked = `${[
@@ -98,20 +121,45 @@ runRuleTests(rule, {
       output: blockDeletedRelinked,
     },
     {
-      name: "another writer's events mixed in without their session.start (seed 78): an error at each chain",
+      name: "another writer's events mixed in without their session.start (seed 78): an error where Copilot sends them",
       text: foreignMixed,
       errors: [
-        {
-          messageId: 'foreignEvents',
-          line: 14,
-          severity: 'error',
-          messageIncludes: 'line 17 names an event before it',
-        },
+        // one-tool's session.shutdown alone: nothing Copilot sends.
+        { messageId: 'foreignQuiet', line: 14, severity: 'warn', messageIncludes: 'line 17 names an event before it' },
         { messageId: 'foreignEvents', line: 15, severity: 'error', messageIncludes: 'the 2 events chained to it' },
         { messageId: 'afterShutdown', line: 15, severity: 'warn' },
         { messageId: 'afterShutdown', line: 18 },
       ],
       output: null,
+    },
+    {
+      name: "another writer's session.shutdown alone (seed 19): Copilot sends nothing of it, a warning",
+      text: quietForeign,
+      errors: [
+        {
+          messageId: 'foreignQuiet',
+          line: 13,
+          severity: 'warn',
+          messageIncludes: 'session.shutdown and nothing after it',
+        },
+        { messageId: 'afterShutdown', line: 14, severity: 'warn' },
+      ],
+      output: null,
+    },
+    {
+      name: "another writer's events after a deleted block (seed 95): an error, and the gap relinked",
+      text: gapThenForeign,
+      errors: [
+        { messageId: 'danglingParent', line: 7, severity: 'warn' },
+        {
+          messageId: 'foreignEvents',
+          line: 12,
+          severity: 'error',
+          messageIncludes: 'line 15 names an event before it',
+        },
+        { messageId: 'afterShutdown', line: 21 },
+      ],
+      output: gapThenForeign.replace(t(13), t(13).replace(thinking.event(13).parentId, thinking.event(6).id)),
     },
     {
       name: 'a parentId naming a later event',
@@ -190,6 +238,10 @@ describe('split: another writer’s events without their session.start', () => {
     expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
       [[14, 15, 16, 18], `unknown-${oneTool.event(14).id}`],
     ]);
+  });
+  it("moves unicode-sep's lines of seed 95 out, not this session's after the deleted block", () => {
+    const joined = copilotEvents.otherSessions!(FILE, load(gapThenForeign));
+    expect(joined?.others.map((o) => o.lines)).toEqual([[12, 13, 14, 16, 18, 21, 22, 23, 24, 25]]);
   });
   it('moves nothing out of a file with a block deleted', () => {
     expect(copilotEvents.otherSessions!(FILE, load(blockDeleted))).toBeUndefined();
