@@ -37,7 +37,14 @@ const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i === -1 ? fallback : args[i + 1];
 };
-const [FIRST, LAST] = option('--seeds', '1..50').split('..').map(Number);
+// `--seeds A..B`, or a list of seeds and ranges: `--seeds 19,35,80..90`.
+const SEEDS = option('--seeds', '1..50')
+  .split(',')
+  .flatMap((part) => {
+    const [a, b = a] = part.split('..').map(Number);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+  });
+const SEED_LABEL = option('--seeds', '1..50');
 const JOBS = Number(option('--jobs', '2'));
 const OUT = path.resolve(option('--out', '/tmp/copilot-diff/run'));
 const TIMEOUT_MS = Number(option('--timeout', '120')) * 1000;
@@ -206,6 +213,12 @@ const PLACEHOLDERS = [
   'The execution of this tool, or a previous tool was interrupted.',
   'Tool execution was interrupted before a result was recorded.',
 ];
+/**
+ * Whether a completion holds no result but Copilot's "interrupted" placeholder (the one it appends on resume): sent,
+ * it is not counted (sentItems), so it is not expected either.
+ */
+const isPlaceholder = (d) =>
+  d.success === false && PLACEHOLDERS.some((p) => String(d.error?.message ?? '').startsWith(p));
 function sentItems(messages) {
   const items = new Set();
   for (const m of messages ?? []) {
@@ -250,7 +263,7 @@ function intactItems(source, damaged) {
         items.add(`tool_use:${r.toolCallId}`);
         calls.add(r.toolCallId);
       }
-    } else if (ev.type === 'tool.execution_complete' && calls.has(d.toolCallId))
+    } else if (ev.type === 'tool.execution_complete' && calls.has(d.toolCallId) && !isPlaceholder(d))
       items.add(`tool_result:${d.toolCallId}`);
   }
   return items;
@@ -468,14 +481,7 @@ function render(results) {
       g.push(`seed ${r.seed} (${r.baseline}): ${detail}`);
       groups.set(cls, g);
     }
-  const lines = [
-    `# Copilot differential harness: seeds ${FIRST}..${LAST}`,
-    '',
-    table,
-    '',
-    '## Disagreements by class',
-    '',
-  ];
+  const lines = [`# Copilot differential harness: seeds ${SEED_LABEL}`, '', table, '', '## Disagreements by class', ''];
   for (const [cls, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
     lines.push(`### ${cls} (${list.length})`);
     for (const l of list.slice(0, 6)) lines.push(`- ${l.replace(/\n/g, ' ')}`);
@@ -498,7 +504,7 @@ async function runSaving(seed, results) {
   }
   process.stderr.write(`seed ${seed} done\n`);
   // Kept as it goes, so a run cut short by its time limit can still be rendered (--render).
-  results[seed - FIRST] = result;
+  results[SEEDS.indexOf(seed)] = result;
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results.filter(Boolean), null, 1));
   return result;
 }
@@ -510,8 +516,7 @@ else {
   warmCache(UNPACKED, path.join(OUT, 'warm-home'));
   // The continuations first, one at a time, so two workers do not record the same one.
   for (const b of baselines) for (const t of ['A', 'B']) await continuation(b, t);
-  const seeds = Array.from({ length: LAST - FIRST + 1 }, (_, i) => FIRST + i);
-  results = await pool(seeds, JOBS, runSaving);
+  results = await pool(SEEDS, JOBS, runSaving);
   writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 1));
 }
 const { table, text } = render(results);
