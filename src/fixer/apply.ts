@@ -36,8 +36,15 @@ const encoder = new TextEncoder();
 const LF = encoder.encode('\n');
 const CRLF = encoder.encode('\r\n');
 
-export function applyFixes(file: SourceFile, fixes: readonly Fix[]): ApplyResult {
-  const plan = planFixes(file, fixes);
+/**
+ * Which uuids the file's lines hold (a line's `uuid` when it is a string), asked only for an inserted entry's uuid.
+ * A format whose model already indexes them by uuid passes that index (Claude Code: its chain's byUuid); else the
+ * lines are read for them, once, the first time a fix inserts an entry with a uuid.
+ */
+export type UuidsOfFile = () => { has(uuid: string): boolean };
+
+export function applyFixes(file: SourceFile, fixes: readonly Fix[], uuids?: UuidsOfFile): ApplyResult {
+  const plan = planFixes(file, fixes, uuids);
   return applyResult(renderPieces(file, plan.edits, plan.rewritten), plan.applied, plan.deferred, plan.failed);
 }
 
@@ -58,7 +65,7 @@ export interface Rewritten {
 }
 
 /** Which fixes apply (see the top of this file), and their edits. */
-export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
+export function planFixes(file: SourceFile, fixes: readonly Fix[], uuids?: UuidsOfFile): Plan {
   // Each fix's first claim once, not once per comparison: a fix can hold thousands of edits.
   const first = new Map<readonly Edit[], number>();
   const firstOf = (f: Fix): number => {
@@ -74,7 +81,8 @@ export function planFixes(file: SourceFile, fixes: readonly Fix[]): Plan {
   const applied: Fix[] = [];
   const deferred: Fix[] = [];
   const failed: ApplyResult['failed'] = [];
-  const existingUuids = uuidsOf(file);
+  let existing: { has(uuid: string): boolean } | undefined;
+  const existingUuids = (): { has(uuid: string): boolean } => (existing ??= uuids ? uuids() : uuidsOf(file));
   const rewritten = new Map<number, Rewritten>();
   // A fix shared by many reports (unique-uuid's one fix for every copy of an entry) reaches here once per report with
   // the same edits: what became of the first is what becomes of the others (checking each again was quadratic).
@@ -243,9 +251,13 @@ function uuidsOf(file: SourceFile): Set<string> {
  * lines it rewrites (kept for writing the file when the fix applies). An inserted entry whose uuid is already in the
  * file would be a second copy: refused here for every rule.
  */
-function checkApplicable(file: SourceFile, fix: Fix, existingUuids: Set<string>): string | Map<number, Rewritten> {
+function checkApplicable(
+  file: SourceFile,
+  fix: Fix,
+  existingUuids: () => { has(uuid: string): boolean },
+): string | Map<number, Rewritten> {
   for (const e of fix.edits) {
-    if (e.kind === 'insertAfter' && typeof e.value.uuid === 'string' && existingUuids.has(e.value.uuid)) {
+    if (e.kind === 'insertAfter' && typeof e.value.uuid === 'string' && existingUuids().has(e.value.uuid)) {
       return `an entry with uuid ${e.value.uuid} is already in the file`;
     }
   }

@@ -52,6 +52,29 @@ describe('applyFixes', () => {
     expect(decode(r.bytes)).toBe('{"b":1,"a":2}\n{ "spaced" : true }\r\n');
   });
 
+  it('refuses to insert an entry whose uuid a line already holds, from the lines or from the index given', () => {
+    const withUuids = loadText('t.jsonl', '{"uuid":"u1"}\n{"uuid":2}\n');
+    const inserts = (uuid: unknown, line = 1) => [fix('r', [{ kind: 'insertAfter', line, value: { uuid } }])];
+    const taken = applyFixes(withUuids, inserts('u1'));
+    expect(taken.applied).toEqual([]);
+    expect(taken.failed.map((f) => f.reason)).toEqual(['an entry with uuid u1 is already in the file']);
+    // A number is no uuid: "2" is free.
+    expect(decode(applyFixes(withUuids, inserts('2')).bytes)).toBe('{"uuid":"u1"}\n{"uuid":"2"}\n{"uuid":2}\n');
+    // The index a format gives is what is asked, once, and only for an insert with a uuid.
+    let asked = 0;
+    const index = () => {
+      asked++;
+      return new Set(['u9']);
+    };
+    expect(
+      applyFixes(withUuids, [fix('r', [{ kind: 'set', line: 1, pointer: '/a', value: 1 }])], index).applied,
+    ).toHaveLength(1);
+    expect(asked).toBe(0);
+    expect(applyFixes(withUuids, inserts('u9'), index).failed).toHaveLength(1);
+    expect(applyFixes(withUuids, [...inserts('u1'), ...inserts('u8', 2)], index).applied).toHaveLength(2);
+    expect(asked).toBe(2);
+  });
+
   it('inserts after a line, before the first line, and after an unterminated last line', () => {
     const r = applyFixes(file, [
       fix('r1', [{ kind: 'insertAfter', line: 0, value: { first: true } }]),

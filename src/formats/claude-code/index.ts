@@ -30,7 +30,8 @@ export const claudeCode: Format<TranscriptModel> = {
   // Lines are the file's own: a site is where it says.
   locate: (_model, site) => placeOf(site),
   locateLine: (_model, line) => line,
-  writeBack: (model, fixes) => applyFixes(model.file, fixes),
+  // The chain's byUuid holds every line's string uuid (entries.ts makes an entry of every parsed line).
+  writeBack: (model, fixes) => applyFixes(model.file, fixes, () => model.chain().byUuid),
   folderPatterns: ALL_SESSIONS,
   notTranscripts: [JOURNALS],
   sessions: {
