@@ -5,6 +5,7 @@
 // (test/oracle/codex/check.mjs resumes each fixed file with it). `{rule, inserted: true}` on a new record;
 // `{rule, ...what was there before}` on a changed one (an earlier marker is kept and extended).
 import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
+import { LineEdits } from '../../fixer/line-edits.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
 import type { CodexRecord } from './records.js';
@@ -13,14 +14,15 @@ import { CODEX_MARKER_FIELD } from './shapes.js';
 
 type Obj = Record<string, unknown>;
 
-export class CodexFix {
-  private readonly edits: Edit[] = [];
+export class CodexFix extends LineEdits {
   private readonly marks = new Map<CodexRecord, Obj>();
 
   constructor(
     private readonly model: CodexModel,
     private readonly ruleId: string,
-  ) {}
+  ) {
+    super();
+  }
 
   /**
    * A new record after line `after` (0: before the first line), of Codex's shape: the timestamp of `near` (the
@@ -30,8 +32,7 @@ export class CodexFix {
   insertRecord(after: number, near: CodexRecord | undefined, type: string, payload: Obj, timestamp?: string): this {
     const marker = { rule: this.ruleId, inserted: true };
     if (this.model.generation === 'legacy' && type === 'response_item') {
-      this.edits.push({ kind: 'insertAfter', line: after, value: { ...payload, [CODEX_MARKER_FIELD]: marker } });
-      return this;
+      return this.add({ kind: 'insertAfter', line: after, value: { ...payload, [CODEX_MARKER_FIELD]: marker } });
     }
     const value: Obj = {
       timestamp: timestamp ?? (near && typeof near.raw.timestamp === 'string' ? near.raw.timestamp : ''),
@@ -40,41 +41,28 @@ export class CodexFix {
     value.type = type;
     value.payload = payload;
     value[CODEX_MARKER_FIELD] = marker;
-    this.edits.push({ kind: 'insertAfter', line: after, value });
-    return this;
+    return this.add({ kind: 'insertAfter', line: after, value });
   }
 
   /** A record as it is (moved, or split out of a damaged line): its own keys, marked. */
   insertRaw(after: number, raw: Obj, fields: Obj = {}): this {
-    this.edits.push({ kind: 'insertAfter', line: after, value: withMarker(raw, this.ruleId, fields) });
-    return this;
-  }
-
-  deleteLine(line: number): this {
-    this.edits.push({ kind: 'delete', line });
-    return this;
-  }
-
-  replaceText(line: number, text: string): this {
-    this.edits.push({ kind: 'replaceText', line, text });
-    return this;
+    return this.add({ kind: 'insertAfter', line: after, value: withMarker(raw, this.ruleId, fields) });
   }
 
   /** Set the value at a pointer into the record's line, and mark the record with `fields` (what was there). */
   set(record: CodexRecord, pointer: string, value: unknown, fields: Obj = {}): this {
-    this.edits.push({ kind: 'set', line: record.line, pointer, value });
+    this.add({ kind: 'set', line: record.line, pointer, value });
     return this.mark(record, fields);
   }
 
   remove(record: CodexRecord, pointer: string, fields: Obj = {}): this {
-    this.edits.push({ kind: 'remove', line: record.line, pointer });
+    this.add({ kind: 'remove', line: record.line, pointer });
     return this.mark(record, fields);
   }
 
   /** An edit made as it is (no marker): for values only the write-back's own bookkeeping touches (ordinals). */
   raw(edit: Edit): this {
-    this.edits.push(edit);
-    return this;
+    return this.add(edit);
   }
 
   mark(record: CodexRecord, fields: Obj = {}): this {
@@ -82,12 +70,8 @@ export class CodexFix {
     return this;
   }
 
-  get empty(): boolean {
-    return this.edits.length === 0;
-  }
-
   fix(applicability: Fixability, description: string): FixDescriptor {
-    const edits = [...this.edits];
+    const edits = [...this.edits, ...this.lineEdits()];
     for (const [record, fields] of this.marks)
       edits.push({
         kind: 'set',

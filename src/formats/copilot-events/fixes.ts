@@ -8,6 +8,7 @@ import { derivedUuid } from '../../fixer/chain-edits.js';
 import { stringifyJson } from '../../fixer/deep-json.js';
 import { spliceJson } from '../../fixer/splice.js';
 import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
+import { LineEdits } from '../../fixer/line-edits.js';
 import type { CopilotEvent } from './events.js';
 import { lineText } from './lines.js';
 import type { CopilotModel } from './model.js';
@@ -19,16 +20,15 @@ export const BOM_STRIPS = new WeakSet<readonly Edit[]>();
 /** The marker Copilot's own completions carry in `interactionId` ("resume"); ours say that transcript-lint wrote them. */
 export const MARK = 'transcript-lint';
 
-export class CopilotFixPlan {
-  private readonly deleted = new Set<number>();
+export class CopilotFixPlan extends LineEdits {
   /** New events after a line (0: before the first), in order. */
   private readonly inserted = new Map<number, Record<string, unknown>[]>();
-  private readonly sets: Edit[] = [];
-  private readonly texts = new Map<number, string>();
   /** Events moved after a line (0: to the top), in order. */
   private readonly moved = new Map<number, CopilotEvent[]>();
 
-  constructor(private readonly model: CopilotModel) {}
+  constructor(private readonly model: CopilotModel) {
+    super();
+  }
 
   /** A UUID for a new event, derived from the session and what the event stands for. */
   newId(...purpose: (string | number)[]): string {
@@ -41,24 +41,12 @@ export class CopilotFixPlan {
     return id;
   }
 
-  deleteLine(line: number): this {
-    this.deleted.add(line);
-    return this;
-  }
-
-  replaceText(line: number, text: string): this {
-    this.texts.set(line, text);
-    return this;
-  }
-
   set(line: number, pointer: string, value: unknown): this {
-    this.sets.push({ kind: 'set', line, pointer, value });
-    return this;
+    return this.add({ kind: 'set', line, pointer, value });
   }
 
   remove(line: number, pointer: string): this {
-    this.sets.push({ kind: 'remove', line, pointer });
-    return this;
+    return this.add({ kind: 'remove', line, pointer });
   }
 
   /**
@@ -106,15 +94,13 @@ export class CopilotFixPlan {
 
   /** The fix, or undefined when the plan has no edit. */
   fix(applicability: Fixability, description: string): FixDescriptor | undefined {
-    const edits = this.edits();
+    const edits = this.planned();
     return edits.length === 0 ? undefined : { applicability, description, edits };
   }
 
-  private edits(): Edit[] {
-    const edits: Edit[] = [];
-    for (const line of this.deleted) edits.push({ kind: 'delete', line });
-    for (const [line, text] of this.texts) edits.push({ kind: 'replaceText', line, text });
-    const sets = [...this.sets];
+  private planned(): Edit[] {
+    const edits = this.lineEdits();
+    const sets = [...this.edits];
     if (this.inserted.size > 0 || this.deleted.size > 0 || this.moved.size > 0) pushAll(sets, this.chain());
     if (this.moved.size === 0) return [...sets, ...edits, ...this.insertEdits()];
     // A moved event is written as text after the line it follows (before line 1 for the top), both lines keeping

@@ -3,8 +3,9 @@
 // record keys and never sends them. `{rule, inserted: true}` on a new record; `{rule, ...what was there before}` on
 // a changed one. A new record's uuid is derived from what it is for (fixer/chain-edits.ts derivedUuid), so that
 // fixing twice writes the same file.
-import type { Edit, Fixability, FixDescriptor } from '../../fixer/edits.js';
+import type { Fixability, FixDescriptor } from '../../fixer/edits.js';
 import { derivedUuid, MARKER_FIELD } from '../../fixer/chain-edits.js';
+import { LineEdits } from '../../fixer/line-edits.js';
 import { ORPHAN_REASON } from './compile.js';
 import { isObj, type Obj } from './lines.js';
 import type { QwenModel } from './model.js';
@@ -13,24 +14,23 @@ import type { QwenRecord } from './records.js';
 /** The keys every record Qwen writes copies from its session (after uuid, parentUuid, sessionId, timestamp, type). */
 const SESSION_KEYS = ['cwd', 'version'] as const;
 
-export class QwenFix {
-  private readonly edits: Edit[] = [];
-
+export class QwenFix extends LineEdits {
   constructor(
     private readonly model: QwenModel,
     private readonly ruleId: string,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Point the record at another parent; the marker keeps the parent it had. */
   relink(record: QwenRecord, parentUuid: string): this {
-    this.edits.push({ kind: 'set', line: record.line, pointer: '/parentUuid', value: parentUuid });
-    this.edits.push({
+    this.add({ kind: 'set', line: record.line, pointer: '/parentUuid', value: parentUuid });
+    return this.add({
       kind: 'set',
       line: record.line,
       pointer: `/${MARKER_FIELD}`,
       value: { rule: this.ruleId, parentUuid: record.parentUuid },
     });
-    return this;
   }
 
   /**
@@ -54,23 +54,13 @@ export class QwenFix {
     };
     value.toolCallResult = { callId: calls[0]!.id, status: 'error' };
     value[MARKER_FIELD] = { rule: this.ruleId, inserted: true };
-    this.edits.push({ kind: 'insertAfter', line: anchor.line, value });
+    this.add({ kind: 'insertAfter', line: anchor.line, value });
     for (const child of this.model.childrenOf(anchor.uuid)) if (child.whole) this.relink(child, uuid);
     return uuid;
   }
 
-  deleteLine(line: number): this {
-    this.edits.push({ kind: 'delete', line });
-    return this;
-  }
-
-  replaceText(line: number, text: string): this {
-    this.edits.push({ kind: 'replaceText', line, text });
-    return this;
-  }
-
   fix(applicability: Fixability, description: string): FixDescriptor {
-    return { applicability, description, edits: [...this.edits] };
+    return { applicability, description, edits: [...this.edits, ...this.lineEdits()] };
   }
 }
 
