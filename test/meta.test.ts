@@ -18,14 +18,23 @@ const CATALOGUE = fileURLToPath(new URL('../../shared/spec/rules.md', import.met
 const ids = rules.map((r) => r.meta.id);
 /**
  * Files below a folder, as paths relative to it without the extension. A format's rules (`codex/valid-jsonl`) live
- * in a folder named by the format's prefix; folders of a rule's own parts (rules/entry-shape/) hold no rule.
+ * in a folder named by the format's prefix; a folder named as a rule file beside it (`rules/<id>/` beside
+ * `rules/<id>.ts`) holds that rule's own parts, not rules.
  */
 const filesBelow = (dir: string, ext: string): string[] =>
   (readdirSync(dir, { recursive: true }) as string[])
     .filter((f) => f.endsWith(ext))
     .map((f) => f.slice(0, -ext.length).split('\\').join('/'));
 const pages = filesBelow(DOCS, '.md');
-const ruleFiles = filesBelow(RULES_DIR, '.ts').filter((f) => f !== 'index' && !f.startsWith('entry-shape/'));
+const allRuleDirFiles = filesBelow(RULES_DIR, '.ts');
+/** Whether a file sits in the parts folder of a rule: some folder above it is named as a file of rules/. */
+const isRulePart = (f: string): boolean =>
+  f
+    .split('/')
+    .slice(0, -1)
+    .some((_, i, dirs) => allRuleDirFiles.includes(dirs.slice(0, i + 1).join('/')));
+const ruleParts = allRuleDirFiles.filter(isRulePart);
+const ruleFiles = allRuleDirFiles.filter((f) => f !== 'index' && !isRulePart(f));
 
 /** Rule ids from the catalogue table: the first cell of each row, in backticks. */
 function catalogueIds(markdown: string): string[] {
@@ -50,6 +59,19 @@ describe('rule registry', () => {
     for (const rule of rules) {
       const mod = (await import(pathToFileURL(`${RULES_DIR}${rule.meta.id}.ts`).href)) as { default: unknown };
       expect(mod.default, `rules/${rule.meta.id}.ts exports this rule`).toBe(rule);
+    }
+  });
+
+  it("a rule's parts import only the SDK, node: modules and the files of their own folder", () => {
+    // The entry-shape parts and at least the split rules' parts exist: the convention is exercised.
+    expect(ruleParts.length).toBeGreaterThan(3);
+    for (const part of ruleParts) {
+      const text = readFileSync(`${RULES_DIR}${part}.ts`, 'utf8');
+      const sdk = `${'../'.repeat(part.split('/').length)}src/sdk/index.js`;
+      for (const [, spec] of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom '([^']+)'/gms))
+        expect(spec === sdk || spec!.startsWith('node:') || /^\.\/[\w.-]+\.js$/.test(spec!), `${part}: ${spec}`).toBe(
+          true,
+        );
     }
   });
 
