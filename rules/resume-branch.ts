@@ -94,25 +94,99 @@ function concurrentTip(
   isTip: (e: Entry) => boolean,
   anchorOf: (e: Entry) => Entry | undefined,
 ): { tip: Entry; fork: Entry } | undefined {
-  const turns = [...covered].filter((e) => e.type === 'user' || e.type === 'assistant').map((e) => e.line);
+  const turns = [...covered]
+    .filter((e) => e.type === 'user' || e.type === 'assistant')
+    .map((e) => e.line)
+    .sort((a, b) => a - b);
+  const forkOf = forkFinder(entries, chain, covered);
   for (let i = entries.length - 1; i >= 0; i--) {
     const tip = entries[i]!;
     if (!isTip(tip) || covered.has(tip)) continue;
     const anchor = anchorOf(tip);
     if (!anchor || covered.has(anchor)) continue;
-    const seen = new Set<Entry>();
-    let fork: Entry | undefined = tip;
-    let first = tip.line;
-    while (fork && !covered.has(fork) && !seen.has(fork)) {
-      seen.add(fork);
-      first = Math.min(first, fork.line);
-      fork = parentEntry(fork, chain);
-    }
-    if (!fork || !covered.has(fork)) continue;
-    const after = turns.filter((line) => line > fork.line);
-    if (after.some((line) => line < tip.line) && after.some((line) => line > first)) return { tip, fork };
+    const found = forkOf(tip);
+    if (!found) continue;
+    const { fork, first } = found;
+    // The turns after the fork: one before the tip, and one after the branch's first entry.
+    const next = turns[firstAbove(turns, fork.line)];
+    if (next !== undefined && next < tip.line && turns[turns.length - 1]! > first) return { tip, fork };
   }
   return undefined;
+}
+
+/** The index of the first of the sorted `lines` above `line` (their length when none is). */
+function firstAbove(lines: readonly number[], line: number): number {
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lines[mid]! <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Where an entry off the resumed chain joins it: the first covered entry up its parents (the fork), and the lowest
+ * line of the entries walked before it (the branch's first entry). Undefined when the walk ends without reaching a
+ * covered entry (a missing parent, a loop). Memoised by entry index: all the branches together walk each entry once.
+ */
+function forkFinder(
+  entries: readonly Entry[],
+  chain: Chain,
+  covered: ReadonlySet<Entry>,
+): (from: Entry) => { fork: Entry; first: number } | undefined {
+  const n = entries.length;
+  const isCovered = new Uint8Array(n);
+  for (const e of covered) isCovered[e.index] = 1;
+  // Per entry index: 0 not walked yet, 1 on the walk under way, 2 joins at forkAt (first line firstAt), 3 joins none.
+  const state = new Uint8Array(n);
+  const forkAt = new Int32Array(n);
+  const firstAt = new Float64Array(n);
+  // The chain's parent by entry index is the entry byUuid holds for the parent's uuid: what parentEntry looks up.
+  const parentIndex = chain.parentIndex;
+  const parentOf = (e: Entry): Entry | undefined => {
+    if (!parentIndex) return parentEntry(e, chain);
+    const at = parentIndex[e.index]!;
+    return at < 0 ? undefined : entries[at];
+  };
+  const path: Entry[] = [];
+  return (from) => {
+    path.length = 0;
+    let cur: Entry | undefined = from;
+    let fork = -1;
+    let first = Number.POSITIVE_INFINITY;
+    while (cur && state[cur.index] !== 1) {
+      const i = cur.index;
+      if (isCovered[i] === 1) {
+        fork = i;
+        break;
+      }
+      if (state[i] === 2) {
+        fork = forkAt[i]!;
+        first = firstAt[i]!;
+        break;
+      }
+      if (state[i] === 3) break;
+      path.push(cur);
+      state[i] = 1;
+      cur = parentOf(cur);
+    }
+    // Each entry of the path joins where the walk ended, its first line the lowest from it up to there.
+    for (let k = path.length - 1; k >= 0; k--) {
+      const i = path[k]!.index;
+      if (fork < 0) {
+        state[i] = 3;
+        continue;
+      }
+      first = Math.min(first, path[k]!.line);
+      state[i] = 2;
+      forkAt[i] = fork;
+      firstAt[i] = first;
+    }
+    const i = from.index;
+    return state[i] === 2 ? { fork: entries[forkAt[i]!]!, first: firstAt[i]! } : undefined;
+  };
 }
 
 /** A main-conversation entry with no main-conversation children (sidechain children do not count, as in Claude Code). */

@@ -105,6 +105,18 @@ forkPoint.user('other'); // 5
 forkPoint.assistant([text('other')]); // 6
 forkPoint.lastPrompt(named); // 7
 
+// Two resumes at once: after line 2 terminal A's turn (lines 3, 5) and terminal B's (line 4, and two replies on
+// lines 6-7 that share it as their stem) interleave; the last-prompt names A's reply.
+const twoResumes = transcript();
+twoResumes.user('start'); // 1
+const forkAt = twoResumes.assistant([text('a')]); // 2
+const inA = twoResumes.user('terminal A', { parent: forkAt }); // 3
+const inB = twoResumes.user('terminal B', { parent: forkAt }); // 4
+const replyA = twoResumes.assistant([text('A reply')], { parent: inA }); // 5
+twoResumes.assistant([text('B reply one')], { parent: inB }); // 6
+twoResumes.assistant([text('B reply two')], { parent: inB }); // 7
+twoResumes.lastPrompt(replyA); // 8
+
 runRuleTests(rule, {
   valid: [
     {
@@ -131,6 +143,18 @@ runRuleTests(rule, {
       text: fork.toString(),
       errors: [
         { messageId: 'olderBranch', line: 4, severity: 'warn', messageIncludes: 'newer branch ending at line 6' },
+      ],
+    },
+    {
+      name: 'two resumes wrote at once, the other one branching again',
+      text: twoResumes.toString(),
+      errors: [
+        {
+          messageId: 'concurrentBranch',
+          line: 5,
+          messageIncludes:
+            "after line 2 their lines interleave. Resume continues the branch ending here, named by the last `last-prompt` (line 8); the other resume's turns, ending at line 7,",
+        },
       ],
     },
     {
