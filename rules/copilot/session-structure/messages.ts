@@ -1,0 +1,32 @@
+// copilot/session-structure's messages, and the context its parts report through.
+import type { RuleContext } from '../../../src/sdk/index.js';
+
+export const MESSAGES = {
+  noEvents: 'events.jsonl holds no event: Copilot does not find the session ("No session, task, or name matched").',
+  noStart:
+    'No session.start event: Copilot cannot load the session ("Session file is corrupted or incompatible"; its log: "no valid session.start event was found").',
+  startNotFirst:
+    "session.start is not the first event; Copilot's transcript recovery moves it to the top on resume and rewrites events.jsonl (keeping the original as a backup).",
+  secondStart: 'A second session.start; Copilot ignores it.',
+  foreignEvents:
+    "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
+  foreignQuiet:
+    "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). They hold nothing Copilot sends, so it resumes as before. Move them out with `transcript-lint split`.",
+  otherSession:
+    "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
+  sessionId:
+    'session.start says sessionId {{id}}, but the session is the folder {{folder}}: Copilot resumes it by the folder, then prints "copilot --resume={{id}}", which finds no session{{hint}}.',
+  firstParent: 'The first event has parentId {{parent}}; Copilot writes null there.',
+  danglingParent:
+    'parentId {{parent}} names no event in the file; Copilot chains every event to the one before it (1.0.102 does not follow the chain, other readers do).',
+  forwardParent:
+    'parentId {{parent}} names {{what}}; Copilot chains every event to the one before it (1.0.102 does not follow the chain, other readers do).',
+  nullParent:
+    'parentId is null after the first event; Copilot chains every event to the one before it (1.0.102 does not follow the chain, other readers do).',
+  duplicateLine: 'This line is a copy of line {{first}}; Copilot reads both (a copied completion it ignores).',
+  duplicateId: 'Event id {{id}} is already the id of the event on line {{first}}.',
+  afterShutdown:
+    '{{type}} follows a session.shutdown with no session.resume between them; Copilot writes session.resume first whenever it resumes a session.',
+} as const;
+
+export type Ctx = RuleContext<typeof MESSAGES, 'copilot'>;
