@@ -80,6 +80,12 @@ export default defineRule({
         'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume and re-sends the context.',
       concatenated:
         'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. `transcript-lint split FILE` moves the other session to a rollout of its own (--fix does not).',
+      concatenatedNoTurn:
+        'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file; neither session holds a turn yet (only the context Codex writes itself), so resume loses nothing. `transcript-lint split FILE` moves the other session to a rollout of its own.',
+      mixedIn:
+        '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines to {{to}} beside it (--fix does not).',
+      mixedInUnsent:
+        '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends none of them. `transcript-lint split FILE` moves these lines to {{to}} beside it.',
       idMismatch:
         'The session_meta id {{id}} is not the file name’s uuid {{uuid}}: Codex finds the file by either, but appends to thread {{id}} and keys its cache by it.',
       fileName:
@@ -147,9 +153,18 @@ export default defineRule({
             ),
         });
       } else {
-        ctx.report({ messageId: 'concatenated', at: { line: r.line }, data: { id: String(q.id) } });
+        const next = metas.find((m) => m.line > r.line)?.line ?? Number.POSITIVE_INFINITY;
+        const previous = metas.filter((m) => m.line < r.line).at(-1)!.line;
+        const turns = hasTurn(model.records, previous, r.line) || hasTurn(model.records, r.line, next);
+        ctx.report({
+          messageId: turns ? 'concatenated' : 'concatenatedNoTurn',
+          at: { line: r.line },
+          severity: turns ? 'error' : 'warn',
+          data: { id: String(q.id) },
+        });
       }
     }
+    for (const report of mixedIn(model, metas)) ctx.report(report);
     const name = model.name;
     if (name && !name.canonical && model.resume().paginated)
       ctx.report({ messageId: 'fileName', at: { line: first.line } });
@@ -203,6 +218,59 @@ function reusedId(records: readonly Codex.CodexRecord[], from: number, to: numbe
     if (key) return key;
   }
   return undefined;
+}
+
+/** Whether a record strictly between two lines holds a turn: an item other than the context Codex writes itself. */
+function hasTurn(records: readonly Codex.CodexRecord[], from: number, to: number): boolean {
+  return records.some((r) => {
+    if (r.line <= from || r.line >= to || r.error !== undefined) return false;
+    if (r.type === 'compacted') return true;
+    if (r.type !== 'response_item' || !Codex.isObj(r.payload)) return false;
+    const item = r.payload;
+    if (item.type !== 'message') return true;
+    return item.role === 'assistant' || (item.role === 'user' && Codex.isUserTurnStart(item));
+  });
+}
+
+/** `Line 4 holds` / `Lines 4–9 (5 lines) hold`. */
+function linesPhrase(lines: readonly number[]): string {
+  const first = lines[0]!;
+  const last = lines[lines.length - 1]!;
+  return lines.length === 1
+    ? `Line ${first} holds records`
+    : `Lines ${first}–${last} (${lines.length} lines) hold records`;
+}
+
+/**
+ * Another session's lines with no session_meta of it in the file (formats/codex-rollout/joined-sessions.ts says
+ * whose each line is): an error when resume sends any of its items, a warning otherwise.
+ */
+function mixedIn(model: Codex.CodexModel, metas: readonly Codex.CodexRecord[]) {
+  const joined = Codex.otherSessionsOf(model.file.path, model);
+  if (!joined) return [];
+  const metaIds = new Set(
+    metas.flatMap((m) =>
+      Codex.isObj(m.payload) && typeof m.payload.id === 'string' ? [m.payload.id.toLowerCase()] : [],
+    ),
+  );
+  const sentLines = model.resume().history.flatMap((h) => (h.record ? [h.record.line] : []));
+  return joined.others
+    .filter((other) => !metaIds.has(other.sessionId.toLowerCase()))
+    .map((other) => {
+      const mine = new Set(other.lines);
+      const sent = sentLines.filter((l) => mine.has(l)).length;
+      return {
+        messageId: sent > 0 ? ('mixedIn' as const) : ('mixedInUnsent' as const),
+        at: { line: other.lines[0]! },
+        severity: sent > 0 ? ('error' as const) : ('warn' as const),
+        data: {
+          lines: linesPhrase(other.lines),
+          id: other.sessionId,
+          sent: sent === 1 ? '1 item' : `${sent} items`,
+          to: other.to.split(/[\\/]/).at(-1)!,
+        },
+      };
+    });
 }
 
 function badShape(model: Codex.CodexModel, meta: Codex.CodexRecord) {

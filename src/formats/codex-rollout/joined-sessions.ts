@@ -1,24 +1,34 @@
 // Another session's records in a rollout: two rollouts joined into one file (`cat a.jsonl >> b.jsonl`, or two
 // writers' lines). Codex 0.169.0 restarts the history at every session_meta (codex-observed.md (b) 4), so it resumes
-// the other session's history under this file's id (codex/session-meta). For `split`: which lines are the other
-// session's, and its file, `rollout-<its session_meta's time>-<its id>.jsonl` in the same dated folder, the name
-// `codex resume <id>` finds it by.
+// the other session's history under this file's id (codex/session-meta); lines of another writer without their
+// session_meta it sends as this session's history (differential seeds 28 and 100). For `split`: which lines are the
+// other session's, and its file: with its session_meta, `rollout-<its session_meta's time>-<its id>.jsonl` in the same
+// dated folder, the name `codex resume <id>` finds it by; without one, `<its id>.lines.jsonl` (no session Codex could
+// resume, and no name it lists).
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
-import type { CodexRecord } from './records.js';
+import { recoverLine } from './recover.js';
 
-/** The session a record names: a session_meta's id, or the thread or session id of an event or a usage record. */
-function namedSession(r: CodexRecord, known: ReadonlySet<string>): string | undefined {
-  if (!isObj(r.payload)) return undefined;
-  const p = r.payload;
-  if (r.type === 'session_meta') return typeof p.id === 'string' ? p.id.toLowerCase() : undefined;
-  for (const v of [p.thread_id, p.session_id]) {
-    const id = typeof v === 'string' ? v.toLowerCase() : undefined;
-    if (id !== undefined && known.has(id)) return id;
-  }
+type Obj = Record<string, unknown>;
+
+/** The session a record names: a session_meta's id, or the thread or session id of its payload. */
+function namedSession(raw: Obj): string | undefined {
+  const p = raw.payload;
+  if (!isObj(p)) return undefined;
+  const ids = raw.type === 'session_meta' ? [p.id] : [p.thread_id, p.session_id];
+  for (const v of ids) if (typeof v === 'string' && v !== '') return v.toLowerCase();
   return undefined;
+}
+
+/** The turn a record belongs to: its payload's turn_id, or the turn its item was retained from. */
+function turnOf(raw: Obj): string | undefined {
+  const p = raw.payload;
+  if (isObj(p) && typeof p.turn_id === 'string' && p.turn_id !== '') return p.turn_id;
+  const source = isObj(raw.metadata) && isObj(raw.metadata.retained_source) ? raw.metadata.retained_source : undefined;
+  const id = isObj(source?.id) ? source.id.turn_id : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 /** `2026-12-01T09:29:43.809Z` as a rollout name's `2026-12-01T09-29-43`. */
@@ -28,51 +38,127 @@ function nameTime(ts: unknown): string | undefined {
 }
 
 /**
- * Each line's session. A record goes to the session it names; else, when its ordinal continues exactly one session's
- * count (Codex numbers each file's records 0, 1, 2, …), to that session; else to the session of the latest
- * session_meta. A line that is no record (torn, blank) goes with the line before it. Lines before any session_meta
- * are the file's own.
+ * What each line says for attribution: its record, or the whole record a torn write left after its fragment (a
+ * session_meta glued to a cut-off line, as `cat` joins a file that ends mid-line).
  */
-export function otherSessionsOf(filePath: string, model: CodexModel): JoinedSessions | undefined {
-  const metas = model.records.filter((r) => r.type === 'session_meta' && namedSession(r, new Set()) !== undefined);
-  const ids = new Set(metas.map((m) => namedSession(m, new Set())!));
-  if (ids.size < 2) return undefined;
-  const firstId = namedSession(metas[0]!, ids)!;
-  const named = model.name?.uuid;
-  const own = named !== undefined && ids.has(named) ? named : firstId;
-  const next = new Map<string, number>();
-  const lines = new Map<string, number[]>();
-  const metaOf = new Map<string, CodexRecord>();
-  let current = own;
-  let previous = own;
-  for (const line of model.file.lines) {
+function lineRecords(model: CodexModel): (Obj | undefined)[] {
+  return model.file.lines.map((line) => {
     const r = model.recordAt(line.lineNo);
-    let session = previous;
-    if (r) {
-      const ordinal = Number.isInteger(r.raw.ordinal) ? (r.raw.ordinal as number) : undefined;
-      const byName = namedSession(r, ids);
-      if (r.type === 'session_meta' && byName !== undefined) {
-        current = byName;
-        if (!metaOf.has(byName)) metaOf.set(byName, r);
-      }
-      const continues = [...next].filter(([, n]) => n === ordinal).map(([id]) => id);
-      session = byName ?? (continues.length === 1 ? continues[0]! : current);
-      if (ordinal !== undefined) next.set(session, ordinal + 1);
-    }
-    previous = session;
-    if (session === own) continue;
-    const list = lines.get(session);
-    if (list) list.push(line.lineNo);
-    else lines.set(session, [line.lineNo]);
+    if (r) return r.raw;
+    const recovery = recoverLine(line);
+    return recovery?.kind === 'after-torn' ? recovery.record : undefined;
+  });
+}
+
+/** A run of records whose ordinals count up by one (Codex numbers each file's records 0, 1, 2, …). */
+interface Chain {
+  next: number;
+  session?: string;
+  /** The time of its latest record (ms; NaN when unknown), and that record's index among the lines. */
+  time: number;
+  at: number;
+}
+
+/**
+ * Of the runs a record could continue, the one it does: of its own session when it names one; else, as two writers'
+ * clocks tell them apart, the run whose latest record is the latest not after this one's time; else the nearest.
+ */
+function pickChain(open: readonly Chain[], session: string | undefined, time: number): Chain | undefined {
+  const fits = open.filter((c) => c.session === undefined || session === undefined || c.session === session);
+  const own = session !== undefined ? fits.find((c) => c.session === session) : undefined;
+  if (own) return own;
+  const before = fits.filter((c) => !(c.time > time));
+  const pool = before.length > 0 ? before : fits;
+  return pool.reduce<Chain | undefined>(
+    (best, c) => (!best || c.time > best.time || (!(c.time < best.time) && c.at > best.at) ? c : best),
+    undefined,
+  );
+}
+
+/**
+ * Each line's session. A record goes to the session it names (a session_meta's id, a thread_id), else to the session
+ * its turn belongs to (a turn a record of that session names), else to the session of the ordinal run it continues
+ * (a run takes the session its first named record gives it). A record with no ordinal and no name goes with the line
+ * before; so does a line that is no record (torn, blank). What nothing names is the file's own.
+ */
+export function lineSessions(model: CodexModel): { own: string; sessions: string[] } | undefined {
+  const raws = lineRecords(model);
+  const named = raws.map((raw) => (raw ? namedSession(raw) : undefined));
+  const byName = model.name?.uuid;
+  const own =
+    (byName !== undefined && named.includes(byName) ? byName : undefined) ??
+    named.find((id, i) => id !== undefined && raws[i]!.type === 'session_meta') ??
+    named.find((id) => id !== undefined);
+  if (own === undefined) return undefined;
+  if (!named.some((id) => id !== undefined && id !== own)) return { own, sessions: raws.map(() => own) };
+  const turns = new Map<string, string>();
+  for (const [i, raw] of raws.entries()) {
+    const turn = raw ? turnOf(raw) : undefined;
+    if (turn !== undefined && named[i] !== undefined && !turns.has(turn)) turns.set(turn, named[i]!);
   }
+  const chains: Chain[] = [];
+  const chainOf: (Chain | undefined)[] = [];
+  const direct: (string | undefined)[] = [];
+  let previous: Chain | undefined;
+  for (const [i, raw] of raws.entries()) {
+    if (!raw) {
+      chainOf.push(previous);
+      direct.push(undefined);
+      continue;
+    }
+    const turn = turnOf(raw);
+    const session = named[i] ?? (turn !== undefined ? turns.get(turn) : undefined);
+    const ordinal = Number.isSafeInteger(raw.ordinal) ? (raw.ordinal as number) : undefined;
+    const time = typeof raw.timestamp === 'string' ? Date.parse(raw.timestamp) : Number.NaN;
+    let chain: Chain | undefined;
+    if (ordinal === undefined) chain = previous;
+    else {
+      chain = pickChain(
+        chains.filter((c) => c.next === ordinal),
+        session,
+        time,
+      );
+      if (!chain || (raw.type === 'session_meta' && ordinal === 0)) {
+        chain = { next: ordinal, time, at: i };
+        chains.push(chain);
+      }
+      chain.next = ordinal + 1;
+      chain.time = time;
+      chain.at = i;
+    }
+    if (chain && chain.session === undefined) chain.session = session;
+    chainOf.push(chain);
+    direct.push(session);
+    previous = chain;
+  }
+  return { own, sessions: raws.map((_, i) => direct[i] ?? chainOf[i]?.session ?? own) };
+}
+
+/** The lines of each session other than the file's own, and where `split` moves them. */
+export function otherSessionsOf(filePath: string, model: CodexModel): JoinedSessions | undefined {
+  const attributed = lineSessions(model);
+  if (!attributed) return undefined;
+  const { own, sessions } = attributed;
+  const raws = lineRecords(model);
+  const lines = new Map<string, number[]>();
+  const metaOf = new Map<string, Obj>();
+  for (const [i, session] of sessions.entries()) {
+    if (session === own) continue;
+    const raw = raws[i];
+    if (raw?.type === 'session_meta' && namedSession(raw) === session && !metaOf.has(session)) metaOf.set(session, raw);
+    const list = lines.get(session);
+    if (list) list.push(i + 1);
+    else lines.set(session, [i + 1]);
+  }
+  const dir = path.dirname(filePath);
   const others: OtherSession[] = [];
   for (const [sessionId, moved] of lines) {
     const meta = metaOf.get(sessionId);
-    const time =
-      meta && (nameTime((meta.payload as Record<string, unknown>).timestamp) ?? nameTime(meta.raw.timestamp));
-    if (time === undefined) continue;
-    const id = (meta!.payload as Record<string, unknown>).id as string;
-    others.push({ sessionId: id, lines: moved, to: path.join(path.dirname(filePath), `rollout-${time}-${id}.jsonl`) });
+    const payload = meta && isObj(meta.payload) ? meta.payload : undefined;
+    const time = meta && (nameTime(payload?.timestamp) ?? nameTime(meta.timestamp));
+    const id = typeof payload?.id === 'string' ? payload.id : sessionId;
+    const to = time !== undefined ? `rollout-${time}-${id}.jsonl` : `${id}.lines.jsonl`;
+    others.push({ sessionId: id, lines: moved, to: path.join(dir, to) });
   }
   return others.length > 0 ? { own, others } : undefined;
 }

@@ -25,4 +25,5 @@ export {
   TOOL_OUTPUT_BUDGET_BYTES,
 } from './shapes.js';
 export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
+export { lineSessions, otherSessionsOf } from './joined-sessions.js';
 export { inReplayedBlock, type ReplayedBlock, replayedBlocks } from './replay.js';

@@ -12,7 +12,7 @@
 //
 // usage: node test/oracle/differential/codex/run.mjs [--seeds A..B] [--jobs N] [--out DIR] [--timeout S] [--steps K]
 //                                                    [--cli FILE] [--oracle DIR]
-//   --seeds   seeds to run (default 1..200); --jobs parallel cases (default 2); --out work folder (default /tmp/codex-diff)
+//   --seeds   seeds to run (default 1..200), or --list A,B,C; --jobs parallel cases (default 2); --out work folder (default /tmp/codex-diff)
 //   --timeout seconds a Codex run or one of our commands may take (default 120); --steps most damage steps (default 3)
 //   --cli     our CLI (default: a snapshot of this checkout's bin/ and dist/ in OUT/cli, so a build cannot swap it)
 //   --report  run nothing: the report of the seeds' OUT/cases/<seed>/verdict.json (of a run cut short)
@@ -36,6 +36,9 @@ function parseArgs(argv) {
       const m = /^(\d+)(?:\.\.(\d+))?$/.exec(value ?? '');
       if (!m) throw new Error('--seeds A..B');
       o.seeds = [Number(m[1]), Number(m[2] ?? m[1])];
+    } else if (flag === '--list') {
+      o.list = value.split(',').map(Number);
+      o.seeds = [Math.min(...o.list), Math.max(...o.list)];
     } else if (flag === '--jobs') o.jobs = Number(value);
     else if (flag === '--out') o.out = path.resolve(value);
     else if (flag === '--timeout') o.timeout = Number(value);
@@ -353,6 +356,10 @@ async function runCase(seed) {
   const moved = readdirSync(path.join(w, 'fixed'), { recursive: true })
     .map(String)
     .filter((f) => f.endsWith('.jsonl') && path.join(w, 'fixed', f) !== fixed);
+  // Each moved rollout is fixed as the user would fix any session file; moved lines without their session's
+  // session_meta (`<id>.lines.jsonl`) are kept data, no session: judged by their bytes, not resumed.
+  for (const f of moved.filter((f) => !f.endsWith('.lines.jsonl')))
+    await ours('--no-config', '--fix', '--unsafe-fixes', '--no-backup', path.join(w, 'fixed', f));
   const fix1 = await ours('--no-config', '--fix', '--unsafe-fixes', '--no-backup', '-f', 'json', fixed);
   const fixedBytes = readFileSync(fixed);
   await ours('--no-config', '--fix', '--unsafe-fixes', '--no-backup', '-f', 'json', fixed);
@@ -373,8 +380,20 @@ async function runCase(seed) {
     codexResume(dmg.bytes, base.name).then(codexRun),
     codexResume(fixedBytes, base.name).then(codexRun),
     baselineSent(base),
-    ...moved.map((f) => codexResume(readFileSync(path.join(w, 'fixed', f)), path.basename(f)).then(codexRun)),
+    ...moved.map((f) =>
+      f.endsWith('.lines.jsonl')
+        ? null
+        : codexResume(readFileSync(path.join(w, 'fixed', f)), path.basename(f)).then(codexRun),
+    ),
   ]);
+  // Kept lines: every line of the moved file is a whole line of the damaged file.
+  const damagedLines = new Set(linesOf(dmg.bytes).map((l) => l.toString('latin1').replace(/\n$/, '')));
+  const keptVerdict = (f) =>
+    linesOf(readFileSync(path.join(w, 'fixed', f))).every((l) =>
+      damagedLines.has(l.toString('latin1').replace(/\n$/, '')),
+    )
+      ? { kind: 'ok', rc: 'kept' }
+      : { kind: 'fatal', why: 'a moved line is no line of the damaged file' };
 
   const { expected, foreignSigs } = expectations(base, others, tails, sent, dmg.bytes);
   const codex = codexVerdict(brokenRun, expected, foreignSigs);
@@ -405,7 +424,10 @@ async function runCase(seed) {
       codex: afterFix,
       problems,
       split: split.code === 0 ? undefined : split.stderr.trim().slice(0, 200),
-      moved: moved.map((f, i) => ({ file: f, codex: codexVerdict(movedRuns[i], new Map(), new Set()) })),
+      moved: moved.map((f, i) => ({
+        file: f,
+        codex: f.endsWith('.lines.jsonl') ? keptVerdict(f) : codexVerdict(movedRuns[i], new Map(), new Set()),
+      })),
     },
   };
   verdict.mishandled = codex.kind !== 'ok';
@@ -485,7 +507,7 @@ function classesOf(v) {
 
 async function main() {
   const seeds = [];
-  for (let s = opts.seeds[0]; s <= opts.seeds[1]; s++) seeds.push(s);
+  for (let s = opts.seeds[0]; s <= opts.seeds[1]; s++) if (!opts.list || opts.list.includes(s)) seeds.push(s);
   if (opts.reportOnly || opts.rejudge) {
     const done = seeds
       .map((s) => path.join(OUT, 'cases', String(s), 'verdict.json'))
