@@ -2,7 +2,9 @@
 // (loadConversationRecord, 0.61.0) skips a line that does not parse without a word, so what a torn, garbage or
 // NUL-padded line held is lost on resume; a line whose bytes are not valid UTF-8 is read with U+FFFD in their place.
 // Fixes: a line that parses once its NUL bytes are gone keeps its record; a line whose text is still no record is
-// dropped (the CLI never reads it); invalid bytes are written as the U+FFFD the CLI reads.
+// kept, on the same line, inside a record the CLI skips (src/formats/gemini-cli/kept-line.ts), so nothing is deleted and
+// nothing more is sent; a line of NUL bytes only (crash padding, it holds nothing) is dropped; invalid bytes are
+// written as the U+FFFD the CLI reads.
 import { defineRule, type FixDescriptor, Gemini, type SourceLine } from '../../src/sdk/index.js';
 
 const RULE_ID = 'gemini/valid-jsonl';
@@ -39,6 +41,13 @@ const drop = (line: SourceLine, description: string): FixDescriptor => ({
   edits: [{ kind: 'delete', line: line.lineNo }],
 });
 
+/** Keeps the line's text in a record the CLI skips, on the same line. */
+const keep = (model: Gemini.GeminiModel, line: SourceLine, reason: string): FixDescriptor => ({
+  applicability: 'safe',
+  description: `keep the line's text in a ${Gemini.KEPT_LINE} record on line ${line.lineNo}, which Gemini CLI skips`,
+  edits: [{ kind: 'replaceText', line: line.lineNo, text: Gemini.keptLineText(model.file, line, reason) }],
+});
+
 export default defineRule({
   meta: {
     id: RULE_ID,
@@ -49,19 +58,21 @@ export default defineRule({
     docs: {
       detects:
         'a torn line, garbage, NUL bytes (crash padding or inside a record), invalid UTF-8, a line that is no object',
-      fix: 'safe (strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, drop a line the CLI cannot read)',
+      fix: 'safe (strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
       severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
     },
     severity: { gemini: 'error' },
     fixable: 'safe',
     formats: ['gemini-cli'],
     messages: {
-      torn: 'Line is cut off mid-record (a crash while writing: {{detail}}); Gemini CLI skips it on resume, and what it held is lost.',
-      parse: 'Line is not JSON ({{detail}}); Gemini CLI skips it on resume, and what it held is lost.',
+      torn: 'Line is cut off mid-record (a crash while writing: {{detail}}); Gemini CLI skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
+      parse:
+        'Line is not JSON ({{detail}}); Gemini CLI skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
       nulRecord:
         'Line holds {{what}} with NUL bytes around it; Gemini CLI cannot parse the line and skips it on resume, so the record is lost.',
       nulOnly: 'Line is {{count}} NUL bytes (padding a crash left); Gemini CLI skips it.',
-      notObject: 'Line is {{detail}} in JSON, not a record; Gemini CLI skips it.',
+      notObject:
+        'Line is {{detail}} in JSON, not a record; Gemini CLI skips it. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
@@ -113,7 +124,7 @@ export default defineRule({
             at,
             severity: heldHistory(text.replace(/\u0000/g, '')) ? 'error' : 'warn',
             data: { detail: 'it holds NUL bytes' },
-            fix: drop(line, 'drop the line the CLI cannot read'),
+            fix: keep(ctx.model, line, kinds.has('torn') ? 'cut off, with NUL bytes' : 'not JSON, with NUL bytes'),
           });
         continue;
       }
@@ -124,7 +135,11 @@ export default defineRule({
         at,
         severity: messageId === 'notObject' || !heldHistory(text) ? 'warn' : 'error',
         data: { detail },
-        fix: drop(line, 'drop the line the CLI cannot read'),
+        fix: keep(
+          ctx.model,
+          line,
+          messageId === 'torn' ? 'cut off' : messageId === 'notObject' ? 'not an object' : 'not JSON',
+        ),
       });
     }
   },

@@ -2,8 +2,10 @@
 // damaged line in pieces: the whole `{…}` objects at its top level that parse on their own are kept (NUL padding
 // before a record, two records run together), anything else on it is skipped without a word (a torn record,
 // garbage); invalid UTF-8 is read as U+FFFD. The fixes write each record Qwen reads from the line on a line of its
-// own, byte for byte as it stands; drop a line Qwen reads nothing from; and write the U+FFFD Qwen reads in place
-// of invalid bytes. What Qwen reads is the same before and after each fix.
+// own, byte for byte as it stands; keep what Qwen cannot read (a torn record, garbage) on the same line inside an
+// object Qwen skips (src/formats/qwen-code/kept-line.ts), so nothing is deleted; drop a line of NUL bytes only
+// (crash padding, it holds nothing); and write the U+FFFD Qwen reads in place of invalid bytes. What Qwen reads is
+// the same before and after each fix.
 import { defineRule, type FixDescriptor, Qwen, type SourceLine } from '../../src/sdk/index.js';
 
 const RULE_ID = 'qwen/valid-jsonl';
@@ -21,18 +23,19 @@ export default defineRule({
     docs: {
       detects:
         'a torn or garbage line (Qwen skips it: what it held is lost), NUL padding or records run together on one line (Qwen reads the records), invalid UTF-8 (read as U+FFFD)',
-      fix: 'safe (put each record Qwen reads on its own line, write U+FFFD for invalid bytes, drop a line Qwen reads nothing from)',
+      fix: 'safe (put each record Qwen reads on its own line, keep the text Qwen cannot read in an object it skips, write U+FFFD for invalid bytes, drop NUL padding)',
       severity: { qwen: 'error (a record is lost) / warn (Qwen reads the line in pieces)' },
     },
     severity: { qwen: 'warn', openai: 'error' },
     fixable: 'safe',
     formats: ['qwen-code'],
     messages: {
-      lost: 'Line is not a JSON record ({{what}}): Qwen Code skips it on resume, and what it held is lost.',
+      lost: 'Line is not a JSON record ({{what}}): Qwen Code skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line object, which Qwen skips.',
+      padding: 'Line is {{count}} NUL bytes (padding a crash left): Qwen Code skips it.',
       nul: 'Line holds NUL bytes beside {{count}} record(s) (a crash padded the file): Qwen Code reads the record(s) and skips the NUL bytes.',
       joined: 'Line holds {{count}} records run together (written without a line break): Qwen Code reads each of them.',
       partly:
-        'Line holds {{count}} whole record(s) and a torn or garbage rest: Qwen Code reads the whole record(s), and what the rest held is lost.',
+        'Line holds {{count}} whole record(s) and a torn or garbage rest: Qwen Code reads the whole record(s), and what the rest held is lost. --fix puts each record on a line of its own and keeps the rest in a transcript-lint.kept-line object after them, which Qwen skips.',
       utf8: 'Line is not valid UTF-8: Qwen Code reads each bad byte sequence as U+FFFD, and the character it was is lost.',
     },
   },
@@ -57,10 +60,22 @@ export default defineRule({
       }
       const hasNul = line.bytes.includes(0);
       if (read.objects.length === 0) {
+        const text = Qwen.lineText(line);
+        if (hasNul && text.replace(/\u0000/g, '').trim() === '') {
+          ctx.report({
+            messageId: 'padding',
+            at: { line: line.lineNo },
+            data: { count: line.bytes.filter((b) => b === 0).length },
+            severity: 'warn',
+            fix: new Qwen.QwenFix(model, RULE_ID).deleteLine(line.lineNo).fix('safe', 'drop the line of NUL padding'),
+          });
+          continue;
+        }
         const last = isLast(model, line);
+        const reason = hasNul ? 'not JSON, with NUL bytes' : last ? 'cut off' : 'not JSON';
         const fix: FixDescriptor = new Qwen.QwenFix(model, RULE_ID)
-          .deleteLine(line.lineNo)
-          .fix('safe', last ? 'drop the torn last line' : 'drop the line Qwen reads nothing from');
+          .replaceText(line.lineNo, Qwen.keptObject(line, reason) + Qwen.closingBreak(model.file, line))
+          .fix('safe', `keep the line's text in a ${Qwen.KEPT_LINE} object on line ${line.lineNo}, which Qwen skips`);
         ctx.report({
           messageId: 'lost',
           at: { line: line.lineNo },
@@ -77,13 +92,18 @@ export default defineRule({
         .trim();
       const joined = rest === texts.join('') || rest === texts.join(' ');
       const messageId = hasNul && joined ? 'nul' : joined ? 'joined' : 'partly';
+      // The rest Qwen skips, kept after the records: the line's text without them, its NUL bytes and spaces.
+      let leftover = Qwen.lineText(line);
+      for (const t of texts) leftover = leftover.replace(t, '');
+      leftover = leftover.replace(/\u0000/g, '').trim();
+      const kept = joined || leftover === '' ? [] : [Qwen.keptObject(line, 'beside whole records', leftover)];
       const fix = new Qwen.QwenFix(model, RULE_ID)
-        .replaceText(line.lineNo, texts.join(model.file.eol))
+        .replaceText(line.lineNo, [...texts, ...kept].join(model.file.eol) + Qwen.closingBreak(model.file, line))
         .fix(
           'safe',
-          joined
+          kept.length === 0
             ? 'put each record Qwen reads on a line of its own, as it stands'
-            : 'put each record Qwen reads on a line of its own, as it stands (the rest, which Qwen skips, is dropped)',
+            : `put each record Qwen reads on a line of its own, as it stands, and keep the rest, which Qwen skips, in a ${Qwen.KEPT_LINE} object after them`,
         );
       ctx.report({
         messageId,

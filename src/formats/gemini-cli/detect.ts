@@ -4,6 +4,7 @@
 // (uuid chain) have none of these shapes. The older single-JSON session (one document with the header's keys and a
 // `messages` array) is not read: known-format names it.
 import type { Sample } from '../sample.js';
+import { isKeptLine } from './kept-line.js';
 import { isObj, kindOf, MESSAGE_TYPES, type Obj } from './records.js';
 
 const isHeader = (v: Obj): boolean =>
@@ -25,7 +26,8 @@ export function detectGemini(sample: Sample): number {
   let others = 0;
   for (let i = 0; sample.line(i) !== undefined; i++) {
     const parsed = sample.parsedLine(i)!;
-    if (!parsed.ok || !isObj(parsed.value)) continue;
+    // A line a fix kept (kept-line.ts) is neither the CLI's nor another format's.
+    if (!parsed.ok || !isObj(parsed.value) || isKeptLine(parsed.value)) continue;
     const v = parsed.value;
     if (isHeader(v) && !('uuid' in v)) {
       if (ours === 0 && others === 0) header = true;

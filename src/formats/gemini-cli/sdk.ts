@@ -13,3 +13,4 @@ export {
   removalEdits,
   responseOnlyIds,
 } from './pairing.js';
+export { isKeptLine, KEPT_LINE, keptLineText } from './kept-line.js';

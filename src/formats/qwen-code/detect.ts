@@ -3,6 +3,7 @@
 // `systemPayload`, `toolCallResult`). Claude Code's entries share the identity keys but hold `message.content`
 // and none of these, so a Claude Code session is never claimed. A line too damaged to parse counts when it starts
 // the way Qwen writes a record (`{"uuid":…,"parentUuid":…,"sessionId":`). The score is 2, above the 1 of the Claude Code format that the identity keys alone would pick.
+import { isKeptLine } from './kept-line.js';
 import { isObj } from './lines.js';
 import type { Sample } from '../sample.js';
 
@@ -28,7 +29,8 @@ export function detectQwen(sample: Sample): number {
   for (let i = 0; sample.line(i) !== undefined; i++) {
     const parsed = sample.parsedLine(i)!;
     if (parsed.ok) {
-      if (!isObj(parsed.value)) continue;
+      // A line a fix kept (kept-line.ts) is neither Qwen's nor another format's.
+      if (!isObj(parsed.value) || isKeptLine(parsed.value)) continue;
       // A Claude Code entry (its message has `content`) says the file is not Qwen's.
       const message = parsed.value.message;
       if (isObj(message) && Object.hasOwn(message, 'content')) return 0;

@@ -5,11 +5,14 @@
 // - export: equals the contents the CLI sent, without the resume prompt;
 // - fix: `--fix --unsafe-fixes` on a copy; the CLI resumes the fixed file with nothing rejected, and every call id
 //   the CLI sent for the damaged file is still sent.
-// usage: node test/oracle/gemini/run.mjs [--out DIR] [--jobs N] [--timeout S] [--only NAME,...]
-// Build first (npm run build). Prints one row per case and writes DIR/REPORT.md.
+// With --seeds A..B it also judges the compound damage of ../differential/damage.mjs (seed N damages recording
+// N mod 3 of tool-call, parallel, resumed, with the next one as the other session).
+// usage: node test/oracle/gemini/run.mjs [--out DIR] [--jobs N] [--timeout S] [--seeds A..B] [--only NAME,...]
+// Build first (npm run build). Prints one row per case and writes DIR/REPORT.md (the table and its totals).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { damage } from '../differential/damage.mjs';
 import { pool } from '../pool.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -23,6 +26,7 @@ const OUT = path.resolve(arg('out', '/tmp/gemini-harness'));
 const JOBS = Math.min(2, Number(arg('jobs', 2)));
 const TIMEOUT = Number(arg('timeout', 180));
 const ONLY = arg('only', '')?.split(',').filter(Boolean);
+const SEEDS = arg('seeds', '');
 
 const lines = (name) =>
   readFileSync(path.join(DATA, `${name}.jsonl`), 'utf8')
@@ -61,6 +65,25 @@ function cases() {
     'two files joined': text([...c, ...p]),
     'file doubled by a restored backup': text([...c, ...c]),
   };
+}
+
+/** The seeded cases: name → file bytes. */
+function seeded() {
+  if (!SEEDS) return {};
+  const bases = ['tool-call', 'parallel', 'resumed'];
+  const [a, b] = SEEDS.split('..').map(Number);
+  const out = {};
+  for (let seed = a; seed <= (b ?? a); seed++) {
+    const base = bases[seed % bases.length];
+    const other = bases[(seed + 1) % bases.length];
+    const read = (n) => readFileSync(path.join(DATA, `${n}.jsonl`));
+    const d = damage(read(base), seed, { others: [read(other)] });
+    if (d) {
+      out[`seed-${seed}`] = d.bytes;
+      console.error(`seed-${seed} ${base}: ${d.steps.join('; ')}`);
+    }
+  }
+  return out;
 }
 
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { encoding: 'utf8', timeout: TIMEOUT * 1000, ...opts });
@@ -148,7 +171,7 @@ async function judge([name, body]) {
 
 execFileSync('test', ['-x', '/tmp/gemini/node_modules/.bin/gemini']);
 mkdirSync(OUT, { recursive: true });
-const all = Object.entries(cases()).filter(([n]) => ONLY.length === 0 || ONLY.includes(n));
+const all = Object.entries({ ...cases(), ...seeded() }).filter(([n]) => ONLY.length === 0 || ONLY.includes(n));
 const rows = await pool(all, JOBS, judge);
 const table = [
   '| case | CLI on the damaged file (strict) | lint errors | export = sent | fixed file (strict) | errors left | calls lost |',
@@ -157,5 +180,15 @@ const table = [
     (r) => `| ${r.name} | ${r.cli} | ${r.lint} | ${r.export} | ${r.fixed} | ${r.errorsLeft} | ${r.callsLost} |`,
   ),
 ].join('\n');
-writeFileSync(path.join(OUT, 'REPORT.md'), `${table}\n`);
+// Totals: a case the CLI mishandles (rejected, or no request) reported with an error; export equal to what was
+// sent; the fixed copy accepted with no error left and no call lost.
+const mishandled = rows.filter((r) => r.cli !== 'ok');
+const totals = [
+  `detected: ${mishandled.filter((r) => r.lint !== '—').length}/${mishandled.length}`,
+  `errors where the CLI was fine: ${rows.filter((r) => r.cli === 'ok' && r.lint !== '—').length}/${rows.length - mishandled.length}`,
+  `export = sent: ${rows.filter((r) => r.export === 'equal').length}/${rows.filter((r) => r.export !== 'n/a').length}`,
+  `fix resumes clean, nothing lost: ${rows.filter((r) => r.fixed === 'ok' && r.errorsLeft === 0 && r.callsLost === 0).length}/${rows.length}`,
+].join('\n');
+writeFileSync(path.join(OUT, 'REPORT.md'), `${table}\n\n${totals}\n`);
+console.log(totals);
 console.log(table);

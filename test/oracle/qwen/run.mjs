@@ -89,14 +89,21 @@ function classes() {
   };
 }
 
+/** The recordings: the folders of RECORDINGS (its README.md is not one). */
+const recordings = () =>
+  readdirSync(RECORDINGS, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
 function cases() {
   const out = [];
-  for (const name of readdirSync(RECORDINGS).sort())
+  for (const name of recordings())
     out.push({ name: `clean-${name}`, clean: true, bytes: read(path.join(RECORDINGS, name, 'session.jsonl')) });
   for (const [name, bytes] of Object.entries(classes())) out.push({ name, bytes });
   if (SEEDS) {
     const [a, b] = SEEDS.split('..').map(Number);
-    const bases = readdirSync(RECORDINGS).sort();
+    const bases = recordings();
     for (let seed = a; seed <= (b ?? a); seed++) {
       const baseName = bases[seed % bases.length];
       const other = bases[(seed + 1) % bases.length];

@@ -5,6 +5,9 @@ import { recorded, text, without } from './session.js';
 const call = recorded('tool-call');
 const NUL = '\u0000';
 const torn = call[9]!.slice(0, 80);
+/** The record --fix writes in place of an unreadable line: its text kept, which the CLI skips. */
+const kept = (line: string, reason: string): string =>
+  JSON.stringify({ type: 'transcript-lint.kept-line', reason, text: line });
 
 runRuleTests(rule, {
   valid: [{ name: 'a recorded session', text: text(call) }],
@@ -13,13 +16,13 @@ runRuleTests(rule, {
       name: 'the last message record torn (a crash mid-write)',
       text: `${[...call.slice(0, 9), torn].join('\n')}`,
       errors: [{ messageId: 'torn', line: 10, severity: 'error' }],
-      output: text(call.slice(0, 9)),
+      output: text([...call.slice(0, 9), kept(torn, 'cut off')]),
     },
     {
       name: 'a torn lastUpdated update is only a warning',
       text: `${call.join('\n')}\n{"$set":{"lastUpdated":"2026-12-0`,
       errors: [{ messageId: 'torn', line: 12, severity: 'warn' }],
-      output: text(call),
+      output: text([...call, kept('{"$set":{"lastUpdated":"2026-12-0', 'cut off')]),
     },
     {
       name: 'a line of NUL padding after the last record',
@@ -37,13 +40,19 @@ runRuleTests(rule, {
       name: 'garbage in the middle',
       text: text([...call.slice(0, 3), 'garbage{', ...call.slice(3)]),
       errors: [{ messageId: 'parse', line: 4 }],
-      output: text(call),
+      output: text([...call.slice(0, 3), kept('garbage{', 'not JSON'), ...call.slice(3)]),
     },
     {
       name: 'a JSON array line',
       text: text([...without(call, 11), '[1,2]']),
       errors: [{ messageId: 'notObject', line: 11, severity: 'warn' }],
-      output: text(without(call, 11)),
+      output: text([...without(call, 11), kept('[1,2]', 'not an object')]),
+    },
+    {
+      name: 'garbage with NUL bytes in it',
+      text: text([...call.slice(0, 3), `garb${NUL}age`, ...call.slice(3)]),
+      errors: [{ messageId: 'parse', line: 4 }],
+      output: text([...call.slice(0, 3), kept(`garb${NUL}age`, 'not JSON, with NUL bytes'), ...call.slice(3)]),
     },
   ],
 });

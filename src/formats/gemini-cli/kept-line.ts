@@ -1,0 +1,31 @@
+// A line Gemini CLI cannot read, kept in the file instead of deleted. The 0.61.0 loader (loadConversationRecord)
+// skips a JSON line that is no rewind (a string `$rewindTo`), no message (a string `id`), no update (an object
+// `$set`) and no header (string `sessionId` and `projectHash`), and resume only appends to the file. So a fix
+// writes the unreadable line's text inside such a record, on the same line: nothing is deleted, and nothing is sent.
+import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
+import { isObj, kindOf } from './records.js';
+
+/** The `type` of the record that holds a kept line (it has no `id`, so the CLI's loader skips it). */
+export const KEPT_LINE = 'transcript-lint.kept-line';
+
+const exact = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** Whether a parsed line is a KEPT_LINE record (one the CLI skips). */
+export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_LINE && kindOf(v) === 'other';
+
+/**
+ * The text that replaces `line`: a KEPT_LINE record holding the line's text (and its bytes, in base64, when they are
+ * not UTF-8) and why it was kept. An unterminated last line gets the file's line break, so what the CLI appends on
+ * resume starts a line of its own.
+ */
+export function keptLineText(file: SourceFile, line: SourceLine, reason: string): string {
+  const record: Record<string, unknown> = { type: KEPT_LINE, reason, text: lenient.decode(line.bytes) };
+  try {
+    exact.decode(line.bytes);
+  } catch {
+    record.base64 = Buffer.from(line.bytes).toString('base64');
+  }
+  const last = line === file.lines.at(-1);
+  return JSON.stringify(record) + (last && !file.finalNewline ? file.eol : '');
+}
