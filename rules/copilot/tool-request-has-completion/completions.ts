@@ -1,0 +1,47 @@
+// copilot/tool-request-has-completion's completion pass: a completion no request of its agent pairs with, named by
+// its tool.execution_start when there is one (the unsafe fix rebuilds the lost request), else a stray one.
+import { Copilot } from '../../../src/sdk/index.js';
+import { type AgentCalls, inDamagedLine, inUnreadableRequests } from './events.js';
+import { droppedFix, rebuiltRequest } from './fixes.js';
+import type { Ctx } from './messages.js';
+
+type Event = Copilot.CopilotEvent;
+
+/** Reports the agent's completions that no request pairs with (`paired`), given each call id's first request. */
+export function checkCompletions(
+  ctx: Ctx,
+  { own }: AgentCalls,
+  paired: ReadonlySet<Event>,
+  requested: ReadonlyMap<string, Event>,
+): void {
+  const { model } = ctx;
+  const events = model.events;
+  // Completions no request of this agent pairs with.
+  for (const e of own) {
+    if (e.type !== 'tool.execution_complete' || paired.has(e)) continue;
+    const id = Copilot.toolCallIdOf(e);
+    if (id === undefined || id === '') continue;
+    const request = requested.get(id);
+    if (request && request.index < e.index) continue;
+    // Its request may be in a line another rule repairs, or in toolRequests Copilot cannot read.
+    if (inDamagedLine(model, id) || inUnreadableRequests(events, id)) continue;
+    const start = own.find((x) => x.type === 'tool.execution_start' && Copilot.toolCallIdOf(x) === id);
+    if (start) {
+      // A request later in the file that this completion cannot pair with (a prompt or resume between, or the
+      // request paired with a later completion): named, since "no assistant.message requests" it is untrue.
+      const data = { id, start: start.line, name: String(start.data?.toolName ?? 'unnamed') };
+      const at = { line: e.line };
+      const fix = rebuiltRequest(model, start, id);
+      if (request) ctx.report({ messageId: 'beforeRequest', at, data: { ...data, request: request.line }, fix });
+      else ctx.report({ messageId: 'orphanStarted', at, data, fix });
+    } else if (!request) {
+      ctx.report({
+        messageId: 'orphan',
+        at: { line: e.line },
+        severity: 'warn',
+        data: { id },
+        fix: droppedFix(model, e.line, 'drop the completion'),
+      });
+    }
+  }
+}

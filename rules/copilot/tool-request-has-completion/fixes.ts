@@ -1,0 +1,119 @@
+// copilot/tool-request-has-completion's fixes: Copilot's own "interrupted" completion for a call without one (marked
+// interactionId "transcript-lint"), a completion moved after its call's events, a fresh id for a call whose id is
+// empty or reused, a lost request rebuilt from its tool.execution_start, and a dropped line.
+import { Copilot, type FixDescriptor } from '../../../src/sdk/index.js';
+import { batchOf, isBoundary, requestsId, TOOL_EVENTS } from './events.js';
+
+type Model = Copilot.CopilotModel;
+type Event = Copilot.CopilotEvent;
+
+/**
+ * The completion the fix writes for a call without one: the text Copilot sends for it today, so the resumed
+ * conversation stays the same (mid-history, the placeholder it sends in memory; at the end, the completion it
+ * appends itself on resume).
+ */
+function interruptedCompletion(toolCallId: string, toolName: string, tail: boolean): Record<string, unknown> {
+  return {
+    toolCallId,
+    model: 'resumed',
+    interactionId: Copilot.MARK,
+    success: false,
+    error: { message: Copilot.interruptedText(toolName, tail), code: 'interrupted' },
+  };
+}
+
+/** Copilot's interrupted completion for each missing call of a request, after the other events of its batch. */
+export function missingFix(
+  model: Model,
+  request: Event,
+  missing: { id: string; name: string }[],
+  tail: boolean,
+): FixDescriptor | undefined {
+  const { end } = batchOf(model, request);
+  const plan = new Copilot.CopilotFixPlan(model);
+  for (const { id, name } of missing) {
+    plan.insertEvent(end.line, {
+      type: 'tool.execution_complete',
+      data: interruptedCompletion(id, name, tail),
+      id: plan.newId('interrupted', id, request.line),
+      agentId: request.agentId,
+    });
+  }
+  return plan.fix('safe', "Copilot's own interrupted completion, marked interactionId transcript-lint");
+}
+
+/** A late or early completion moved after the other events of its call. */
+export function movedFix(model: Model, completion: Event, request: Event, late: boolean): FixDescriptor | undefined {
+  const { end } = batchOf(model, request);
+  return new Copilot.CopilotFixPlan(model)
+    .moveEvent(completion, end.line)
+    .fix(
+      'safe',
+      late ? 'move it back after the other events of its call' : 'move it after the other events of its call',
+    );
+}
+
+/** Drop a line (a second or stray completion): unsafe, its content is lost from the session. */
+export function droppedFix(model: Model, line: number, description: string): FixDescriptor | undefined {
+  return new Copilot.CopilotFixPlan(model).deleteLine(line).fix('unsafe', description);
+}
+
+/** A new id for a call whose id is empty or reused, in its request and in the events of its batch. */
+export function renamed(model: Model, request: Event, index: number, id: string): FixDescriptor | undefined {
+  const events = model.events;
+  const plan = new Copilot.CopilotFixPlan(model);
+  const fresh = `toolu_tl${plan.newId('toolCallId', request.line, index).replace(/-/g, '').slice(0, 20)}`;
+  plan.set(request.line, `/data/toolRequests/${index}/toolCallId`, fresh);
+  // Its events: up to the next request that uses the same id.
+  for (let i = request.index + 1; i < events.length; i++) {
+    const e = events[i]!;
+    if (requestsId(e, id)) break;
+    if (TOOL_EVENTS.has(e.type) && Copilot.toolCallIdOf(e) === id) plan.set(e.line, '/data/toolCallId', fresh);
+  }
+  return plan.fix('safe', `rename the call ${fresh}`);
+}
+
+/** The lost request of a started call, rebuilt into the assistant.message before its start, in start order. */
+export function rebuiltRequest(model: Model, start: Event, id: string): FixDescriptor | undefined {
+  const events = model.events;
+  let message: Event | undefined;
+  for (let i = start.index - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.agentId !== start.agentId) continue;
+    if (e.type === 'assistant.message') {
+      message = e;
+      break;
+    }
+    if (isBoundary(e)) return undefined;
+  }
+  const list = message?.data?.toolRequests;
+  if (!message || !(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string')
+    return undefined;
+  const requests = (list ?? []) as unknown[];
+  // A message that already requests the id: another request there would be a second one, and the completion
+  // still unpaired, so the fix would come back on every pass (the fuzzer's case: ten copies of one request).
+  if (requests.some((r) => Copilot.isObject(r) && r.toolCallId === id)) return undefined;
+  // Copilot starts calls in request order: the new entry goes before the first request started after it.
+  const order = events
+    .filter((e) => e.index > message.index && e.type === 'tool.execution_start' && e.agentId === start.agentId)
+    .map((e) => Copilot.toolCallIdOf(e));
+  const mine = order.indexOf(id);
+  let at = requests.length;
+  requests.forEach((r, i) => {
+    const k = order.indexOf(Copilot.isObject(r) && typeof r.toolCallId === 'string' ? r.toolCallId : undefined);
+    if (at === requests.length && k > mine) at = i;
+  });
+  const entry: Record<string, unknown> = {
+    toolCallId: id,
+    name: start.data.toolName,
+    arguments: start.data.arguments ?? {},
+    type: 'function',
+  };
+  const next = [...requests.slice(0, at), entry, ...requests.slice(at)];
+  return new Copilot.CopilotFixPlan(model)
+    .set(message.line, '/data/toolRequests', next)
+    .fix(
+      'unsafe',
+      `rebuild the request from its tool.execution_start into the assistant.message on line ${message.line}`,
+    );
+}
