@@ -10,16 +10,16 @@
 // Claude Code's `media_removed` entries for images, which then only strip a good image.
 import {
   base64Source,
+  type BlockSite,
+  ClaudeCode,
   defineRule,
   type Entry,
+  type FixPlan,
   imageMediaType,
-  mediaRemovals,
   placeholder,
   PlannedReports,
   requestBlocks,
   storedPointer,
-  type BlockSite,
-  type FixPlan,
 } from '../src/sdk/index.js';
 import { MAX_IMAGE_BASE64 } from './image-limits.js';
 
@@ -49,7 +49,7 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const { merged } = model.apiView();
-    const removals = mediaRemovals(model.chain().active).filter((r) => r.media === 'image');
+    const removals = ClaudeCode.mediaRemovals(model.chain().active).filter((r) => r.media === 'image');
     const reports = new PlannedReports(ctx);
     // Every fix of a bad image also drops the media_removed entries: after it they would only strip a good image.
     const dropRemovals = (plan: FixPlan): FixPlan => {

@@ -1,7 +1,7 @@
 // known-format: a file that no supported format recognises is said to be so, once, instead of being linted as
 // something it is not (a Codex rollout taken for a Claude Code session would be "clean"; a binary file would get a
 // finding per line). The message says what the file looks like and which formats are supported.
-import { defineRule, listKeys } from '../src/sdk/index.js';
+import { defineRule, Unknown } from '../src/sdk/index.js';
 
 // Kept in step with the registered formats by test/meta.test.ts.
 const SUPPORTED =
@@ -53,7 +53,7 @@ export default defineRule({
         else ctx.report({ messageId: 'json', at, data: { what: d.what } });
         break;
       case 'jsonl': {
-        const keys = listKeys(d.keys);
+        const keys = Unknown.listKeys(d.keys);
         if (d.guess?.format !== undefined)
           ctx.report({ messageId: 'readableGuess', at, data: { keys, guess: d.guess.tool, format: d.guess.format } });
         else if (d.guess) ctx.report({ messageId: 'jsonlGuess', at, data: { keys, guess: d.guess.tool } });

@@ -7,9 +7,9 @@
 // replaces the document with a text placeholder and drops those entries. Page and size limits are document-limits'.
 import {
   base64Source,
+  ClaudeCode,
   defineRule,
   type Entry,
-  mediaRemovals,
   pdfProblem,
   placeholder,
   PlannedReports,
@@ -46,7 +46,7 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const { merged } = model.apiView();
-    const removals = mediaRemovals(model.chain().active).filter((r) => r.media === 'document');
+    const removals = ClaudeCode.mediaRemovals(model.chain().active).filter((r) => r.media === 'document');
     const reports = new PlannedReports(ctx);
     const badTargets = new Set<Entry>();
     for (const site of requestBlocks(merged, { nested: true })) {

@@ -9,7 +9,7 @@
 // characters, which Claude Code shortens with a hash, are only checked on their first 200 (the hash is not known).
 // No lint fix: moving the file is the user's choice (`transcript-lint relocate`, src/engine/relocate.ts).
 import path from 'node:path';
-import { defineRule, type Entry, folderFits, projectFolderOf } from '../src/sdk/index.js';
+import { ClaudeCode, defineRule, type Entry } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -37,12 +37,17 @@ export default defineRule({
       cwds.set(e.raw.cwd, e);
     }
     if (cwds.size === 0) return;
-    for (const cwd of cwds.keys()) if (folderFits(folder, cwd)) return;
+    for (const cwd of cwds.keys()) if (ClaudeCode.folderFits(folder, cwd)) return;
     const [cwd, entry] = [...cwds].pop()!;
     ctx.report({
       messageId: 'otherFolder',
       at: { entry, pointer: '/cwd' },
-      data: { folder, cwd, expected: projectFolderOf(cwd), session: path.basename(file).replace(/\.jsonl$/, '') },
+      data: {
+        folder,
+        cwd,
+        expected: ClaudeCode.projectFolderOf(cwd),
+        session: path.basename(file).replace(/\.jsonl$/, ''),
+      },
     });
   },
 });

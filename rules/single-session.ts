@@ -4,7 +4,7 @@
 // with the oracle, the corpus's plain.jsonl with multi.jsonl appended, resumed as plain's session, sent multi's
 // conversation and none of plain's; multi with plain appended sent plain's only. What counts as another session's
 // conversation is formats/claude-code/joined-sessions.ts's; `transcript-lint split` moves it to a file of its own.
-import { defineRule, sessionsInFile } from '../src/sdk/index.js';
+import { ClaudeCode, defineRule } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -25,7 +25,7 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const chain = model.chain();
-    const sessions = sessionsInFile(model.file.path, model.entries, chain.byUuid, chain.leaf);
+    const sessions = ClaudeCode.sessionsInFile(model.file.path, model.entries, chain.byUuid, chain.leaf);
     if (!sessions) return;
     for (const other of sessions.others) {
       const first = other.first.line;

@@ -13,6 +13,7 @@ import {
   assistantMessageId,
   blocksOf,
   blocksOfType,
+  ClaudeCode,
   conversation,
   defineRule,
   derivedUuid,
@@ -20,7 +21,6 @@ import {
   type FixDescriptor,
   FixPlan,
   HeldReports,
-  INTERRUPTED_TOOL_RESULT,
   isObject,
   isToolResultEntry,
   type RelatedLine,
@@ -80,11 +80,11 @@ function interruptedBody(anchor: Entry, ids: readonly string[]): Record<string, 
       content: ids.map((id) => ({
         tool_use_id: id,
         type: 'tool_result',
-        content: INTERRUPTED_TOOL_RESULT,
+        content: ClaudeCode.INTERRUPTED_TOOL_RESULT,
         is_error: true,
       })),
     },
-    toolUseResult: INTERRUPTED_TOOL_RESULT,
+    toolUseResult: ClaudeCode.INTERRUPTED_TOOL_RESULT,
     toolDenialKind: 'interrupted',
     sourceToolAssistantUUID: anchor.uuid,
   };
@@ -173,7 +173,7 @@ function resultsIntoNext(model: TranscriptModel, next: ApiMessage, ids: readonly
   const results = ids.map((id) => ({
     type: 'tool_result',
     tool_use_id: id,
-    content: INTERRUPTED_TOOL_RESULT,
+    content: ClaudeCode.INTERRUPTED_TOOL_RESULT,
     is_error: true,
   }));
   return new FixPlan(model)
@@ -311,7 +311,11 @@ function interruptedIds(model: TranscriptModel): Set<unknown> {
   for (const m of model.apiView().messages) {
     if (m.role !== 'user') continue;
     for (const b of m.blocks)
-      if (b.origin.synthetic && b.block.type === 'tool_result' && b.block.content === INTERRUPTED_TOOL_RESULT)
+      if (
+        b.origin.synthetic &&
+        b.block.type === 'tool_result' &&
+        b.block.content === ClaudeCode.INTERRUPTED_TOOL_RESULT
+      )
         ids.add(b.block.tool_use_id);
   }
   return ids;

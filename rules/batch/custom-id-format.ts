@@ -4,7 +4,7 @@
 // characters". OpenAI's Batch API sets no such pattern, so the rule runs on Anthropic batches only. The unsafe fix
 // writes each other character as `_` and cuts the id to 64 characters, when that id is used by no other request:
 // your code matches results by the id, so it has to learn the new one.
-import { type BatchRecord, defineRule, HeldReports, recordEdit, recordSite } from '../../src/sdk/index.js';
+import { Batch, defineRule, HeldReports } from '../../src/sdk/index.js';
 
 export const CUSTOM_ID = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX = 64;
@@ -43,11 +43,11 @@ export default defineRule({
     const records = ctx.model.records;
     const used = new Set(records.map((r) => r.value.custom_id).filter((id) => typeof id === 'string'));
     const held = new HeldReports(ctx);
-    const renamed = new Map<BatchRecord, string>();
+    const renamed = new Map<Batch.BatchRecord, string>();
     for (const r of records) {
       const id = r.value.custom_id;
       if (!Object.hasOwn(r.value, 'custom_id')) continue; // line-shape reports it
-      const at = recordSite(r, '/custom_id');
+      const at = Batch.recordSite(r, '/custom_id');
       if (typeof id !== 'string') {
         ctx.report({ messageId: 'notString', at, data: { detail: id === null ? 'null' : typeof id } });
         continue;
@@ -59,7 +59,7 @@ export default defineRule({
           ? () => ({
               applicability: 'unsafe' as const,
               description: `rename the custom_id to ${fixed}`,
-              edits: [recordEdit(r, '/custom_id', fixed)],
+              edits: [Batch.recordEdit(r, '/custom_id', fixed)],
             })
           : undefined;
       if (rename) renamed.set(r, fixed);

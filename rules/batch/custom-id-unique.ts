@@ -3,14 +3,7 @@
 // Batch."; OpenAI BatchRequestInput: "Must be unique for each request in a batch."). A later request that is an exact
 // copy of an earlier one (the same JSON) is dropped (safe: the same request is still sent once, under the same id);
 // two different requests under one id are left to the user, whose code decides which id each should have.
-import {
-  type BatchRecord,
-  defineRule,
-  deleteRecord,
-  fileLineOf,
-  HeldReports,
-  recordSite,
-} from '../../src/sdk/index.js';
+import { Batch, defineRule, HeldReports } from '../../src/sdk/index.js';
 
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -36,8 +29,8 @@ export default defineRule({
   },
   check(ctx) {
     const model = ctx.model;
-    const firstById = new Map<string, BatchRecord>();
-    const copies: BatchRecord[] = [];
+    const firstById = new Map<string, Batch.BatchRecord>();
+    const copies: Batch.BatchRecord[] = [];
     const held = new HeldReports(ctx);
     const fix = () => ({
       applicability: 'safe' as const,
@@ -46,7 +39,7 @@ export default defineRule({
           ? 'drop the exact copy of an earlier request'
           : `drop ${copies.length} exact copies of earlier requests`,
       // Highest index first, so the indexes of a create body's requests stay right.
-      edits: [...copies].sort((a, b) => b.index - a.index).map(deleteRecord),
+      edits: [...copies].sort((a, b) => b.index - a.index).map(Batch.deleteRecord),
     });
     for (const r of model.records) {
       const id = r.value.custom_id;
@@ -58,11 +51,11 @@ export default defineRule({
       }
       const copy = sameJson(first.value, r.value);
       if (copy) copies.push(r);
-      const firstLine = fileLineOf(model, recordSite(first));
+      const firstLine = Batch.fileLineOf(model, Batch.recordSite(first));
       held.hold(
         {
           messageId: model.kind === 'openai-batch' ? 'openaiDuplicate' : 'duplicate',
-          at: recordSite(r, '/custom_id'),
+          at: Batch.recordSite(r, '/custom_id'),
           data: { id: JSON.stringify(id), first: firstLine },
           related: [{ line: firstLine, message: `custom_id ${JSON.stringify(id)} first used here` }],
         },

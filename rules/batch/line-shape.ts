@@ -4,15 +4,7 @@
 // 50,000 lines and 200 MB. A line that is not JSON (or a create body that is not) is no request at all. Sources: the
 // Messages API reference and guide (NOTES §1.1, §1.2), openai-openapi `BatchRequestInput` and `CreateBatchRequest`
 // (NOTES §2.1, §2.2). A torn last line is dropped (safe: it is no request, and the crash that tore it lost it).
-import {
-  type BatchRecord,
-  defineRule,
-  dropLineFix,
-  lineFindings,
-  OPENAI_BATCH_ENDPOINTS,
-  openai,
-  recordSite,
-} from '../../src/sdk/index.js';
+import { Batch, defineRule, dropLineFix, lineFindings, OpenAI } from '../../src/sdk/index.js';
 
 const ANTHROPIC_FIELDS = ['custom_id', 'params'];
 const OPENAI_FIELDS = ['custom_id', 'method', 'url', 'body'];
@@ -80,17 +72,17 @@ export default defineRule({
       }
       const doc = container.value(1);
       if (doc === undefined) return;
-      const requests = openai.isJsonObject(doc) ? doc.requests : undefined;
+      const requests = OpenAI.isJsonObject(doc) ? doc.requests : undefined;
       if (!Array.isArray(requests)) {
         ctx.report({ messageId: 'noRequests', at: { line: 1, pointer: '' } });
         return;
       }
       requests.forEach((r, index) => {
-        if (!openai.isJsonObject(r))
+        if (!OpenAI.isJsonObject(r))
           ctx.report({
             messageId: 'requestNotObject',
             at: { line: 1, pointer: `/requests/${index}` },
-            data: { index, detail: openai.describeJson(r) },
+            data: { index, detail: OpenAI.describeJson(r) },
           });
       });
     } else {
@@ -127,42 +119,47 @@ export default defineRule({
       else checkOpenAI(r);
     }
 
-    function checkAnthropic(r: BatchRecord): void {
+    function checkAnthropic(r: Batch.BatchRecord): void {
       for (const field of ANTHROPIC_FIELDS)
-        if (!Object.hasOwn(r.value, field)) ctx.report({ messageId: 'missing', at: recordSite(r), data: { field } });
-      if (Object.hasOwn(r.value, 'params') && !openai.isJsonObject(r.value.params))
+        if (!Object.hasOwn(r.value, field))
+          ctx.report({ messageId: 'missing', at: Batch.recordSite(r), data: { field } });
+      if (Object.hasOwn(r.value, 'params') && !OpenAI.isJsonObject(r.value.params))
         ctx.report({
           messageId: 'paramsType',
-          at: recordSite(r, '/params'),
-          data: { detail: openai.describeJson(r.value.params) },
+          at: Batch.recordSite(r, '/params'),
+          data: { detail: OpenAI.describeJson(r.value.params) },
         });
       for (const field of Object.keys(r.value))
         if (!ANTHROPIC_FIELDS.includes(field))
-          ctx.report({ messageId: 'extra', at: recordSite(r, `/${openai.pointerToken(field)}`), data: { field } });
+          ctx.report({
+            messageId: 'extra',
+            at: Batch.recordSite(r, `/${OpenAI.pointerToken(field)}`),
+            data: { field },
+          });
     }
 
-    function checkOpenAI(r: BatchRecord): void {
+    function checkOpenAI(r: Batch.BatchRecord): void {
       for (const field of OPENAI_FIELDS)
         if (!Object.hasOwn(r.value, field))
-          ctx.report({ messageId: 'openaiMissing', at: recordSite(r), data: { field } });
+          ctx.report({ messageId: 'openaiMissing', at: Batch.recordSite(r), data: { field } });
       const { method, url, body } = r.value;
       if (Object.hasOwn(r.value, 'method') && method !== 'POST')
         ctx.report({
           messageId: 'openaiMethod',
-          at: recordSite(r, '/method'),
+          at: Batch.recordSite(r, '/method'),
           data: { value: JSON.stringify(method) },
         });
-      if (Object.hasOwn(r.value, 'url') && !(typeof url === 'string' && OPENAI_BATCH_ENDPOINTS.includes(url)))
+      if (Object.hasOwn(r.value, 'url') && !(typeof url === 'string' && Batch.OPENAI_BATCH_ENDPOINTS.includes(url)))
         ctx.report({
           messageId: 'openaiUrl',
-          at: recordSite(r, '/url'),
-          data: { value: JSON.stringify(url), endpoints: OPENAI_BATCH_ENDPOINTS.join(', ') },
+          at: Batch.recordSite(r, '/url'),
+          data: { value: JSON.stringify(url), endpoints: Batch.OPENAI_BATCH_ENDPOINTS.join(', ') },
         });
-      if (Object.hasOwn(r.value, 'body') && !openai.isJsonObject(body))
+      if (Object.hasOwn(r.value, 'body') && !OpenAI.isJsonObject(body))
         ctx.report({
           messageId: 'openaiBody',
-          at: recordSite(r, '/body'),
-          data: { detail: openai.describeJson(body) },
+          at: Batch.recordSite(r, '/body'),
+          data: { detail: OpenAI.describeJson(body) },
         });
     }
   },

@@ -3,7 +3,7 @@
 // least 1. max_tokens: 0 (cache pre-warming) is not supported inside a batch, because an ephemeral cache entry
 // written during batch processing would likely expire before the follow-up request runs."). No fix: how many tokens
 // the request should get is the user's call.
-import { defineRule, recordSite } from '../../src/sdk/index.js';
+import { Batch, defineRule } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -25,7 +25,7 @@ export default defineRule({
       if (params === null || typeof params !== 'object') continue;
       const value = (params as Record<string, unknown>).max_tokens;
       if (typeof value === 'number' && value < 1)
-        ctx.report({ messageId: 'tooLow', at: recordSite(r, '/params/max_tokens'), data: { value } });
+        ctx.report({ messageId: 'tooLow', at: Batch.recordSite(r, '/params/max_tokens'), data: { value } });
     }
   },
 });

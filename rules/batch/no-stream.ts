@@ -3,7 +3,7 @@
 // `batch_create_params.py`), and a batch's results come back whole, never streamed. For OpenAI's Batch API no source
 // says what `body.stream: true` does (llm-d-batch-gateway#153 says OpenAI rejects it during validation): a warning.
 // The fix removes `stream` (safe: a batch answers every request whole, whatever it says).
-import { defineRule, recordEdit, recordSite } from '../../src/sdk/index.js';
+import { Batch, defineRule } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -34,11 +34,11 @@ export default defineRule({
         continue;
       ctx.report({
         messageId: openaiBatch ? 'openaiStream' : 'stream',
-        at: recordSite(r, `/${key}/stream`),
+        at: Batch.recordSite(r, `/${key}/stream`),
         fix: {
           applicability: 'safe',
           description: `remove ${key}.stream`,
-          edits: [recordEdit(r, `/${key}/stream`)],
+          edits: [Batch.recordEdit(r, `/${key}/stream`)],
         },
       });
     }

@@ -1,7 +1,7 @@
 // batch/one-model: every request of an OpenAI Batch API input file names the same model. OpenAI's Batch guide says
 // "Each input file can only include requests to a single model"; the sentence was seen only in third-party copies
 // (NOTES §2.2), so this is a warning. The first line's model is taken for the file's; no fix.
-import { defineRule, fileLineOf, openai, recordSite } from '../../src/sdk/index.js';
+import { Batch, defineRule, OpenAI } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -20,17 +20,17 @@ export default defineRule({
   check(ctx) {
     const model = ctx.model;
     const modelOf = (v: unknown): string | undefined =>
-      openai.isJsonObject(v) && typeof v.model === 'string' ? v.model : undefined;
+      OpenAI.isJsonObject(v) && typeof v.model === 'string' ? v.model : undefined;
     const first = model.records.find((r) => modelOf(r.value.body) !== undefined);
     if (!first) return;
     const firstModel = modelOf(first.value.body)!;
-    const firstLine = fileLineOf(model, recordSite(first));
+    const firstLine = Batch.fileLineOf(model, Batch.recordSite(first));
     for (const r of model.records) {
       const m = modelOf(r.value.body);
       if (m === undefined || m === firstModel) continue;
       ctx.report({
         messageId: 'mismatch',
-        at: recordSite(r, '/body/model'),
+        at: Batch.recordSite(r, '/body/model'),
         data: { model: JSON.stringify(m), first: firstLine, firstModel: JSON.stringify(firstModel) },
         related: [{ line: firstLine, message: `the first request's model, ${JSON.stringify(firstModel)}` }],
       });

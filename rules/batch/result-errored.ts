@@ -3,9 +3,9 @@
 // up to 24 hours, before the request ran: a warning, it can simply be sent again); an OpenAI output line with an
 // `error`, or a response whose status is not 200 (its body's `error.message`). Canceled requests were the user's
 // own doing and are only counted (batch/results-summary).
-import { type BatchRecord, defineRule, openai, recordSite } from '../../src/sdk/index.js';
+import { Batch, defineRule, OpenAI } from '../../src/sdk/index.js';
 
-const isObject = openai.isJsonObject;
+const isObject = OpenAI.isJsonObject;
 
 export default defineRule({
   meta: {
@@ -35,11 +35,11 @@ export default defineRule({
       else checkAnthropic(r, id);
     }
 
-    function checkAnthropic(r: BatchRecord, id: string): void {
+    function checkAnthropic(r: Batch.BatchRecord, id: string): void {
       const result = r.value.result;
       if (!isObject(result)) return;
       if (result.type === 'expired') {
-        ctx.report({ messageId: 'expired', at: recordSite(r, '/result'), data: { id }, severity: 'warn' });
+        ctx.report({ messageId: 'expired', at: Batch.recordSite(r, '/result'), data: { id }, severity: 'warn' });
         return;
       }
       if (result.type !== 'errored') return;
@@ -47,15 +47,15 @@ export default defineRule({
       const inner = isObject(result.error) && isObject(result.error.error) ? result.error.error : result.error;
       const type = isObject(inner) && typeof inner.type === 'string' ? inner.type : 'error';
       const message = isObject(inner) && typeof inner.message === 'string' ? inner.message : '(no message)';
-      ctx.report({ messageId: 'errored', at: recordSite(r, '/result/error'), data: { id, type, message } });
+      ctx.report({ messageId: 'errored', at: Batch.recordSite(r, '/result/error'), data: { id, type, message } });
     }
 
-    function checkOpenAI(r: BatchRecord, id: string): void {
+    function checkOpenAI(r: Batch.BatchRecord, id: string): void {
       const { error, response } = r.value;
       if (isObject(error)) {
         const code = typeof error.code === 'string' ? error.code : 'error';
         const message = typeof error.message === 'string' ? error.message : '(no message)';
-        ctx.report({ messageId: 'openaiError', at: recordSite(r, '/error'), data: { id, code, message } });
+        ctx.report({ messageId: 'openaiError', at: Batch.recordSite(r, '/error'), data: { id, code, message } });
         return;
       }
       if (!isObject(response) || typeof response.status_code !== 'number' || response.status_code === 200) return;
@@ -64,7 +64,7 @@ export default defineRule({
       const message = typeof inner?.message === 'string' ? inner.message : '(no message)';
       ctx.report({
         messageId: 'failed',
-        at: recordSite(r, '/response'),
+        at: Batch.recordSite(r, '/response'),
         data: { id, status: response.status_code, message },
       });
     }

@@ -2,7 +2,7 @@
 // no request rule runs on it; instead of passing as clean, it is summarised once, with the counts the API itself
 // names (Message Batches `request_counts`: succeeded, errored, canceled, expired; OpenAI: by HTTP status). A warning,
 // so a results file never passes as a linted request; batch/result-errored reports the requests that failed.
-import { type BatchRecord, defineRule, openai } from '../../src/sdk/index.js';
+import { type Batch, defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const ANTHROPIC_TYPES = ['succeeded', 'errored', 'canceled', 'expired'];
 
@@ -48,15 +48,15 @@ export default defineRule({
   },
 });
 
-function anthropicType(r: BatchRecord): string {
+function anthropicType(r: Batch.BatchRecord): string {
   const result = r.value.result;
-  return openai.isJsonObject(result) && typeof result.type === 'string' ? result.type : 'without a result type';
+  return OpenAI.isJsonObject(result) && typeof result.type === 'string' ? result.type : 'without a result type';
 }
 
-function openaiStatus(r: BatchRecord): string {
+function openaiStatus(r: Batch.BatchRecord): string {
   const { response, error } = r.value;
-  if (openai.isJsonObject(error)) return 'failed';
-  if (openai.isJsonObject(response) && typeof response.status_code === 'number') {
+  if (OpenAI.isJsonObject(error)) return 'failed';
+  if (OpenAI.isJsonObject(response) && typeof response.status_code === 'number') {
     return response.status_code === 200 ? 'succeeded (200)' : `failed (${response.status_code})`;
   }
   return 'without a response';

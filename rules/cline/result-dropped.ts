@@ -4,7 +4,7 @@
 // call (a wrong id, say) or that a later result for the same id replaces is left out, so what it holds never
 // reaches the model, and its call is answered "result missing" instead. The fix writes the results as Cline sends
 // them and keeps the dropped one as text (the same fix as cline/result-missing's, so both apply as one).
-import { defineRule, type Entry, type FixDescriptor, HeldReports, pairFix, showValue } from '../../src/sdk/index.js';
+import { Cline, defineRule, type Entry, type FixDescriptor, HeldReports, showValue } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -37,7 +37,7 @@ export default defineRule({
       if (r.kind !== 'result-dropped' || !r.assistant) continue;
       const { user, assistant } = r;
       const fix = (): FixDescriptor | undefined => {
-        if (!fixes.has(user)) fixes.set(user, pairFix(model, assistant, user));
+        if (!fixes.has(user)) fixes.set(user, Cline.pairFix(model, assistant, user));
         return fixes.get(user);
       };
       const data = { id: showValue(r.result.block.tool_use_id) };

@@ -6,16 +6,7 @@
 // are not reported. A user message stored as a string after calls is worse: Cline empties it (on the stored object,
 // so the next save writes `content: []`) and its text is lost. The fix writes the results first, with an explicit
 // "interrupted" error result for each missing one; the string's text is kept as a text block.
-import {
-  appendResultsFix,
-  defineRule,
-  type Entry,
-  type FixDescriptor,
-  HeldReports,
-  pairFix,
-  showValue,
-  WAITING_TOOLS,
-} from '../../src/sdk/index.js';
+import { Cline, defineRule, type Entry, type FixDescriptor, HeldReports, showValue } from '../../src/sdk/index.js';
 
 const RULE_ID = 'cline/result-missing';
 
@@ -59,19 +50,19 @@ export default defineRule({
         const { user, assistant } = r;
         reports.hold(
           { messageId: 'contentLost', at: { entry: user }, severity: 'error' },
-          fixOf(user, () => pairFix(model, assistant, user)),
+          fixOf(user, () => Cline.pairFix(model, assistant, user)),
         );
         continue;
       }
       // Results Cline keeps as text reach the model there (the "result missing" it adds comes first); a call the
       // task waits on the user with is how it pauses, answered by the next message or the resumption.
-      if (r.kind !== 'result-filled' || r.inText || WAITING_TOOLS.cline.has(String(r.use.block.name))) continue;
+      if (r.kind !== 'result-filled' || r.inText || Cline.WAITING_TOOLS.cline.has(String(r.use.block.name))) continue;
       const data = { id: r.id, name: showValue(r.use.block.name) };
       const { user, assistant } = r;
       if (user) {
         reports.hold(
           { messageId: 'missing', data, at: { request: r.use } },
-          fixOf(user, () => pairFix(model, assistant, user)),
+          fixOf(user, () => Cline.pairFix(model, assistant, user)),
         );
         continue;
       }
@@ -79,7 +70,7 @@ export default defineRule({
       trailing.set(assistant, [...ids, r.id]);
       reports.hold(
         { messageId: 'onResume', data, at: { request: r.use } },
-        fixOf(assistant, () => appendResultsFix(model, RULE_ID, assistant, trailing.get(assistant)!)),
+        fixOf(assistant, () => Cline.appendResultsFix(model, RULE_ID, assistant, trailing.get(assistant)!)),
       );
     }
     reports.send();

@@ -4,7 +4,7 @@
 // the request but that reasoning never reaches the model again. A reply that is nothing but such blocks is sent
 // empty, which the API rejects (no-empty-content reports that on what Cline sends). The fix removes the blocks, as
 // Cline does when it sends them; a reply left with nothing keeps a text block saying what was removed.
-import { defineRule, type Entry, HeldReports, removeThinkingFix } from '../../src/sdk/index.js';
+import { Cline, defineRule, type Entry, HeldReports } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -31,12 +31,12 @@ export default defineRule({
       byEntry.set(r.assistant, [...(byEntry.get(r.assistant) ?? []), r.block.origin.blockIndex]);
     }
     const reports = new HeldReports(ctx);
-    const fixes = new Map<Entry, ReturnType<typeof removeThinkingFix>>();
+    const fixes = new Map<Entry, ReturnType<typeof Cline.removeThinkingFix>>();
     for (const r of send.repairs) {
       if (r.kind !== 'thinking-dropped') continue;
       const entry = r.assistant;
       reports.hold({ messageId: 'dropped', at: { request: r.block } }, () => {
-        if (!fixes.has(entry)) fixes.set(entry, removeThinkingFix(model, entry, byEntry.get(entry) ?? []));
+        if (!fixes.has(entry)) fixes.set(entry, Cline.removeThinkingFix(model, entry, byEntry.get(entry) ?? []));
         return fixes.get(entry);
       });
     }

@@ -8,7 +8,7 @@
 // 400 (vLLM, SGLang, llama.cpp: local-inference-lab/vllm#684, router-for-me/CLIProxyAPI#2001 and #5362): warnings.
 // Fixes: an object (or array) is written as its JSON string (safe: the same arguments, in the type the API takes); a
 // double-encoded string is decoded once (unsafe: it assumes the inner JSON is what was meant).
-import { ChatEdits, defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
@@ -44,17 +44,17 @@ export default defineRule({
   },
   check(ctx) {
     for (const c of ctx.model.conversations) {
-      const edits = new ChatEdits(c);
+      const edits = new OpenAI.ChatEdits(c);
       c.messages.forEach((m, i) => {
-        if (openai.roleOf(m) !== 'assistant') return;
+        if (OpenAI.roleOf(m) !== 'assistant') return;
         const places: string[] = [];
-        for (const call of openai.toolCallsOf(m))
-          if (call.type === 'function' && openai.isJsonObject(call.value.function))
+        for (const call of OpenAI.toolCallsOf(m))
+          if (call.type === 'function' && OpenAI.isJsonObject(call.value.function))
             places.push(`/tool_calls/${call.index}/function`);
-        if (openai.isJsonObject((m as openai.Json).function_call)) places.push('/function_call');
+        if (OpenAI.isJsonObject((m as OpenAI.Json).function_call)) places.push('/function_call');
         for (const place of places) {
-          const holder = place === '/function_call' ? (m as openai.Json).function_call : getFunction(m, place);
-          if (!openai.isJsonObject(holder) || !Object.hasOwn(holder, 'arguments')) continue;
+          const holder = place === '/function_call' ? (m as OpenAI.Json).function_call : getFunction(m, place);
+          if (!OpenAI.isJsonObject(holder) || !Object.hasOwn(holder, 'arguments')) continue;
           const args = holder.arguments;
           const pointer = `${place}/arguments`;
           const param = c.param(i, pointer);
@@ -64,7 +64,7 @@ export default defineRule({
             ctx.report({
               messageId: 'notString',
               at,
-              data: { param, detail: openai.describeJson(args) },
+              data: { param, detail: OpenAI.describeJson(args) },
               fix: writable
                 ? {
                     applicability: 'safe',
@@ -80,15 +80,15 @@ export default defineRule({
             ctx.report({ messageId: 'notJson', at, data: { param, detail: parsed.error }, severity: 'warn' });
             continue;
           }
-          if (openai.isJsonObject(parsed.value)) continue;
+          if (OpenAI.isJsonObject(parsed.value)) continue;
           const inner = typeof parsed.value === 'string' ? parse(parsed.value) : undefined;
           ctx.report({
             messageId: 'notObject',
             at,
-            data: { param, detail: openai.describeJson(parsed.value) },
+            data: { param, detail: OpenAI.describeJson(parsed.value) },
             severity: 'warn',
             fix:
-              inner?.ok && openai.isJsonObject(inner.value)
+              inner?.ok && OpenAI.isJsonObject(inner.value)
                 ? {
                     applicability: 'unsafe',
                     description: 'decode the double-encoded arguments once',
@@ -104,7 +104,7 @@ export default defineRule({
 
 function getFunction(m: unknown, place: string): unknown {
   const index = Number(place.split('/')[2]);
-  const calls = (m as openai.Json).tool_calls as unknown[];
+  const calls = (m as OpenAI.Json).tool_calls as unknown[];
   const call = calls[index];
-  return openai.isJsonObject(call) ? call.function : undefined;
+  return OpenAI.isJsonObject(call) ? call.function : undefined;
 }

@@ -11,7 +11,7 @@
 // 'messages[1].content': expected one of a string or array of objects, but got an object instead." (vercel/ai#2358),
 // "Invalid value: 'image'. Supported values are: 'text' and 'image_url'." for a part type (aallam/openai-kotlin#320).
 // In fine-tuning data an empty string is flagged too (the cookbook checker's `missing_content`; a warning). No fix.
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const PARTS: Record<string, readonly string[]> = {
   system: ['text'],
@@ -64,10 +64,10 @@ export default defineRule({
     for (const c of ctx.model.conversations) {
       const finetune = c.kind === 'finetune' || c.kind === 'preference';
       c.messages.forEach((m, i) => {
-        const role = openai.roleOf(m);
-        if (role === undefined || !(openai.CHAT_ROLES as readonly string[]).includes(role)) return; // roles reports it
-        const msg = m as openai.Json;
-        const calls = openai.makesCalls(msg);
+        const role = OpenAI.roleOf(m);
+        if (role === undefined || !(OpenAI.CHAT_ROLES as readonly string[]).includes(role)) return; // roles reports it
+        const msg = m as OpenAI.Json;
+        const calls = OpenAI.makesCalls(msg);
         const at = (rest = '') => c.at(i, rest);
         const param = (rest = '/content') => c.param(i, rest);
         if (!Object.hasOwn(msg, 'content')) {
@@ -94,7 +94,7 @@ export default defineRule({
           ctx.report({
             messageId: 'functionContent',
             at: at('/content'),
-            data: { param: param(), detail: openai.describeJson(content) },
+            data: { param: param(), detail: OpenAI.describeJson(content) },
           });
           return;
         }
@@ -102,7 +102,7 @@ export default defineRule({
           ctx.report({
             messageId: 'wrongType',
             at: at('/content'),
-            data: { param: param(), detail: openai.describeJson(content) },
+            data: { param: param(), detail: OpenAI.describeJson(content) },
           });
           return;
         }
@@ -114,11 +114,11 @@ export default defineRule({
         let refusals = 0;
         content.forEach((part, k) => {
           const rest = `/content/${k}`;
-          if (!openai.isJsonObject(part)) {
+          if (!OpenAI.isJsonObject(part)) {
             ctx.report({
               messageId: 'partNotObject',
               at: at(rest),
-              data: { param: param(rest), detail: openai.describeJson(part) },
+              data: { param: param(rest), detail: OpenAI.describeJson(part) },
             });
             return;
           }

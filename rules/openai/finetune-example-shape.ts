@@ -5,7 +5,7 @@
 // non_preferred_output: [...]}` (`FineTunePreferenceRequestInput` spells them `preferred_completion`; either is
 // recognised). Another key at the top of an example is outside the schema; whether the API refuses it was not
 // verified: a warning. A `message` list in place of `messages` is renamed (unsafe: it guesses the intent).
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const SFT_KEYS = ['messages', 'tools', 'parallel_tool_calls', 'functions'];
 const MISSPELLINGS = ['message', 'Messages', 'conversation', 'conversations'];
@@ -50,7 +50,7 @@ export default defineRule({
       const v = line.json;
       if (!v) continue;
       const at = (pointer = '') => ({ line: line.lineNo, pointer });
-      const isPreference = openai.isJsonObject(v.input) && PREFERENCE_KEYS.slice(1).some((k) => Object.hasOwn(v, k));
+      const isPreference = OpenAI.isJsonObject(v.input) && PREFERENCE_KEYS.slice(1).some((k) => Object.hasOwn(v, k));
       if (isPreference) {
         const input = v.input as Record<string, unknown>;
         if (!Array.isArray(input.messages)) ctx.report({ messageId: 'missingMessages', at: at('/input') });
@@ -64,7 +64,7 @@ export default defineRule({
           if (!PREFERENCE_KEYS.includes(key))
             ctx.report({
               messageId: 'unknownKey',
-              at: at(`/${openai.pointerToken(key)}`),
+              at: at(`/${OpenAI.pointerToken(key)}`),
               data: { key, allowed: PREFERENCE_KEYS.map((k) => `\`${k}\``).join(', ') },
               severity: 'warn',
             });
@@ -89,7 +89,7 @@ export default defineRule({
           });
         else ctx.report({ messageId: 'missingMessages', at: at() });
       } else if (!Array.isArray(v.messages)) {
-        ctx.report({ messageId: 'notArray', at: at('/messages'), data: { detail: openai.describeJson(v.messages) } });
+        ctx.report({ messageId: 'notArray', at: at('/messages'), data: { detail: OpenAI.describeJson(v.messages) } });
       } else if (v.messages.length === 0) {
         ctx.report({ messageId: 'empty', at: at('/messages') });
       }
@@ -97,7 +97,7 @@ export default defineRule({
         if (SFT_KEYS.includes(key) || key === similar) continue;
         ctx.report({
           messageId: 'unknownKey',
-          at: at(`/${openai.pointerToken(key)}`),
+          at: at(`/${OpenAI.pointerToken(key)}`),
           data: { key, allowed: SFT_KEYS.map((k) => `\`${k}\``).join(', ') },
           severity: 'warn',
         });

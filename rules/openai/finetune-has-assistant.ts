@@ -4,7 +4,7 @@
 // `example_missing_assistant_message`. An example whose assistant messages all have weight 0 teaches nothing either
 // (a warning: it is valid, only useless). The unsafe fix drops the example (its line): nothing is lost for training,
 // but the file's examples are the user's.
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -29,7 +29,7 @@ export default defineRule({
   check(ctx) {
     for (const c of ctx.model.conversations) {
       if (c.kind !== 'finetune' || c.messages.length === 0) continue;
-      const assistants = c.messages.filter((m) => openai.roleOf(m) === 'assistant') as openai.Json[];
+      const assistants = c.messages.filter((m) => OpenAI.roleOf(m) === 'assistant') as OpenAI.Json[];
       const fix = {
         applicability: 'unsafe' as const,
         description: 'drop the example',

@@ -6,7 +6,7 @@
 // copied in NOTES §2.4); the largest known one is the limit here, so an example over it is too long for every model.
 // transcript-lint has no tokenizer: a value's tokens are estimated at one per 4 bytes of its UTF-8 (OpenAI's rule of
 // thumb for English; the notebook marks its own count "not exact!" too), the tools' JSON included. A warning; no fix.
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 export const TRAINING_EXAMPLE_LIMIT = 65_536;
 const BYTES_PER_TOKEN = 4;
@@ -21,7 +21,7 @@ export function estimateTokens(messages: readonly unknown[], tools: unknown): nu
   let n = 3;
   for (const m of messages) {
     n += 3;
-    if (!openai.isJsonObject(m)) continue;
+    if (!OpenAI.isJsonObject(m)) continue;
     for (const [key, value] of Object.entries(m)) {
       if (key === 'weight') continue;
       n += tokensOf(value);

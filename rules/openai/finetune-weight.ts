@@ -4,7 +4,7 @@
 // `weight: integer, enum [0, 1]`, defined on the assistant message only). A weight on another message is outside the
 // schema (whether the API refuses it was not verified: a warning); it is removed (safe: only assistant messages are
 // ever trained on, so it meant nothing). A weight of another value is left to the user.
-import { ChatEdits, defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -27,10 +27,10 @@ export default defineRule({
   },
   check(ctx) {
     for (const c of ctx.model.conversations) {
-      const edits = new ChatEdits(c);
+      const edits = new OpenAI.ChatEdits(c);
       c.messages.forEach((m, i) => {
-        if (!openai.isJsonObject(m) || !Object.hasOwn(m, 'weight')) return;
-        const role = openai.roleOf(m);
+        if (!OpenAI.isJsonObject(m) || !Object.hasOwn(m, 'weight')) return;
+        const role = OpenAI.roleOf(m);
         const at = c.at(i, '/weight');
         if (role !== 'assistant') {
           ctx.report({

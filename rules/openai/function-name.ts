@@ -7,7 +7,7 @@
 // with length 74 instead." (home-assistant/core#121325). A message's participant `name` has the same pattern
 // ("Invalid 'messages[3].name': string does not match pattern. ...", crazyyanchao/llmcompiler#1). No fix: a renamed
 // function is not the one your code dispatches on.
-import { type Conversation, defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const PATTERN = /^[a-zA-Z0-9_-]+$/;
 const MAX = 64;
@@ -52,17 +52,17 @@ export default defineRule({
       };
       checkDeclared(c, check);
       c.messages.forEach((m, i) => {
-        if (!openai.isJsonObject(m)) return;
-        const role = openai.roleOf(m);
+        if (!OpenAI.isJsonObject(m)) return;
+        const role = OpenAI.roleOf(m);
         if (role === 'function' || Object.hasOwn(m, 'name'))
           check(m.name, c.param(i, '/name'), c.at(i, '/name'), role !== 'function');
-        for (const call of openai.toolCallsOf(m)) {
+        for (const call of OpenAI.toolCallsOf(m)) {
           const body = call.value[call.type];
-          if (!openai.isJsonObject(body)) continue;
+          if (!OpenAI.isJsonObject(body)) continue;
           const rest = `/tool_calls/${call.index}/${call.type}/name`;
           check(body.name, c.param(i, rest), c.at(i, rest));
         }
-        if (role === 'assistant' && openai.isJsonObject(m.function_call))
+        if (role === 'assistant' && OpenAI.isJsonObject(m.function_call))
           check(m.function_call.name, c.param(i, '/function_call/name'), c.at(i, '/function_call/name'));
       });
     }
@@ -72,18 +72,18 @@ export default defineRule({
 type Check = (value: unknown, param: string, at: { line: number; pointer: string }) => void;
 
 /** The names of the request's `tools` and legacy `functions`. */
-function checkDeclared(c: Conversation, check: Check): void {
+function checkDeclared(c: OpenAI.Conversation, check: Check): void {
   const tools = c.get('tools');
   if (Array.isArray(tools))
     tools.forEach((t, k) => {
-      if (!openai.isJsonObject(t)) return;
+      if (!OpenAI.isJsonObject(t)) return;
       const type = typeof t.type === 'string' ? t.type : 'function';
-      if (!openai.isJsonObject(t[type])) return;
-      check((t[type] as openai.Json).name, `tools[${k}].${type}.name`, c.field(`/tools/${k}/${type}/name`));
+      if (!OpenAI.isJsonObject(t[type])) return;
+      check((t[type] as OpenAI.Json).name, `tools[${k}].${type}.name`, c.field(`/tools/${k}/${type}/name`));
     });
   const functions = c.get('functions');
   if (Array.isArray(functions))
     functions.forEach((f, k) => {
-      if (openai.isJsonObject(f)) check(f.name, `functions[${k}].name`, c.field(`/functions/${k}/name`));
+      if (OpenAI.isJsonObject(f)) check(f.name, `functions[${k}].name`, c.field(`/functions/${k}/name`));
     });
 }

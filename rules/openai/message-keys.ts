@@ -5,7 +5,7 @@
 // Responses API refuses them, "Unknown parameter: 'input[1].metadata'."), and the cookbook checker reports them as
 // `message_unrecognized_key` (its own list forgets tool_calls and tool_call_id: openai-cookbook#1549). A warning. The
 // unsafe fix removes the field: the API never reads it, but your own tooling may.
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const FIELDS: Record<string, readonly string[]> = {
   system: ['role', 'content', 'name'],
@@ -38,14 +38,14 @@ export default defineRule({
     for (const c of ctx.model.conversations) {
       const finetune = c.kind === 'finetune' || c.kind === 'preference';
       c.messages.forEach((m, i) => {
-        const role = openai.roleOf(m);
+        const role = OpenAI.roleOf(m);
         const fields = role === undefined ? undefined : FIELDS[role];
         if (!fields) return;
         // `weight` in fine-tuning data is finetune-weight's (on any role).
         const allowed = finetune ? [...fields, 'weight'] : fields;
-        for (const key of Object.keys(m as openai.Json)) {
+        for (const key of Object.keys(m as OpenAI.Json)) {
           if (allowed.includes(key)) continue;
-          const rest = `/${openai.pointerToken(key)}`;
+          const rest = `/${OpenAI.pointerToken(key)}`;
           const at = c.at(i, rest);
           ctx.report({
             messageId: 'unknown',

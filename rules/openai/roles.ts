@@ -5,7 +5,7 @@
 // (openai-openapi `FineTuneChatRequestInput`: no developer; the cookbook checker's `unrecognized_role`, whose own list
 // leaves out tool by mistake: openai-cookbook#1549). Whether the fine-tuning API refuses `developer` was not verified:
 // a warning. No fix: which role a message should have is the user's call.
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 const quoted = (roles: readonly string[]): string => roles.map((r) => `'${r}'`).join(', ');
 
@@ -35,8 +35,8 @@ export default defineRule({
     for (const c of ctx.model.conversations) {
       const finetune = c.kind === 'finetune' || c.kind === 'preference';
       c.messages.forEach((m, i) => {
-        if (!openai.isJsonObject(m)) {
-          ctx.report({ messageId: 'notMessage', at: c.at(i), data: { index: i, detail: openai.describeJson(m) } });
+        if (!OpenAI.isJsonObject(m)) {
+          ctx.report({ messageId: 'notMessage', at: c.at(i), data: { index: i, detail: OpenAI.describeJson(m) } });
           return;
         }
         if (!Object.hasOwn(m, 'role')) {
@@ -45,17 +45,17 @@ export default defineRule({
         }
         const role = typeof m.role === 'string' ? m.role : JSON.stringify(m.role);
         const at = c.at(i, '/role');
-        if (!(openai.CHAT_ROLES as readonly string[]).includes(role))
+        if (!(OpenAI.CHAT_ROLES as readonly string[]).includes(role))
           ctx.report(
             finetune
-              ? { messageId: 'finetune', at, data: { role, roles: quoted(openai.FINETUNE_ROLES) } }
+              ? { messageId: 'finetune', at, data: { role, roles: quoted(OpenAI.FINETUNE_ROLES) } }
               : { messageId: 'unknown', at, data: { role } },
           );
         else if (finetune && role === 'developer')
           ctx.report({
             messageId: 'finetune',
             at,
-            data: { role, roles: quoted(openai.FINETUNE_ROLES) },
+            data: { role, roles: quoted(OpenAI.FINETUNE_ROLES) },
             severity: 'warn',
           });
       });

@@ -8,7 +8,7 @@
 // its result was not recorded: the model learns nothing false, and every other message stays as it was. Where an
 // answer right after the message carries an id the message did not call (a likely answer under a wrong id, which
 // openai/tool-message-has-call relinks), no answer is invented for that message.
-import { type ChatMessage, ChatEdits, type Conversation, defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 /** The content of an inserted answer. */
 export const RESULT_NOT_RECORDED = 'The result of this tool call was not recorded.';
@@ -20,15 +20,15 @@ interface Unanswered {
   mislabelled: boolean;
 }
 
-function unanswered(c: Conversation): Unanswered[] {
+function unanswered(c: OpenAI.Conversation): Unanswered[] {
   const out: Unanswered[] = [];
   const trailingAllowed = c.kind === 'finetune' || c.kind === 'preference';
   c.messages.forEach((m, i) => {
-    const calls = openai.toolCallsOf(m).filter((call) => call.id !== undefined);
+    const calls = OpenAI.toolCallsOf(m).filter((call) => call.id !== undefined);
     if (calls.length === 0) return;
-    const answers = openai.answersAfter(c.messages, i);
+    const answers = OpenAI.answersAfter(c.messages, i);
     if (trailingAllowed && answers.length === 0 && i === c.messages.length - 1) return;
-    const answered = new Set(answers.map((j) => openai.toolCallIdOf(c.messages[j])));
+    const answered = new Set(answers.map((j) => OpenAI.toolCallIdOf(c.messages[j])));
     const ids = [...new Set(calls.map((call) => call.id!))].filter((id) => !answered.has(id));
     const called = new Set(calls.map((call) => call.id));
     const mislabelled = [...answered].some((id) => id === undefined || !called.has(id));
@@ -61,10 +61,10 @@ export default defineRule({
       const found = unanswered(c);
       if (found.length === 0) continue;
       // One fix for the whole conversation, carried by each of its reports.
-      const inserts = new Map<number, ChatMessage[]>();
+      const inserts = new Map<number, OpenAI.ChatMessage[]>();
       for (const { index, ids, mislabelled } of found) {
         if (mislabelled) continue;
-        const answers = openai.answersAfter(c.messages, index);
+        const answers = OpenAI.answersAfter(c.messages, index);
         const after = answers.length > 0 ? answers[answers.length - 1]! : index;
         inserts.set(
           after,
@@ -80,7 +80,7 @@ export default defineRule({
                 total === 1
                   ? 'answer the tool call with "result not recorded"'
                   : `answer ${total} tool calls with "result not recorded"`,
-              edits: new ChatEdits(c).restructure(new Set(), inserts),
+              edits: new OpenAI.ChatEdits(c).restructure(new Set(), inserts),
             }
           : undefined;
       for (const { index, ids, mislabelled } of found)

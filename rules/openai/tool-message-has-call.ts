@@ -10,7 +10,7 @@
 // The fix (safe) removes a tool message that follows no call at all. One whose id the message before did not call
 // is likely an answer under a wrong id: when that message has exactly one call left unanswered, the unsafe fix gives
 // the answer that id; otherwise it removes the answer (unsafe: its content goes). A missing id gets no fix.
-import { ChatEdits, type Conversation, defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 type Finding = {
   index: number;
@@ -20,18 +20,18 @@ type Finding = {
   relink?: string;
 };
 
-function findings(c: Conversation): Finding[] {
+function findings(c: OpenAI.Conversation): Finding[] {
   const out: Finding[] = [];
   c.messages.forEach((m, j) => {
-    if (openai.roleOf(m) !== 'tool') return;
+    if (OpenAI.roleOf(m) !== 'tool') return;
     let k = j - 1;
-    while (k >= 0 && openai.roleOf(c.messages[k]) === 'tool') k--;
-    const calls = k >= 0 ? openai.toolCallsOf(c.messages[k]) : [];
-    const id = openai.toolCallIdOf(m);
+    while (k >= 0 && OpenAI.roleOf(c.messages[k]) === 'tool') k--;
+    const calls = k >= 0 ? OpenAI.toolCallsOf(c.messages[k]) : [];
+    const id = OpenAI.toolCallIdOf(m);
     if (calls.length === 0) out.push({ index: j, messageId: 'orphan' });
     else if (id === undefined) out.push({ index: j, messageId: 'missingId' });
     else if (!calls.some((call) => call.id === id)) {
-      const answered = new Set(openai.answersAfter(c.messages, k).map((a) => openai.toolCallIdOf(c.messages[a])));
+      const answered = new Set(OpenAI.answersAfter(c.messages, k).map((a) => OpenAI.toolCallIdOf(c.messages[a])));
       const open = [...new Set(calls.map((call) => call.id).filter((x) => x !== undefined && !answered.has(x)))];
       out.push({ index: j, messageId: 'unknownId', id, relink: open.length === 1 ? open[0] : undefined });
     }
@@ -66,7 +66,7 @@ export default defineRule({
     for (const c of ctx.model.conversations) {
       const found = findings(c);
       if (found.length === 0) continue;
-      const edits = new ChatEdits(c);
+      const edits = new OpenAI.ChatEdits(c);
       const orphans = new Set(found.filter((f) => f.messageId === 'orphan').map((f) => f.index));
       // The orphans of the conversation go in one fix, carried by each of their reports.
       const removeOrphans = {

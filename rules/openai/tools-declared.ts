@@ -2,7 +2,7 @@
 // `function_call` in its `functions`), when the request declares any. No OpenAI error for an undeclared call was
 // found (the API seems to take it), but the model is then shown a call to a tool it cannot call again, and a
 // fine-tuning example teaches it to call a tool that does not exist: a warning. No fix (declare it, or rename it).
-import { defineRule, openai } from '../../src/sdk/index.js';
+import { defineRule, OpenAI } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -21,21 +21,21 @@ export default defineRule({
   },
   check(ctx) {
     for (const c of ctx.model.conversations) {
-      const declared = openai.declaredFunctions(c.request?.value);
+      const declared = OpenAI.declaredFunctions(c.request?.value);
       const show = (names: Set<string>): string => (names.size === 0 ? 'none' : [...names].join(', '));
       c.messages.forEach((m, i) => {
         if (declared.tools)
-          for (const call of openai.toolCallsOf(m))
+          for (const call of OpenAI.toolCallsOf(m))
             if (call.name !== undefined && !declared.tools.has(call.name))
               ctx.report({
                 messageId: 'tool',
                 at: c.at(i, `/tool_calls/${call.index}/${call.type}/name`),
                 data: { name: call.name, declared: show(declared.tools) },
               });
-        const fc = openai.roleOf(m) === 'assistant' ? (m as openai.Json).function_call : undefined;
+        const fc = OpenAI.roleOf(m) === 'assistant' ? (m as OpenAI.Json).function_call : undefined;
         if (
           declared.functions &&
-          openai.isJsonObject(fc) &&
+          OpenAI.isJsonObject(fc) &&
           typeof fc.name === 'string' &&
           !declared.functions.has(fc.name)
         )

@@ -4,7 +4,7 @@
 // calls with one id: no API text was found (it surfaces as the error above once both are answered), so it is
 // reported with the spec's own words, and ids only need to be unique to pair calls with answers. A second answer that
 // is an exact copy of the first (the same JSON) is removed (safe: nothing is lost); other duplicates get no fix.
-import { ChatEdits, defineRule, fileLineOf, HeldReports, openai } from '../../src/sdk/index.js';
+import { defineRule, HeldReports, OpenAI } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -41,10 +41,10 @@ export default defineRule({
                 copies.size === 1
                   ? 'remove the copy of an earlier answer'
                   : `remove ${copies.size} copies of earlier answers`,
-              edits: new ChatEdits(c).restructure(copies),
+              edits: new OpenAI.ChatEdits(c).restructure(copies),
             };
       c.messages.forEach((m, i) => {
-        for (const call of openai.toolCallsOf(m)) {
+        for (const call of OpenAI.toolCallsOf(m)) {
           if (call.id === undefined) continue;
           const pointer = `/tool_calls/${call.index}/id`;
           const first = calls.get(call.id);
@@ -53,7 +53,7 @@ export default defineRule({
             continue;
           }
           // Where the first call is, worked out only for a repeated id.
-          const line = fileLineOf(model, c.at(first.i, `/tool_calls/${first.index}/id`));
+          const line = OpenAI.fileLineOf(model, c.at(first.i, `/tool_calls/${first.index}/id`));
           ctx.report({
             messageId: 'call',
             at: c.at(i, pointer),
@@ -61,7 +61,7 @@ export default defineRule({
             related: [{ line, message: `the first call with id ${call.id}` }],
           });
         }
-        const id = openai.roleOf(m) === 'tool' ? openai.toolCallIdOf(m) : undefined;
+        const id = OpenAI.roleOf(m) === 'tool' ? OpenAI.toolCallIdOf(m) : undefined;
         if (id === undefined) return;
         const first = answers.get(id);
         if (first === undefined) {
@@ -70,7 +70,7 @@ export default defineRule({
         }
         const copy = JSON.stringify(c.messages[first]) === JSON.stringify(m);
         if (copy) copies.add(i);
-        const line = fileLineOf(model, c.at(first));
+        const line = OpenAI.fileLineOf(model, c.at(first));
         held.hold(
           {
             messageId: 'answer',

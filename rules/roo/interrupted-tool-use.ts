@@ -6,16 +6,7 @@
 // tool_result after other content is rejected by the API. Calls left without results mid-history Roo does not
 // repair at all: tool-use-has-result reports them as errors. The fix writes an explicit "interrupted" error result
 // first in a user message after the calls (a new one at the end, in Roo's shape, when there is none).
-import {
-  appendResultsFix,
-  defineRule,
-  type Entry,
-  type FixDescriptor,
-  HeldReports,
-  resultsFirstFix,
-  showValue,
-  WAITING_TOOLS,
-} from '../../src/sdk/index.js';
+import { Cline, defineRule, type Entry, type FixDescriptor, HeldReports, showValue } from '../../src/sdk/index.js';
 
 const RULE_ID = 'roo/interrupted-tool-use';
 
@@ -50,7 +41,7 @@ export default defineRule({
     const ids = new Map<Entry, string[]>();
     const fixes = new Map<Entry, FixDescriptor | undefined>();
     for (const r of send.repairs) {
-      if (r.kind !== 'result-filled' || WAITING_TOOLS.roo.has(String(r.use.block.name))) continue;
+      if (r.kind !== 'result-filled' || Cline.WAITING_TOOLS.roo.has(String(r.use.block.name))) continue;
       const { user, assistant } = r;
       const key = user ?? assistant;
       ids.set(key, [...(ids.get(key) ?? []), r.id]);
@@ -72,8 +63,8 @@ export default defineRule({
             fixes.set(
               key,
               user
-                ? resultsFirstFix(model, user, ids.get(key)!)
-                : appendResultsFix(model, RULE_ID, assistant, ids.get(key)!),
+                ? Cline.resultsFirstFix(model, user, ids.get(key)!)
+                : Cline.appendResultsFix(model, RULE_ID, assistant, ids.get(key)!),
             );
           return fixes.get(key);
         },

@@ -46,12 +46,6 @@ export {
 export { sharedUuids } from '../model/single-lists.js';
 export { chainKey, entriesBelow, nearestEarlierOfChain } from '../model/relink.js';
 export type { TranscriptModel } from '../model/index.js';
-export type { UnknownModel } from '../formats/unknown/index.js';
-export { listKeys } from '../formats/unknown/describe.js';
-export { INTERRUPTED_TOOL_RESULT } from '../formats/claude-code/repair-passes.js';
-export { type MediaRemoval, mediaRemovals } from '../formats/claude-code/compile.js';
-export { folderFits, projectFolderOf } from '../formats/claude-code/project-folder.js';
-export { type JoinedSession, sessionsInFile } from '../formats/claude-code/joined-sessions.js';
 export {
   holdsLazyStrings,
   isArrayField,
@@ -70,24 +64,13 @@ export {
   storedSite,
 } from '../fixer/fix-plan.js';
 export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';
-export type { BatchFile, BatchRecord } from '../formats/batch/model.js';
-export { deleteRecord, recordEdit, recordSite } from '../formats/batch/model.js';
-export { type ChatInputKind, Conversation, type ChatFile, type ConversationKind } from '../formats/openai/model.js';
-export { type ChatMessage, ChatEdits } from '../formats/openai/fixes.js';
-export { fileLineOf } from '../formats/json-container/container.js';
+// The formats' kits, one namespace each (`Codex.CodexFix`): what a format's own rules use of it.
+export * as Batch from '../formats/batch/sdk.js';
+export * as ClaudeCode from '../formats/claude-code/sdk.js';
+export * as Cline from '../formats/cline/sdk.js';
 export * as Codex from '../formats/codex-rollout/sdk.js';
 export * as Copilot from '../formats/copilot-events/sdk.js';
 export * as Gemini from '../formats/gemini-cli/sdk.js';
+export * as OpenAI from '../formats/openai/sdk.js';
 export * as Qwen from '../formats/qwen-code/sdk.js';
-export * as openai from '../formats/openai/messages.js';
-export { OPENAI_BATCH_ENDPOINTS } from '../formats/openai/index.js';
-export type { TaskHistoryModel } from '../formats/cline/model.js';
-export type { SendPath, SendRepair } from '../formats/cline/compile.js';
-export {
-  appendResultsFix,
-  callIds,
-  pairFix,
-  removeThinkingFix,
-  resultsFirstFix,
-  WAITING_TOOLS,
-} from '../formats/cline/fixes.js';
+export * as Unknown from '../formats/unknown/sdk.js';

@@ -1,13 +1,13 @@
 // The model each view gives a rule. The views of the Anthropic-dialect formats read the transcript model; a format
 // with a model of its own adds its view here (one line), and its rules declare that view.
-import type { BatchFile } from '../formats/batch/model.js';
-import type { ChatFile } from '../formats/openai/model.js';
-import type { TaskHistoryModel } from '../formats/cline/model.js';
-import type { CodexModel } from '../formats/codex-rollout/model.js';
-import type { CopilotModel } from '../formats/copilot-events/model.js';
-import type { GeminiModel } from '../formats/gemini-cli/model.js';
-import type { QwenModel } from '../formats/qwen-code/model.js';
-import type { UnknownModel } from '../formats/unknown/index.js';
+import type { BatchFile } from '../formats/batch/sdk.js';
+import type { ChatFile } from '../formats/openai/sdk.js';
+import type { TaskHistoryModel } from '../formats/cline/sdk.js';
+import type { CodexModel } from '../formats/codex-rollout/sdk.js';
+import type { CopilotModel } from '../formats/copilot-events/sdk.js';
+import type { GeminiModel } from '../formats/gemini-cli/sdk.js';
+import type { QwenModel } from '../formats/qwen-code/sdk.js';
+import type { UnknownModel } from '../formats/unknown/sdk.js';
 import type { TranscriptModel, TranscriptStorage } from '../model/index.js';
 
 export interface ViewModels {
