@@ -46,13 +46,8 @@ export {
 export { sharedUuids } from '../model/single-lists.js';
 export { chainKey, entriesBelow, nearestEarlierOfChain } from '../model/relink.js';
 export type { TranscriptModel } from '../model/index.js';
-export {
-  holdsLazyStrings,
-  isArrayField,
-  isLazyString,
-  LAZY_LINE_BYTES,
-  lazyJsonBytes,
-} from '../loader/lazy-strings.js';
+// A long line's long strings, as the loader keeps them (a rule meets them in entries' values).
+export { holdsLazyStrings, isArrayField, isLazyString, lazyJsonBytes } from '../loader/lazy-strings.js';
 export type { SourceLine } from '../loader/read-jsonl.js';
 export {
   FixPlan,
