@@ -162,13 +162,15 @@ function items(messages) {
   return out;
 }
 
-/** Whether `text` (JSONL) holds the item (its value as JSON string content; the first 120 characters). */
-const holds = (text, it) =>
-  text.includes(
-    JSON.stringify(it.slice(it.indexOf(':') + 1))
-      .slice(1, -1)
-      .slice(0, 120),
-  );
+/**
+ * Whether `text` (JSONL) holds the item: a call as a tool_use block's `"id"` (a result's `"tool_use_id"` does not
+ * hold the call: its line may be gone), a text as JSON string content (the first 120 characters).
+ */
+const holds = (text, it) => {
+  const value = it.slice(it.indexOf(':') + 1);
+  if (it.startsWith('call:')) return text.includes(`"id":${JSON.stringify(value)}`);
+  return text.includes(JSON.stringify(value).slice(1, -1).slice(0, 120));
+};
 
 /** Items of `sent` that the baseline's bytes do not hold (another conversation's). */
 function foreign(sent, base) {
