@@ -3,8 +3,9 @@
 // (test/oracle/differential/claude) it resumed without loss every case where the skipped line was a torn
 // last line, a tear mid-file, a NUL-zeroed block or a torn character that no surviving entry hangs below. So in a
 // session a bad line mid-file is a warning, and an error where the skip cuts the resumed history: an entry below the
-// line lost its parent and the walk starts there, leaving earlier entries unsent. A torn last line stays an error for
-// now (see check). A plain message list or request cannot be read at all with a bad line: an error there.
+// line lost its parent and the walk starts there, leaving earlier entries unsent. A torn last line is judged the same
+// way: a warning, since no entry can hang below it, unless a call it separates from its result is dropped or no entry
+// survives to resume. A plain message list or request cannot be read at all with a bad line: an error there.
 // A NUL byte mid-file was thought to make the whole session unfindable; the recording resumed such a file,
 // skipping the line (test/skipped-line.test.ts, nul-mid), and the recording wins.
 import {
@@ -74,6 +75,36 @@ function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
   return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
 }
 
+/** Longest line the split search looks at, and how many record starts it tries. */
+const MAX_SPLIT_CHARS = 4 * 1024 * 1024;
+const MAX_SPLIT_TRIES = 400;
+
+const unreadable = (line: SourceLine | undefined): line is SourceLine =>
+  line !== undefined &&
+  line.json === undefined &&
+  line.problems.length > 0 &&
+  line.problems.every((p) => p.kind === 'parse' || p.kind === 'torn');
+
+/**
+ * A whole line (its entry and its newline) written inside another entry by a second writer, splitting it across two
+ * lines: this line is the outer entry's start followed by the inner entry (`A1 B`), the next line the outer entry's
+ * end (`A2`). Claude Code skips both lines. Returns the two texts, each as written (A1 A2, then B), or nothing.
+ */
+function splitByInner(line: SourceLine, next: SourceLine | undefined): { outer: string; inner: string } | undefined {
+  if (!unreadable(line) || !unreadable(next) || line.bytes.length > MAX_SPLIT_CHARS) return undefined;
+  const text = lenient.decode(line.bytes);
+  const rest = lenient.decode(next.bytes);
+  let tries = 0;
+  for (let k = text.indexOf('{"', 1); k !== -1 && tries < MAX_SPLIT_TRIES; k = text.indexOf('{"', k + 1)) {
+    tries++;
+    const inner = text.slice(k);
+    if (!parsesAsObject(inner)) continue;
+    const outer = text.slice(0, k) + rest;
+    if (parsesAsObject(outer)) return { outer, inner };
+  }
+  return undefined;
+}
+
 /**
  * The entry where Claude Code's resumed history starts because its parent is gone (chain.truncatedAt), when it lies
  * below line `lineNo` and the cut leaves out an entry above that line that the walk would have reached: the entries
@@ -132,8 +163,8 @@ export default defineRule({
     description: 'Every line is one JSON object: no torn last line, garbage, NUL bytes or invalid UTF-8.',
     docs: {
       detects:
-        'a line that is not one JSON object: torn last line (crash mid-write), garbage, NUL bytes, invalid UTF-8',
-      fix: 'safe (drop a torn last line, strip NULs between tokens); unsafe (strip NULs inside a string, drop another bad line)',
+        'a line that is not one JSON object: torn last line (crash mid-write), a line written inside another, garbage, NUL bytes, invalid UTF-8',
+      fix: 'safe (drop a torn last line, strip NULs between tokens, put back an entry split by another line); unsafe (strip NULs inside a string, drop another bad line)',
       severity: {
         'claude-code': 'error (skipping the line cuts the resumed history) / warn',
       },
@@ -142,7 +173,9 @@ export default defineRule({
     fixable: 'safe',
     formats: ['claude-code', 'request', 'messages'],
     messages: {
-      torn: 'Last line is cut off mid-entry (a crash while writing); Claude Code skips it and resumes from the entry before it.',
+      split:
+        'Line holds the start of an entry whose end is on line {{next}}, with another whole line written inside it (two writers at once); Claude Code skips both lines{{effect}}.',
+      torn: 'Last line is cut off mid-entry (a crash while writing); Claude Code skips it{{effect}}.',
       nul: 'Line contains a NUL byte: Claude Code skips the line{{effect}}; tools that search sessions as text (grep) treat the whole file as binary.',
       parse: 'Line is not JSON ({{detail}}); Claude Code skips it{{effect}}.',
       utf8: 'Line is not valid UTF-8; Claude Code reads it with U+FFFD in place of the bad bytes, so that text is not sent as written.',
@@ -189,10 +222,11 @@ export default defineRule({
     const { model } = ctx;
     const { lines } = model.file;
     let chain: Chain | undefined;
+    let skipLine = 0;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       // Most lines have no problem: nothing is made for them (this loop sees every line of the file).
-      if (line.problems.length === 0) continue;
+      if (line.problems.length === 0 || line.lineNo === skipLine) continue;
       const kinds = new Set(line.problems.map((p) => p.kind));
       const at = { line: line.lineNo };
       // A session: what skipping the line costs on resume. A message list: unreadable, an error (the rule's own).
@@ -202,24 +236,44 @@ export default defineRule({
         chain ??= model.chain();
         const cut = cutBelow(model, chain, line.lineNo);
         const half = cut ? undefined : splitPair(model, line.lineNo);
-        severity = cut || half !== undefined ? 'error' : 'warn';
+        const none = !model.entries.some((e) => isMainTreeEntry(e));
+        severity = cut || half !== undefined || none ? 'error' : 'warn';
         effect = cut
           ? `, and line ${cut.line} hung below what it held: on resume the history starts at line ${cut.line}, and the entries above this line are not sent`
           : half !== undefined
             ? `, and the tool call on line ${half} lost its result with it: Claude Code drops the call as an orphan`
-            : ' and resumes from the other lines (only what this line held is not sent)';
+            : none
+              ? ', and no other entry of the conversation is left to resume'
+              : kinds.has('torn')
+                ? ' and resumes from the entry before it'
+                : ' and resumes from the other lines (only what this line held is not sent)';
+      }
+      const next = lines[i + 1];
+      const split = plain ? undefined : splitByInner(line, next);
+      if (split && next) {
+        // Both entries come back with their own bytes, the outer first (its write began first).
+        skipLine = next.lineNo;
+        ctx.report({
+          messageId: 'split',
+          severity,
+          at,
+          data: { next: next.lineNo, effect },
+          fix: new FixPlan(model)
+            .replaceLineText(line.lineNo, split.outer)
+            .replaceLineText(next.lineNo, split.inner)
+            .fix('safe', 'write the two entries back as they were written, each on its line'),
+        });
+        continue;
       }
       for (const p of line.problems) {
         switch (p.kind) {
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
-            // Kept an error for now: about 60 CLI tests take a torn last line as their example of an error, though
-            // Claude Code resumes without it; switching it to a warning is a change of its own.
-            ctx.report({
-              messageId: plain ? 'messageTorn' : 'torn',
-              at,
-              fix: dropLine(model, line, 'safe', 'drop the torn last line'),
-            });
+            {
+              const fix = dropLine(model, line, 'safe', 'drop the torn last line');
+              if (plain) ctx.report({ messageId: 'messageTorn', at, fix });
+              else ctx.report({ messageId: 'torn', severity, at, data: { effect }, fix });
+            }
             break;
           case 'nul':
             if (plain) ctx.report({ messageId: 'messageNul', at, fix: nulFix(model, line) });

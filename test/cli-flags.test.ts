@@ -17,7 +17,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import {
+  brokenTranscript,
+  cleanTranscript,
+  danglingTranscript,
+  tornTranscript,
+  writeFile,
+} from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
 
 /** A request body whose last assistant message calls a tool that never answers (line 6 holds the call). */
@@ -52,6 +58,7 @@ beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-flags-'));
   writeFile(tmp, 'clean.jsonl', cleanTranscript());
   writeFile(tmp, 'torn.jsonl', tornTranscript());
+  writeFile(tmp, 'broken.jsonl', brokenTranscript());
   writeFile(tmp, 'dangling.jsonl', danglingTranscript());
   // Lookup for a config stops at the first one upwards; keep the tests' folder free of one.
 });
@@ -61,13 +68,16 @@ afterAll(() => {
 });
 
 describe('the fixtures', () => {
-  it('dangling has exactly one warning, torn an error, clean nothing', async () => {
-    const r = await run(['-f', 'json', 'clean.jsonl', 'dangling.jsonl', 'torn.jsonl']);
-    const [clean, dangling, torn] = json(r.stdout).results;
+  it('dangling and torn have exactly one warning, broken one error, clean nothing', async () => {
+    const r = await run(['-f', 'json', 'broken.jsonl', 'clean.jsonl', 'dangling.jsonl', 'torn.jsonl']);
+    const [broken, clean, dangling, torn] = json(r.stdout).results;
     expect(clean).toMatchObject({ errorCount: 0, warningCount: 0 });
     expect(dangling).toMatchObject({ errorCount: 0, warningCount: 1 });
     expect(dangling!.diagnostics.map((d) => d.ruleId)).toEqual(['tool-use-has-result']);
-    expect(torn!.errorCount).toBeGreaterThanOrEqual(1);
+    expect(torn).toMatchObject({ errorCount: 0, warningCount: 1 });
+    expect(torn!.diagnostics.map((d) => d.ruleId)).toEqual(['valid-json']);
+    expect(broken).toMatchObject({ errorCount: 1, warningCount: 0 });
+    expect(broken!.diagnostics.map((d) => d.ruleId)).toEqual(['thinking-signature']);
   });
 });
 
@@ -100,13 +110,13 @@ describe('--max-warnings', () => {
 
 describe('--quiet', () => {
   it('reports errors only, in every format', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '--quiet']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '--quiet']);
     expect(r.code).toBe(1);
     expect(r.stdout).not.toContain('tool-use-has-result');
     expect(r.stdout).not.toContain('dangling.jsonl');
-    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).toContain('thinking-signature');
     expect(r.stdout).toMatch(/\(\d+ errors?, 0 warnings\)/);
-    const j = await run(['dangling.jsonl', 'torn.jsonl', '--quiet', '-f', 'json']);
+    const j = await run(['dangling.jsonl', 'broken.jsonl', '--quiet', '-f', 'json']);
     expect(json(j.stdout).results.flatMap((x) => x.diagnostics.map((d) => d.severity))).not.toContain('warn');
     expect(json(j.stdout).results.every((x) => x.warningCount === 0)).toBe(true);
   });
@@ -128,7 +138,9 @@ describe('--quiet', () => {
 
 describe('--rule, --select, --ignore', () => {
   it('--rule id=off silences a rule, id=error raises one', async () => {
-    expect((await run(['torn.jsonl', '--rule', 'valid-json=off', '-f', 'json'])).stdout).not.toContain('valid-json');
+    expect((await run(['broken.jsonl', '--rule', 'thinking-signature=off', '-f', 'json'])).stdout).not.toContain(
+      'thinking-signature',
+    );
     const raised = await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error']);
     expect(raised.code).toBe(1);
     expect(raised.stdout).toMatch(/2 {2}error {2}tool-use-has-result \[\*\] tool_use toolu_01A/);
@@ -155,19 +167,19 @@ describe('--rule, --select, --ignore', () => {
   });
 
   it('--rule with a bad severity or no severity exits 2', async () => {
-    const warning = await run(['torn.jsonl', '--rule', 'valid-json=warning']);
+    const warning = await run(['broken.jsonl', '--rule', 'thinking-signature=warning']);
     expect(warning.code).toBe(2);
     expect(warning.stderr).toContain('the severity must be off, warn or error');
-    expect((await run(['torn.jsonl', '--rule', 'valid-json'])).code).toBe(2);
+    expect((await run(['broken.jsonl', '--rule', 'thinking-signature'])).code).toBe(2);
   });
 
   it('repeatable flags take one value each, so paths may follow them', async () => {
     const r = await run([
       '--rule',
-      'valid-json=off',
-      'torn.jsonl',
+      'thinking-signature=off',
+      'broken.jsonl',
       '--select',
-      'valid-json,tool-use-has-result',
+      'thinking-signature,tool-use-has-result',
       'dangling.jsonl',
       '--ignore',
       'entry-shape',
@@ -176,51 +188,58 @@ describe('--rule, --select, --ignore', () => {
       'json',
     ]);
     expect(json(r.stdout).results.map((x) => path.basename(x.filePath))).toEqual([
+      'broken.jsonl',
       'clean.jsonl',
       'dangling.jsonl',
-      'torn.jsonl',
     ]);
     expect(ruleIds(r.stdout)).toEqual(['tool-use-has-result']);
   });
 
   it('--ignore turns rules off', async () => {
-    const r = await run(['torn.jsonl', 'dangling.jsonl', '--ignore', 'valid-json,tool-use-has-result', '-f', 'json']);
+    const r = await run([
+      'broken.jsonl',
+      'dangling.jsonl',
+      '--ignore',
+      'thinking-signature,tool-use-has-result',
+      '-f',
+      'json',
+    ]);
     expect(r.code).toBe(0);
-    expect(ruleIds(r.stdout)).not.toContain('valid-json');
+    expect(ruleIds(r.stdout)).not.toContain('thinking-signature');
     expect(ruleIds(r.stdout)).not.toContain('tool-use-has-result');
   });
 
   it('--select runs only the listed rules (comma lists, repeatable)', async () => {
-    const only = await run(['torn.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '-f', 'json']);
+    const only = await run(['broken.jsonl', 'dangling.jsonl', '--select', 'tool-use-has-result', '-f', 'json']);
     expect(only.code).toBe(0);
     expect(new Set(ruleIds(only.stdout))).toEqual(new Set(['tool-use-has-result']));
     const both = await run([
-      'torn.jsonl',
+      'broken.jsonl',
       'dangling.jsonl',
       '--select',
       'tool-use-has-result',
       '--select',
-      'valid-json,entry-shape',
+      'thinking-signature,entry-shape',
       '-f',
       'json',
     ]);
-    expect(new Set(ruleIds(both.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
+    expect(new Set(ruleIds(both.stdout))).toEqual(new Set(['tool-use-has-result', 'thinking-signature']));
   });
 
   it('--rule has the last word over --select and --ignore', async () => {
     const r = await run([
-      'torn.jsonl',
+      'broken.jsonl',
       'dangling.jsonl',
       '--select',
       'tool-use-has-result',
       '--rule',
-      'valid-json=warn',
+      'thinking-signature=warn',
       '-f',
       'json',
     ]);
-    expect(new Set(ruleIds(r.stdout))).toEqual(new Set(['tool-use-has-result', 'valid-json']));
+    expect(new Set(ruleIds(r.stdout))).toEqual(new Set(['tool-use-has-result', 'thinking-signature']));
     expect(r.code).toBe(0);
-    const back = await run(['torn.jsonl', '--ignore', 'valid-json', '--rule', 'valid-json=error']);
+    const back = await run(['broken.jsonl', '--ignore', 'thinking-signature', '--rule', 'thinking-signature=error']);
     expect(back.code).toBe(1);
   });
 
@@ -234,14 +253,14 @@ describe('--rule, --select, --ignore', () => {
   });
 
   it('unknown ids in --select or --ignore exit 2; an empty list is a usage error', async () => {
-    const sel = await run(['torn.jsonl', '--select', 'valid-json,tool-use-has-reslt']);
+    const sel = await run(['broken.jsonl', '--select', 'thinking-signature,tool-use-has-reslt']);
     expect(sel.code).toBe(2);
     expect(sel.stderr).toContain('--select: unknown rule "tool-use-has-reslt" (did you mean "tool-use-has-result"?)');
-    const ign = await run(['torn.jsonl', '--ignore', 'nonsense']);
+    const ign = await run(['broken.jsonl', '--ignore', 'nonsense']);
     expect(ign.code).toBe(2);
     expect(ign.stderr).toContain('--ignore: unknown rule "nonsense"');
     expect(ign.stderr).not.toContain('did you mean');
-    expect((await run(['torn.jsonl', '--select', ','])).code).toBe(2);
+    expect((await run(['broken.jsonl', '--select', ','])).code).toBe(2);
   });
 });
 
@@ -254,7 +273,7 @@ describe('an option that takes one value, given twice', () => {
     [['--no-config', '--config', 'x.json'], '--config (or --no-config) was given more than once'],
     [['--max-warnings', '1', '--max-warnings', '2'], '--max-warnings was given more than once'],
   ])('%j is a usage error: which one was meant cannot be guessed', async (args, message) => {
-    const r = await run(['torn.jsonl', ...args]);
+    const r = await run(['broken.jsonl', ...args]);
     expect(r).toEqual({ code: 2, stdout: '', stderr: expect.stringContaining(`transcript-lint: ${message}\n`) });
   });
 
@@ -269,7 +288,7 @@ describe('an option that takes one value, given twice', () => {
   });
 
   it('repeatable options still repeat', async () => {
-    const r = await run(['torn.jsonl', '--rule', 'valid-json=off', '--rule', 'tool-use-has-result=off']);
+    const r = await run(['broken.jsonl', '--rule', 'thinking-signature=off', '--rule', 'tool-use-has-result=off']);
     expect(r.code).toBe(0);
   });
 });
@@ -277,15 +296,15 @@ describe('an option that takes one value, given twice', () => {
 describe('arguments that would be silently dropped or guessed at', () => {
   it.each([
     [[''], 'an empty path was given (an unset variable?); name "." for the current folder'],
-    [['torn.jsonl', '--diff', '-f', 'json'], '--diff prints a unified diff; it takes no --format'],
-    [['torn.jsonl', '--diff', '--statistics'], '--diff prints a unified diff; it takes no --statistics'],
-    [['torn.jsonl', '--backup-dir', 'bak'], '--backup-dir needs --fix'],
+    [['broken.jsonl', '--diff', '-f', 'json'], '--diff prints a unified diff; it takes no --format'],
+    [['broken.jsonl', '--diff', '--statistics'], '--diff prints a unified diff; it takes no --statistics'],
+    [['broken.jsonl', '--backup-dir', 'bak'], '--backup-dir needs --fix'],
     [['relocate', '--session', 'abc', '--to', ''], 'relocate --to needs a value (an unset variable?)'],
     // yargs would read these as 0, 16 and 2, and a flag's value other than true as false.
-    [['torn.jsonl', '--max-warnings='], '--max-warnings must be an integer of at least -1'],
-    [['torn.jsonl', '--max-warnings=0x10'], '--max-warnings must be an integer of at least -1'],
-    [['torn.jsonl', '--jobs=0x2'], '--jobs must be an integer of at least 1'],
-    [['torn.jsonl', '--fix=yes'], '--fix is a flag and takes no value (got "yes")'],
+    [['broken.jsonl', '--max-warnings='], '--max-warnings must be an integer of at least -1'],
+    [['broken.jsonl', '--max-warnings=0x10'], '--max-warnings must be an integer of at least -1'],
+    [['broken.jsonl', '--jobs=0x2'], '--jobs must be an integer of at least 1'],
+    [['broken.jsonl', '--fix=yes'], '--fix is a flag and takes no value (got "yes")'],
     // What yargs would say about these, in the command's own terms.
     [['explain', 'valid-json', 'extra'], 'unexpected argument "extra" for explain'],
     [['rules', '--fix'], '--fix does not apply to rules'],
@@ -308,25 +327,25 @@ describe('arguments that would be silently dropped or guessed at', () => {
 
 describe('--exit-zero and --exit-non-zero-on-fix', () => {
   it('--exit-zero exits 0 with errors and too many warnings, still printing them', async () => {
-    const r = await run(['torn.jsonl', 'dangling.jsonl', '--exit-zero', '--max-warnings', '0']);
+    const r = await run(['broken.jsonl', 'dangling.jsonl', '--exit-zero', '--max-warnings', '0']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).toContain('thinking-signature');
   });
 
   it('--exit-zero still exits 2 when the run fails', async () => {
-    expect((await run(['torn.jsonl', 'missing.jsonl', '--exit-zero'])).code).toBe(2);
-    expect((await run(['torn.jsonl', '--exit-zero', '--rule', 'nope=off'])).code).toBe(2);
+    expect((await run(['broken.jsonl', 'missing.jsonl', '--exit-zero'])).code).toBe(2);
+    expect((await run(['broken.jsonl', '--exit-zero', '--rule', 'nope=off'])).code).toBe(2);
   });
 
   it('--exit-zero makes --diff exit 0 too', async () => {
-    const r = await run(['torn.jsonl', '--diff', '--exit-zero']);
+    const r = await run(['broken.jsonl', '--diff', '--exit-zero']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('@@');
   });
 
   it('--exit-non-zero-on-fix exits 1 when --fix changed a file, even though it is clean now', async () => {
     const dir = mkdtempSync(path.join(tmp, 'fix-'));
-    writeFile(dir, 's.jsonl', tornTranscript());
+    writeFile(dir, 's.jsonl', brokenTranscript());
     const r = await run(['--fix', '--exit-non-zero-on-fix', 's.jsonl'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('No problems in 1 file');
@@ -335,8 +354,8 @@ describe('--exit-zero and --exit-non-zero-on-fix', () => {
   });
 
   it('--exit-non-zero-on-fix needs --fix; it contradicts --exit-zero', async () => {
-    expect((await run(['torn.jsonl', '--exit-non-zero-on-fix'])).code).toBe(2);
-    const both = await run(['torn.jsonl', '--fix', '--exit-zero', '--exit-non-zero-on-fix']);
+    expect((await run(['broken.jsonl', '--exit-non-zero-on-fix'])).code).toBe(2);
+    const both = await run(['broken.jsonl', '--fix', '--exit-zero', '--exit-non-zero-on-fix']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--exit-zero and --exit-non-zero-on-fix cannot be combined');
   });
@@ -358,7 +377,7 @@ describe('--no-error-on-unmatched-pattern', () => {
     expect(r.stdout).toBe('✔ No problems in 1 file.\n');
     expect(r.stderr).toContain('no files matching the pattern "nothing-*.jsonl"');
     expect(r.stderr).toContain('no such file or directory: missing.jsonl');
-    expect((await run(['torn.jsonl', 'nothing-*.jsonl', '--no-error-on-unmatched-pattern'])).code).toBe(1);
+    expect((await run(['broken.jsonl', 'nothing-*.jsonl', '--no-error-on-unmatched-pattern'])).code).toBe(1);
   });
 
   it('with nothing matched at all, it lints zero files and says so', async () => {
@@ -370,15 +389,15 @@ describe('--no-error-on-unmatched-pattern', () => {
 
 describe('--max-diagnostics', () => {
   it('caps what stylish prints, says how many were hidden, and keeps the full counts', async () => {
-    const all = await run(['dangling.jsonl', 'torn.jsonl']);
+    const all = await run(['dangling.jsonl', 'broken.jsonl']);
     const total = (all.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length;
     expect(total).toBeGreaterThanOrEqual(2);
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '--max-diagnostics', '1']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '--max-diagnostics', '1']);
     expect(r.code).toBe(1);
     expect((r.stdout.match(/^ +\d+ {2}(error|warning)/gm) ?? []).length).toBe(1);
     // The file whose problems were all hidden is not listed (dangling.jsonl's are warnings: the error is shown).
     expect(r.stdout).not.toMatch(/^dangling\.jsonl$/m);
-    expect(r.stdout).toMatch(/^torn\.jsonl$/m);
+    expect(r.stdout).toMatch(/^broken\.jsonl$/m);
     expect(r.stdout).toContain(
       `… ${total - 1} more problem${total - 1 === 1 ? '' : 's'} not shown (--max-diagnostics 1)`,
     );
@@ -386,14 +405,14 @@ describe('--max-diagnostics', () => {
   });
 
   it('prints errors first, each file still in line order', async () => {
-    const all = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact']);
+    const all = await run(['dangling.jsonl', 'broken.jsonl', '-f', 'compact']);
     const lines = all.stdout.split('\n').filter(Boolean);
     const errors = lines.filter((l) => / error /.test(l));
     const warnings = lines.filter((l) => / warning /.test(l));
     expect(errors.length).toBeGreaterThanOrEqual(1);
     expect(warnings.length).toBeGreaterThanOrEqual(1);
     for (const n of [1, errors.length, errors.length + 1]) {
-      const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact', '--max-diagnostics', String(n)]);
+      const r = await run(['dangling.jsonl', 'broken.jsonl', '-f', 'compact', '--max-diagnostics', String(n)]);
       const shown = r.stdout.split('\n').filter(Boolean);
       const expected = [...errors.slice(0, n), ...warnings.slice(0, Math.max(0, n - errors.length))];
       // In report order (files, then lines), whichever were picked.
@@ -402,43 +421,43 @@ describe('--max-diagnostics', () => {
   });
 
   it('0 prints only the summary; none (the default) prints everything', async () => {
-    const zero = await run(['torn.jsonl', '--max-diagnostics', '0']);
+    const zero = await run(['broken.jsonl', '--max-diagnostics', '0']);
     expect(zero.stdout).not.toMatch(/^ +\d+ {2}error/m);
     expect(zero.stdout).toMatch(/not shown \(--max-diagnostics 0\)\n\n✖/);
-    const none = await run(['torn.jsonl', '--max-diagnostics', 'none']);
-    expect(none.stdout).toBe((await run(['torn.jsonl'])).stdout);
+    const none = await run(['broken.jsonl', '--max-diagnostics', 'none']);
+    expect(none.stdout).toBe((await run(['broken.jsonl'])).stdout);
   });
 
   it('caps compact too, with the note on stderr so every stdout line stays a problem', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'compact', '--max-diagnostics', '1']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '-f', 'compact', '--max-diagnostics', '1']);
     expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
     expect(r.stderr).toMatch(/^transcript-lint: \d+ more problems? not shown \(--max-diagnostics 1\)\n$/);
   });
 
   it('does not touch machine formats', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '-f', 'json', '--max-diagnostics', '0']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '-f', 'json', '--max-diagnostics', '0']);
     expect(ruleIds(r.stdout).length).toBeGreaterThanOrEqual(2);
     expect(r.stderr).toBe('');
   });
 
   it('rejects anything but a count or none (exit 2)', async () => {
     for (const bad of ['-1', 'all', '2.5'])
-      expect((await run(['torn.jsonl', '--max-diagnostics', bad])).code, bad).toBe(2);
+      expect((await run(['broken.jsonl', '--max-diagnostics', bad])).code, bad).toBe(2);
   });
 });
 
 describe('--statistics', () => {
   it('adds per-rule counts after the stylish report, most frequent first, [*] for fixable', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', 'clean.jsonl', '--statistics']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', 'clean.jsonl', '--statistics']);
     expect(r.code).toBe(1);
     const [, stats] = r.stdout.split('Linted 3 files.\n');
-    expect(stats).toMatch(/^\n1 {2}tool-use-has-result {2}\[\*\] /m);
-    expect(stats).toMatch(/^1 {2}valid-json +\[\*\] /m);
+    expect(stats).toMatch(/^\n1 {2}thinking-signature +\[\*\] /m);
+    expect(stats).toMatch(/^1 {2}tool-use-has-result +\[\*\] /m);
     expect(stats).toMatch(/\[\*\] fixable with --fix\n$/);
   });
 
   it('counts what the report holds: --quiet leaves warnings out', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '--statistics', '--quiet']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '--statistics', '--quiet']);
     expect(r.stdout).not.toContain('tool-use-has-result');
   });
 
@@ -449,15 +468,15 @@ describe('--statistics', () => {
   });
 
   it('goes to stderr with a machine format, so stdout stays parseable', async () => {
-    const r = await run(['torn.jsonl', '--statistics', '-f', 'json']);
+    const r = await run(['broken.jsonl', '--statistics', '-f', 'json']);
     expect(() => JSON.parse(r.stdout)).not.toThrow();
-    expect(r.stderr).toMatch(/^1 {2}valid-json {2}\[\*\] /m);
+    expect(r.stderr).toMatch(/^1 {2}thinking-signature {2}\[\*\] /m);
   });
 });
 
 describe('-o, --output-file', () => {
   it('writes the report to the file and nothing to stdout; the exit code is unchanged', async () => {
-    const r = await run(['torn.jsonl', '-f', 'sarif', '-o', 'out/report.sarif']);
+    const r = await run(['broken.jsonl', '-f', 'sarif', '-o', 'out/report.sarif']);
     expect(r).toEqual({ code: 1, stdout: '', stderr: '' });
     const log = JSON.parse(readFileSync(path.join(tmp, 'out', 'report.sarif'), 'utf8'));
     expect(log.version).toBe('2.1.0');
@@ -468,33 +487,37 @@ describe('-o, --output-file', () => {
     mkdirSync(out, { recursive: true });
     writeFileSync(path.join(out, 'real.txt'), 'an older, longer report '.repeat(100));
     symlinkSync('real.txt', path.join(out, 'link.txt'));
-    const r = await run(['torn.jsonl', '-f', 'compact', '-o', 'out-whole/link.txt']);
+    const r = await run(['broken.jsonl', '-f', 'compact', '-o', 'out-whole/link.txt']);
     expect(r.code).toBe(1);
-    expect(readFileSync(path.join(out, 'real.txt'), 'utf8')).toMatch(/^torn\.jsonl:\d+: error valid-json .*\n$/);
+    expect(readFileSync(path.join(out, 'real.txt'), 'utf8')).toMatch(
+      /^broken\.jsonl:\d+: error thinking-signature .*\n$/,
+    );
     expect(lstatSync(path.join(out, 'link.txt')).isSymbolicLink()).toBe(true);
     expect(readdirSync(out).sort()).toEqual(['link.txt', 'real.txt']);
   });
 
   it('never colours a file unless --color says so, even with FORCE_COLOR on a terminal', async () => {
-    await run(['torn.jsonl', '--output-file', 'out/plain.txt'], { tty: true, env: { FORCE_COLOR: '1' } });
+    await run(['broken.jsonl', '--output-file', 'out/plain.txt'], { tty: true, env: { FORCE_COLOR: '1' } });
     expect(readFileSync(path.join(tmp, 'out', 'plain.txt'), 'utf8')).not.toContain('\x1b');
-    await run(['torn.jsonl', '-o', 'out/color.txt', '--color']);
+    await run(['broken.jsonl', '-o', 'out/color.txt', '--color']);
     expect(readFileSync(path.join(tmp, 'out', 'color.txt'), 'utf8')).toContain('\x1b[');
   });
 
   it('takes the statistics and the --diff output too; `-o -` is stdout', async () => {
-    await run(['torn.jsonl', '--statistics', '-o', 'out/stats.txt']);
-    expect(readFileSync(path.join(tmp, 'out', 'stats.txt'), 'utf8')).toMatch(/Linted 1 file\.\n\n1 {2}valid-json/);
-    const diff = await run(['torn.jsonl', '--diff', '-o', 'out/fix.diff']);
+    await run(['broken.jsonl', '--statistics', '-o', 'out/stats.txt']);
+    expect(readFileSync(path.join(tmp, 'out', 'stats.txt'), 'utf8')).toMatch(
+      /Linted 1 file\.\n\n1 {2}thinking-signature/,
+    );
+    const diff = await run(['broken.jsonl', '--diff', '-o', 'out/fix.diff']);
     expect(diff.code).toBe(1);
     expect(diff.stdout).toBe('');
-    expect(readFileSync(path.join(tmp, 'out', 'fix.diff'), 'utf8')).toContain('+++ b/torn.jsonl');
-    expect((await run(['torn.jsonl', '-o', '-', '-f', 'compact'])).stdout).toContain('valid-json');
+    expect(readFileSync(path.join(tmp, 'out', 'fix.diff'), 'utf8')).toContain('+++ b/broken.jsonl');
+    expect((await run(['broken.jsonl', '-o', '-', '-f', 'compact'])).stdout).toContain('thinking-signature');
   });
 
   it('exits 2 when the file cannot be written', async () => {
     mkdirSync(path.join(tmp, 'out', 'a-dir'), { recursive: true });
-    const r = await run(['torn.jsonl', '-o', 'out/a-dir']);
+    const r = await run(['broken.jsonl', '-o', 'out/a-dir']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot write the report to out/a-dir: is a directory');
   });
@@ -502,20 +525,20 @@ describe('-o, --output-file', () => {
 
 describe('stdin', () => {
   it('`-` lints stdin, reported as <stdin>', async () => {
-    const r = await run(['-', '-f', 'compact'], { stdin: tornTranscript() });
+    const r = await run(['-', '-f', 'compact'], { stdin: brokenTranscript() });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^<stdin>:4: error valid-json /m);
+    expect(r.stdout).toMatch(/^<stdin>:2: error thinking-signature /m);
     expect((await run(['-'], { stdin: cleanTranscript() })).stdout).toBe('✔ No problems in 1 file.\n');
   });
 
   it('--stdin-filename names it (and alone implies stdin); --stdin is the same as -', async () => {
     const named = await run(['-', '--stdin-filename', 'sessions/s.jsonl', '-f', 'compact'], {
-      stdin: tornTranscript(),
+      stdin: brokenTranscript(),
     });
-    expect(named.stdout).toMatch(/^sessions\/s\.jsonl:4: error valid-json /m);
-    const alone = await run(['--stdin-filename', 'x.jsonl', '-f', 'json'], { stdin: tornTranscript() });
+    expect(named.stdout).toMatch(/^sessions\/s\.jsonl:2: error thinking-signature /m);
+    const alone = await run(['--stdin-filename', 'x.jsonl', '-f', 'json'], { stdin: brokenTranscript() });
     expect(json(alone.stdout).results[0]!.filePath).toBe(path.join(tmp, 'x.jsonl'));
-    expect((await run(['--stdin', '-f', 'compact'], { stdin: tornTranscript() })).stdout).toMatch(/^<stdin>:4:/);
+    expect((await run(['--stdin', '-f', 'compact'], { stdin: brokenTranscript() })).stdout).toMatch(/^<stdin>:2:/);
   });
 
   it('reads a stream in chunks, split anywhere (even inside a UTF-8 character)', async () => {
@@ -529,13 +552,13 @@ describe('stdin', () => {
   });
 
   it('previews fixes with --fix-dry-run and --diff, but refuses --fix', async () => {
-    const dry = await run(['-', '--fix-dry-run', '-f', 'json'], { stdin: tornTranscript() });
+    const dry = await run(['-', '--fix-dry-run', '-f', 'json'], { stdin: brokenTranscript() });
     expect(dry.code).toBe(0);
     expect(JSON.parse(dry.stdout).results[0].output).toBe(cleanTranscript());
-    const diff = await run(['-', '--diff'], { stdin: tornTranscript() });
+    const diff = await run(['-', '--diff'], { stdin: brokenTranscript() });
     expect(diff.code).toBe(1);
     expect(diff.stdout).toContain('--- a/<stdin>\n+++ b/<stdin>\n');
-    const fix = await run(['-', '--fix'], { stdin: tornTranscript() });
+    const fix = await run(['-', '--fix'], { stdin: brokenTranscript() });
     expect(fix.code).toBe(2);
     expect(fix.stderr).toContain('--fix cannot write back to stdin');
   });
@@ -550,10 +573,10 @@ describe('stdin', () => {
   });
 
   it('a path `-` after `--` is a file named -', async () => {
-    writeFile(tmp, '-', tornTranscript());
+    writeFile(tmp, '-', brokenTranscript());
     const r = await run(['-f', 'compact', '--', '-']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^-:4: error valid-json/m);
+    expect(r.stdout).toMatch(/^-:2: error thinking-signature/m);
   });
 });
 
@@ -563,7 +586,7 @@ describe('--session', () => {
 
   beforeAll(() => {
     configDir = path.join(tmp, 'claude-config');
-    writeFile(configDir, `projects/-home-dev-app/${id}.jsonl`, tornTranscript());
+    writeFile(configDir, `projects/-home-dev-app/${id}.jsonl`, brokenTranscript());
     writeFile(configDir, `projects/-home-dev-app/${id}/subagents/agent-a1.jsonl`, danglingTranscript());
     writeFile(configDir, `projects/-home-dev-app/${id}/subagents/agent-a1.meta.json`, '{}');
     writeFile(configDir, 'projects/-home-dev-app/other.jsonl', cleanTranscript());
@@ -583,7 +606,7 @@ describe('--session', () => {
   it('finds a session in a project folder that is a symlink (as Claude Code does), with and without --session', async () => {
     const home = path.join(tmp, 'linked-home');
     const store = path.join(tmp, 'linked-store', '-srv-app');
-    writeFile(store, `${id}.jsonl`, tornTranscript());
+    writeFile(store, `${id}.jsonl`, brokenTranscript());
     mkdirSync(path.join(home, '.claude', 'projects'), { recursive: true });
     symlinkSync(store, path.join(home, '.claude', 'projects', '-srv-app'));
     const linked = path.join(home, '.claude', 'projects', '-srv-app', `${id}.jsonl`);
@@ -650,8 +673,8 @@ describe('--target, --input-format, --max-line-bytes', () => {
   });
 
   it('--input-format takes claude-code, request or messages; anything else exits 2', async () => {
-    expect((await run(['torn.jsonl', '--input-format', 'claude-code'])).code).toBe(1);
-    const bad = await run(['torn.jsonl', '--input-format', 'xml']);
+    expect((await run(['broken.jsonl', '--input-format', 'claude-code'])).code).toBe(1);
+    const bad = await run(['broken.jsonl', '--input-format', 'xml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
       /^transcript-lint: --input-format "xml" is not one of claude-code, .*request.*\nRun 'transcript-lint --help' for usage\.\n$/,
@@ -659,18 +682,18 @@ describe('--target, --input-format, --max-line-bytes', () => {
   });
 
   it('a value outside the choices, or a number too large, is one line saying so', async () => {
-    expect((await run(['torn.jsonl', '--target', 'apii'])).stderr).toBe(
+    expect((await run(['broken.jsonl', '--target', 'apii'])).stderr).toBe(
       `transcript-lint: --target "apii" is not one of claude-code, api, bedrock, copilot, cline, roo, openai, codex, openai-responses, gemini, qwen (did you mean api?)\nRun 'transcript-lint --help' for usage.\n`,
     );
-    expect((await run(['torn.jsonl', '--max-line-bytes', '99999999999999999999'])).stderr).toContain(
+    expect((await run(['broken.jsonl', '--max-line-bytes', '99999999999999999999'])).stderr).toContain(
       '--max-line-bytes 99999999999999999999 is too large (at most 999,999,999,999,999)',
     );
-    const typo = await run(['torn.jsonl', '--max-warning', '0']);
+    const typo = await run(['broken.jsonl', '--max-warning', '0']);
     expect(typo.stderr).toBe(
       "transcript-lint: unknown option --max-warning (did you mean --max-warnings?)\nRun 'transcript-lint --help' for usage.\n",
     );
     for (const flag of ['-o', '--print-config']) {
-      const empty = await run(['torn.jsonl', flag, '']);
+      const empty = await run(['broken.jsonl', flag, '']);
       expect(empty.code, flag).toBe(2);
       expect(empty.stderr, flag).toMatch(/needs a file name \(an unset variable\?\)/);
     }
@@ -770,40 +793,40 @@ describe('--help', () => {
 
 describe('spellings from other tools', () => {
   it("takes ruff's --output-format for --format", async () => {
-    const ours = await run(['-f', 'json', 'torn.jsonl']);
+    const ours = await run(['-f', 'json', 'broken.jsonl']);
     for (const argv of [['--output-format', 'json'], ['--output-format=json']]) {
-      const r = await run([...argv, 'torn.jsonl']);
+      const r = await run([...argv, 'broken.jsonl']);
       expect(r.code, argv.join(' ')).toBe(1);
       expect(r.stdout).toBe(ours.stdout);
     }
   });
 
   it('takes --color=always|never|auto, and names the choices for another word', async () => {
-    const always = await run(['--color=always', 'torn.jsonl']);
+    const always = await run(['--color=always', 'broken.jsonl']);
     expect(always.stdout).toContain('\u001b[');
     for (const when of ['never', 'auto'])
-      expect((await run([`--color=${when}`, 'torn.jsonl'])).stdout).not.toContain('\u001b[');
-    const bad = await run(['--color=sometimes', 'torn.jsonl']);
+      expect((await run([`--color=${when}`, 'broken.jsonl'])).stdout).not.toContain('\u001b[');
+    const bad = await run(['--color=sometimes', 'broken.jsonl']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--color=sometimes: expected always, never or auto');
   });
 
   it("skips files with ESLint's --ignore-pattern, and --no-ignore lints them (and the config's ignores) again", async () => {
     const dir = mkdtempSync(path.join(tmp, 'ignores-'));
-    writeFile(dir, 'torn.jsonl', tornTranscript());
+    writeFile(dir, 'wrong.jsonl', brokenTranscript());
     writeFile(dir, 'broken/dangling.jsonl', danglingTranscript());
     writeFile(dir, 'transcript-lint.config.json', '{"ignores": ["broken/**"]}');
     const files = (stdout: string) => json(stdout).results.map((r) => path.relative(dir, r.filePath));
-    const both = await run(['-f', 'json', '--ignore-pattern', 'torn.*', '.'], { cwd: dir });
+    const both = await run(['-f', 'json', '--ignore-pattern', 'wrong.*', '.'], { cwd: dir });
     expect(both.stdout).toBe('');
     expect(both.stderr).toMatch(
       /every file matched by "\." is skipped by the config's "ignores", --ignore-pattern or \.gitignore/,
     );
     expect(both.code).toBe(2);
-    const named = await run(['-f', 'json', '--ignore-pattern', 'torn.*', 'torn.jsonl'], { cwd: dir });
-    expect(named.stderr).toContain('torn.jsonl is skipped by --ignore-pattern');
+    const named = await run(['-f', 'json', '--ignore-pattern', 'wrong.*', 'wrong.jsonl'], { cwd: dir });
+    expect(named.stderr).toContain('wrong.jsonl is skipped by --ignore-pattern');
     const noIgnore = await run(['-f', 'json', '--ignore-pattern', '*.jsonl', '--no-ignore', '.'], { cwd: dir });
-    expect(files(noIgnore.stdout)).toEqual(['broken/dangling.jsonl', 'torn.jsonl']);
+    expect(files(noIgnore.stdout)).toEqual(['broken/dangling.jsonl', 'wrong.jsonl']);
     expect(noIgnore.code).toBe(1);
     const bad = await run(['--ignore-pattern', 'a**', '.'], { cwd: dir });
     expect(bad.code).toBe(2);
@@ -814,12 +837,12 @@ describe('spellings from other tools', () => {
 describe('stdin without - or --stdin', () => {
   it('is not read; a run without paths says so, then lints the sessions folders as usual', async () => {
     const home = mkdtempSync(path.join(tmp, 'home-'));
-    writeFile(home, '.claude/projects/p/s.jsonl', tornTranscript());
+    writeFile(home, '.claude/projects/p/s.jsonl', brokenTranscript());
     const piped = await run(['-f', 'json'], { homedir: home, stdinPiped: true, stdin: cleanTranscript() });
     expect(piped.stderr).toContain("stdin is not read without - or --stdin (as in 'transcript-lint -')");
     expect(json(piped.stdout).results.map((r) => path.basename(r.filePath))).toEqual(['s.jsonl']);
     // Not piped (a terminal, /dev/null), or with paths: no note.
     expect((await run(['-f', 'json'], { homedir: home })).stderr).not.toContain('stdin');
-    expect((await run(['torn.jsonl'], { stdinPiped: true })).stderr).not.toContain('stdin');
+    expect((await run(['broken.jsonl'], { stdinPiped: true })).stderr).not.toContain('stdin');
   });
 });

@@ -14,7 +14,7 @@ import {
   readDetail,
 } from '../src/cli/progress.js';
 import { terminalWidth } from '../src/cli/io.js';
-import { cleanTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { brokenTranscript, cleanTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
 
 let tmp: string;
@@ -29,7 +29,7 @@ const ticking = (step: number) => {
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-progress-'));
   for (let i = 0; i < MANY; i++)
-    writeFile(tmp, `many/s${String(i).padStart(2, '0')}.jsonl`, i === 7 ? tornTranscript() : cleanTranscript());
+    writeFile(tmp, `many/s${String(i).padStart(2, '0')}.jsonl`, i === 7 ? brokenTranscript() : cleanTranscript());
   for (let i = 0; i < 3; i++) writeFile(tmp, `few/s${i}.jsonl`, cleanTranscript());
 });
 
@@ -152,7 +152,7 @@ describe('through main()', () => {
 
   it('erases the line before any message on stderr', async () => {
     writeFile(tmp, 'mixed/a.jsonl', cleanTranscript());
-    for (let i = 0; i < MANY; i++) writeFile(tmp, `mixed/b${i}.jsonl`, tornTranscript());
+    for (let i = 0; i < MANY; i++) writeFile(tmp, `mixed/b${i}.jsonl`, brokenTranscript());
     const r = await run(['mixed', '--fix', '--no-backup'], { stderrTTY: true, now: ticking(200) });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\r\x1b\[2KFixing: \d+\/31 files/);

@@ -1,5 +1,6 @@
 // The CLI end to end through main(): exit codes, the stdout/stderr split, colour decisions and output shapes. Exit
-// code 1 comes from valid-json (a torn last line), so these tests hold whatever other rules join the registry.
+// code 1 comes from thinking-signature (an unsigned thinking block), so these tests hold whatever other rules join
+// the registry. A torn last line is a valid-json warning: Claude Code resumes from the entry before it.
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -30,6 +31,15 @@ function cleanTranscript(prompt = 'hello there'): string {
   return t.toString();
 }
 
+/** The same exchange with an unsigned thinking block before the answer (line 2): an error. */
+function brokenTranscript(prompt = 'hello there'): string {
+  const t = transcript();
+  t.user(prompt);
+  t.assistant([{ type: 'thinking', thinking: 'hmm' }, text('Hi! What can I do for you?')]);
+  t.lastPrompt(t.lastUuid, prompt);
+  return t.toString();
+}
+
 /** The same exchange, then a crash while the next entry was being written. */
 function tornTranscript(): string {
   return `${cleanTranscript()}{"parentUuid":"00000000-0000-4000-8000-000000000002","type":"user","mess`;
@@ -52,6 +62,7 @@ beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-cli-'));
   write('clean.jsonl', cleanTranscript());
   write('torn.jsonl', tornTranscript());
+  write('broken.jsonl', brokenTranscript());
 });
 
 afterAll(() => {
@@ -64,10 +75,19 @@ describe('exit codes', () => {
     expect(r).toEqual({ code: 0, stdout: '✔ No problems in 1 file.\n', stderr: '' });
   });
 
-  it('1 for a torn last line', async () => {
+  it('0 for a torn last line: a warning, since Claude Code resumes from the entry before it', async () => {
     const r = await run(['torn.jsonl']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}warning {2}valid-json \[\*\] Last line is cut off.*\n/);
+    expect(r.stderr).toBe('');
+  });
+
+  it('1 for an error', async () => {
+    const r = await run(['broken.jsonl']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^torn\.jsonl\n {2}4 {2}error {2}valid-json \[\*\] Last line is cut off.*\n/);
+    expect(r.stdout).toMatch(
+      /^broken\.jsonl\n {2}2 {2}error {2}thinking-signature \[\*\] Thinking block has no signature.*\n/,
+    );
     expect(r.stdout).toMatch(
       /✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)\n\[\*\] 1 fixable with --fix\nLinted 1 file\.\n$/,
     );
@@ -75,10 +95,10 @@ describe('exit codes', () => {
   });
 
   it('1 when any of several files has errors; files are reported in sorted order', async () => {
-    const r = await run(['torn.jsonl', 'clean.jsonl', '-f', 'json']);
+    const r = await run(['clean.jsonl', 'broken.jsonl', '-f', 'json']);
     expect(r.code).toBe(1);
     const paths = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath));
-    expect(paths).toEqual(['clean.jsonl', 'torn.jsonl']);
+    expect(paths).toEqual(['broken.jsonl', 'clean.jsonl']);
   });
 
   it('2 for an unknown flag, with a usage message and no stack trace', async () => {
@@ -157,7 +177,7 @@ describe('exit codes', () => {
         `const fs = require('fs'); process.chdir(${JSON.stringify(path.join(root, 'deep'))}); for (let i = 0; i < 2500; i++) { fs.mkdirSync('d'); process.chdir('d'); } fs.writeFileSync('s.jsonl', '{}\\n');`,
       ]);
       expect(made.status).toBe(0);
-      writeFileSync(path.join(root, 'deep', 'a.jsonl'), tornTranscript());
+      writeFileSync(path.join(root, 'deep', 'a.jsonl'), brokenTranscript());
       const r = spawnSync(
         process.execPath,
         [path.join(repoRoot, 'bin', 'transcript-lint.js'), 'deep', '-f', 'compact'],
@@ -203,9 +223,9 @@ describe('exit codes', () => {
       mkdirSync(path.join(root, 'walk', 'ok'), { recursive: true });
       mkdirSync(path.join(root, 'walk', 'locked'));
       mkdirSync(path.join(root, 'walk', 'locked2'));
-      writeFileSync(path.join(root, 'walk', 'locked2', 'c.jsonl'), tornTranscript());
+      writeFileSync(path.join(root, 'walk', 'locked2', 'c.jsonl'), brokenTranscript());
       writeFileSync(path.join(root, 'walk', 'ok', 'a.jsonl'), cleanTranscript());
-      writeFileSync(path.join(root, 'walk', 'locked', 'b.jsonl'), tornTranscript());
+      writeFileSync(path.join(root, 'walk', 'locked', 'b.jsonl'), brokenTranscript());
       for (const d of [root, path.join(root, 'walk'), path.join(root, 'walk', 'ok')]) chmodSync(d, 0o755);
       chmodSync(path.join(root, 'walk', 'ok', 'a.jsonl'), 0o644);
       chmodSync(path.join(root, 'walk', 'locked'), 0o000);
@@ -246,8 +266,8 @@ describe('exit codes', () => {
 
 describe('paths', () => {
   it('treats an existing path literally, even when it reads as a glob', async () => {
-    // As a glob, `x[1].jsonl` would match x1.jsonl; the literal file is the torn one.
-    write('literal/x[1].jsonl', tornTranscript());
+    // As a glob, `x[1].jsonl` would match x1.jsonl; the literal file is the broken one.
+    write('literal/x[1].jsonl', brokenTranscript());
     write('literal/x1.jsonl', cleanTranscript());
     const r = await run([path.join('literal', 'x[1].jsonl'), '-f', 'json']);
     expect(r.code).toBe(1);
@@ -259,12 +279,12 @@ describe('paths', () => {
   it('expands a folder whose name has [, ( and spaces to every *.jsonl below it', async () => {
     const dir = 'sessions [old] (copy)';
     write(`${dir}/a b.jsonl`, cleanTranscript());
-    write(`${dir}/sub (2)/c [1].jsonl`, tornTranscript());
+    write(`${dir}/sub (2)/c [1].jsonl`, brokenTranscript());
     write(`${dir}/notes.txt`, 'not a transcript');
-    write(`${dir}/node_modules/pkg/x.jsonl`, tornTranscript());
-    write(`${dir}/.git/y.jsonl`, tornTranscript());
+    write(`${dir}/node_modules/pkg/x.jsonl`, brokenTranscript());
+    write(`${dir}/.git/y.jsonl`, brokenTranscript());
     // A symlink out of the folder is not followed.
-    write('outside/z.jsonl', tornTranscript());
+    write('outside/z.jsonl', brokenTranscript());
     symlinkSync(path.join(tmp, 'outside'), path.join(tmp, dir, 'link'));
 
     const r = await run([dir, '-f', 'json']);
@@ -293,7 +313,7 @@ describe('paths', () => {
   it('expands globs and deduplicates files named twice', async () => {
     const r = await run(['*.jsonl', 'clean.jsonl', './clean.jsonl', '-f', 'json']);
     const files = JSON.parse(r.stdout).results.map((x: { filePath: string }) => path.basename(x.filePath));
-    expect(files).toEqual(['clean.jsonl', 'torn.jsonl']);
+    expect(files).toEqual(['broken.jsonl', 'clean.jsonl', 'torn.jsonl']);
   });
 
   it('takes a path after -- even when it looks like a flag', async () => {
@@ -303,7 +323,7 @@ describe('paths', () => {
   });
 
   it('lints ${CLAUDE_CONFIG_DIR}/projects when no path is given', async () => {
-    write('config-dir/projects/-home-dev-app/5f1c.jsonl', tornTranscript());
+    write('config-dir/projects/-home-dev-app/5f1c.jsonl', brokenTranscript());
     const r = await run([], { env: { CLAUDE_CONFIG_DIR: path.join(tmp, 'config-dir') } });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('5f1c.jsonl');
@@ -340,7 +360,7 @@ describe('paths', () => {
 
 describe('output', () => {
   it('json: exactly the versioned document, and nothing else on stdout', async () => {
-    const r = await run(['torn.jsonl', '--format', 'json'], { tty: true, env: { FORCE_COLOR: '1' } });
+    const r = await run(['broken.jsonl', '--format', 'json'], { tty: true, env: { FORCE_COLOR: '1' } });
     expect(r.stderr).toBe('');
     expect(r.stdout.endsWith('\n')).toBe(true);
     const doc = JSON.parse(r.stdout);
@@ -358,11 +378,17 @@ describe('output', () => {
       'target',
     ]);
     expect(result).toMatchObject({ inputFormat: 'claude-code', target: 'claude-code' });
-    expect(result.filePath).toBe(path.join(tmp, 'torn.jsonl'));
-    const torn = result.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'valid-json');
-    expect(Object.keys(torn).slice(0, 4)).toEqual(['ruleId', 'severity', 'line', 'message']);
-    expect(torn).toMatchObject({ ruleId: 'valid-json', severity: 'error', line: 4, messageId: 'torn', related: [] });
-    expect(torn.docsUrl).toMatch(/valid-json\.md$/);
+    expect(result.filePath).toBe(path.join(tmp, 'broken.jsonl'));
+    const found = result.diagnostics.find((d: { ruleId: string }) => d.ruleId === 'thinking-signature');
+    expect(Object.keys(found).slice(0, 4)).toEqual(['ruleId', 'severity', 'line', 'message']);
+    expect(found).toMatchObject({
+      ruleId: 'thinking-signature',
+      severity: 'error',
+      line: 2,
+      messageId: 'missingSignature',
+      related: [],
+    });
+    expect(found.docsUrl).toMatch(/thinking-signature\.md$/);
     expect(result.errorCount).toBeGreaterThanOrEqual(1);
     expect(r.stdout).not.toContain(ESC);
   });
@@ -484,7 +510,7 @@ describe('bin/transcript-lint.js (built)', () => {
     const here = mkdtempSync(path.join(os.tmpdir(), 'tl-home-'));
     try {
       mkdirSync(path.join(here, '.claude', 'projects', '-p'), { recursive: true });
-      writeFileSync(path.join(here, '.claude', 'projects', '-p', 's.jsonl'), tornTranscript());
+      writeFileSync(path.join(here, '.claude', 'projects', '-p', 's.jsonl'), brokenTranscript());
       const r = spawnSync(process.execPath, [bin, '-f', 'json', '--no-error-on-unmatched-pattern'], {
         cwd: here,
         env: { ...env, HOME: '', CLAUDE_CONFIG_DIR: '', CODEX_HOME: '' },

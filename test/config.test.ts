@@ -10,7 +10,7 @@ import { loadConfigFile as loadConfigFileWith, parseConfig as parseConfigWith } 
 import { compileIgnores, isIgnored } from '../src/engine/files.js';
 import { didYouMean } from '../src/engine/did-you-mean.js';
 import { compileGlob } from '../src/engine/glob.js';
-import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { brokenTranscript, cleanTranscript, danglingTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
 
 let tmp: string;
@@ -324,42 +324,45 @@ describe('through the CLI', () => {
 
   beforeAll(() => {
     project = mkdtempSync(path.join(tmp, 'project-'));
-    writeFile(project, 'torn.jsonl', tornTranscript());
+    writeFile(project, 'broken.jsonl', brokenTranscript());
     writeFile(project, 'dangling.jsonl', danglingTranscript());
-    writeFile(project, 'sub/dir/torn.jsonl', tornTranscript());
-    writeFile(project, 'archive/old/torn.jsonl', tornTranscript());
+    writeFile(project, 'sub/dir/broken.jsonl', brokenTranscript());
+    writeFile(project, 'archive/old/broken.jsonl', brokenTranscript());
     writeFile(project, 'archive/clean.jsonl', cleanTranscript());
     writeFile(
       project,
       'transcript-lint.config.json',
-      JSON.stringify({ rules: { 'valid-json': 'warn', 'tool-use-has-result': 'off' }, ignores: ['archive/old'] }),
+      JSON.stringify({
+        rules: { 'thinking-signature': 'warn', 'tool-use-has-result': 'off' },
+        ignores: ['archive/old'],
+      }),
     );
     writeFile(project, 'strict.json', JSON.stringify({ rules: { 'tool-use-has-result': 'error' } }));
   });
 
   it('uses the config in the cwd: its severities apply', async () => {
-    const r = await run(['torn.jsonl', 'dangling.jsonl', '-f', 'json']);
+    const r = await run(['broken.jsonl', 'dangling.jsonl', '-f', 'json']);
     expect(r.code).toBe(0);
     const diags = JSON.parse(r.stdout).results.flatMap(
       (x: { diagnostics: { ruleId: string; severity: string }[] }) => x.diagnostics,
     );
-    expect(diags.find((d: { ruleId: string }) => d.ruleId === 'valid-json').severity).toBe('warn');
+    expect(diags.find((d: { ruleId: string }) => d.ruleId === 'thinking-signature').severity).toBe('warn');
     expect(diags.map((d: { ruleId: string }) => d.ruleId)).not.toContain('tool-use-has-result');
   });
 
   it('finds the config from a subfolder', async () => {
-    expect((await run(['torn.jsonl'], path.join(project, 'sub', 'dir'))).code).toBe(0);
+    expect((await run(['broken.jsonl'], path.join(project, 'sub', 'dir'))).code).toBe(0);
   });
 
   it('--no-config ignores it; -c FILE uses another', async () => {
-    expect((await run(['torn.jsonl', '--no-config'])).code).toBe(1);
+    expect((await run(['broken.jsonl', '--no-config'])).code).toBe(1);
     const strict = await run(['dangling.jsonl', '-c', 'strict.json']);
     expect(strict.code).toBe(1);
     expect(strict.stdout).toContain('tool-use-has-result');
   });
 
   it('flags beat the config', async () => {
-    expect((await run(['torn.jsonl', '--rule', 'valid-json=error'])).code).toBe(1);
+    expect((await run(['broken.jsonl', '--rule', 'thinking-signature=error'])).code).toBe(1);
     expect((await run(['dangling.jsonl', '--rule', 'tool-use-has-result=error'])).code).toBe(1);
     expect((await run(['dangling.jsonl', '-c', 'strict.json', '--ignore', 'tool-use-has-result'])).code).toBe(0);
   });
@@ -373,11 +376,16 @@ describe('through the CLI', () => {
   });
 
   it('skips an ignored file named on the command line, saying so on stderr', async () => {
-    const r = await run([path.join('archive', 'old', 'torn.jsonl'), 'torn.jsonl', '--rule', 'valid-json=error']);
+    const r = await run([
+      path.join('archive', 'old', 'broken.jsonl'),
+      'broken.jsonl',
+      '--rule',
+      'thinking-signature=error',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('Linted 1 file.');
     expect(r.stderr).toBe(
-      `transcript-lint: ${path.join('archive', 'old', 'torn.jsonl')} is skipped by the "ignores" of transcript-lint.config.json\n`,
+      `transcript-lint: ${path.join('archive', 'old', 'broken.jsonl')} is skipped by the "ignores" of transcript-lint.config.json\n`,
     );
   });
 
@@ -389,9 +397,9 @@ describe('through the CLI', () => {
   });
 
   it('skips stdin whose --stdin-filename is ignored', async () => {
-    const r = await runCli(['--stdin-filename', 'archive/old/x.jsonl', '--rule', 'valid-json=error'], {
+    const r = await runCli(['--stdin-filename', 'archive/old/x.jsonl', '--rule', 'thinking-signature=error'], {
       cwd: project,
-      stdin: tornTranscript(),
+      stdin: brokenTranscript(),
     });
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('✔ No problems in 0 files.\n');
@@ -424,13 +432,13 @@ describe('through the CLI', () => {
   });
 
   it('exits 2 for a missing -c file', async () => {
-    const r = await run(['torn.jsonl', '-c', 'missing.json']);
+    const r = await run(['broken.jsonl', '-c', 'missing.json']);
     expect(r).toEqual({
       code: 2,
       stdout: '',
       stderr: 'transcript-lint: cannot read config missing.json: no such file\n',
     });
-    expect((await run(['torn.jsonl', '-c'])).code).toBe(2);
+    expect((await run(['broken.jsonl', '-c'])).code).toBe(2);
   });
 });
 
@@ -520,12 +528,12 @@ describe('overrides', () => {
 
   it('turns a rule off for a folder broken on purpose, through the CLI and --print-config', async () => {
     const dir = mkdtempSync(path.join(tmp, 'overrides-cli-'));
-    writeFile(dir, 'fixtures/broken/torn.jsonl', tornTranscript());
-    writeFile(dir, 'sessions/torn.jsonl', tornTranscript());
+    writeFile(dir, 'fixtures/broken/broken.jsonl', brokenTranscript());
+    writeFile(dir, 'sessions/broken.jsonl', brokenTranscript());
     writeFile(
       dir,
       'transcript-lint.config.json',
-      '{\n  // this folder is broken on purpose\n  "overrides": [{ "files": ["fixtures/broken/**"], "rules": { "valid-json": "off" } }]\n}\n',
+      '{\n  // this folder is broken on purpose\n  "overrides": [{ "files": ["fixtures/broken/**"], "rules": { "thinking-signature": "off" } }]\n}\n',
     );
     const r = await runCli(['.', '-f', 'json'], { cwd: dir });
     expect(r.code).toBe(1);
@@ -535,19 +543,19 @@ describe('overrides', () => {
         x.diagnostics.map((d) => d.ruleId),
       ]),
     );
-    expect(byFile[path.join('fixtures', 'broken', 'torn.jsonl')]).not.toContain('valid-json');
-    expect(byFile[path.join('sessions', 'torn.jsonl')]).toContain('valid-json');
+    expect(byFile[path.join('fixtures', 'broken', 'broken.jsonl')]).not.toContain('thinking-signature');
+    expect(byFile[path.join('sessions', 'broken.jsonl')]).toContain('thinking-signature');
     // The broken folder alone passes.
     expect((await runCli(['fixtures'], { cwd: dir })).code).toBe(0);
 
-    const printed = JSON.parse((await runCli(['--print-config', 'fixtures/broken/torn.jsonl'], { cwd: dir })).stdout);
-    expect(printed).toMatchObject({ overrides: [0], ruleOrigins: { 'valid-json': 'overrides[0]' } });
-    expect(printed.rules['valid-json']).toBe('off');
+    const printed = JSON.parse((await runCli(['--print-config', 'fixtures/broken/broken.jsonl'], { cwd: dir })).stdout);
+    expect(printed).toMatchObject({ overrides: [0], ruleOrigins: { 'thinking-signature': 'overrides[0]' } });
+    expect(printed.rules['thinking-signature']).toBe('off');
     const elsewhere = JSON.parse(
-      (await runCli(['--print-config', 'sessions/torn.jsonl', '--rule', 'resume-branch=warn'], { cwd: dir })).stdout,
+      (await runCli(['--print-config', 'sessions/broken.jsonl', '--rule', 'resume-branch=warn'], { cwd: dir })).stdout,
     );
     expect(elsewhere).toMatchObject({ overrides: [], ruleOrigins: { 'resume-branch': '--rule' } });
-    expect(elsewhere.rules['valid-json']).toBe('error');
+    expect(elsewhere.rules['thinking-signature']).toBe('error');
   });
 });
 

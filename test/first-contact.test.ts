@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import { brokenTranscript, cleanTranscript, danglingTranscript, writeFile } from './helpers/cli-fixtures.js';
 import { type RunOptions, runCli } from './helpers/run-cli.js';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,7 +40,7 @@ function longMessages(): string {
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'transcript-lint-first-'));
   writeFile(tmp, 'clean.jsonl', cleanTranscript());
-  writeFile(tmp, 'torn.jsonl', tornTranscript());
+  writeFile(tmp, 'broken.jsonl', brokenTranscript());
   writeFile(tmp, 'dangling.jsonl', longMessages());
 });
 
@@ -66,11 +66,11 @@ describe.skipIf(!hasPython)('on a terminal', () => {
     });
 
     it(`the stylish report fits ${columns} columns: the rule id beside the line, messages wrapped under it`, () => {
-      const { text, code } = onTerminal(columns, ['dangling.jsonl', 'torn.jsonl']);
+      const { text, code } = onTerminal(columns, ['dangling.jsonl', 'broken.jsonl']);
       expect(code).toBe(1);
       for (const line of text.trimEnd().split('\n')) expect(line.length, line).toBeLessThanOrEqual(columns);
       expect(text).toMatch(/^ {2}\d {2}warning {2}tool-use-has-result (?:\[\*\] )?tool_use toolu_01A/m);
-      expect(text).toMatch(/^ {2}\d {2}error {2}valid-json \[\*\] Last line/m);
+      expect(text).toMatch(/^ {2}\d {2}error {2}thinking-signature \[\*\] Thinking block/m);
       if (columns === 80) expect(text).toMatch(/\n {12,}\S/);
       expect(text).toMatch(/\[\*\] \d+ fixable with --fix/);
     });
@@ -84,13 +84,13 @@ describe.skipIf(!hasPython)('on a terminal', () => {
 });
 
 /**
- * A home folder with a broken session of each agent (a torn Claude Code session, a Codex rollout whose last line is
+ * A home folder with a broken session of each agent (a Claude Code session with an unsigned thinking block, a Codex rollout whose last line is
  * torn inside a character, a Copilot session with a cut-off event glued to the next), and a Claude Code session with a warning only.
  */
 function brokenHome(): { home: string; claude: string; codex: string; copilot: string } {
   const home = mkdtempSync(path.join(tmp, 'broken-home-'));
   const claude = '6b0f3c1e-1111-4222-8333-444455556666';
-  writeFile(home, `.claude/projects/-tmp-project/${claude}.jsonl`, tornTranscript());
+  writeFile(home, `.claude/projects/-tmp-project/${claude}.jsonl`, brokenTranscript());
   writeFile(home, '.claude/projects/-tmp-project/22222222-2222-4222-8222-222222222222.jsonl', longMessages());
   // Its last line is cut off inside a multi-byte character: Codex cannot read the file at all (an error).
   const rollout = readFileSync(path.join(root, 'fixtures/rules/codex/valid-jsonl/invalid-torn-last-line-utf8.jsonl'));
@@ -118,7 +118,7 @@ describe('which session will not resume', () => {
       '',
       '3 sessions will not resume as they are:',
       `  Claude Code ${claude} (/tmp/project)`,
-      '    valid-json: Last line is cut off mid-entry (a crash while writing)',
+      '    thinking-signature: Thinking block has no signature',
       `    transcript-lint --session ${claude} --fix`,
       `    claude --resume ${claude}`,
       `  Codex CLI ${codex} (/tmp/codex-proj)`,
@@ -149,8 +149,8 @@ describe('which session will not resume', () => {
     const { home, claude } = brokenHome();
     const quiet = await run(['--quiet'], { homedir: home, env: {} });
     expect(quiet.stdout).toContain(`3 sessions will not resume as they are:\n  Claude Code ${claude}`);
-    const copy = await run(['torn.jsonl']);
-    expect(copy.stdout).toContain('valid-json');
+    const copy = await run(['broken.jsonl']);
+    expect(copy.stdout).toContain('thinking-signature');
     expect(copy.stdout).not.toContain('will not resume');
   });
 });
@@ -271,9 +271,9 @@ describe('--quiet', () => {
   });
 
   it('still prints the errors and their summary', async () => {
-    const r = await run(['dangling.jsonl', 'torn.jsonl', '--quiet']);
+    const r = await run(['dangling.jsonl', 'broken.jsonl', '--quiet']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('valid-json');
+    expect(r.stdout).toContain('thinking-signature');
     expect(r.stdout).not.toContain('tool-use-has-result');
     expect(r.stdout).toContain('✖ 1 problem (1 error, 0 warnings)');
   });
@@ -282,26 +282,26 @@ describe('--quiet', () => {
 describe('the fix summary', () => {
   it('names what was fixed, per rule, and where the backups are; --verbose lists each file', async () => {
     const dir = mkdtempSync(path.join(tmp, 'fix-'));
-    writeFile(dir, 'a.jsonl', tornTranscript());
-    writeFile(dir, 'b.jsonl', tornTranscript());
+    writeFile(dir, 'a.jsonl', brokenTranscript());
+    writeFile(dir, 'b.jsonl', brokenTranscript());
     const r = await run(['--fix', 'a.jsonl', 'b.jsonl'], { cwd: dir });
     expect(r.stderr).toBe(
-      'transcript-lint: fixed 2 problems (valid-json ×2) in 2 files; backups beside each file as <name>.bak\n',
+      'transcript-lint: fixed 2 problems (thinking-signature ×2) in 2 files; backups beside each file as <name>.bak\n',
     );
-    writeFile(dir, 'c.jsonl', tornTranscript());
+    writeFile(dir, 'c.jsonl', brokenTranscript());
     const verbose = await run(['--fix', '--verbose', '--backup-dir', 'saved', 'c.jsonl'], { cwd: dir });
     expect(verbose.stderr).toBe(
-      `transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; backups in saved as <name>.bak\n  c.jsonl (backup: ${path.join('saved', 'c.jsonl.bak')})\n`,
+      `transcript-lint: fixed 1 problem (thinking-signature ×1) in 1 file; backups in saved as <name>.bak\n  c.jsonl (backup: ${path.join('saved', 'c.jsonl.bak')})\n`,
     );
-    writeFile(dir, 'd.jsonl', tornTranscript());
+    writeFile(dir, 'd.jsonl', brokenTranscript());
     expect((await run(['--fix', '--no-backup', 'd.jsonl'], { cwd: dir })).stderr).toBe(
-      'transcript-lint: fixed 1 problem (valid-json ×1) in 1 file; no backups (--no-backup)\n',
+      'transcript-lint: fixed 1 problem (thinking-signature ×1) in 1 file; no backups (--no-backup)\n',
     );
   });
 
   it('progress says "Fixing" only when files are written', async () => {
     const dir = mkdtempSync(path.join(tmp, 'progress-'));
-    for (let i = 0; i < 25; i++) writeFile(dir, `s${i}.jsonl`, tornTranscript());
+    for (let i = 0; i < 25; i++) writeFile(dir, `s${i}.jsonl`, brokenTranscript());
     const opts = { cwd: dir, stderrTTY: true, env: {} };
     expect((await run(['--fix-dry-run', '.'], opts)).stderr).toContain('Checking fixes: ');
     expect((await run(['--diff', '.'], opts)).stderr).toContain('Checking fixes: ');
@@ -313,12 +313,12 @@ describe('the fix summary', () => {
 describe('--fix without paths', () => {
   it('leaves a session written in the last minute alone, says so, reports it unfixed, and fixes it when named', async () => {
     const home = mkdtempSync(path.join(tmp, 'home-'));
-    const live = writeFile(home, '.claude/projects/p/11111111-1111-4111-8111-111111111111.jsonl', tornTranscript());
-    const old = writeFile(home, '.claude/projects/p/22222222-2222-4222-8222-222222222222.jsonl', tornTranscript());
+    const live = writeFile(home, '.claude/projects/p/11111111-1111-4111-8111-111111111111.jsonl', brokenTranscript());
+    const old = writeFile(home, '.claude/projects/p/22222222-2222-4222-8222-222222222222.jsonl', brokenTranscript());
     const hourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(old, hourAgo, hourAgo);
     // An hour ahead of the clock: another machine's clock (a synced folder), not a write in progress.
-    const skewed = writeFile(home, '.claude/projects/p/33333333-3333-4333-8333-333333333333.jsonl', tornTranscript());
+    const skewed = writeFile(home, '.claude/projects/p/33333333-3333-4333-8333-333333333333.jsonl', brokenTranscript());
     const hourAhead = new Date(Date.now() + 3_600_000);
     utimesSync(skewed, hourAhead, hourAhead);
     const r = await run(['--fix'], { homedir: home, env: {} });
@@ -328,9 +328,9 @@ describe('--fix without paths', () => {
     );
     // Its problems are in the report, as they are: it does not vanish from it.
     expect(r.stdout).toContain(`${path.relative(tmp, live)}\n`);
-    expect(r.stdout).toMatch(/error +valid-json \[\*\] Last line is cut off mid-entry/);
+    expect(r.stdout).toMatch(/error +thinking-signature \[\*\] Thinking block has no signature/);
     expect(r.stdout).toContain('Linted 3 files.');
-    expect(readFileSync(live, 'utf8')).toBe(tornTranscript());
+    expect(readFileSync(live, 'utf8')).toBe(brokenTranscript());
     expect(readFileSync(old, 'utf8')).toBe(cleanTranscript());
     await run(['--fix', '--session', '11111111-1111-4111-8111-111111111111'], { homedir: home, env: {} });
     expect(readFileSync(live, 'utf8')).toBe(cleanTranscript());
@@ -340,7 +340,7 @@ describe('--fix without paths', () => {
 describe('--session ID prefixes', () => {
   const env = () => ({ CLAUDE_CONFIG_DIR: path.join(tmp, 'prefix-config') });
   beforeAll(() => {
-    writeFile(env().CLAUDE_CONFIG_DIR, 'projects/p/6b0f3c1e-1111-4222-8333-444455556666.jsonl', tornTranscript());
+    writeFile(env().CLAUDE_CONFIG_DIR, 'projects/p/6b0f3c1e-1111-4222-8333-444455556666.jsonl', brokenTranscript());
     writeFile(env().CLAUDE_CONFIG_DIR, 'projects/q/6b0f9999-1111-4222-8333-444455556666.jsonl', cleanTranscript());
   });
 
@@ -350,7 +350,7 @@ describe('--session ID prefixes', () => {
     expect(r.stderr).toBe(
       'transcript-lint: --session 6b0f3 is Claude Code session 6b0f3c1e-1111-4222-8333-444455556666 (prefix-config/projects/p/6b0f3c1e-1111-4222-8333-444455556666.jsonl)\n',
     );
-    expect(r.stdout).toContain('6b0f3c1e-1111-4222-8333-444455556666.jsonl:4: error valid-json');
+    expect(r.stdout).toContain('6b0f3c1e-1111-4222-8333-444455556666.jsonl:2: error thinking-signature');
   });
 
   it('an ambiguous prefix names the candidates and exits 2', async () => {
@@ -373,7 +373,7 @@ describe('--session matches an id by its start only, the same for every agent', 
   });
   const rollout = readFileSync(path.join(root, 'test/formats/codex-rollout-data/multi/rollout.jsonl'), 'utf8');
   beforeAll(() => {
-    writeFile(env().CLAUDE_CONFIG_DIR, `projects/p/${claudeId}.jsonl`, tornTranscript());
+    writeFile(env().CLAUDE_CONFIG_DIR, `projects/p/${claudeId}.jsonl`, brokenTranscript());
     for (const id of codexIds)
       writeFile(env().CODEX_HOME, `sessions/2026/12/01/rollout-2026-12-01T09-29-45-${id}.jsonl`, rollout);
   });
@@ -383,7 +383,7 @@ describe('--session matches an id by its start only, the same for every agent', 
     expect(r.stderr).toBe(
       `transcript-lint: --session 5670 is Claude Code session ${claudeId} (anchored-claude/projects/p/${claudeId}.jsonl)\n`,
     );
-    expect(r.stdout).toContain(`${claudeId}.jsonl:4: error valid-json`);
+    expect(r.stdout).toContain(`${claudeId}.jsonl:2: error thinking-signature`);
     expect(r.stdout).not.toContain('rollout-');
   });
 

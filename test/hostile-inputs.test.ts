@@ -23,7 +23,13 @@ import { effectiveJobs } from '../src/engine/parallel.js';
 import { availableCores } from '../src/engine/worker-start.js';
 import { loadBytes } from '../src/loader/read-jsonl.js';
 import { fixBytes, lintBytes } from '../src/index.js';
-import { cleanTranscript, danglingTranscript, tornTranscript, writeFile } from './helpers/cli-fixtures.js';
+import {
+  brokenTranscript,
+  cleanTranscript,
+  danglingTranscript,
+  tornTranscript,
+  writeFile,
+} from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
 
 const BIN = path.resolve(import.meta.dirname, '..', 'bin', 'transcript-lint.js');
@@ -340,13 +346,13 @@ describe('item 7: ignores match in linear time', () => {
 describe('item 24: a config applies to the files below its folder', () => {
   it("a repository's config does not reach sessions outside it", async () => {
     const repo = path.join(tmp, 'repo');
-    writeFile(repo, 'transcript-lint.config.json', '{"rules": {"valid-json": "off"}}');
+    writeFile(repo, 'transcript-lint.config.json', '{"rules": {"thinking-signature": "off"}}');
     const home = path.join(tmp, 'home');
-    const session = writeFile(home, '.claude/projects/p/s.jsonl', tornTranscript());
-    const inside = writeFile(repo, 'fixtures/s.jsonl', tornTranscript());
+    const session = writeFile(home, '.claude/projects/p/s.jsonl', brokenTranscript());
+    const inside = writeFile(repo, 'fixtures/s.jsonl', brokenTranscript());
     const outside = await run([session], { cwd: repo });
     expect(outside.code).toBe(1);
-    expect(outside.stdout).toContain('valid-json');
+    expect(outside.stdout).toContain('thinking-signature');
     expect(outside.stdout).not.toContain('Config:');
     const below = await run([inside], { cwd: repo });
     expect(below.code).toBe(0);
@@ -361,10 +367,10 @@ describe('item 24: a config applies to the files below its folder', () => {
 
   it('each file takes the nearest config above it', async () => {
     const root = path.join(tmp, 'nested');
-    writeFile(root, 'transcript-lint.config.json', '{"rules": {"valid-json": "off"}}');
-    writeFile(root, 'strict/transcript-lint.config.json', '{"rules": {"valid-json": "error"}}');
-    writeFile(root, 'a.jsonl', tornTranscript());
-    writeFile(root, 'strict/b.jsonl', tornTranscript());
+    writeFile(root, 'transcript-lint.config.json', '{"rules": {"thinking-signature": "off"}}');
+    writeFile(root, 'strict/transcript-lint.config.json', '{"rules": {"thinking-signature": "error"}}');
+    writeFile(root, 'a.jsonl', brokenTranscript());
+    writeFile(root, 'strict/b.jsonl', brokenTranscript());
     const r = await run(['.', '-f', 'compact'], { cwd: root });
     expect(
       r.stdout

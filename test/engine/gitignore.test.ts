@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitIgnores } from '../../src/engine/gitignore.js';
-import { cleanTranscript, tornTranscript, writeFile } from '../helpers/cli-fixtures.js';
+import { brokenTranscript, cleanTranscript, writeFile } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let tmp: string;
@@ -36,7 +36,7 @@ beforeAll(() => {
   writeFile(repo, 'sub/.gitignore', 'local.jsonl\n!re.jsonl\n');
   writeFile(repo, '.git/info/exclude', 'excluded.jsonl\n');
   for (const f of FILES)
-    writeFile(repo, f, f.includes('out') || f.includes('local') ? tornTranscript() : cleanTranscript());
+    writeFile(repo, f, f.includes('out') || f.includes('local') ? brokenTranscript() : cleanTranscript());
 });
 
 afterAll(() => {

@@ -13,12 +13,15 @@ import { runCli } from '../helpers/run-cli.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 let tmp: string;
 
-/** A session whose last tool call never got its result (a warning) and whose last line is torn (an error). */
-function crashed(): string {
+/**
+ * A session whose last tool call never got its result (a warning) and, when `unsigned`, whose answer opens with a
+ * thinking block without its signature (an error); both on line 2.
+ */
+function crashed(unsigned = true): string {
   const t = transcript();
   t.user('list the files');
-  t.assistant([text('Looking.'), toolUse('toolu_01A')]);
-  return `${t.toString()}{"parentUuid":"x","type":"user","mess`;
+  t.assistant([...(unsigned ? [{ type: 'thinking', thinking: 'hmm' }] : []), text('Looking.'), toolUse('toolu_01A')]);
+  return t.toString();
 }
 
 beforeAll(() => {
@@ -57,7 +60,7 @@ describe('--format compact, summary, github and sarif', () => {
     expect(lines.pop()).toBe('');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^crash day\/a b\.jsonl:\d+: (error|warning) [a-z-]+ \S.*$/);
-    expect(lines).toContainEqual(expect.stringMatching(/^crash day\/a b\.jsonl:3: error valid-json /));
+    expect(lines).toContainEqual(expect.stringMatching(/^crash day\/a b\.jsonl:2: error thinking-signature /));
     expect(r.stdout).not.toContain('\x1b');
   });
 
@@ -66,7 +69,7 @@ describe('--format compact, summary, github and sarif', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe('\x1b[31mfail\x1b[39m  1 error  1 warning  2 fixable  crash day/a b.jsonl\n');
-    writeFileSync(path.join(tmp, 'warned.jsonl'), crashed().replace(/\n[^\n]*$/, '\n'));
+    writeFileSync(path.join(tmp, 'warned.jsonl'), crashed(false));
     const both = ['warned.jsonl', path.join('crash day', 'a b.jsonl'), '-f', 'summary'];
     expect((await runCli(both, { cwd: tmp })).stdout).toBe(
       'fail  1 error   1 warning  2 fixable  crash day/a b.jsonl\nwarn  0 errors  1 warning  1 fixable  warned.jsonl\n',
@@ -112,10 +115,10 @@ describe('--format compact, summary, github and sarif', () => {
     expect(validate(log), JSON.stringify(validate.errors)).toBe(true);
     const run0 = log.runs[0];
     expect(run0.originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(tmp).href}/`);
-    const torn = run0.results.find((x: { ruleId: string }) => x.ruleId === 'valid-json');
-    expect(torn.locations[0].physicalLocation).toEqual({
+    const unsigned = run0.results.find((x: { ruleId: string }) => x.ruleId === 'thinking-signature');
+    expect(unsigned.locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: 'crash%20day/a%20b.jsonl', uriBaseId: '%SRCROOT%' },
-      region: { startLine: 3 },
+      region: { startLine: 2 },
     });
   });
 });

@@ -1,6 +1,7 @@
 // Small transcripts with a known outcome for the CLI tests, whatever other rules join the registry:
-// clean (no problems), torn (a valid-json error, safely fixable) and dangling (one tool-use-has-result warning for
-// the claude-code target, an error for api).
+// clean (no problems), broken (one thinking-signature error, whose safe fix gives back the clean transcript), torn
+// (one valid-json warning: Claude Code resumes from the entry before a torn last line) and dangling (one
+// tool-use-has-result warning for the claude-code target, an error for api).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text, toolUse, transcript } from './build.js';
@@ -9,6 +10,15 @@ export function cleanTranscript(prompt = 'hello there'): string {
   const t = transcript();
   t.user(prompt);
   t.assistant([text('Hi! What can I do for you?')]);
+  t.lastPrompt(t.lastUuid, prompt);
+  return t.toString();
+}
+
+/** The clean exchange with an unsigned thinking block before the answer (line 2): an error, fixed by dropping it. */
+export function brokenTranscript(prompt = 'hello there'): string {
+  const t = transcript();
+  t.user(prompt);
+  t.assistant([{ type: 'thinking', thinking: 'hmm' }, text('Hi! What can I do for you?')]);
   t.lastPrompt(t.lastUuid, prompt);
   return t.toString();
 }

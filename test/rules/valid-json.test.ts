@@ -1,5 +1,5 @@
 import rule from '../../rules/valid-json.js';
-import { transcript } from '../helpers/build.js';
+import { toolUse, transcript } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
 import { assistantMsg, doc, jsonl, request, userMsg } from '../helpers/plain.js';
 
@@ -8,7 +8,16 @@ clean.user('hello');
 clean.assistant([{ type: 'text', text: 'hi' }]);
 
 const good = clean.toString();
+
+// A call (line 2), a later assistant entry (line 3), and the call's result torn on the last line (4).
+const withCall = transcript();
+withCall.user('list the files');
+withCall.assistant([toolUse('toolu_01A')]);
+withCall.assistant([{ type: 'text', text: 'Waiting.' }], { parent: withCall.lastUuid });
+const tornResult = `${withCall.toString()}{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_01A","ty`;
 const [first, second] = clean.lines as [string, string];
+// A line another writer appends: a metadata line of the same session.
+const queued = '{"type":"queue-operation","operation":"enqueue","timestamp":"2026-11-01T12:00:09.000Z"}';
 
 // Plain message lists (JSONL) and requests (one JSON document).
 const list = jsonl([userMsg('hello'), assistantMsg('hi')]);
@@ -25,16 +34,34 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
-      name: 'torn last line',
+      name: 'torn last line: Claude Code resumes from the entry before it, a warning',
       text: good + '{"type":"assistant","mess',
-      errors: [{ messageId: 'torn', line: 3, severity: 'error' }],
+      errors: [{ messageId: 'torn', line: 3, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
       output: good,
+    },
+    {
+      name: 'torn only line: nothing is left to resume, an error',
+      text: '{"parentUuid":null,"type":"user","mess',
+      errors: [{ messageId: 'torn', line: 1, severity: 'error', messageIncludes: 'no other entry' }],
+      output: '',
+    },
+    {
+      name: 'torn last line that held the result of a call above the last assistant entry: the call is dropped, an error',
+      text: tornResult,
+      errors: [{ messageId: 'torn', line: 4, severity: 'error', messageIncludes: 'the tool call on line 2' }],
+      output: tornResult.slice(0, tornResult.lastIndexOf('\n') + 1),
     },
     {
       name: 'torn last line in a CRLF file with a BOM keeps both',
       text: '\uFEFF' + good.replace(/\n/g, '\r\n') + '{"type":"assist',
       errors: [{ messageId: 'torn', line: 3 }],
       output: '\uFEFF' + good.replace(/\n/g, '\r\n'),
+    },
+    {
+      name: 'a whole line written inside an entry by a second writer: both entries put back, safe',
+      text: `${first}\n${second.slice(0, 40)}${queued}\n${second.slice(40)}\n`,
+      errors: [{ messageId: 'split', line: 2, severity: 'warn', messageIncludes: 'end is on line 3' }],
+      output: `${first}\n${second}\n${queued}\n`,
     },
     {
       name: 'garbage mid-file',
