@@ -7,6 +7,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 /** The most characters one JavaScript string holds (V8's limit), hence the longest line that can be decoded. */
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
+import { SharedStrings } from './shared-strings.js';
 import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
 import type { HeadParses } from './head-parses.js';
 import type { ParsedLines } from './parsed-lines.js';
@@ -188,7 +189,8 @@ function foreignFile(path: string, foreignEncoding: ForeignEncoding, byteLength:
 }
 
 function scanState(shallow: ShallowLines | undefined, { previous, head }: LoadOptions): ScanState {
-  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, entries: 0, previous, head };
+  const strings = new SharedStrings();
+  return { lines: [], lineNo: 0, crlfCount: 0, lfCount: 0, shallow, parsed: 0, entries: 0, previous, head, strings };
 }
 
 function scannedFile(
@@ -222,6 +224,8 @@ interface ScanState {
   parsed: number;
   /** Lines parsed to a JSON object so far (for the heap watch). */
   entries: number;
+  /** One string for the values lines repeat (shared-strings.ts). */
+  strings: SharedStrings;
 }
 
 /** Reads the lines of `data` from `start` on, numbering them on from `state`. */
@@ -277,6 +281,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     const early = state.head && length <= maxLineBytes ? state.head.take(state.parsed + start, bytes) : undefined;
     if (early) {
       state.entries++;
+      state.strings.share(early);
       const line = new LoadedLine(lineNo, data, start, length, crlf, early, [], false);
       const lazy = state.shallow?.(early);
       if (lazy) line.json = shallowObject(early, line, lazy);
@@ -297,7 +302,10 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     }
     const text = utf8 && contentEnd - start <= maxLineBytes ? buffer.toString(encoding, start, contentEnd) : undefined;
     const line = readLine(lineNo, data, start, bytes, crlf, isLast && !terminated, maxLineBytes, text, nul);
-    if (line.json) state.entries++;
+    if (line.json) {
+      state.entries++;
+      state.strings.share(line.json);
+    }
     const lazy = line.json && state.shallow?.(line.json);
     if (lazy) line.json = shallowObject(line.json!, line, lazy);
     lines.push(line);
