@@ -1,9 +1,10 @@
 // The Example of each rule page runs, as typescript-eslint's docs test and ESLint's check-rule-examples do: a Before
-// written as the lines of a session (a ```jsonl block) is linted with that rule alone and must be reported; the fix
-// (`--fix`, or `--fix --unsafe-fixes` when the After's heading says "unsafe") must write the After block exactly, and
-// an After "a manual edit" must be clean. Pages whose example is not a whole input (a block, a message, prose, lines
-// cut with "…") are listed in NOT_RUNNABLE; pages whose example runs but says otherwise than the rule does, in
-// DIFFERS. Both lists only shrink.
+// written as the lines of a session (a ```jsonl block) or as a whole request (a ```json block of an object holding
+// `messages`) is linted with that rule alone and must be reported; the fix (`--fix`, or `--fix --unsafe-fixes` when
+// the After's heading says "unsafe") must write the After block exactly, and an After "a manual edit" must be clean.
+// A Before captioned "no newline at the end" ends where its block does. Pages whose example is not a whole input (a
+// block, a message, prose, lines cut with "…") are listed in NOT_RUNNABLE; pages whose example runs but says
+// otherwise than the rule does, in DIFFERS. Both lists only shrink.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,13 +67,10 @@ const NOT_RUNNABLE = new Set<string>([
   'copilot/trailing-nul',
   'copilot/valid-json',
   'document-limits',
-  'error-result-text-only',
-  'final-assistant-whitespace',
   'image-limits',
   'image-media-type',
   'known-format',
   'last-prompt-leaf',
-  'no-lone-surrogate',
   'openai/arguments-json',
   'openai/content-shape',
   'openai/finetune-example-shape',
@@ -94,20 +92,16 @@ const NOT_RUNNABLE = new Set<string>([
   'roo/interrupted-tool-use',
   'server-tool-pairing',
   'single-session',
-  'split-assistant-message',
-  'thinking-config',
   'thinking-placement',
   'thinking-provenance',
-  'tool-names',
 ]);
 
 /** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
-const DIFFERS = new Map<string, string>([
-  ['valid-json', 'the torn line is last with no newline after it, which a code block cannot show'],
-  ['role-alternation', 'the rule is off for the claude-code target; the page does not say which target it runs for'],
-]);
+const DIFFERS = new Map<string, string>([]);
 
 interface Example {
+  /** The file name the example is linted as: example.jsonl, or example.json for a request. */
+  name: string;
   before: string;
   after?: string;
   unsafe: boolean;
@@ -125,12 +119,27 @@ function exampleOf(page: string): Example | undefined {
       section,
     ) ?? undefined;
   const before = block('Before');
-  if (before?.[2] !== 'jsonl' || before[3]!.includes('…')) return undefined;
+  if (!before || before[3]!.includes('…')) return undefined;
+  const lang = before[2]!;
+  if (lang !== 'jsonl' && !(lang === 'json' && isRequest(before[3]!))) return undefined;
   const after = block('After');
-  if (after && (after[2] !== 'jsonl' || after[3]!.includes('…'))) return undefined;
+  if (after && (after[2] !== lang || after[3]!.includes('…'))) return undefined;
   const heading = after?.[1] ?? '';
   const [unsafe, manual] = [/unsafe/.test(heading), /manual edit/.test(heading)];
-  return { before: `${before[3]}\n`, after: after && `${after[3]}\n`, unsafe, manual };
+  // A Before whose caption says "no newline at the end" ends where its block ends (a torn last line).
+  const open = /no newline at the end/.test(before[1]!);
+  const text = open ? before[3]! : `${before[3]}\n`;
+  return { name: `example.${lang}`, before: text, after: after && `${after[3]}\n`, unsafe, manual };
+}
+
+/** Whether a ```json block is a whole request: an object holding a `messages` array (not one message or block). */
+function isRequest(text: string): boolean {
+  try {
+    const doc = JSON.parse(text) as unknown;
+    return typeof doc === 'object' && doc !== null && Array.isArray((doc as { messages?: unknown }).messages);
+  } catch {
+    return false;
+  }
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -175,13 +184,13 @@ describe('rule pages: the example runs', () => {
   for (const [id, example] of examples) {
     if (!example) continue;
     const lint = (text: string) =>
-      lintBytes('example.jsonl', new TextEncoder().encode(text), { rules: [rulesById.get(id)!] }).result.diagnostics;
+      lintBytes(example.name, new TextEncoder().encode(text), { rules: [rulesById.get(id)!] }).result.diagnostics;
     /** Whether the example says what the rule does: Before reported, and the After it shows. */
     const agrees = (): boolean => {
       if (lint(example.before).length === 0) return false;
       if (example.manual) return example.after !== undefined && lint(example.after).length === 0;
       const bytes = new TextEncoder().encode(example.before);
-      const fixed = fixBytes('example.jsonl', bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
+      const fixed = fixBytes(example.name, bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
       return shown(fixed.output, example) === (example.after ?? example.before);
     };
     if (DIFFERS.has(id)) {
@@ -195,7 +204,7 @@ describe('rule pages: the example runs', () => {
         return;
       }
       const bytes = new TextEncoder().encode(example.before);
-      const fixed = fixBytes('example.jsonl', bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
+      const fixed = fixBytes(example.name, bytes, { rules: [rulesById.get(id)!], unsafe: example.unsafe });
       expect(shown(fixed.output, example)).toBe(example.after ?? example.before);
     });
   }
