@@ -18,7 +18,7 @@ import { Sample } from '../sample.js';
 import { API, BEDROCK } from '../targets.js';
 import type { FilePart, Format } from '../types.js';
 import { batchRequestFormat, hasRequest, reindent, requestPart } from './parts.js';
-import { pushAll } from '../../model/arrays.js';
+import { appendTo, pushAll } from '../../model/arrays.js';
 
 export interface AnthropicBatchModel extends BatchFile {
   /** The records that hold a request (a `params` object): part i of the file is the request of record i here. */
@@ -107,7 +107,7 @@ function writeBackBatch(model: AnthropicBatchModel, fixes: readonly Fix[]): Appl
   const byPart = new Map<number, Fix[]>();
   for (const fix of fixes) {
     if (fix.part === undefined) own.push(fix);
-    else byPart.set(fix.part, [...(byPart.get(fix.part) ?? []), fix]);
+    else appendTo(byPart, fix.part, fix);
   }
   const applied: Fix[] = [];
   const deferred: Fix[] = [];

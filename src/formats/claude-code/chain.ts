@@ -14,6 +14,7 @@ import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from 
 import { ChildLists } from '../../model/child-lists.js';
 import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
+import { appendTo } from '../../model/arrays.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
   // Every per-entry fact below is kept by entry index (Entry.index is the position in `entries`), so that the walk and
@@ -87,9 +88,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
     const e = entries[i]!;
     const p = parentOf(e);
     if (typeof p !== 'string') continue;
-    const list = dangling.get(p);
-    if (list) list.push(e);
-    else dangling.set(p, [e]);
+    appendTo(dangling, p, e);
   }
   const children: Map<string, Entry[]> = new ChildLists(entries, byUuid, live, parentIndex, parentOf, dangling);
 
@@ -391,9 +390,7 @@ function spliceSplitResponses(
     }
     const parent = storedParent[e.index]!;
     if (parent === -1 || !isToolResultEntry(e)) continue;
-    const list = resultsByParent.get(parent);
-    if (list) list.push(e);
-    else resultsByParent.set(parent, [e]);
+    appendTo(resultsByParent, parent, e);
   }
 
   const emitted = new Seen(entries.length);

@@ -6,6 +6,7 @@
 // dated folder, the name `codex resume <id>` finds it by; without one, `<its id>.lines.jsonl` (no session Codex could
 // resume, and no name it lists).
 import path from 'node:path';
+import { appendTo } from '../../model/arrays.js';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
@@ -146,9 +147,7 @@ export function otherSessionsOf(filePath: string, model: CodexModel): JoinedSess
     if (session === own) continue;
     const raw = raws[i];
     if (raw?.type === 'session_meta' && namedSession(raw) === session && !metaOf.has(session)) metaOf.set(session, raw);
-    const list = lines.get(session);
-    if (list) list.push(i + 1);
-    else lines.set(session, [i + 1]);
+    appendTo(lines, session, i + 1);
   }
   const dir = path.dirname(filePath);
   const others: OtherSession[] = [];

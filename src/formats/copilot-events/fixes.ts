@@ -12,7 +12,7 @@ import { LineEdits } from '../../fixer/line-edits.js';
 import type { CopilotEvent } from './events.js';
 import { lineText } from './lines.js';
 import type { CopilotModel } from './model.js';
-import { pushAll } from '../../model/arrays.js';
+import { appendTo, pushAll } from '../../model/arrays.js';
 
 /** A fix that removes the file's UTF-8 byte order mark; the format's writeBack knows it by its edits. */
 export const BOM_STRIPS = new WeakSet<readonly Edit[]>();
@@ -65,18 +65,14 @@ export class CopilotFixPlan extends LineEdits {
       parentId: null,
     };
     if (event.agentId !== undefined) value.agentId = event.agentId;
-    const list = this.inserted.get(line);
-    if (list) list.push(value);
-    else this.inserted.set(line, [value]);
+    appendTo(this.inserted, line, value);
     return this;
   }
 
   /** Moves an event to after `line` (0: to the top), its bytes kept but for its parentId, which follows its new place. */
   moveEvent(event: CopilotEvent, line: number): this {
     this.deleted.add(event.line);
-    const list = this.moved.get(line);
-    if (list) list.push(event);
-    else this.moved.set(line, [event]);
+    appendTo(this.moved, line, event);
     return this;
   }
 

@@ -8,6 +8,7 @@ import type { JoinedSessions, OtherSession } from '../types.js';
 import { foreignChainsOf } from './foreign-chains.js';
 import type { CopilotModel } from './model.js';
 import { EVENTS_FILE } from './sidecar.js';
+import { appendTo } from '../../model/arrays.js';
 
 /** A session.start's sessionId, when it has one. */
 const startOf = (raw: Record<string, unknown>): string | undefined => {
@@ -41,9 +42,7 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
     }
     previous = session;
     if (session === own) continue;
-    const list = lines.get(session);
-    if (list) list.push(line.lineNo);
-    else lines.set(session, [line.lineNo]);
+    appendTo(lines, session, line.lineNo);
   }
   const stateDir = path.dirname(path.dirname(filePath));
   const others: OtherSession[] = [...lines].map(([sessionId, moved]) => ({

@@ -9,6 +9,7 @@ import { buildEvents, type CopilotEvent } from './events.js';
 import { type Framing, frameLines } from './framing.js';
 import { lineText } from './lines.js';
 import type { Sidecar } from './sidecar.js';
+import { appendTo } from '../../model/arrays.js';
 
 export class CopilotModel implements FormatModel {
   private eventsCache?: CopilotEvent[];
@@ -48,9 +49,7 @@ export class CopilotModel implements FormatModel {
       this.byIdCache = new Map();
       for (const e of this.events) {
         if (e.id === undefined) continue;
-        const list = this.byIdCache.get(e.id);
-        if (list) list.push(e);
-        else this.byIdCache.set(e.id, [e]);
+        appendTo(this.byIdCache, e.id, e);
       }
     }
     return this.byIdCache.get(id) ?? [];

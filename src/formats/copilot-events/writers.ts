@@ -3,6 +3,7 @@
 // Copilot CLI 1.0.102: both `session.resume` events name the last event before them as their parent, and every later
 // event names the one its own process wrote before it.
 import type { CopilotEvent } from './events.js';
+import { appendTo } from '../../model/arrays.js';
 
 /**
  * The chains of the writers that forked at one event, each in file order (the first chain is the one whose first
@@ -13,9 +14,7 @@ export function writerChains(events: readonly CopilotEvent[]): CopilotEvent[][] 
   const byParent = new Map<string, CopilotEvent[]>();
   for (const e of events) {
     if (typeof e.parentId !== 'string') continue;
-    const list = byParent.get(e.parentId);
-    if (list) list.push(e);
-    else byParent.set(e.parentId, [e]);
+    appendTo(byParent, e.parentId, e);
   }
   const fork = events.find((e) => e.id !== undefined && (byParent.get(e.id)?.length ?? 0) > 1);
   if (!fork) return undefined;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import type { GeminiModel } from './model.js';
 import { SESSION_FILE } from './sessions.js';
+import { appendTo } from '../../model/arrays.js';
 
 /** `2026-12-07T06:57:50.848Z` as a session file name's `2026-12-07T06-57`. */
 function nameTime(ts: unknown): string | undefined {
@@ -29,9 +30,7 @@ export function otherSessionsOf(filePath: string, model: GeminiModel): JoinedSes
       if (!start.has(current)) start.set(current, line.json?.startTime);
     }
     if (current === own) continue;
-    const list = lines.get(current);
-    if (list) list.push(line.lineNo);
-    else lines.set(current, [line.lineNo]);
+    appendTo(lines, current, line.lineNo);
   }
   const others: OtherSession[] = [];
   for (const [sessionId, moved] of lines) {

@@ -9,6 +9,7 @@ import type { PlainSource } from './source.js';
 import type { Edit } from '../../fixer/edits.js';
 import { parsePointer } from '../../fixer/pointer.js';
 import { applyEdit, Splice, type SpliceStyle } from '../../fixer/splice.js';
+import { appendTo } from '../../model/arrays.js';
 
 export function spliceDocument(plain: PlainSource, edits: readonly Edit[]): Uint8Array {
   const doc = plain.document;
@@ -27,9 +28,7 @@ export function spliceDocument(plain: PlainSource, edits: readonly Edit[]): Uint
 
   const byLine = new Map<number, Edit[]>();
   for (const e of edits) {
-    const list = byLine.get(e.line);
-    if (list) list.push(e);
-    else byLine.set(e.line, [e]);
+    appendTo(byLine, e.line, e);
   }
   const inserted = (line: number): Edit[] => (byLine.get(line) ?? []).filter((e) => e.kind === 'insertAfter');
 

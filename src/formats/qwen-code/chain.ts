@@ -4,6 +4,7 @@
 // a null parent. Records sharing a uuid are fragments of one message: their parts are joined in file order. A file
 // whose records carry two session ids is refused ("Transcript records contain multiple session ids.").
 import { isConversationRecord, type QwenMessage, type QwenRecord } from './records.js';
+import { appendTo } from '../../model/arrays.js';
 
 export interface ChainGap {
   /** The record whose parent is missing (the first one resume keeps). */
@@ -49,9 +50,7 @@ export function walkChain(records: readonly QwenRecord[]): QwenChain {
   const fragments = new Map<string, QwenRecord[]>();
   for (const r of records) {
     if (!isConversationRecord(r)) continue;
-    const list = fragments.get(r.uuid);
-    if (list) list.push(r);
-    else fragments.set(r.uuid, [r]);
+    appendTo(fragments, r.uuid, r);
   }
   const steps: ChainStep[] = [];
   const gaps: ChainGap[] = [];

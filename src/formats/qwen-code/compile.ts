@@ -9,6 +9,7 @@
 import { isObj, type Obj } from './lines.js';
 import type { Part, QwenRecord } from './records.js';
 import type { ChainStep } from './chain.js';
+import { appendTo } from '../../model/arrays.js';
 
 /** What Qwen Code 0.24.4 puts in the response it makes up for a call without one (`ORPHAN_TOOL_USE_REPAIR_REASON`). */
 export const ORPHAN_REASON =
@@ -103,9 +104,7 @@ export function repairOrphans(history: Content[]): Pick<QwenHistory, 'madeUp' | 
       for (const p of history[end]!.parts) {
         const id = idOf(responseOf(p.part));
         if (!id) continue;
-        const list = matched.get(id);
-        if (list) list.push({ turn: end, part: p });
-        else matched.set(id, [{ turn: end, part: p }]);
+        appendTo(matched, id, { turn: end, part: p });
       }
     const synthetic: HistoryPart[] = [];
     const hoisted: HistoryPart[] = [];

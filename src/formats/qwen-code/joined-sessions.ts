@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import type { QwenModel } from './model.js';
+import { appendTo } from '../../model/arrays.js';
 
 export function otherSessionsOf(filePath: string, model: QwenModel): JoinedSessions | undefined {
   const records = model.read.records;
@@ -20,9 +21,7 @@ export function otherSessionsOf(filePath: string, model: QwenModel): JoinedSessi
     const session = sessionOfLine.get(line.lineNo) ?? previous;
     previous = session;
     if (session === own) continue;
-    const list = lines.get(session);
-    if (list) list.push(line.lineNo);
-    else lines.set(session, [line.lineNo]);
+    appendTo(lines, session, line.lineNo);
   }
   const dir = path.dirname(filePath);
   const others: OtherSession[] = [...lines].map(([sessionId, moved]) => ({

@@ -6,6 +6,7 @@ import { type QwenChain, walkChain } from './chain.js';
 import { type QwenHistory, resumedHistory } from './compile.js';
 import { type ChatMessage, toOpenAIMessages } from './openai.js';
 import { type QwenRecord, type ReadRecords, readRecords } from './records.js';
+import { appendTo } from '../../model/arrays.js';
 
 export class QwenModel implements FormatModel {
   private readCache?: ReadRecords;
@@ -40,9 +41,7 @@ export class QwenModel implements FormatModel {
       this.childrenCache = new Map();
       for (const r of this.read.records) {
         if (r.parentUuid === null) continue;
-        const list = this.childrenCache.get(r.parentUuid);
-        if (list) list.push(r);
-        else this.childrenCache.set(r.parentUuid, [r]);
+        appendTo(this.childrenCache, r.parentUuid, r);
       }
     }
     return this.childrenCache.get(uuid) ?? [];
