@@ -22,7 +22,11 @@ export interface ForeignChain {
  * a chain too, and an event of theirs that reaches back across another chain shows that one to be foreign
  * (differential seed 95: another writer's lines after such a gap, sent by Copilot 1.0.102 as part of this session).
  */
-export function foreignChains(events: readonly CopilotEvent[], inDamaged: (id: string) => boolean): ForeignChain[] {
+export function foreignChains(
+  events: readonly CopilotEvent[],
+  inDamaged: (id: string) => boolean,
+  own?: string,
+): ForeignChain[] {
   const ids = new Set(events.map((e) => e.id).filter((id): id is string => id !== undefined));
   const lineOf = new Map<string, number>();
   for (const e of events) if (e.id !== undefined && !lineOf.has(e.id)) lineOf.set(e.id, e.line);
@@ -49,9 +53,18 @@ export function foreignChains(events: readonly CopilotEvent[], inDamaged: (id: s
         crossings.get(c)!.push({ event: e, of: chain });
   }
   // A chain crosses only chains rooted after its own root, so deciding them in root order decides each crosser first.
+  // A chain's crossing counts when a usage record of it names this session (differential seed 83: another writer's
+  // chain came first and reached back across this session's own after a deleted block, whose usage record is
+  // this session's). Chains whose roots name the same missing event are two writers going on from one lost line
+  // (two terminals that resumed after a shutdown later torn, differential seed 111): neither makes the other foreign.
+  const attested = (c: ForeignChain) => own !== undefined && c.events.some((e) => sourceSessionOf(e.raw) === own);
   const foreign = new Map<ForeignChain, CopilotEvent>();
   for (const c of chains) {
-    const by = crossings.get(c)!.find((x) => x.of === undefined || !foreign.has(x.of));
+    const by = crossings
+      .get(c)!
+      .find(
+        (x) => x.of === undefined || (!foreign.has(x.of) && attested(x.of) && x.of.root.parentId !== c.root.parentId),
+      );
     if (by) foreign.set(c, by.event);
   }
   return chains.filter((c) => foreign.has(c)).map((c) => ({ ...c, crossing: foreign.get(c)! }));
@@ -66,7 +79,22 @@ export function inDamagedLine(model: CopilotModel, text: string): boolean {
   return false;
 }
 
+/** The session a usage record says it was written for (`data.usage.accounting.sourceSessionId`), if any. */
+export function sourceSessionOf(raw: Record<string, unknown>): string | undefined {
+  const data = raw.data as Record<string, unknown> | undefined;
+  const usage = data?.usage as Record<string, unknown> | undefined;
+  const accounting = usage?.accounting as Record<string, unknown> | undefined;
+  return typeof accounting?.sourceSessionId === 'string' ? accounting.sourceSessionId : undefined;
+}
+
+/** The session's own id: its folder's name, else its session.start's sessionId. */
+function ownSessionOf(model: CopilotModel): string | undefined {
+  const start = model.events.find((e) => e.type === 'session.start');
+  const id = start?.data?.sessionId;
+  return model.folder ?? (typeof id === 'string' ? id : undefined);
+}
+
 /** The file's foreign chains (foreignChains), a parent in a damaged line not counting as missing. */
 export function foreignChainsOf(model: CopilotModel): ForeignChain[] {
-  return foreignChains(model.events, (id) => inDamagedLine(model, id));
+  return foreignChains(model.events, (id) => inDamagedLine(model, id), ownSessionOf(model));
 }

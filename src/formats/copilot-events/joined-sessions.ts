@@ -5,7 +5,7 @@
 // session by its folder's name).
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
-import { foreignChainsOf } from './foreign-chains.js';
+import { foreignChainsOf, sourceSessionOf } from './foreign-chains.js';
 import type { CopilotModel } from './model.js';
 import { EVENTS_FILE } from './sidecar.js';
 import { appendTo } from '../../model/arrays.js';
@@ -51,14 +51,6 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
     to: path.join(stateDir, sessionId, EVENTS_FILE),
   }));
   return others.length > 0 ? { own, others } : undefined;
-}
-
-/** The session a usage record says it was written for (`data.usage.accounting.sourceSessionId`), if any. */
-function sourceSessionOf(raw: Record<string, unknown>): string | undefined {
-  const data = raw.data as Record<string, unknown> | undefined;
-  const usage = data?.usage as Record<string, unknown> | undefined;
-  const accounting = usage?.accounting as Record<string, unknown> | undefined;
-  return typeof accounting?.sourceSessionId === 'string' ? accounting.sourceSessionId : undefined;
 }
 
 /**
