@@ -73,7 +73,10 @@ export function renamed(model: Model, request: Event, index: number, id: string)
   return plan.fix('safe', `rename the call ${fresh}`);
 }
 
-/** The lost request of a started call, rebuilt into the assistant.message before its start, in start order. */
+/**
+ * The lost request of a started call, rebuilt into the assistant.message before its start, in start order; when
+ * the turn has none (it was torn or zeroed), into a new one before the first start.
+ */
 export function rebuiltRequest(model: Model, start: Event, id: string): FixDescriptor | undefined {
   const events = model.events;
   let message: Event | undefined;
@@ -84,11 +87,11 @@ export function rebuiltRequest(model: Model, start: Event, id: string): FixDescr
       message = e;
       break;
     }
-    if (isBoundary(e)) return undefined;
+    if (isBoundary(e)) break;
   }
-  const list = message?.data?.toolRequests;
-  if (!message || !(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string')
-    return undefined;
+  if (!message) return rebuiltMessage(model, start);
+  const list = message.data?.toolRequests;
+  if (!(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string') return undefined;
   const requests = (list ?? []) as unknown[];
   // A message that already requests the id: another request there would be a second one, and the completion
   // still unpaired, so the fix would come back on every pass (the fuzzer's case: ten copies of one request).
@@ -116,4 +119,69 @@ export function rebuiltRequest(model: Model, start: Event, id: string): FixDescr
       'unsafe',
       `rebuild the request from its tool.execution_start into the assistant.message on line ${message.line}`,
     );
+}
+
+/** The rebuilt assistant.message of each start whose turn lost it, per linted model (rebuiltMessage). */
+const lostMessagesOf = new WeakMap<Model, Map<Event, FixDescriptor | undefined>>();
+
+/**
+ * A lost assistant.message rebuilt (differential seeds 50 and 109: its line torn or zeroed, its calls' starts and
+ * completions kept, so Copilot dropped the calls and their results): one new assistant.message, marked, before
+ * the first of the calls started after the turn's last prompt or resume that no message requests, with a
+ * request per start in start order. Every such call's report gets the same fix.
+ */
+function rebuiltMessage(model: Model, start: Event): FixDescriptor | undefined {
+  let lostMessages = lostMessagesOf.get(model);
+  if (!lostMessages) lostMessagesOf.set(model, (lostMessages = new Map()));
+  const known = lostMessages.get(start);
+  if (known !== undefined || lostMessages.has(start)) return known;
+  const events = model.events;
+  let from = 0;
+  for (let i = start.index - 1; i >= 0; i--) {
+    const e = events[i]!;
+    if (e.agentId === start.agentId && isBoundary(e)) {
+      from = i + 1;
+      break;
+    }
+  }
+  const starts: Event[] = [];
+  for (let i = from; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.agentId !== start.agentId) continue;
+    if (i > start.index && (e.type === 'assistant.message' || isBoundary(e))) break;
+    const callId = Copilot.toolCallIdOf(e);
+    if (e.type !== 'tool.execution_start' || callId === undefined || callId === '') continue;
+    if (typeof e.data?.toolName !== 'string' || events.some((x) => requestsId(x, callId))) continue;
+    if (!starts.some((x) => Copilot.toolCallIdOf(x) === callId)) starts.push(e);
+  }
+  const first = starts[0];
+  const before = first && events[first.index - 1];
+  let fix: FixDescriptor | undefined;
+  if (first && before) {
+    const plan = new Copilot.CopilotFixPlan(model);
+    const data = {
+      messageId: plan.newId('lost-message', first.line),
+      content: '',
+      toolRequests: starts.map((e) => ({
+        toolCallId: Copilot.toolCallIdOf(e),
+        name: e.data!.toolName,
+        arguments: e.data!.arguments ?? {},
+        type: 'function',
+      })),
+      interactionId: Copilot.MARK,
+    };
+    // The id the first start names as its parent, when no event holds it: the lost message's own.
+    const named = first.parentId;
+    const lostId = Copilot.isUuid(named) && model.eventsWithId(named).length === 0 ? named : undefined;
+    plan.insertEvent(before.line, {
+      type: 'assistant.message',
+      data,
+      id: lostId ?? plan.newId('lost-message-event', first.line),
+      ...(start.agentId !== undefined ? { agentId: start.agentId } : {}),
+    });
+    fix = plan.fix('unsafe', 'rebuild the lost assistant.message of the calls from their tool.execution_start');
+  }
+  for (const e of starts) lostMessages.set(e, fix);
+  if (!lostMessages.has(start)) lostMessages.set(start, undefined);
+  return lostMessages.get(start);
 }

@@ -10,6 +10,7 @@ const parallel = recording('parallel');
 const fixture = (name: string): string =>
   readFileSync(new URL(`../../../fixtures/rules/copilot/tool-request-has-completion/${name}`, import.meta.url), 'utf8');
 const multi = recording('multi-turn');
+const newline = recording('newline-text');
 const interrupted = recording('interrupted');
 const edited = (r: ReturnType<typeof recording>, n: number, edit: (e: Record<string, any>) => void) => {
   const e = r.event(n);
@@ -169,6 +170,39 @@ runRuleTests(rule, {
           type: 'function',
         };
       }),
+    },
+    {
+      // Differential seed 50 after the other rules' fixes: newline-text's assistant.message (line 6) torn away, its
+      // two calls' starts and completions kept. Copilot 1.0.102 resumed it dropping both calls and their results.
+      name: 'the assistant.message of two started calls lost: one rebuilt before the first start, with its id',
+      text: newline.with(6),
+      errors: [
+        { messageId: 'orphanStarted', line: 8, severity: 'error', messageIncludes: 'toolu_01NL2' },
+        { messageId: 'orphanStarted', line: 9, severity: 'error', messageIncludes: 'toolu_01NL1' },
+      ],
+      output: null,
+      unsafeOutput: newline
+        .with(
+          5,
+          `${newline.lines[4]}\n${line({
+            type: 'assistant.message',
+            data: {
+              messageId: derivedUuid('copilot', '', 'lost-message', '6'),
+              content: '',
+              toolRequests: [7, 8].map((n) => ({
+                toolCallId: newline.event(n).data.toolCallId,
+                name: 'bash',
+                arguments: newline.event(n).data.arguments,
+                type: 'function',
+              })),
+              interactionId: 'transcript-lint',
+            },
+            id: newline.event(6).id,
+            timestamp: newline.event(5).timestamp,
+            parentId: newline.event(5).id,
+          })}`,
+        )
+        .replace(`${newline.lines[5]}\n`, ''),
     },
     {
       name: 'a completion of a call nothing requests or starts',
