@@ -15,9 +15,6 @@ import { checkStart } from './session-structure/start.js';
 
 type Event = Copilot.CopilotEvent;
 
-/** The events Copilot builds the conversation from, or that end its pairing of calls and results. */
-const CONVERSATION_EVENTS = new Set(['user.message', 'assistant.message', 'tool.execution_complete', 'session.resume']);
-
 export default defineRule({
   meta: {
     id: 'copilot/session-structure',
@@ -53,17 +50,23 @@ export default defineRule({
       foreignRoots.add(chain.root);
       const rest = chain.events.length - 1;
       // Events Copilot sends nothing of, nor pairs by (a stray shutdown, differential seed 19): it resumes clean.
-      const quiet = chain.events.every((e) => !CONVERSATION_EVENTS.has(e.type));
+      const quiet = chain.events.every((e) => !Copilot.CONVERSATION_EVENTS.has(e.type));
+      const data = {
+        type: chain.root.type || 'event',
+        more: rest === 0 ? 'nothing after it' : `the ${rest} event${rest === 1 ? '' : 's'} chained to it`,
+        parent: String(chain.root.parentId),
+      };
+      const at = { line: chain.root.line };
+      if (chain.named) {
+        const { record, session } = chain.named;
+        ctx.report({ messageId: 'foreignNamed', at, data: { ...data, record: record.line, session } });
+        continue;
+      }
       ctx.report({
         messageId: quiet ? 'foreignQuiet' : 'foreignEvents',
-        at: { line: chain.root.line },
+        at,
         ...(quiet ? { severity: 'warn' as const } : {}),
-        data: {
-          type: chain.root.type || 'event',
-          more: rest === 0 ? 'nothing after it' : `the ${rest} event${rest === 1 ? '' : 's'} chained to it`,
-          parent: String(chain.root.parentId),
-          crossing: chain.crossing.line,
-        },
+        data: { ...data, crossing: chain.crossing?.line ?? chain.root.line },
       });
     }
     // Until session.start is in place, the chain is the move's (or the rebuild's) to mend.

@@ -11,9 +11,19 @@ import type { CopilotModel } from './model.js';
 export interface ForeignChain {
   root: CopilotEvent;
   events: CopilotEvent[];
-  /** The first event of this session's own chain that goes on across the chain. */
-  crossing: CopilotEvent;
+  /** The first event of this session's own chain that goes on across the chain, if one does. */
+  crossing?: CopilotEvent;
+  /** Else the usage record of the chain that names another session, and that session. */
+  named?: { record: CopilotEvent; session: string };
 }
+
+/** The events Copilot builds the conversation from, or that end its pairing of calls and results. */
+export const CONVERSATION_EVENTS: ReadonlySet<string> = new Set([
+  'user.message',
+  'assistant.message',
+  'tool.execution_complete',
+  'session.resume',
+]);
 
 /**
  * The chains whose root names a parent held by no event and by no damaged line (`inDamaged`: another rule repairs
@@ -38,7 +48,7 @@ export function foreignChains(
     const parent = e.parentId;
     let chain = typeof parent === 'string' ? chainOfId.get(parent) : undefined;
     if (!chain && typeof parent === 'string' && !ids.has(parent) && !inDamaged(parent)) {
-      chain = { root: e, events: [], crossing: e };
+      chain = { root: e, events: [] };
       chains.push(chain);
       crossings.set(chain, []);
     }
@@ -67,7 +77,25 @@ export function foreignChains(
       );
     if (by) foreign.set(c, by.event);
   }
-  return chains.filter((c) => foreign.has(c)).map((c) => ({ ...c, crossing: foreign.get(c)! }));
+  // A chain nothing crosses (no event of this session after it) is another session's when a usage record of the main
+  // agent in it names that session, and it holds what Copilot sends (differential seed 124: interrupted-resumed's
+  // answer and call at the end of plain's file, sent by Copilot 1.0.102 as plain's).
+  const out: ForeignChain[] = [];
+  for (const c of chains) {
+    const crossing = foreign.get(c);
+    if (crossing) {
+      out.push({ ...c, crossing });
+      continue;
+    }
+    if (own === undefined || !c.events.some((e) => CONVERSATION_EVENTS.has(e.type))) continue;
+    for (const record of c.events) {
+      const session = record.agentId === undefined ? sourceSessionOf(record.raw) : undefined;
+      if (session === undefined || session === own) continue;
+      out.push({ ...c, named: { record, session } });
+      break;
+    }
+  }
+  return out;
 }
 
 /** Whether a line too damaged to read as an event (valid-json's and its kin's to repair) mentions the text. */

@@ -53,6 +53,11 @@ const gapThenForeign = `${[
   t(21),
   ...[10, 11, 12, 13, 14].map(u),
 ].join('\n')}\n`;
+// Differential seed 124, what the fix left: plain, then interrupted-resumed's lines 5-7 (its usage record, answer and
+// call) with no event of plain after them. Copilot 1.0.102 sent that answer and call as plain's.
+const plain = recording('plain');
+const interruptedResumed = recording('interrupted-resumed');
+const namedAtEnd = `${[...plain.lines, ...interruptedResumed.lines.slice(4, 7)].join('\n')}\n`;
 const FOLDER = thinking.event(1).data.sessionId as string;
 const FILE = `/home/u/.copilot/session-state/${FOLDER}/events.jsonl`;
 const blockDeletedRelinked = `${[
@@ -162,6 +167,20 @@ runRuleTests(rule, {
       output: gapThenForeign.replace(t(13), t(13).replace(thinking.event(13).parentId, thinking.event(6).id)),
     },
     {
+      name: "another session's answer and call at the end, its usage record naming it (seed 124): an error",
+      text: namedAtEnd,
+      errors: [
+        {
+          messageId: 'foreignNamed',
+          line: plain.lines.length + 1,
+          severity: 'error',
+          messageIncludes: `written for session ${interruptedResumed.event(1).data.sessionId}`,
+        },
+        { messageId: 'afterShutdown', line: plain.lines.length + 1 },
+      ],
+      output: null,
+    },
+    {
       name: 'a parentId naming a later event',
       text: edited(parallel, 13, (e) => (e.parentId = parallel.event(16).id)),
       errors: [{ messageId: 'forwardParent', line: 13, messageIncludes: 'a later event (line 16)' }],
@@ -242,6 +261,13 @@ describe('split: another writer’s events without their session.start', () => {
   it("moves unicode-sep's lines of seed 95 out, not this session's after the deleted block", () => {
     const joined = copilotEvents.otherSessions!(FILE, load(gapThenForeign));
     expect(joined?.others.map((o) => o.lines)).toEqual([[12, 13, 14, 16, 18, 21, 22, 23, 24, 25]]);
+  });
+  it("moves seed 124's lines of interrupted-resumed to that session's folder", () => {
+    const joined = copilotEvents.otherSessions!(FILE, load(namedAtEnd));
+    const n = plain.lines.length;
+    expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
+      [[n + 1, n + 2, n + 3], interruptedResumed.event(1).data.sessionId],
+    ]);
   });
   it('moves nothing out of a file with a block deleted', () => {
     expect(copilotEvents.otherSessions!(FILE, load(blockDeleted))).toBeUndefined();

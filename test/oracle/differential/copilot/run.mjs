@@ -377,7 +377,8 @@ async function runSeed(seed) {
   let fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
   // A session.start the fix brought back (it was inside a damaged line) can show another session only now: what the
   // finding says to do, split, is done once more, then the fix.
-  const another = (d) => d.severity === 'error' && ['otherSession', 'foreignEvents'].includes(d.messageId);
+  const another = (d) =>
+    d.severity === 'error' && ['otherSession', 'foreignEvents', 'foreignNamed'].includes(d.messageId);
   if (lintJson(BIN, fixed.events).some(another)) {
     transcriptLint(BIN, 'split', '--no-backup', fixed.events);
     fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
