@@ -72,6 +72,7 @@ import geminiCallHasResponse from './gemini/call-has-response.js';
 import geminiResponseHasCall from './gemini/response-has-call.js';
 import geminiSingleSession from './gemini/single-session.js';
 import geminiEmptySession from './gemini/empty-session.js';
+import geminiStaleRecord from './gemini/stale-record.js';
 import qwenValidJsonl from './qwen/valid-jsonl.js';
 import qwenSingleSession from './qwen/single-session.js';
 import qwenDuplicateRecord from './qwen/duplicate-record.js';
@@ -174,6 +175,7 @@ export const rules: readonly Rule[] = [
   geminiResponseHasCall,
   geminiSingleSession,
   geminiEmptySession,
+  geminiStaleRecord,
   // Qwen Code sessions (src/formats/qwen-code).
   qwenValidJsonl,
   qwenSingleSession,

@@ -20,6 +20,7 @@ const NOT_RUNNABLE = new Set<string>([
   'gemini/empty-session',
   'gemini/response-has-call',
   'gemini/single-session',
+  'gemini/stale-record',
   'gemini/valid-jsonl',
   'qwen/call-has-result',
   'qwen/duplicate-record',

@@ -36,8 +36,9 @@ export default defineRule({
       const m = origin.message;
       const k = m ? /^\/toolCalls\/(\d+)$/.exec(origin.pointer.slice(m.pointer.length))?.[1] : undefined;
       const stored = m && k !== undefined ? (m.raw.toolCalls as unknown[])[Number(k)] : undefined;
+      // With older copies appended (gemini/stale-record), keeping them out may give the response back: no fix here.
       const fix =
-        Gemini.isObj(stored) && !stored.result
+        model.staleCopies.length === 0 && Gemini.isObj(stored) && !stored.result
           ? {
               applicability: 'safe' as const,
               description: `record ${c.name} ${c.id ?? ''} as cancelled, as the CLI records a cancelled call`,

@@ -41,8 +41,9 @@ export default defineRule({
         messageId: 'orphan',
         at: { line: origin.line, pointer: origin.pointer },
         data: { name: String(fr.name ?? '?'), id: String(fr.id ?? '(no id)') },
+        // With older copies appended (gemini/stale-record), keeping them out may give the call back: no fix here.
         fix:
-          whole && m
+          whole && m && model.staleCopies.length === 0
             ? {
                 applicability: 'safe',
                 description: `take out the record of responses without calls (${m.id})`,

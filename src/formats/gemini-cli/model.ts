@@ -4,10 +4,12 @@ import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
 import { type SentTurn, sentTurns } from './compile.js';
 import { type GeminiSession, loadSession } from './session.js';
+import { type StaleCopy, staleCopies } from './stale-copies.js';
 
 export class GeminiModel implements FormatModel {
   private sessionCache?: GeminiSession;
   private sentCache?: SentTurn[];
+  private staleCache?: StaleCopy[];
 
   constructor(readonly file: SourceFile) {}
 
@@ -15,6 +17,12 @@ export class GeminiModel implements FormatModel {
   get session(): GeminiSession {
     this.sessionCache ??= loadSession(this.file);
     return this.sessionCache;
+  }
+
+  /** Older copies of records appended after newer ones, when they change what the CLI loads. */
+  get staleCopies(): StaleCopy[] {
+    this.staleCache ??= staleCopies(this.file, this.session);
+    return this.staleCache;
   }
 
   /** The contents the CLI sends on resume, before the new prompt. */

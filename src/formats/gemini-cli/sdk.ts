@@ -14,3 +14,4 @@ export {
   responseOnlyIds,
 } from './pairing.js';
 export { isKeptLine, KEPT_LINE, keptLineText } from './kept-line.js';
+export type { StaleCopy } from './stale-copies.js';

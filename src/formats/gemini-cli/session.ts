@@ -30,14 +30,15 @@ export interface GeminiSession {
   lastSnapshot?: number;
 }
 
-export function loadSession(file: SourceFile): GeminiSession {
+/** What the CLI loads from `file`; with `skip`, as if those lines (1-based) were not there. */
+export function loadSession(file: SourceFile, skip?: ReadonlySet<number>): GeminiSession {
   const map = new Map<string, LoadedMessage>();
   let metadata: Obj = {};
   const headers: HeaderLine[] = [];
   let lastSnapshot: number | undefined;
   for (const line of file.lines) {
     const v = line.json;
-    if (!v) continue;
+    if (!v || skip?.has(line.lineNo)) continue;
     const kind = kindOf(v);
     if (kind === 'rewind') {
       const ids = [...map.keys()];
