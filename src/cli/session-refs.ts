@@ -4,26 +4,10 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { Linter, LintResult } from '../engine/lint.js';
+import { SESSION_FOLDERS } from '../formats/catalog.js';
 import { oneLineName } from '../formatters/display-path.js';
 import type { SessionRef } from '../formatters/types.js';
 import type { CliIO } from './io.js';
-
-/**
- * Each agent whose sessions its format finds: its name, and its resume command (as the spec's recordings ran it).
- * test/formats/catalog.test.ts checks it against SESSION_FOLDERS (src/formats/catalog.ts).
- */
-export const AGENTS: Readonly<Record<string, { agent: string; resume: (id: string) => string }>> = {
-  // claude-code-observed.md: `claude -p --resume <id>`.
-  'claude-code': { agent: 'Claude Code', resume: (id) => `claude --resume ${id}` },
-  // codex-observed.md ran `codex exec resume <id>`; `codex resume <id>` is its interactive form.
-  'codex-rollout': { agent: 'Codex CLI', resume: (id) => `codex resume ${id}` },
-  // copilot-observed.md: `copilot --resume=<id>`.
-  'copilot-events': { agent: 'Copilot CLI', resume: (id) => `copilot --resume=${id}` },
-  // Gemini CLI 0.61.0 resumes by `gemini --resume <sessionId>`, the id in the file's first line (geminiIdOf).
-  'gemini-cli': { agent: 'Gemini CLI', resume: (id) => `gemini --resume ${id}` },
-  // Qwen Code 0.24.4 resumes by `qwen --resume <sessionId>`, the file's name.
-  'qwen-code': { agent: 'Qwen Code', resume: (id) => `qwen --resume ${id}` },
-};
 
 const HEAD_BYTES = 256 * 1024;
 
@@ -34,22 +18,27 @@ export async function sessionRefs(
 ): Promise<Map<string, SessionRef>> {
   const refs = new Map<string, SessionRef>();
   for (const r of results) {
-    const known = AGENTS[r.inputFormat];
     const store = linter.format(r.inputFormat)?.sessions;
-    if (!known || !store || r.errorCount === 0) continue;
+    const agent = agentOf(r.inputFormat);
+    if (!store?.resume || agent === undefined || r.errorCount === 0) continue;
     const root = store.roots(io.env, io.homedir).find((dir) => isBelow(r.filePath, dir));
     // A subagent's transcript is not resumed on its own: its session is.
     if (root === undefined || r.filePath.includes(`${path.sep}subagents${path.sep}`)) continue;
     const id = store.idOf ? store.idOf(r.filePath) : path.basename(r.filePath, path.extname(r.filePath));
     const cwd = await cwdOf(r.filePath);
     refs.set(r.filePath, {
-      agent: known.agent,
+      agent,
       id,
       project: cwd === undefined ? undefined : oneLineName(homeAsTilde(cwd, io.homedir)),
-      resume: known.resume(id),
+      resume: store.resume(id),
     });
   }
   return refs;
+}
+
+/** The agent's name, as SESSION_FOLDERS has it without the possessive: `Claude Code`. */
+function agentOf(format: string): string | undefined {
+  return SESSION_FOLDERS.find((s) => s.format === format)?.agent.replace(/'s$/, '');
 }
 
 function isBelow(file: string, dir: string): boolean {

@@ -57,6 +57,11 @@ export interface SessionStore {
   patterns(sessionId: string | undefined, options: { sidechains: boolean }): string[];
   /** The session id of a file the patterns found (default: its name without the extension). */
   idOf?(file: string): string;
+  /**
+   * The shell command that resumes session `id` in its agent, for the end of the stylish report; absent when the
+   * agent reopens its sessions elsewhere (Cline and Roo, in the editor).
+   */
+  resume?(id: string): string;
 }
 
 /** Another session's lines in a file that holds two (files joined), and where `split` moves them. */

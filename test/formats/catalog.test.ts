@@ -12,7 +12,6 @@ import {
   TARGET_IDS,
 } from '../../src/formats/catalog.js';
 import { LINT_OPTIONS } from '../../src/cli/options.js';
-import { AGENTS } from '../../src/cli/session-refs.js';
 import { formats } from '../../src/formats/index.js';
 import { DOCUMENT_GUESSES, GUESSES } from '../../src/formats/unknown/describe.js';
 
@@ -69,15 +68,11 @@ describe('the format catalog', () => {
   });
 
   it('has a resume command for each agent with a sessions folder, or says why not', () => {
-    for (const { format } of SESSION_FOLDERS) {
-      expect(AGENTS[format] !== undefined || NO_RESUME.has(format), format).toBe(true);
-      expect(AGENTS[format] !== undefined && NO_RESUME.has(format), format).toBe(false);
+    for (const f of formats.filter((f) => f.sessions)) {
+      const resumes = f.sessions!.resume !== undefined;
+      expect(resumes !== NO_RESUME.has(f.id), f.id).toBe(true);
+      if (resumes) expect(f.sessions!.resume!('ID'), f.id).toMatch(/^[\w-]+ .*ID$/);
     }
-    for (const format of Object.keys(AGENTS))
-      expect(
-        SESSION_FOLDERS.map((s) => s.format),
-        format,
-      ).toContain(format);
   });
 
   it('has a "looks like" hint for every agent format an unknown file may resemble', () => {

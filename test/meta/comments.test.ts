@@ -61,7 +61,6 @@ const CITES_SPEC = new Set([
   'rules/thinking-signature.ts',
   'rules/tool-names.ts',
   'rules/unique-uuid.ts',
-  'src/cli/session-refs.ts',
   'src/fixer/fix-plan.ts',
   'src/formats/claude-code/chain.ts',
   'src/formats/claude-code/project-folder.ts',

@@ -35,6 +35,8 @@ export const claudeCode: Format<TranscriptModel> = {
   folderPatterns: ALL_SESSIONS,
   notTranscripts: [JOURNALS],
   sessions: {
+    // Claude Code resumes a session by `claude --resume <id>` (`claude -p --resume <id>` when not interactive).
+    resume: (id) => `claude --resume ${id}`,
     roots: (env, homedir) => [
       path.join(env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR : path.join(homedir, '.claude'), 'projects'),
     ],

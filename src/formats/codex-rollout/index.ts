@@ -40,6 +40,8 @@ export const codexRollout: Format<CodexModel> = {
     // `codex resume <id>` finds a rollout by the uuid its name ends with (in either case), in any folder below.
     patterns: (id) => (id === undefined ? [...ALL_ROLLOUTS] : [`**/rollout-*${id.toLowerCase()}.jsonl`]),
     idOf: (file) => rolloutName(file)?.uuid ?? path.basename(file, '.jsonl'),
+    // `codex exec resume <id>` is the non-interactive form.
+    resume: (id) => `codex resume ${id}`,
   },
   exportRequest: exportInput,
   otherSessions: otherSessionsOf,

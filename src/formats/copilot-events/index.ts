@@ -30,6 +30,7 @@ export const copilotEvents: Format<CopilotModel> = {
   writeBack: writeBackCopilot,
   folderPatterns: [`**/${EVENTS_FILE}`],
   sessions: {
+    resume: (id) => `copilot --resume=${id}`,
     roots: (env, homedir) => [
       path.join(env.COPILOT_HOME ? env.COPILOT_HOME : path.join(homedir, '.copilot'), 'session-state'),
     ],

@@ -26,7 +26,13 @@ export const geminiCli: Format<GeminiModel> = {
   // Untouched lines are written back byte for byte; the CLI repairs nothing in the file.
   writeBack: (model, fixes) => applyFixes(model.file, fixes),
   folderPatterns: ['**/session-*.jsonl'],
-  sessions: { roots: geminiRoots, patterns: geminiPatterns, idOf: geminiIdOf },
+  sessions: {
+    roots: geminiRoots,
+    patterns: geminiPatterns,
+    idOf: geminiIdOf,
+    // Gemini CLI 0.61.0 resumes by `gemini --resume <sessionId>`, the id in the file's first line (geminiIdOf).
+    resume: (id) => `gemini --resume ${id}`,
+  },
   exportRequest: exportContents,
   otherSessions: otherSessionsOf,
 };

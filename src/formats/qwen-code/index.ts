@@ -30,6 +30,8 @@ export const qwenCode: Format<QwenModel> = {
   writeBack: (model, fixes) => applyFixes(model.file, fixes),
   folderPatterns: ALL_SESSIONS,
   sessions: {
+    // Qwen Code 0.24.4 resumes by `qwen --resume <sessionId>`, the file's name.
+    resume: (id) => `qwen --resume ${id}`,
     // Storage.getRuntimeBaseDir: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen.
     roots: (env, homedir) => [
       path.join(env.QWEN_RUNTIME_DIR || env.QWEN_HOME || path.join(homedir, '.qwen'), 'projects'),
