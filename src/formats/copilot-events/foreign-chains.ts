@@ -70,6 +70,9 @@ export function foreignChains(
   const attested = (c: ForeignChain) => own !== undefined && c.events.some((e) => sourceSessionOf(e.raw) === own);
   const foreign = new Map<ForeignChain, CopilotEvent>();
   for (const c of chains) {
+    // A chain a usage record of which names this session is this session's, whatever crosses it (seed 107: after a
+    // torn session.start was rebuilt, this session's whole conversation formed such a chain).
+    if (attested(c)) continue;
     const by = crossings
       .get(c)!
       .find(
