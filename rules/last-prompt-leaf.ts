@@ -8,6 +8,10 @@
 //   conversation found with session ID". (A main-conversation entry flagged `isSidechain` is main-chain-not-sidechain's.)
 // The safe fix names the entry Claude Code resumes (the first case: no change in behaviour) or the main
 // conversation's newest tip (the second), and leaves the subagent's entries alone.
+// - it repeats an earlier line byte for byte (a restored copy of the file appended to it, differential harness
+//   seeds 41, 44 and 49) and names an entry that later turns continue: Claude Code resumes the named entry and
+//   sends none of those turns (seed 49: toolu_termA1 not sent). The unsafe fix moves out every `last-prompt` that
+//   repeats an earlier line, so the last one left is the file's own.
 import {
   defineRule,
   type Entry,
@@ -27,9 +31,10 @@ export default defineRule({
     formats: ['claude-code'],
     description: 'The last `last-prompt` names an entry of the main conversation.',
     docs: {
-      detects: "the last `last-prompt` names no entry, or an entry of a subagent's conversation",
-      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip)",
-      severity: { 'claude-code': 'error (a subagent entry) / warn' },
+      detects:
+        "the last `last-prompt` names no entry, an entry of a subagent's conversation, or (a restored copy) an entry later turns continue",
+      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (move out repeated `last-prompt` lines)",
+      severity: { 'claude-code': 'error (a subagent entry, a restored copy) / warn' },
     },
     severity: { 'claude-code': 'warn', api: 'off' },
     fixable: 'safe',
@@ -38,6 +43,8 @@ export default defineRule({
         '`leafUuid` {{leaf}} names no entry in this file; Claude Code resumes as if there were no `last-prompt`, from the branch tip last in the file (line {{tipLine}}), and does not fall back to an earlier `last-prompt`.',
       missingNoTip:
         '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
+      restored:
+        'This `last-prompt` repeats line {{first}} byte for byte (a restored copy of the file appended to it) and names line {{line}}, which later turns continue (line {{tipLine}} among them): Claude Code resumes from line {{line}} and sends none of them.',
       subagent:
         '`leafUuid` {{leaf}} names an entry of a subagent\'s own conversation (line {{line}}) mixed into this file, so Claude Code cannot resume the session: "No conversation found with session ID".',
     },
@@ -69,6 +76,21 @@ export default defineRule({
       });
       return;
     }
+    const repeated = restoredCopy(model, named, last.entry.line);
+    if (repeated) {
+      ctx.report({
+        messageId: 'restored',
+        severity: 'error',
+        at,
+        data: { first: repeated.first, line: named.line, tipLine: repeated.tip.line },
+        related: [
+          { line: repeated.first, message: 'the line it repeats' },
+          { line: repeated.tip.line, message: 'a later turn that is not sent' },
+        ],
+        fix: repeated.fix,
+      });
+      return;
+    }
     if (!named.isSidechain || reachesMainConversation(named, chain)) return;
     const tip = newestTip(model.entries, chain.byUuid, chain.children);
     ctx.report({
@@ -96,4 +118,56 @@ function nameLeaf(
   what: string,
 ): FixDescriptor | undefined {
   return new FixPlan(model).set(entry, '/leafUuid', uuid).fix('safe', `name ${what} (line ${line})`);
+}
+
+/**
+ * When line `lineNo` (the last `last-prompt`) repeats an earlier line byte for byte, Claude Code resumes the entry it
+ * names (`named`, the chain's leaf) and a user/assistant entry descends from that entry: the first line it repeats,
+ * the newest such descendant, and the fix that moves out every `last-prompt` repeating an earlier line.
+ */
+function restoredCopy(
+  model: StorageView,
+  named: Entry,
+  lineNo: number,
+): { first: number; tip: Entry; fix: FixDescriptor | undefined } | undefined {
+  const chain = model.chain();
+  if (chain.leaf !== named) return undefined;
+  const { lines } = model.file;
+  const text = (n: number): string | undefined => {
+    const l = lines[n - 1];
+    return l?.lineNo === n ? Buffer.from(l.bytes).toString('latin1') : undefined;
+  };
+  const seen = new Map<string, number>();
+  const repeats: number[] = [];
+  let first: number | undefined;
+  for (const lp of chain.lastPromptLeaves) {
+    const t = text(lp.entry.line);
+    if (t === undefined) continue;
+    const earlier = seen.get(t);
+    if (earlier === undefined) seen.set(t, lp.entry.line);
+    else {
+      repeats.push(lp.entry.line);
+      if (lp.entry.line === lineNo) first = earlier;
+    }
+  }
+  if (first === undefined) return undefined;
+  // The newest user/assistant entry below the named one (children lists are live entries only).
+  let tip: Entry | undefined;
+  const stack = [...(chain.children.get(named.uuid!) ?? [])];
+  const visited = new Set<Entry>();
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (visited.has(e) || !isMainTreeEntry(e)) continue;
+    visited.add(e);
+    if ((e.type === 'user' || e.type === 'assistant') && (!tip || e.line > tip.line)) tip = e;
+    stack.push(...(chain.children.get(e.uuid!) ?? []));
+  }
+  if (!tip) return undefined;
+  const plan = new FixPlan(model);
+  for (const n of repeats) plan.deleteLine(n);
+  const fix = plan.fix(
+    'unsafe',
+    `move out the repeated \`last-prompt\` ${repeats.length === 1 ? 'line' : 'lines'} ${repeats.join(', ')}`,
+  );
+  return { first, tip, fix };
 }

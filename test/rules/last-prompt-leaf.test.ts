@@ -42,8 +42,25 @@ const retarget = (source: string, line: number, to: number) =>
     },
   });
 
+// A restored copy of the file appended to it (differential harness seed 49's shape): the copy's lines 6-9 repeat
+// lines 1-4, so the last last-prompt (line 8) names line 7, and the turn of line 5 hangs below the copy of line 4.
+const restored = (() => {
+  const t = transcript();
+  t.user('print a list'); // 1
+  const answer = t.assistant([text('Printed.')]); // 2
+  t.lastPrompt(answer, 'print a list'); // 3
+  t.user('continue'); // 4
+  t.assistant([text('Checking.')]); // 5
+  const own = t.lines.slice(0, 4);
+  return `${t.toString()}${own.join('\n')}\n`;
+})();
+const restoredLines = restored.trimEnd().split('\n');
+// The same copy without its last-prompt line: nothing names a stale entry.
+const restoredNoPrompt = [...restoredLines.slice(0, 7), restoredLines[8]].join('\n') + '\n';
+
 runRuleTests(rule, {
   valid: [
+    { name: 'a restored copy without a repeated last-prompt', text: restoredNoPrompt },
     { name: 'the last-prompt names the tip', text: session((_t, tip) => tip) },
     {
       name: 'no last-prompt',
@@ -57,6 +74,13 @@ runRuleTests(rule, {
     { name: 'api target: off', text: missing, target: 'api' },
   ],
   invalid: [
+    {
+      name: 'a restored copy repeats the last-prompt: resume goes back to the named entry, the later turn is lost',
+      text: restored,
+      errors: [{ messageId: 'restored', line: 8, severity: 'error', messageIncludes: 'repeats line 3' }],
+      output: null,
+      unsafeOutput: [...restoredLines.slice(0, 7), restoredLines[8]].join('\n') + '\n',
+    },
     {
       name: 'a leaf no entry has (item 08a): warn, named the tip Claude Code resumes',
       text: missing,
