@@ -12,7 +12,7 @@ import { linter } from '../../src/composition.js';
 import { SplitError, splitSessions } from '../../src/engine/split-sessions.js';
 import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
-import { lineSessions } from '../../src/formats/codex-rollout/joined-sessions.js';
+import { lineSessions, otherSessionsOf } from '../../src/formats/codex-rollout/joined-sessions.js';
 import { lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
@@ -123,5 +123,33 @@ describe('a session_meta of another session where neither holds a turn (recorded
     const more = Buffer.from([...own.slice(0, 3), ...other, ''].join('\n'));
     const found = lintBytes(websearch, more, {}).result.diagnostics.filter(sessionMeta);
     expect(found.map((d) => [d.messageId, d.line, d.severity])).toEqual([['concatenated', 4, 'error']]);
+  });
+});
+
+describe('another session’s session_meta written inside a record of the file (recorded)', () => {
+  // Differential seed 13 (test/formats/codex-inner-copy-data): compact's session_meta written into line 2 of the shell
+  // recording, whose end is line 3. Codex skipped both lines and resumed with nothing of compact's (rc 0). The two
+  // lines are the file's own record, put back by codex/valid-jsonl: split moves nothing.
+  const INNER = path.join(import.meta.dirname, 'codex-inner-copy-data');
+  const innerName = readFileSync(path.join(INNER, 'rollout.name'), 'utf8').trim();
+  const inner = readFileSync(path.join(INNER, 'rollout.jsonl'));
+
+  it('is no session of its own: split moves nothing, and no mixedIn fires', () => {
+    expect(otherSessionsOf(innerName, codexRollout.load(innerName, inner, {}))).toBeUndefined();
+    expect(lintBytes(innerName, inner, {}).result.diagnostics.filter(sessionMeta)).toEqual([]);
+  });
+
+  it('invalid: the same session_meta after a torn line (a file cut mid-line, then another joined) goes with it', () => {
+    const lines = linesOf(inner);
+    const compact = readFileSync(path.join(RECORDINGS, 'compact', 'rollout.jsonl'), 'utf8').split('\n')[0]!;
+    const joined = Buffer.from([lines[0]!, `${lines[3]!.slice(0, 40)}${compact}`, ''].join('\n'));
+    const others = otherSessionsOf(innerName, codexRollout.load(innerName, joined, {}))!.others;
+    expect(others.map((o) => [o.sessionId, o.lines, path.basename(o.to)])).toEqual([
+      [
+        JSON.parse(compact).payload.id,
+        [2],
+        `rollout-${JSON.parse(compact).payload.timestamp.slice(0, 19).replaceAll(':', '-')}-${JSON.parse(compact).payload.id}.jsonl`,
+      ],
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import { appendTo } from '../../model/arrays.js';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
-import { recoverLine } from './recover.js';
+import { recoverLine, recoverSplit } from './recover.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,9 +43,17 @@ function nameTime(ts: unknown): string | undefined {
  * session_meta glued to a cut-off line, as `cat` joins a file that ends mid-line).
  */
 function lineRecords(model: CodexModel): (Obj | undefined)[] {
-  return model.file.lines.map((line) => {
+  const lines = model.file.lines;
+  let split = -1;
+  return lines.map((line, i) => {
     const r = model.recordAt(line.lineNo);
     if (r) return r.raw;
+    // A record split by another line (A1 B, then A2) is this file's record, put back by codex/valid-jsonl.
+    if (i === split + 1 && split >= 0) return undefined;
+    if (recoverSplit(line, lines[i + 1])) {
+      split = i;
+      return undefined;
+    }
     const recovery = recoverLine(line);
     return recovery?.kind === 'after-torn' ? recovery.record : undefined;
   });
