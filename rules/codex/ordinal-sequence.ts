@@ -39,7 +39,8 @@ export default defineRule({
     const { model } = ctx;
     if (model.generation === 'legacy') return;
     const paginated = model.resume().paginated;
-    const records = model.records.filter((r) => r.type !== '');
+    // A kept line carries no ordinal: Codex skips it, and numbers nothing after it.
+    const records = model.records.filter((r) => r.type !== '' && r.type !== Codex.KEPT_LINE);
     let previous: number | undefined;
     // One plan for every finding: renumber from the first bad record on (identical edits never conflict).
     const renumber = (line: number): FixDescriptor => ({

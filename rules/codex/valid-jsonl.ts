@@ -1,7 +1,8 @@
 // codex/valid-jsonl: every line of a rollout is one JSON record Codex can read. Codex skips a line that is not
 // (losing what it held), and some damage stops resume outright: a byte order mark, invalid UTF-8 anywhere in the
-// file, a first line that is not a record. Fixes drop what cannot be read, and bring back what can (a record without
-// its NUL bytes, with its invalid bytes replaced, or the two records of an interleaved write).
+// file, a first line that is not a record. Fixes bring back what can be read (a record without its NUL bytes, with its
+// invalid bytes replaced, or the two records of an interleaved write) and keep the rest, byte for byte, in a record
+// Codex skips (formats/codex-rollout/kept-line.ts): nothing is deleted but NUL padding.
 import { Codex, defineRule, type FixDescriptor, type SourceLine } from '../../src/sdk/index.js';
 
 const RULE_ID = 'codex/valid-jsonl';
@@ -22,9 +23,28 @@ function marked(text: string, record: Record<string, unknown>, repaired: string)
   return text.replace(/\}\s*$/, `,"${Codex.CODEX_MARKER_FIELD}":${marker}}`);
 }
 
-/** Drops the line; when that leaves the file ending at a record without an ordinal, that record gets one. */
-function dropLine(model: Codex.CodexModel, line: SourceLine, description: string): FixDescriptor {
-  const fix = new Codex.CodexFix(model, RULE_ID).deleteLine(line.lineNo);
+/**
+ * Keeps the line's text in a record Codex skips, on the same line (formats/codex-rollout/kept-line.ts); when that
+ * leaves the file ending at a record without an ordinal, that record gets one.
+ */
+function keepLine(model: Codex.CodexModel, line: SourceLine, reason: string, description: string): FixDescriptor {
+  const fix = new Codex.CodexFix(model, RULE_ID).replaceText(
+    line.lineNo,
+    Codex.keptLineText(model, line, reason, RULE_ID),
+  );
+  return withLastOrdinal(model, line, fix).fix('safe', description);
+}
+
+/** Drops a line of NUL bytes (no data: the padding a crash leaves), as keepLine gives the last record an ordinal. */
+function dropNulLine(model: Codex.CodexModel, line: SourceLine, description: string): FixDescriptor {
+  return withLastOrdinal(model, line, new Codex.CodexFix(model, RULE_ID).deleteLine(line.lineNo)).fix(
+    'safe',
+    description,
+  );
+}
+
+/** When no record follows the line, the last record before it gets an ordinal if it has none. */
+function withLastOrdinal(model: Codex.CodexModel, line: SourceLine, fix: Codex.CodexFix): Codex.CodexFix {
   const records = model.records;
   const last = records[records.length - 1];
   if (model.resume().paginated && last && last.line < line.lineNo && !laterLines(model, line).some((l) => l.json)) {
@@ -36,8 +56,32 @@ function dropLine(model: Codex.CodexModel, line: SourceLine, description: string
       fix.raw(Codex.ordinalEdit(last.line, last.raw, before ? (before.raw.ordinal as number) + 1 : last.index));
     }
   }
-  return fix.fix('safe', description);
+  return fix;
 }
+
+/** The record keeping `bytes` of line `lineNo` (all of it, or what a fix does not write back), as a line's text. */
+const keptText = (model: Codex.CodexModel, lineNo: number, bytes: Uint8Array, reason: string): string =>
+  JSON.stringify(Codex.keptLine(model, lineNo, bytes, reason, RULE_ID));
+
+/**
+ * The first line, no record: kept after the session_meta (Codex wants the session_meta first), or where it is when
+ * the file has none (resume fails either way).
+ */
+function firstLineFix(model: Codex.CodexModel, line: SourceLine, reason: string): FixDescriptor {
+  const meta = model.records.find((r) => r.type === 'session_meta');
+  if (!meta) return keepLine(model, line, reason, `keep the line ${KEPT}`);
+  return new Codex.CodexFix(model, RULE_ID)
+    .deleteLine(line.lineNo)
+    .raw({
+      kind: 'insertAfter',
+      line: meta.line,
+      value: Codex.keptLine(model, meta.line + 1, line.bytes, reason, RULE_ID),
+    })
+    .fix('safe', `move the line after the session_meta (line ${meta.line}) ${KEPT}`);
+}
+
+/** Where a kept line's record is, for a fix's description. */
+const KEPT = `in a ${Codex.KEPT_LINE} record Codex skips`;
 
 /** A record resume reads (an item, a compaction, the session_meta): losing it changes what Codex sends. */
 const usedRecord = (record: Record<string, unknown>): boolean =>
@@ -56,7 +100,7 @@ export default defineRule({
     docs: {
       detects:
         'a BOM, invalid UTF-8 (resume fails), a torn last line, garbage, NUL bytes, two records written into one line or one record split by another, a line that is no record',
-      fix: 'safe (strip the BOM, drop unreadable lines, strip NULs, replace invalid bytes, put back a record split by another); unsafe (split an interleaved line)',
+      fix: 'safe (strip the BOM, keep unreadable lines in a record Codex skips, strip NULs, replace invalid bytes, put back a record split by another); unsafe (split an interleaved line)',
       severity: { codex: 'error (resume fails, or a record is lost) / warn (Codex skips the line)' },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
@@ -138,8 +182,10 @@ export default defineRule({
         // The records worth writing back: not a copy of a line the file holds, nor another session's session_meta.
         const kept = model.recoveredRecords(split);
         const fix = new Codex.CodexFix(model, RULE_ID).replaceText(line.lineNo, kept[0]!.text);
+        const inner = new TextEncoder().encode(split.inner.text);
         if (kept[1]) fix.replaceText(split.next, kept[1].text);
-        else fix.deleteLine(split.next);
+        else
+          fix.replaceText(split.next, keptText(model, split.next, inner, 'a copy or another session’s session_meta'));
         ctx.report({
           messageId: 'split',
           at,
@@ -149,7 +195,7 @@ export default defineRule({
             'safe',
             kept[1]
               ? 'write the two records back as they were written, each on its line'
-              : `write ${describe(split.outer.record)} back on its line (the ${describe(split.inner.record)} inside it is a copy of a line of the file or another session's)`,
+              : `write ${describe(split.outer.record)} back on its line, and keep the ${describe(split.inner.record)} inside it (a copy of a line of the file or another session's) on line ${split.next} ${KEPT}`,
           ),
         });
         continue;
@@ -162,7 +208,21 @@ export default defineRule({
           marked(a!.text, a!.record, 'interleaved'),
         );
         if (b) fix.insertRaw(line.lineNo, b.record, { repaired: 'interleaved' });
-        const description = 'split the line into the two records written into it';
+        else
+          fix.raw({
+            kind: 'insertAfter',
+            line: line.lineNo,
+            value: Codex.keptLine(
+              model,
+              line.lineNo,
+              new TextEncoder().encode(recovery.inner.text),
+              'a copy or another session’s session_meta',
+              RULE_ID,
+            ),
+          });
+        const description = b
+          ? 'split the line into the two records written into it'
+          : `write back the record the line was written into, and keep the other (a copy of a line of the file or another session's) after it ${KEPT}`;
         if (kinds.has('utf8'))
           ctx.report({
             messageId: 'utf8',
@@ -190,7 +250,12 @@ export default defineRule({
               ? new Codex.CodexFix(model, RULE_ID)
                   .replaceText(line.lineNo, marked(recovery.text, recovery.record, 'utf8'))
                   .fix('safe', 'replace the invalid bytes with U+FFFD (the record reads again)')
-              : dropLine(model, line, 'drop the line (it is no record even with its invalid bytes replaced)'),
+              : keepLine(
+                  model,
+                  line,
+                  'invalid UTF-8',
+                  `keep the line (no record even with its invalid bytes replaced) ${KEPT}`,
+                ),
         });
         continue;
       }
@@ -209,14 +274,19 @@ export default defineRule({
           const onlyNul = lenient.decode(line.bytes).replace(/[\u0000\s]/g, '') === '';
           const severity = fatalHere ? 'error' : 'warn';
           if (onlyNul)
-            ctx.report({ messageId: 'nulOnly', at, severity, fix: dropLine(model, line, 'drop the NUL bytes') });
+            ctx.report({
+              messageId: 'nulOnly',
+              at,
+              severity,
+              fix: dropNulLine(model, line, 'drop the NUL bytes (they hold nothing)'),
+            });
           else
             ctx.report({
               messageId: 'parse',
               at,
               severity,
               data: { detail },
-              fix: dropLine(model, line, 'drop the line'),
+              fix: keepLine(model, line, 'NUL bytes', `keep the line ${KEPT}`),
             });
         }
         continue;
@@ -228,7 +298,7 @@ export default defineRule({
           at,
           severity: fatalHere ? 'error' : 'warn',
           data: { detail },
-          fix: dropLine(model, line, 'drop the line'),
+          fix: keepLine(model, line, 'not a record', `keep the line ${KEPT}`),
         });
         continue;
       }
@@ -245,11 +315,28 @@ export default defineRule({
           },
           fix: new Codex.CodexFix(model, RULE_ID)
             .replaceText(line.lineNo, recovery.text)
-            .fix('safe', 'drop the torn fragment, keep the whole record written after it'),
+            .raw({
+              kind: 'insertAfter',
+              line: line.lineNo - 1,
+              value: Codex.keptLine(
+                model,
+                line.lineNo,
+                line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length),
+                'torn',
+                RULE_ID,
+              ),
+            })
+            .fix(
+              'safe',
+              `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
+            ),
         });
         continue;
       }
-      const fix = dropLine(model, line, kinds.has('torn') ? 'drop the torn last line' : 'drop the line');
+      const reason = kinds.has('torn') ? 'torn' : 'not JSON';
+      const fix = first
+        ? firstLineFix(model, line, reason)
+        : keepLine(model, line, reason, `keep the ${kinds.has('torn') ? 'torn last line' : 'line'} ${KEPT}`);
       if (first) ctx.report({ messageId: 'firstLine', at, data: { detail }, fix });
       else if (kinds.has('torn')) ctx.report({ messageId: 'torn', at, severity: 'warn', fix });
       else ctx.report({ messageId: 'parse', at, severity: 'warn', data: { detail }, fix });

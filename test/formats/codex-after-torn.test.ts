@@ -2,7 +2,8 @@
 // test/formats/codex-after-torn-data/rollout.jsonl is the `resumed` recording with line 12 cut after 148 bytes and
 // line 13 (call_S1's output) written right after the fragment, as the differential harness made it (seed 29). The
 // real Codex CLI 0.169.0 skipped that line: it answered call_S1 "aborted" (sent-input.json), rc 0. It resumed our
-// --fix output with the real output, rc 0, nothing rejected (fixed-sent-input.json).
+// --fix output with the real output, rc 0, nothing rejected (fixed-sent-input.json); the same again once the fix kept
+// the fragment in a record Codex skips (the same input, but the first item's id).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,9 +55,15 @@ describe('a torn write, then a whole record on the same line (recorded)', () => 
     expect(found[0]!.fix).toMatchObject({ applicability: 'safe' });
   });
 
-  it('the fix drops the fragment and keeps the record, byte for byte', () => {
+  it('the fix writes the record back, byte for byte, and keeps the fragment before it in a record Codex skips', () => {
     const fixed = fixBytes(name, data, { rules: [validJsonl] });
-    expect(linesOf(fixed.output)).toEqual([...recording.slice(0, 11), ...recording.slice(12)]);
+    const kept = JSON.stringify({
+      timestamp: JSON.parse(recording[10]!).timestamp,
+      type: 'transcript_lint_kept_line',
+      payload: { reason: 'torn', text: torn(recording[11]!, 148) },
+      transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
+    });
+    expect(linesOf(fixed.output)).toEqual([...recording.slice(0, 11), kept, ...recording.slice(12)]);
   });
 
   it('after --fix Codex sends the real output (recorded), and a second --fix changes nothing', () => {

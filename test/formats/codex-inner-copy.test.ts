@@ -3,8 +3,9 @@
 // at byte 46 and a copy of the file's own line 13 (call_S1's output) written into line 11 at byte 599, as the
 // differential harness made it (seed 13). The real Codex CLI 0.169.0 skipped the four damaged lines and resumed it
 // with nothing lost, rc 0, nothing rejected (sent-input.json). Putting the inner records back would add a second
-// session_meta (another session's) and a doubled item; the fix writes back the outer records only, which is the
-// recording byte for byte.
+// session_meta (another session's) and a doubled item; the fix writes back the outer records, which is the recording
+// byte for byte, and keeps each inner one in a record Codex skips on the line after its outer record (resumed by the
+// real Codex under MOCK_STRICT=1: rc 0, nothing rejected, the same input as the recording's own resume).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,10 +40,27 @@ describe('a copy of a line and another session’s session_meta written inside r
     expect(errorsOf(data)).toEqual([]);
   });
 
-  it('--fix writes back the outer records only: the recording, byte for byte', () => {
+  it('--fix writes back the outer records, the recording byte for byte, and keeps the inner ones', () => {
     const fixed = fixBytes(name, data, {});
-    expect(Buffer.from(fixed.output).toString('utf8')).toBe(shell);
+    const out = Buffer.from(fixed.output).toString('utf8').split('\n');
+    const kept = (text: string) =>
+      JSON.stringify({
+        timestamp: JSON.parse(text).timestamp,
+        type: 'transcript_lint_kept_line',
+        payload: { reason: 'a copy or another session’s session_meta', text },
+        transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
+      });
+    expect(out).toEqual([
+      ...shellLines.slice(0, 2),
+      kept(compactMeta).replace(JSON.parse(compactMeta).timestamp, JSON.parse(shellLines[0]!).timestamp),
+      ...shellLines.slice(2, 11),
+      kept(shellLines[12]!).replace(JSON.parse(shellLines[12]!).timestamp, JSON.parse(shellLines[9]!).timestamp),
+      ...shellLines.slice(11),
+    ]);
     expect(lintBytes(name, fixed.output, {}).result.diagnostics).toEqual([]);
+    expect(exportInput(codexRollout.load(name, fixed.output, {})).input).toEqual(
+      exportInput(codexRollout.load(name, Buffer.from(shell), {})).input,
+    );
   });
 
   it('an inner record the file does not hold elsewhere is put back (line 13 gone, its copy is the only one)', () => {
@@ -64,7 +82,9 @@ describe('a copy of a line and another session’s session_meta written inside r
         });
     expect(outputs(without)).toEqual([]);
     expect(outputs(fixBytes(name, without, { rules: [validJsonl] }).output)).toHaveLength(1);
-    // In the file as it is, the copy is not written back: the recording, the record once.
-    expect(Buffer.from(fixBytes(name, data, { rules: [validJsonl] }).output).toString('utf8')).toBe(shell);
+    // In the file as it is, the copy is not written back but kept: the record is sent once.
+    const fixed = Buffer.from(fixBytes(name, data, { rules: [validJsonl] }).output).toString('utf8');
+    expect(outputs(Buffer.from(fixed))).toHaveLength(1);
+    expect(fixed.split('\n').filter((l) => !l.includes('transcript_lint_kept_line'))).toEqual(shellLines);
   });
 });

@@ -250,8 +250,8 @@ describe('codex-rollout write-back', () => {
     expect(lines[1]).toBe(call(1));
   });
 
-  it('renumbers after a removed record', () => {
-    const text = `${[META(), event(1), '{"torn', event(3), event(4)].join('\n')}\n`;
+  it('renumbers after a removed line (NUL padding)', () => {
+    const text = `${[META(), event(1), '\u0000\u0000\u0000', event(3), event(4)].join('\n')}\n`;
     const out = dec(fixBytes('x.jsonl', enc.encode(text), {}).output);
     expect(
       out
@@ -259,6 +259,21 @@ describe('codex-rollout write-back', () => {
         .split('\n')
         .map((l) => JSON.parse(l).ordinal),
     ).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps a line it cannot read in a record without ordinal, and renumbers the records after it', () => {
+    const text = `${[META(), event(1), '{"torn', event(3), event(4)].join('\n')}\n`;
+    const lines = dec(fixBytes('x.jsonl', enc.encode(text), {}).output)
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.ordinal)).toEqual([0, 1, undefined, 2, 3]);
+    expect(lines[2]).toEqual({
+      timestamp: lines[1].timestamp,
+      type: 'transcript_lint_kept_line',
+      payload: { reason: 'not JSON', text: '{"torn' },
+      transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
+    });
   });
 
   it('writes a file without ordinals without them', () => {

@@ -131,10 +131,16 @@ describe('invalid UTF-8 and a BOM: what Codex 0.169.0 does (recorded)', () => {
     );
   });
 
-  it('BOM, CRLF and a torn end: the BOM and the torn line go, every CRLF stays', () => {
+  it('BOM, CRLF and a torn end: the BOM goes, the torn line is kept in a record Codex skips, every CRLF stays', () => {
     const input = bytesOf('bom-crlf-torn-end');
     const fixed = Buffer.from(fixBytes(name, input, {}).output);
-    const expected = Buffer.from(`${lines.slice(0, 18).join('\r\n')}\r\n`, 'latin1');
-    expect(fixed.equals(expected)).toBe(true);
+    const kept = JSON.stringify({
+      timestamp: JSON.parse(lines[17]!).timestamp,
+      type: 'transcript_lint_kept_line',
+      payload: { reason: 'torn', text: lines[18]!.slice(0, 200) },
+      transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
+    });
+    const expected = Buffer.from(`${[...lines.slice(0, 18), kept].join('\r\n')}`, 'latin1');
+    expect(fixed.toString('latin1')).toBe(expected.toString('latin1'));
   });
 });

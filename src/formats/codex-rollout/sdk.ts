@@ -26,4 +26,5 @@ export {
 } from './shapes.js';
 export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
 export { lineSessions, otherSessionsOf } from './joined-sessions.js';
+export { isKeptLine, KEPT_LINE, keptLine, keptLineText } from './kept-line.js';
 export { inReplayedBlock, type ReplayedBlock, replayedBlocks } from './replay.js';

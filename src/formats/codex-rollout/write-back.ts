@@ -9,6 +9,7 @@ import { type ApplyResult, applyFixes, applyResult, planFixes, render } from '..
 import type { Edit, Fix } from '../../fixer/edits.js';
 import { inMemory } from '../../loader/bytes.js';
 import { loadBytes, type SourceFile } from '../../loader/read-jsonl.js';
+import { isKeptLine } from './kept-line.js';
 import type { CodexModel } from './model.js';
 
 type Obj = Record<string, unknown>;
@@ -32,18 +33,24 @@ export function writeBackCodex(model: CodexModel, fixes: readonly Fix[]): ApplyR
   return applyResult(pieces, plan.applied, plan.deferred, plan.failed);
 }
 
-/** The first line (in the fixed file's numbering) whose position the edits change, if any do. */
+/**
+ * The first line (in the fixed file's numbering) whose position the edits change, if any do. A kept line inserted
+ * takes no ordinal, so it moves nothing in the sequence.
+ */
 function firstMovedLine(edits: readonly Edit[]): number | undefined {
   let first: number | undefined;
   for (const e of edits) {
-    const at = e.kind === 'delete' ? e.line : e.kind === 'insertAfter' ? e.line + 1 : undefined;
+    const at = e.kind === 'delete' ? e.line : e.kind === 'insertAfter' && !isKeptLine(e.value) ? e.line + 1 : undefined;
     if (at !== undefined && (first === undefined || at < first)) first = at;
   }
   return first;
 }
 
-/** A line numbered in the sequence: a record of any type (one Codex skips keeps its place for the next version). */
-const isRecord = (v: Obj | undefined): v is Obj => v !== undefined && typeof v.type === 'string';
+/**
+ * A line numbered in the sequence: a record of any type (one Codex skips keeps its place for the next version), but a
+ * kept line, which Codex numbers nothing after (kept-line.ts).
+ */
+const isRecord = (v: Obj | undefined): v is Obj => v !== undefined && typeof v.type === 'string' && !isKeptLine(v);
 const ordinalOf = (v: Obj): number | undefined =>
   typeof v.ordinal === 'number' && Number.isSafeInteger(v.ordinal) && v.ordinal >= 0 ? v.ordinal : undefined;
 

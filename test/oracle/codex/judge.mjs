@@ -104,7 +104,9 @@ export function fileProblems(file) {
   const problems = [];
   if (data[0] === 0xef) problems.push('BOM');
   for (const [i, r] of lines.entries()) if (r === null) problems.push(`line ${i + 1} does not parse`);
-  const recs = lines.filter(Boolean);
+  // A line a fix kept, in a record Codex skips, carries no ordinal (transcript_lint_kept_line: Codex numbers nothing
+  // after it): not a record of the sequence.
+  const recs = lines.filter((r) => r && r.type !== 'transcript_lint_kept_line');
   const legacy = recs[0] && recs[0].type === undefined && typeof recs[0].id === 'string';
   if (!legacy) {
     if (recs[0]?.type !== 'session_meta') problems.push('the first record is not session_meta');

@@ -7,6 +7,14 @@ const lines = clean.trimEnd().split('\n');
 const join = (ls: string[], end = '\n') => `${ls.join('\n')}${end}`;
 const mark = (line: string, repaired: string) =>
   line.replace(/\}$/, `,"transcript_lint":{"rule":"codex/valid-jsonl","repaired":"${repaired}"}}`);
+/** The record a fix keeps an unreadable line in, after the record `before` (whose timestamp it takes). */
+const kept = (text: string, reason: string, before: string) =>
+  JSON.stringify({
+    timestamp: JSON.parse(before).timestamp,
+    type: 'transcript_lint_kept_line',
+    payload: { reason, text },
+    transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
+  });
 
 runRuleTests(rule, {
   valid: [
@@ -25,20 +33,22 @@ runRuleTests(rule, {
       name: 'torn last line (an event cut in half)',
       text: join([...lines.slice(0, -1), lines[lines.length - 1]!.slice(0, 60)], ''),
       errors: [{ messageId: 'torn', line: 10, severity: 'warn' }],
-      output: join(lines.slice(0, -1)),
+      // Kept in a record Codex skips, with no ordinal: Codex numbers on from the last record it reads.
+      output: join([...lines.slice(0, -1), kept(lines[9]!.slice(0, 60), 'torn', lines[8]!)], ''),
     },
     {
       name: 'garbage first line: resume fails',
       text: join(['garbage, not json', ...lines]),
       errors: [{ messageId: 'firstLine', line: 1, severity: 'error' }],
-      output: clean,
+      // Moved after the session_meta, which Codex wants first.
+      output: join([lines[0]!, kept('garbage, not json', 'not JSON', lines[0]!), ...lines.slice(1)]),
     },
     {
       name: 'garbage line mid-file, where an event was',
       text: join([...lines.slice(0, 9), 'xx garbage xx', ...lines.slice(9)]),
       errors: [{ messageId: 'parse', line: 10, severity: 'warn' }],
-      // The line goes, and the records after it are renumbered.
-      output: clean,
+      // The line stays, kept in a record Codex skips; the ordinals around it are as they were.
+      output: join([...lines.slice(0, 9), kept('xx garbage xx', 'not JSON', lines[8]!), ...lines.slice(9)]),
     },
     {
       name: 'NUL bytes inside a tool output: stripped, the record reads again',
@@ -72,7 +82,7 @@ runRuleTests(rule, {
       name: 'JSON that is not a record',
       text: join([...lines.slice(0, 9), '[1,2,3]', ...lines.slice(9)]),
       errors: [{ messageId: 'notObject', line: 10 }],
-      output: clean,
+      output: join([...lines.slice(0, 9), kept('[1,2,3]', 'not a record', lines[8]!), ...lines.slice(9)]),
     },
   ],
 });
