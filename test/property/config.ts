@@ -1,5 +1,5 @@
-// How many cases each property runs, with which seed. `npm test` (cli.property) and `npm run test:heavy` (lint, fix
-// and heavy: the *.heavy.test.ts files) use the fixed seed and the small counts below; `npm run fuzz`
+// How many cases each property runs, with which seed. `npm run test:heavy` (cli, lint, fix and heavy: the
+// *.heavy.test.ts files) uses the fixed seed and the small counts below; `npm run fuzz`
 // (test/property/fuzz.mjs) sets FUZZ_RUNS (total cases over all properties) and FUZZ_SEED (random unless given) and
 // prints the seed.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // Property (b), (e): the CLI, run on any mutation of a real transcript, exits 0 or 1 (never 2), prints no stack
 // trace, keeps raw control characters off the terminal, and gives valid JSON in the machine formats. Fixed seed
-// under `npm test`; `npm run fuzz` for long runs.
+// under `npm run test:heavy` (300 CLI runs); `npm run fuzz` for long runs.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
