@@ -4,7 +4,7 @@ import type YargsFactory from 'yargs';
 // Only light modules: main() parses the arguments before it loads the engine (see main.ts).
 import { SEVERITIES } from '../engine/config-names.js';
 import { didYouMean } from '../engine/did-you-mean.js';
-import { sessionsFoldersHelp, TARGET_IDS } from '../formats/catalog.js';
+import { sessionsFoldersHelp, splitAgentsHelp, TARGET_IDS } from '../formats/catalog.js';
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { conventionalArgs } from './conventions.js';
@@ -221,7 +221,7 @@ export async function parseArgs(
     )
     .command(
       'split <file>',
-      "Move another session's conversation out of a session file (Claude Code, Codex, Copilot) into a file of its own",
+      `Move another session's conversation out of a session file (${splitAgentsHelp()}) into a file of its own`,
       (y) =>
         y
           .positional('file', { type: 'string', describe: d('split', 'file') })

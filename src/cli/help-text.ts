@@ -2,6 +2,7 @@
 // description hangs in a column of its own, so that nothing breaks mid-word at 80 columns. (yargs' own layout puts
 // "[boolean]" tags on lines of their own when the terminal is narrow; the subcommands' help is laid out the same way,
 // by subcommand-help.ts.)
+import { splitAgentsHelp } from '../formats/catalog.js';
 import { wrapText } from '../formatters/wrap-text.js';
 import { LINT_OPTIONS, type OptionGroup, type OptionSpec } from './options.js';
 
@@ -15,7 +16,7 @@ const COMMANDS: readonly Row[] = [
   ['relocate', "Move a Claude Code session to another working directory's project folder (--session ID --to DIR)"],
   [
     'split <file>',
-    "Move another session's conversation out of a session file (Claude Code, Codex, Copilot), into a file of its own",
+    `Move another session's conversation out of a session file (${splitAgentsHelp()}), into a file of its own`,
   ],
 ];
 

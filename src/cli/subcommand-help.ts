@@ -1,7 +1,7 @@
 // The subcommands' --help, laid out as the top-level help is (help-text.ts): a usage line, what the command does,
 // then its options in two columns wrapped to the terminal. The words of each option are declared here once; the
 // parser (args.ts) takes its descriptions from here too.
-import { TARGET_IDS } from '../formats/catalog.js';
+import { splitAgentsHelp, TARGET_IDS } from '../formats/catalog.js';
 import { type Row, twoColumns } from './help-text.js';
 import { wrapText } from '../formatters/wrap-text.js';
 
@@ -54,8 +54,7 @@ export const SUBCOMMAND_HELP = {
   },
   split: {
     usage: 'transcript-lint split <file> [--dry-run]',
-    summary:
-      "Move another session's conversation out of a session file (Claude Code, Codex, Copilot) into a file of its own.",
+    summary: `Move another session's conversation out of a session file (${splitAgentsHelp()}) into a file of its own.`,
     options: {
       file: { label: '<file>', help: 'The session file' },
       'dry-run': { label: '    --dry-run', help: 'Say what would move; change nothing' },

@@ -48,33 +48,40 @@ export const SESSION_FOLDERS: readonly {
   folder?: string;
   /** One session's file, as --session looks it up. */
   session: string;
+  /** Whether `split` reads its files (the format has `otherSessions`). */
+  splits?: true;
 }[] = [
   {
     format: 'claude-code',
+    splits: true,
     agent: "Claude Code's",
     folder: '${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
     session: '`<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`)',
   },
   {
     format: 'codex-rollout',
+    splits: true,
     agent: "Codex CLI's",
     folder: '${CODEX_HOME:-~/.codex}/sessions',
     session: '`rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`',
   },
   {
     format: 'copilot-events',
+    splits: true,
     agent: "Copilot CLI's",
     folder: '${COPILOT_HOME:-~/.copilot}/session-state',
     session: '`${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`',
   },
   {
     format: 'gemini-cli',
+    splits: true,
     agent: "Gemini CLI's",
     folder: '${GEMINI_CLI_HOME:-~}/.gemini/tmp',
     session: '`<tmp>/*/chats/session-*-<first 8 of ID>.jsonl` (`<tmp>` is `${GEMINI_CLI_HOME:-~}/.gemini/tmp`)',
   },
   {
     format: 'qwen-code',
+    splits: true,
     agent: "Qwen Code's",
     folder: '${QWEN_HOME:-~/.qwen}/projects',
     session: '`<projects>/*/chats/<ID>.jsonl` (`<projects>` is `${QWEN_RUNTIME_DIR:-${QWEN_HOME:-~/.qwen}}/projects`)',
@@ -95,4 +102,11 @@ export function sessionsFoldersHelp(): string {
 /** Where --session looks an id up, for its documentation. */
 export function sessionLookupDoc(): string {
   return listed(SESSION_FOLDERS.map((s) => `${s.agent} ${s.session}`));
+}
+
+/** The agents whose session files `split` reads, for its help: "Claude Code, Codex CLI, ...". */
+export function splitAgentsHelp(): string {
+  return SESSION_FOLDERS.filter((s) => s.splits)
+    .map((s) => s.agent.replace(/'s$/, ''))
+    .join(', ');
 }

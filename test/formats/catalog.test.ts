@@ -9,6 +9,7 @@ import {
   SESSION_FOLDERS,
   sessionLookupDoc,
   sessionsFoldersHelp,
+  splitAgentsHelp,
   TARGET_IDS,
 } from '../../src/formats/catalog.js';
 import { LINT_OPTIONS } from '../../src/cli/options.js';
@@ -35,6 +36,16 @@ describe('the format catalog', () => {
   it('lists every target a format offers, and no other', () => {
     const offered = new Set(formats.flatMap((f) => f.targets.map((t) => t.id)));
     expect(new Set(TARGET_IDS)).toEqual(offered);
+  });
+
+  it("names in split's help exactly the agents whose files split reads (a format with otherSessions)", () => {
+    const splits = formats.filter((f) => f.otherSessions).map((f) => f.id);
+    expect(
+      SESSION_FOLDERS.filter((s) => s.splits)
+        .map((s) => s.format)
+        .sort(),
+    ).toEqual(splits.sort());
+    expect(splitAgentsHelp()).toBe('Claude Code, Codex CLI, Copilot CLI, Gemini CLI, Qwen Code');
   });
 
   it('says where every format with a sessions folder keeps it', () => {
