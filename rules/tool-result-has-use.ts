@@ -5,6 +5,7 @@
 // into another turn that reuses its message.id (recordings 15o, 15p). Then the fix hangs the result back below its
 // call, as Claude Code wrote it, and both are sent again.
 import {
+  appendTo,
   blocksOf,
   blocksOfType,
   conversation,
@@ -83,9 +84,7 @@ export default defineRule({
         if (typeof raw === 'string' && model.unreadLineHolding('id', raw) !== undefined) continue;
         const { line, blockIndex } = result.origin;
         if (blockIndex !== undefined) {
-          const list = indexesByLine.get(line);
-          if (list) list.push(blockIndex);
-          else indexesByLine.set(line, [blockIndex]);
+          appendTo(indexesByLine, line, blockIndex);
         }
         const related: RelatedLine[] =
           typeof raw === 'string'

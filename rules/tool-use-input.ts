@@ -4,6 +4,7 @@
 // real CLI, recorded items 16a-16c). The (unsafe) fix writes the object a string holds as JSON (16a), else {}, and
 // keeps the original under the marker field of the entry.
 import {
+  appendTo,
   type ApiBlock,
   blocksOfType,
   conversation,
@@ -117,9 +118,7 @@ export default defineRule({
         if (isObject(use.block.input)) continue;
         const { line, blockIndex } = use.origin;
         if (blockIndex !== undefined) {
-          const list = byLine.get(line);
-          if (list) list.push(use);
-          else byLine.set(line, [use]);
+          appendTo(byLine, line, use);
         }
         reports.hold(
           {

@@ -2,6 +2,7 @@
 // around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
 // two blocks from the file.
 import {
+  appendTo,
   type ApiBlock,
   type ApiMessage,
   blocksOfType,
@@ -33,9 +34,7 @@ function removeLaterUse(
   const result = results?.get(id)?.[rank];
   const resultEntry = result ? model.entryAtLine(result.origin.line) : undefined;
   if (result && resultEntry && result.origin.blockIndex !== undefined) {
-    const list = targets.get(resultEntry);
-    if (list) list.push(result.origin.blockIndex);
-    else targets.set(resultEntry, [result.origin.blockIndex]);
+    appendTo(targets, resultEntry, result.origin.blockIndex);
     withResult = true;
   }
   return new FixPlan(model)
@@ -51,9 +50,7 @@ function resultsById(m: ApiMessage | undefined): Map<unknown, ApiBlock[]> | unde
   if (m?.role !== 'user') return undefined;
   const byId = new Map<unknown, ApiBlock[]>();
   for (const b of blocksOfType(m, 'tool_result')) {
-    const list = byId.get(b.block.tool_use_id);
-    if (list) list.push(b);
-    else byId.set(b.block.tool_use_id, [b]);
+    appendTo(byId, b.block.tool_use_id, b);
   }
   return byId;
 }

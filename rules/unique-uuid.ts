@@ -5,6 +5,7 @@
 // rewrites when it copies an entry (cwd, slug, timestamp, version, gitBranch; anthropics/claude-code#56196) is a copy
 // too: on recordings of the real CLI (recorded items b08a, b08b) such a copy left the request unchanged.
 import {
+  appendTo,
   assistantMessageId,
   CHAIN_TYPES,
   defineRule,
@@ -173,10 +174,7 @@ function responseOrder(model: StorageView): ResponseOrder {
   for (const e of byUuid.values()) {
     const key = responseOf(e);
     if (key === undefined) continue;
-    const list = positions.get(key);
-    const at = allByUuid.get(e.uuid!)![0]!.index;
-    if (list) list.push(at);
-    else positions.set(key, [at]);
+    appendTo(positions, key, allByUuid.get(e.uuid!)![0]!.index);
   }
   for (const list of positions.values()) list.sort((a, b) => a - b);
   return {

@@ -4,7 +4,7 @@
 // the request but that reasoning never reaches the model again. A reply that is nothing but such blocks is sent
 // empty, which the API rejects (no-empty-content reports that on what Cline sends). The fix removes the blocks, as
 // Cline does when it sends them; a reply left with nothing keeps a text block saying what was removed.
-import { Cline, defineRule, type Entry, HeldReports } from '../../src/sdk/index.js';
+import { appendTo, Cline, defineRule, type Entry, HeldReports } from '../../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -28,7 +28,7 @@ export default defineRule({
     const byEntry = new Map<Entry, number[]>();
     for (const r of send.repairs) {
       if (r.kind !== 'thinking-dropped' || r.block.origin.blockIndex === undefined) continue;
-      byEntry.set(r.assistant, [...(byEntry.get(r.assistant) ?? []), r.block.origin.blockIndex]);
+      appendTo(byEntry, r.assistant, r.block.origin.blockIndex);
     }
     const reports = new HeldReports(ctx);
     const fixes = new Map<Entry, ReturnType<typeof Cline.removeThinkingFix>>();

@@ -2,7 +2,7 @@
 // is not in the history (in the request only, logging "Orphan function call output for call id: …"); it sends an
 // output placed before its call, or one without a call_id, as it is, and the API rejects both. The fix removes what
 // Codex drops anyway, and moves an early output to right after its call.
-import { Codex, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
+import { appendTo, Codex, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
 
 const RULE_ID = 'codex/output-has-call';
 
@@ -44,9 +44,7 @@ export default defineRule({
     history.forEach((c, k) => {
       const callId = c.item.call_id;
       if (typeof callId !== 'string') return;
-      const list = byCallId.get(callId);
-      if (list) list.push(k);
-      else byCallId.set(callId, [k]);
+      appendTo(byCallId, callId, k);
     });
     for (const [i, h] of history.entries()) {
       const t = h.item.type;

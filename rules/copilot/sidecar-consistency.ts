@@ -4,7 +4,7 @@
 // not checked, but the session lists of other front ends read it. An inuse.<pid>.lock of a process that is gone is
 // what a crash leaves: Copilot removes it on resume, IDE front ends show the session as in use until then
 // (github/copilot-cli #3255, #4805). These files are not events.jsonl, so the fix is the user's: each message says it.
-import { Copilot, defineRule } from '../../src/sdk/index.js';
+import { appendTo, Copilot, defineRule } from '../../src/sdk/index.js';
 
 type Model = Copilot.CopilotModel;
 
@@ -81,7 +81,7 @@ export default defineRule({
     }
     // One finding per dead process (its .lock and .hold together).
     const dead = new Map<number, string[]>();
-    for (const lock of sidecar.locks) if (!lock.alive) dead.set(lock.pid, [...(dead.get(lock.pid) ?? []), lock.name]);
+    for (const lock of sidecar.locks) if (!lock.alive) appendTo(dead, lock.pid, lock.name);
     for (const [pid, names] of dead)
       ctx.report({ messageId: 'staleLock', at, severity: 'warn', data: { name: names.join(' and '), pid } });
   },

@@ -4,7 +4,7 @@
 // to the file (recorded: after such a resume the call is still unanswered in the file). The fix writes that
 // response into the file as a tool_result record, where Qwen puts it (after the responses the turn has), so the
 // request Qwen sends stays the same and the file is whole on its own.
-import { defineRule, Qwen } from '../../src/sdk/index.js';
+import { appendTo, defineRule, Qwen } from '../../src/sdk/index.js';
 
 const RULE_ID = 'qwen/call-has-result';
 
@@ -55,9 +55,7 @@ export default defineRule({
     const byCall = new Map<Qwen.QwenRecord, Qwen.MadeUpResponse[]>();
     for (const m of model.history().madeUp) {
       if (!m.call) continue;
-      const list = byCall.get(m.call);
-      if (list) list.push(m);
-      else byCall.set(m.call, [m]);
+      appendTo(byCall, m.call, m);
     }
     for (const [call, missing] of byCall) {
       const anchor = anchorOf(steps, call);

@@ -6,7 +6,15 @@
 // tool_result after other content is rejected by the API. Calls left without results mid-history Roo does not
 // repair at all: tool-use-has-result reports them as errors. The fix writes an explicit "interrupted" error result
 // first in a user message after the calls (a new one at the end, in Roo's shape, when there is none).
-import { Cline, defineRule, type Entry, type FixDescriptor, HeldReports, showValue } from '../../src/sdk/index.js';
+import {
+  appendTo,
+  Cline,
+  defineRule,
+  type Entry,
+  type FixDescriptor,
+  HeldReports,
+  showValue,
+} from '../../src/sdk/index.js';
 
 const RULE_ID = 'roo/interrupted-tool-use';
 
@@ -44,7 +52,7 @@ export default defineRule({
       if (r.kind !== 'result-filled' || Cline.WAITING_TOOLS.roo.has(String(r.use.block.name))) continue;
       const { user, assistant } = r;
       const key = user ?? assistant;
-      ids.set(key, [...(ids.get(key) ?? []), r.id]);
+      appendTo(ids, key, r.id);
       const data = { id: r.id, name: showValue(r.use.block.name) };
       const stored = user ? (user.raw.message as { content?: unknown }).content : undefined;
       const afterContent =

@@ -1,6 +1,6 @@
 // split-assistant-message's measure of harm: where the compiled request puts parts of one message.id in one message.
 // Two groups of an id whose parts share a message are an error; kept apart, a warning.
-import { assistantMessageId, type Entry, type TranscriptModel } from '../../src/sdk/index.js';
+import { appendTo, assistantMessageId, type Entry, type TranscriptModel } from '../../src/sdk/index.js';
 
 /** What resume does with two groups sharing an id: in one message (error), or kept apart (warn). */
 const MERGED =
@@ -52,15 +52,11 @@ function mergedSpans(model: TranscriptModel): Map<string, Span[]> {
     }
     if (byId === undefined) {
       if (only === undefined) continue;
-      const list = spans.get(onlyId!);
-      if (list) list.push(only);
-      else spans.set(onlyId!, [only]);
+      appendTo(spans, onlyId!, only);
       continue;
     }
     for (const [id, span] of byId) {
-      const list = spans.get(id);
-      if (list) list.push(span);
-      else spans.set(id, [span]);
+      appendTo(spans, id, span);
     }
   }
   return spans;

@@ -1,6 +1,7 @@
 // split-assistant-message's fixes: a fresh message.id for a later group (or a subagent's parts), or the id of the
 // response a mislabelled part sits in. Each part keeps its original id in the marker field.
 import {
+  appendTo,
   asText,
   assistantMessageId,
   type Entry,
@@ -36,9 +37,7 @@ function repeatsEarlierPart(model: TranscriptModel, id: string, part: Entry, bef
       const e = entries[i]!;
       const eid = assistantMessageId(e);
       if (eid === undefined) continue;
-      const list = byId.get(eid);
-      if (list) list.push(e);
-      else byId.set(eid, [e]);
+      appendTo(byId, eid, e);
     }
     partsById.set(model, byId);
   }

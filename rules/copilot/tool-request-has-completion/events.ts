@@ -1,6 +1,6 @@
 // copilot/tool-request-has-completion's analysis: a call's batch of events, the agent's requests and completions by
 // call id, and the questions the check asks of the events around a call (damaged lines, an abort, a boundary).
-import { Copilot } from '../../../src/sdk/index.js';
+import { appendTo, Copilot } from '../../../src/sdk/index.js';
 
 type Model = Copilot.CopilotModel;
 type Event = Copilot.CopilotEvent;
@@ -76,9 +76,7 @@ export function agentCalls(events: readonly Event[], agent: string | undefined):
   const completionsOf = new Map<string, Event[]>();
   const requestsOf = new Map<string, Event[]>();
   const add = (map: Map<string, Event[]>, id: string, e: Event) => {
-    const list = map.get(id);
-    if (list) list.push(e);
-    else map.set(id, [e]);
+    appendTo(map, id, e);
   };
   for (const e of own) {
     const id = Copilot.toolCallIdOf(e);
