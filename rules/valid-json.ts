@@ -9,6 +9,7 @@
 // A NUL byte mid-file was thought to make the whole session unfindable; the recording resumed such a file,
 // skipping the line (test/skipped-line.test.ts, nul-mid), and the recording wins.
 import {
+  assistantMessageId,
   type Chain,
   defineRule,
   type Entry,
@@ -130,10 +131,13 @@ function cutBelow(model: StorageView, chain: Chain, lineNo: number): Entry | und
 
 /**
  * A tool call whose result was on a skipped line: a surviving tool_use above line `lineNo`, not in the file's last
- * assistant entry, whose tool_result is in no readable entry. Claude Code drops the call as an orphan
+ * response, whose tool_result is in no readable entry. Claude Code drops the call as an orphan
  * (a corrupt line that held a result on the chain is bridged and its call dropped), so the
- * skip loses more than the line. Returns the call's line. (A result whose call was on the skipped line goes with it:
- * the call is lost already; test/skipped-line.test.ts nul-mid resumed clean.)
+ * skip loses more than the line. The last response is every assistant entry sharing the message.id of the file's
+ * last assistant entry (Claude Code merges a response split across entries): Claude Code 2.1.332 appends an
+ * interrupted result for each unanswered call of it, also when other calls of the group have results
+ * (fixtures/sessions/claude-code/interrupted-tail). Returns the call's line. (A result whose call was on the skipped
+ * line goes with it: the call is lost already; test/skipped-line.test.ts nul-mid resumed clean.)
  */
 function splitPair(model: StorageView, lineNo: number): number | undefined {
   const uses = new Map<string, Entry>();
@@ -151,7 +155,9 @@ function splitPair(model: StorageView, lineNo: number): number | undefined {
         results.add(block.tool_use_id);
     }
   }
-  for (const [id, e] of uses) if (e.line < lineNo && e !== lastAssistant && !results.has(id)) return e.line;
+  const lastId = lastAssistant && assistantMessageId(lastAssistant);
+  const inLast = (e: Entry) => e === lastAssistant || (lastId !== undefined && assistantMessageId(e) === lastId);
+  for (const [id, e] of uses) if (e.line < lineNo && !inLast(e) && !results.has(id)) return e.line;
   return undefined;
 }
 

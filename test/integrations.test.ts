@@ -15,7 +15,8 @@ const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')
   bin: Record<string, string>;
 };
 const bin = path.join(repoRoot, pkg.bin['transcript-lint']!);
-const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
+// A crash between the two writes of a compaction (recorded): errors, each repaired by a safe fix.
+const crashed = path.join(repoRoot, 'fixtures/sessions/claude-code/unwritten-summary/summary-torn.jsonl');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tl-integrations-'));
 /** The repository a workflow checked out: two sessions, one crashed. */
 const workspace = path.join(tmp, 'workspace');
@@ -166,7 +167,7 @@ describe('action.yml', { timeout: 180_000 }, () => {
   it('annotates from one lint, uploads no SARIF unless asked, and fails the job on errors', () => {
     const { lint, status } = lintRun({ inputs: { paths: 'recordings/', args: '--max-warnings 0' } });
     expect(lint.status, lint.stderr).toBe(0);
-    expect(lint.stdout).toMatch(/^::error file=recordings\/crashed\.jsonl,line=\d+,title=valid-json::/m);
+    expect(lint.stdout).toMatch(/^::error file=recordings\/crashed\.jsonl,line=\d+,title=compact-summary::/m);
     expect(lint.stdout).not.toContain('clean.jsonl');
     expect(lint.outputs).toEqual({ status: '1' });
     expect(status).toBe(1);

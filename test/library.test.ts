@@ -28,7 +28,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('library', () => {
   it('lintFile reports what the CLI reports, with the format and target it judged for', async () => {
     const result = await lintFile(crashed);
-    expect(result).toMatchObject({ inputFormat: 'claude-code', target: 'claude-code', errorCount: 1 });
+    // Claude Code resumes the crashed session (both findings are warnings).
+    expect(result).toMatchObject({ inputFormat: 'claude-code', target: 'claude-code', errorCount: 0, warningCount: 2 });
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['tool-use-has-result', 'valid-json']);
   });
 

@@ -19,6 +19,7 @@ import { rules } from '../rules/index.js';
 import { REPO_ROOT as repoRoot } from './helpers/bytes.js';
 
 const crashed = path.join(repoRoot, 'fixtures/sessions/crashed-session.jsonl');
+const crashedCompaction = path.join(repoRoot, 'fixtures/sessions/claude-code/unwritten-summary/summary-torn.jsonl');
 let tmp: string;
 let files: string[];
 let installed: string;
@@ -69,9 +70,13 @@ describe('the packed tarball', () => {
 
   it('runs from node_modules: lint, explain, --version', () => {
     const bin = path.join(installed, 'bin/transcript-lint.js');
+    // The crashed session has warnings only (exit 0); the crashed compaction has errors (exit 1).
     const lint = spawnSync('node', [bin, crashed], { encoding: 'utf8', cwd: tmp });
-    expect(lint.status, lint.stderr).toBe(1);
+    expect(lint.status, lint.stderr).toBe(0);
     expect(lint.stdout).toContain('valid-json');
+    const broken = spawnSync('node', [bin, crashedCompaction], { encoding: 'utf8', cwd: tmp });
+    expect(broken.status, broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(/ error +compact-summary/);
     const explain = spawnSync('node', [bin, 'explain', 'valid-json'], { encoding: 'utf8', cwd: tmp });
     expect(explain.status, explain.stderr).toBe(0);
     expect(explain.stdout).toMatch(/^# valid-json/);

@@ -71,16 +71,20 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const SESSION_ID = '6b0f3c1e-1111-4222-8333-444455556666';
 const torn = readFileSync(path.join(root, 'fixtures/sessions/crashed-session.jsonl'), 'utf8');
+const compaction = 'fixtures/sessions/claude-code/unwritten-summary/summary-torn.jsonl';
+// A crash between the two writes of a compaction (recorded): a session that will not resume as it is.
+const broken = readFileSync(path.join(root, compaction), 'utf8');
 
-/** A Claude Code home holding the README's session, torn, and the folders its commands name. */
+/** A Claude Code home holding the README's session (one that will not resume), and the files its commands name. */
 function home(): { cwd: string; env: Record<string, string> } {
   const cwd = mkdtempSync(path.join(tmp, 'home-'));
   const claude = path.join(cwd, '.claude');
   mkdirSync(path.join(claude, 'projects/-src-shop-api'), { recursive: true });
-  writeFileSync(path.join(claude, `projects/-src-shop-api/${SESSION_ID}.jsonl`), torn);
-  for (const dir of ['sessions', 'fixtures/sessions']) mkdirSync(path.join(cwd, dir), { recursive: true });
+  writeFileSync(path.join(claude, `projects/-src-shop-api/${SESSION_ID}.jsonl`), broken);
+  for (const dir of ['sessions', path.dirname(compaction)]) mkdirSync(path.join(cwd, dir), { recursive: true });
   writeFileSync(path.join(cwd, 'sessions/s.jsonl'), torn);
   writeFileSync(path.join(cwd, 'fixtures/sessions/crashed-session.jsonl'), torn);
+  writeFileSync(path.join(cwd, compaction), broken);
   writeFileSync(path.join(cwd, 'package.json'), '{"name":"x"}\n');
   return {
     cwd,

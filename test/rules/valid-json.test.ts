@@ -15,6 +15,29 @@ withCall.user('list the files');
 withCall.assistant([toolUse('toolu_01A')]);
 withCall.assistant([{ type: 'text', text: 'Waiting.' }], { parent: withCall.lastUuid });
 const tornResult = `${withCall.toString()}{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_01A","ty`;
+// The shape of differential seed 23 (Claude Code 2.1.332 resumed it clean): one response split across three entries
+// sharing one message.id (text, call K3, call K4), then metadata, the last line torn. Claude Code appends an
+// interrupted result for both calls.
+const split = transcript();
+split.user('now run a slow command');
+split.assistant([{ type: 'text', text: 'Starting the slow one.' }], { id: 'msg_1' });
+split.assistant([toolUse('toolu_K3')], { id: 'msg_1', parent: split.lastUuid });
+split.assistant([toolUse('toolu_K4')], { id: 'msg_1', parent: split.lastUuid });
+split.lastPrompt();
+const splitHead = split.toString();
+const tornMeta = `${splitHead}{"type":"cost-state","sessionId":"s","totalCostUSD":0.00042,"totalAPIDurati`;
+// The same response with K4 answered and K3's result torn (the README's crashed session): K3 is in the last
+// response, not in the last assistant entry.
+split.result('toolu_K4', 'fast');
+const answeredOne = split.toString();
+const tornSecond = `${answeredOne}{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_K3","ty`;
+// A call of an earlier response (msg_0) and the torn result below a later response (msg_1): the call is dropped.
+const earlier = transcript();
+earlier.user('list the files');
+earlier.assistant([toolUse('toolu_01A')], { id: 'msg_0' });
+earlier.assistant([{ type: 'text', text: 'Waiting.' }], { id: 'msg_1', parent: earlier.lastUuid });
+earlier.assistant([toolUse('toolu_01B')], { id: 'msg_1', parent: earlier.lastUuid });
+const tornEarlier = `${earlier.toString()}{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_01A","ty`;
 const [first, second] = clean.lines as [string, string];
 // A line another writer appends: a metadata line of the same session.
 const queued = '{"type":"queue-operation","operation":"enqueue","timestamp":"2026-11-01T12:00:09.000Z"}';
@@ -31,6 +54,7 @@ runRuleTests(rule, {
     { name: 'blank lines are not entries', text: good + '\n\n' },
     { name: 'a message list', text: list },
     { name: 'a request', text: doc(request([userMsg('hello')])) },
+    { name: 'a response split across entries, its calls unanswered, nothing torn', text: splitHead },
   ],
   invalid: [
     {
@@ -50,6 +74,24 @@ runRuleTests(rule, {
       text: tornResult,
       errors: [{ messageId: 'torn', line: 4, severity: 'error', messageIncludes: 'the tool call on line 2' }],
       output: tornResult.slice(0, tornResult.lastIndexOf('\n') + 1),
+    },
+    {
+      name: 'torn last line below a split response whose calls have no result (seed 23): interrupted results, a warning',
+      text: tornMeta,
+      errors: [{ messageId: 'torn', line: 6, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
+      output: splitHead,
+    },
+    {
+      name: 'torn result of a call in the last response, another call of it answered: a warning',
+      text: tornSecond,
+      errors: [{ messageId: 'torn', line: 7, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
+      output: answeredOne,
+    },
+    {
+      name: 'torn result of a call in an earlier response than the split last one: the call is dropped, an error',
+      text: tornEarlier,
+      errors: [{ messageId: 'torn', line: 5, severity: 'error', messageIncludes: 'the tool call on line 2' }],
+      output: earlier.toString(),
     },
     {
       name: 'torn last line in a CRLF file with a BOM keeps both',
