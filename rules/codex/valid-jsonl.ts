@@ -87,6 +87,21 @@ const KEPT = `in a ${Codex.KEPT_LINE} record Codex skips`;
 const usedRecord = (record: Record<string, unknown>): boolean =>
   ['response_item', 'compacted', 'session_meta'].includes(String(record.type));
 
+/**
+ * A message Codex writes as context: a developer message, or a user message that is an `<environment_context>`. With
+ * no turn_context or world_state to read, Codex rebuilds both on resume and sends them again (rules/codex/turn-context.ts).
+ */
+function contextMessage(record: Record<string, unknown>): string | undefined {
+  const p = Codex.isObj(record.payload) ? record.payload : undefined;
+  if (record.type !== 'response_item' || p?.type !== 'message') return undefined;
+  if (p.role === 'developer') return 'a developer message';
+  const first = Array.isArray(p.content) ? p.content.find((c) => Codex.isObj(c) && c.type === 'input_text') : undefined;
+  const text = Codex.isObj(first) && typeof first.text === 'string' ? first.text : '';
+  return p.role === 'user' && text.trimStart().startsWith('<environment_context>')
+    ? 'an environment_context message'
+    : undefined;
+}
+
 const laterLines = (model: Codex.CodexModel, line: SourceLine): SourceLine[] =>
   model.file.lines.filter((l) => l.lineNo > line.lineNo);
 
@@ -101,7 +116,10 @@ export default defineRule({
       detects:
         'a BOM, invalid UTF-8 (resume fails), a torn last line, garbage, NUL bytes, two records written into one line or one record split by another, a line that is no record',
       fix: 'safe (strip the BOM, keep unreadable lines in a record Codex skips, strip NULs, replace invalid bytes, put back a record split by another); unsafe (split an interleaved line)',
-      severity: { codex: 'error (resume fails, or a record is lost) / warn (Codex skips the line)' },
+      severity: {
+        codex:
+          'error (resume fails, or a record is lost) / warn (Codex skips the line, or it holds context Codex rebuilds on resume)',
+      },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
     fixable: 'safe',
@@ -119,6 +137,8 @@ export default defineRule({
         'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
       afterTorn:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, so {{what}} is lost on resume.',
+      afterTornContext:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but with no turn_context or world_state to read it rebuilds that context on resume and sends it again, so nothing is lost.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
       nulOnly: 'Line is NUL bytes (a crash padded the file); Codex skips it.',
       notObject: 'Line is {{detail}} in JSON, not a record; Codex skips it ("rollout line must be a JSON object").',
@@ -303,15 +323,17 @@ export default defineRule({
         continue;
       }
       if (recovery?.kind === 'after-torn' && line !== firstLine) {
-        // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error.
-        const used = usedRecord(recovery.record);
+        // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error, but for
+        // context Codex rebuilds on resume (it finds no turn_context or world_state): it sends that again.
+        const context = contextMessage(recovery.record);
+        const rebuilt = context !== undefined && (resume.noTurnContext || resume.noWorldState);
         ctx.report({
-          messageId: 'afterTorn',
+          messageId: rebuilt ? 'afterTornContext' : 'afterTorn',
           at,
-          severity: used ? 'error' : 'warn',
+          severity: usedRecord(recovery.record) && !rebuilt ? 'error' : 'warn',
           data: {
             bytes: line.bytes.length - new TextEncoder().encode(recovery.text).length,
-            what: describe(recovery.record),
+            what: context ?? describe(recovery.record),
           },
           fix: new Codex.CodexFix(model, RULE_ID)
             .replaceText(line.lineNo, recovery.text)
