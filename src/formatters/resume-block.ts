@@ -1,7 +1,8 @@
 // The end of the stylish report: each session that will not resume as it is (a session with errors: the error level
-// is "resume fails, loses history, or sends a request the API rejects"), with its agent, id and
-// project, the first error in one clause, the command that repairs it, and the agent's command that resumes it
-// after. Commands are printed whole, each on a line of its own, however narrow the terminal.
+// is "resume fails, loses history, or sends a request the API rejects"), with its agent, id and project, the first
+// error in one clause, the command that repairs it, and the agent's command that resumes it after (or, when an error
+// has no fix of its own, what to do about it). Commands are printed whole, each on a line of its own, however narrow
+// the terminal.
 import type { createColors } from 'picocolors';
 import type { Diagnostic } from '../engine/run-rules.js';
 import type { LintResult } from '../engine/lint.js';
@@ -42,26 +43,33 @@ function sessionLines(session: SessionRef, errors: readonly Diagnostic[], width:
     INDENT + wrapText(reason, width, INDENT).join('\n'),
   ];
   const repair = repairCommand(session, errors);
-  if (repair.fix) {
-    lines.push(`${INDENT}${c.cyan(repair.command)}`, `${INDENT}${c.cyan(neutralize(session.resume))}`);
-  } else {
-    lines.push(INDENT + wrapText(repair.command, width, INDENT).join('\n'));
-  }
+  if (repair.fix) lines.push(`${INDENT}${c.cyan(repair.fix)}`);
+  if (repair.unfixed) lines.push(INDENT + wrapText(repair.unfixed, width, INDENT).join('\n'));
+  else lines.push(`${INDENT}${c.cyan(neutralize(session.resume))}`);
   return lines;
 }
 
-/** `--fix` when every error has a safe fix, `--fix --unsafe-fixes` when some needs it; none when one has no fix. */
-function repairCommand(session: SessionRef, errors: readonly Diagnostic[]): { fix: boolean; command: string } {
+/**
+ * `--fix` when every error has a safe fix, `--fix --unsafe-fixes` when some needs it. An error with no fix of its own
+ * is named with its `explain` command; when other errors have fixes, `--fix` comes first, since their fix may remove
+ * its cause (a summary-less compact boundary makes first-message-user fire), and the lint after it tells.
+ */
+function repairCommand(session: SessionRef, errors: readonly Diagnostic[]): { fix?: string; unfixed?: string } {
   const unfixed = errors.find((d) => d.fix === undefined);
-  if (unfixed)
-    return {
-      fix: false,
-      command: `no fix repairs ${neutralize(unfixed.ruleId)}: \`transcript-lint explain ${neutralize(unfixed.ruleId)}\` says what to do`,
-    };
-  const unsafe = errors.some((d) => d.fix?.applicability === 'unsafe');
+  const fixable = errors.filter((d) => d.fix !== undefined);
+  const unsafe = fixable.some((d) => d.fix?.applicability === 'unsafe');
+  const fix =
+    fixable.length > 0
+      ? `transcript-lint --session ${neutralize(session.id)} --fix${unsafe ? ' --unsafe-fixes' : ''}`
+      : undefined;
+  if (!unfixed) return { fix };
+  const rule = neutralize(unfixed.ruleId);
+  const explain = `\`transcript-lint explain ${rule}\``;
   return {
-    fix: true,
-    command: `transcript-lint --session ${neutralize(session.id)} --fix${unsafe ? ' --unsafe-fixes' : ''}`,
+    fix,
+    unfixed: fix
+      ? `then lint it again: no fix of its own repairs ${rule} (${explain} says what to do)`
+      : `no fix repairs ${rule}: ${explain} says what to do`,
   };
 }
 

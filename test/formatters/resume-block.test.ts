@@ -64,6 +64,24 @@ describe('the resume block', () => {
     );
   });
 
+  it('gives --fix first when other errors have fixes, then says to lint again, with no resume command', () => {
+    const unfixed = diag('first-message-user', 42, 'The request starts with this assistant entry; the API rejects it.');
+    const boundary = diag('compact-summary', 50, 'This compact boundary has no summary', {
+      fix: { applicability: 'unsafe', description: 'write it' },
+    });
+    const out = stylish([result(claudeFile, [unfixed, boundary])], { cwd: CWD, color: false, sessions });
+    expect(out.slice(out.indexOf('1 session will not resume'))).toBe(
+      [
+        '1 session will not resume as it is:',
+        `  Claude Code ${ID} (~/src/shop-api)`,
+        '    first-message-user: The request starts with this assistant entry (+1 more error)',
+        `    transcript-lint --session ${ID} --fix --unsafe-fixes`,
+        '    then lint it again: no fix of its own repairs first-message-user (`transcript-lint explain first-message-user` says what to do)',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('leaves out files with warnings only and files that are no session in an agent folder', () => {
     const warned = result(claudeFile, [diag('tool-use-has-result', 8, 'no result', { severity: 'warn' })]);
     const elsewhere = result(path.join(CWD, 'copy.jsonl'), [torn]);
