@@ -3,6 +3,7 @@
 // without an ordinal, resumed under MOCK_STRICT=1 with rc 0 and nothing rejected; Codex numbered its next record after
 // the last record it reads). So nothing is deleted, and nothing of it is sent. The record carries no ordinal: with
 // one, Codex wrote its next record with the same ordinal again.
+import { keptBytes } from '../../fixer/kept-bytes.js';
 import type { SourceLine } from '../../loader/read-jsonl.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
@@ -13,9 +14,6 @@ type Obj = Record<string, unknown>;
 /** The record type that holds a kept line. */
 export const KEPT_LINE = 'transcript_lint_kept_line';
 
-const exact = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
 /** Whether a parsed line is a kept line. */
 export const isKeptLine = (raw: unknown): boolean => isObj(raw) && raw.type === KEPT_LINE;
 
@@ -24,12 +22,7 @@ export const isKeptLine = (raw: unknown): boolean => isObj(raw) && raw.type === 
  * in base64 when they are not UTF-8; the timestamp of the record before line `lineNo`.
  */
 export function keptLine(model: CodexModel, lineNo: number, bytes: Uint8Array, reason: string, rule: string): Obj {
-  const payload: Obj = { reason, text: lenient.decode(bytes) };
-  try {
-    exact.decode(bytes);
-  } catch {
-    payload.base64 = Buffer.from(bytes).toString('base64');
-  }
+  const payload: Obj = { reason, ...keptBytes(bytes) };
   const before = model.records.filter((r) => r.line < lineNo && typeof r.raw.timestamp === 'string').at(-1);
   return {
     timestamp: before ? before.raw.timestamp : '',

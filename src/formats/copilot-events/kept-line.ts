@@ -4,6 +4,7 @@
 // and leaves in place (recorded: resumed under MOCK_STRICT=1, rc 0, nothing rejected, the file only appended to). So
 // a fix keeps the line's text inside such an event, on the same line: nothing is deleted, and nothing is sent.
 import type { FixDescriptor } from '../../fixer/edits.js';
+import { keptBytes } from '../../fixer/kept-bytes.js';
 import type { CopilotFixPlan } from './fixes.js';
 import { serializeEvent } from './fixes.js';
 import type { CopilotModel } from './model.js';
@@ -11,18 +12,10 @@ import type { CopilotModel } from './model.js';
 /** The type of the event that holds a kept line. */
 export const KEPT_LINE = 'transcript-lint.kept-line';
 
-const exact = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
-
 /** The fix that replaces line `lineNo` by a KEPT_LINE event holding its text (and its bytes when not UTF-8). */
 export function keepLine(model: CopilotModel, plan: CopilotFixPlan, lineNo: number, reason: string): FixDescriptor {
   const bytes = model.file.lines[lineNo - 1]!.bytes;
-  const data: Record<string, unknown> = { reason, text: lenient.decode(bytes) };
-  try {
-    exact.decode(bytes);
-  } catch {
-    data.base64 = Buffer.from(bytes).toString('base64');
-  }
+  const data = { reason, ...keptBytes(bytes) };
   const before = model.events.filter((e) => e.line < lineNo).at(-1);
   const event = {
     type: KEPT_LINE,

@@ -2,14 +2,12 @@
 // skips a JSON line that is no rewind (a string `$rewindTo`), no message (a string `id`), no update (an object
 // `$set`) and no header (string `sessionId` and `projectHash`), and resume only appends to the file. So a fix
 // writes the unreadable line's text inside such a record, on the same line: nothing is deleted, and nothing is sent.
+import { closingBreak, keptBytes } from '../../fixer/kept-bytes.js';
 import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
 import { isObj, kindOf } from './records.js';
 
 /** The `type` of the record that holds a kept line (it has no `id`, so the CLI's loader skips it). */
 export const KEPT_LINE = 'transcript-lint.kept-line';
-
-const exact = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 /** Whether a parsed line is a KEPT_LINE record (one the CLI skips). */
 export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_LINE && kindOf(v) === 'other';
@@ -20,12 +18,5 @@ export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_L
  * resume starts a line of its own.
  */
 export function keptLineText(file: SourceFile, line: SourceLine, reason: string): string {
-  const record: Record<string, unknown> = { type: KEPT_LINE, reason, text: lenient.decode(line.bytes) };
-  try {
-    exact.decode(line.bytes);
-  } catch {
-    record.base64 = Buffer.from(line.bytes).toString('base64');
-  }
-  const last = line === file.lines.at(-1);
-  return JSON.stringify(record) + (last && !file.finalNewline ? file.eol : '');
+  return JSON.stringify({ type: KEPT_LINE, reason, ...keptBytes(line.bytes) }) + closingBreak(file, line);
 }

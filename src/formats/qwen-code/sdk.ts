@@ -7,4 +7,5 @@ export { accumulate, ORPHAN_REASON } from './compile.js';
 export { isObj, type LineRead, lineText, readLine } from './lines.js';
 export { QwenFix, recordText } from './fixes.js';
 export { isConversationRecord } from './records.js';
-export { closingBreak, isKeptLine, KEPT_LINE, keptObject } from './kept-line.js';
+export { closingBreak } from '../../fixer/kept-bytes.js';
+export { isKeptLine, KEPT_LINE, keptObject } from './kept-line.js';
