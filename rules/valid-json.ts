@@ -10,6 +10,7 @@
 // skipping the line (test/skipped-line.test.ts, nul-mid), and the recording wins.
 import {
   assistantMessageId,
+  ClaudeCode,
   type Chain,
   defineRule,
   type Entry,
@@ -39,6 +40,24 @@ const dropLine = (
   applicability: 'safe' | 'unsafe',
   description: string,
 ): FixDescriptor => new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
+
+/**
+ * A session's unreadable line (`what`) kept, byte for byte, in an entry Claude Code ignores (ClaudeCode.KEPT_LINE),
+ * on its line; an unterminated last line gets its line break, so that the next entry Claude Code appends starts a
+ * line. A message list has no such entry: its line is dropped.
+ */
+const keepLine = (
+  model: StorageView,
+  line: SourceLine,
+  reason: string,
+  applicability: 'safe' | 'unsafe',
+  what: string,
+): FixDescriptor => {
+  if (model.plain) return dropLine(model, line, applicability, `drop ${what}`);
+  return new FixPlan(model)
+    .replaceLineText(line.lineNo, ClaudeCode.keptLineText(model.file, line, reason))
+    .fix(applicability, `keep ${what} in a ${ClaudeCode.KEPT_LINE} entry, which Claude Code ignores`)!;
+};
 
 /**
  * Whether a NUL of the text lies inside a JSON string. There it may have overwritten a character rather than been
@@ -73,7 +92,7 @@ function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
           .fix('unsafe', 'strip the NUL bytes (one sat inside a string, where it may have replaced a character)')!
       : new FixPlan(model).replaceLineText(line.lineNo, text).fix('safe', 'strip the NUL bytes')!;
   if (text.trim() === '') return dropLine(model, line, 'safe', 'drop the line (it holds only NUL bytes)');
-  return dropLine(model, line, 'unsafe', 'drop the line (it is not JSON even without its NUL bytes)');
+  return keepLine(model, line, 'nul', 'unsafe', 'the line (it is not JSON even without its NUL bytes)');
 }
 
 /** Longest line the split search looks at, and how many record starts it tries. */
@@ -170,7 +189,7 @@ export default defineRule({
     docs: {
       detects:
         'a line that is not one JSON object: torn last line (crash mid-write), a line written inside another, garbage, NUL bytes, invalid UTF-8',
-      fix: 'safe (drop a torn last line, strip NULs between tokens, put back an entry split by another line); unsafe (strip NULs inside a string, drop another bad line)',
+      fix: 'safe (keep a torn last line in an entry Claude Code ignores, strip NULs between tokens, put back an entry split by another line); unsafe (strip NULs inside a string, keep another bad line the same way; a message list drops it)',
       severity: {
         'claude-code': 'error (skipping the line cuts the resumed history) / warn',
       },
@@ -276,7 +295,7 @@ export default defineRule({
           case 'torn':
             if (kinds.has('nul')) break; // reported once, as NUL, whose fix covers the line
             {
-              const fix = dropLine(model, line, 'safe', 'drop the torn last line');
+              const fix = keepLine(model, line, 'torn', 'safe', 'the torn last line');
               if (plain) ctx.report({ messageId: 'messageTorn', at, fix });
               else ctx.report({ messageId: 'torn', severity, at, data: { effect }, fix });
             }
@@ -302,14 +321,14 @@ export default defineRule({
           case 'parse':
             // A NUL line that also fails to parse is reported once, as NUL: that is the worse consequence.
             if (!kinds.has('nul')) {
-              const fix = dropLine(model, line, 'unsafe', 'drop the line');
+              const fix = keepLine(model, line, 'parse', 'unsafe', 'the line');
               const detail = p.detail ?? '';
               if (plain) ctx.report({ messageId: 'messageParse', at, data: { detail }, fix });
               else ctx.report({ messageId: 'parse', severity, at, data: { detail, effect }, fix });
             }
             break;
           case 'not-object': {
-            const fix = dropLine(model, line, 'unsafe', 'drop the line');
+            const fix = keepLine(model, line, 'not-object', 'unsafe', 'the line');
             const detail = p.detail ?? '';
             if (plain) ctx.report({ messageId: 'messageNotObject', at, data: { detail }, fix });
             else ctx.report({ messageId: 'notObject', severity, at, data: { detail, effect }, fix });

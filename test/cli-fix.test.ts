@@ -28,6 +28,9 @@ function clean(): string {
   return t.toString();
 }
 const torn = (): string => `${clean()}{"parentUuid":null,"type":"user","mess`;
+/** What --fix makes of torn(): the torn line kept, on its line, in an entry Claude Code ignores. */
+const tornFixed = (): string =>
+  `${clean()}{"type":"transcript-lint.kept-line","reason":"torn","text":"{\\"parentUuid\\":null,\\"type\\":\\"user\\",\\"mess"}\n`;
 const file = (name: string, content: string): string => {
   const p = path.join(tmp, name);
   writeFileSync(p, content);
@@ -44,7 +47,7 @@ describe('--fix', () => {
     const p = file('s.jsonl', torn());
     const r = await run(['--fix', 's.jsonl']);
     expect(r.code).toBe(0);
-    expect(readFileSync(p, 'utf8')).toBe(clean());
+    expect(readFileSync(p, 'utf8')).toBe(tornFixed());
     expect(readFileSync(`${p}.bak`, 'utf8')).toBe(torn());
     expect(r.stdout).toContain('No problems in 1 file');
     expect(r.stderr).toContain('fixed 1 problem (valid-json ×1) in 1 file; backups beside each file as <name>.bak\n');
@@ -55,7 +58,7 @@ describe('--fix', () => {
     const old = new Date('2020-01-02T03:04:05.000Z');
     utimesSync(p, old, old);
     expect((await run(['--fix', 's.jsonl'])).code).toBe(0);
-    expect(readFileSync(p, 'utf8')).toBe(clean());
+    expect(readFileSync(p, 'utf8')).toBe(tornFixed());
     expect(statSync(p).mtime.toISOString()).toBe(old.toISOString());
     // Made now: a clean-up of old backups by age must not take it.
     expect(Date.now() - statSync(`${p}.bak`).mtimeMs).toBeLessThan(600_000);
@@ -72,7 +75,7 @@ describe('--fix', () => {
     const b = file('b.jsonl', torn());
     await run(['--fix', '--backup-dir', 'backups', 'b.jsonl']);
     expect(readFileSync(path.join(tmp, 'backups', 'b.jsonl.bak'), 'utf8')).toBe(torn());
-    expect(readFileSync(b, 'utf8')).toBe(clean());
+    expect(readFileSync(b, 'utf8')).toBe(tornFixed());
   });
 
   it('applies unsafe fixes only with --unsafe-fixes', async () => {
@@ -85,7 +88,9 @@ describe('--fix', () => {
     expect(readFileSync(p, 'utf8')).toBe(`${first}\ngarbage\n${second}\n`);
     const unsafe = await run(['--fix', '--unsafe-fixes', 's.jsonl']);
     expect(unsafe.code).toBe(0);
-    expect(readFileSync(p, 'utf8')).toBe(clean());
+    expect(readFileSync(p, 'utf8')).toBe(
+      `${first}\n{"type":"transcript-lint.kept-line","reason":"parse","text":"garbage"}\n${second}\n`,
+    );
   });
 
   it('writes nothing for a clean file', async () => {
@@ -102,7 +107,7 @@ describe('--fix-dry-run', () => {
     const r = await run(['--fix-dry-run', '-f', 'json', 's.jsonl']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout) as { results: { output?: string; errorCount: number }[] };
-    expect(report.results[0]).toMatchObject({ errorCount: 0, output: clean() });
+    expect(report.results[0]).toMatchObject({ errorCount: 0, output: tornFixed() });
     expect(readFileSync(p, 'utf8')).toBe(torn());
     expect(readdirSync(tmp)).toEqual(['s.jsonl']);
     // Valid UTF-8: the text alone.
@@ -116,7 +121,9 @@ describe('--fix-dry-run', () => {
     const r = await run(['--fix-dry-run', '-f', 'json', 's.jsonl']);
     const [result] = (JSON.parse(r.stdout) as { results: { output: string; outputBase64: string }[] }).results;
     const fixed = Buffer.from(result!.outputBase64, 'base64');
-    expect(fixed.equals(raw.subarray(0, raw.length - Buffer.byteLength(torn().slice(clean().length))))).toBe(true);
+    const kept = Buffer.from(tornFixed().slice(clean().length), 'utf8');
+    const entries = raw.subarray(0, raw.length - Buffer.byteLength(torn().slice(clean().length)));
+    expect(fixed.equals(Buffer.concat([entries, kept]))).toBe(true);
     expect(result!.output).toBe(new TextDecoder().decode(fixed));
   });
 });
@@ -126,8 +133,10 @@ describe('--diff', () => {
     const p = file('s.jsonl', torn());
     const r = await run(['--diff', 's.jsonl']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^--- a\/s\.jsonl\n\+\+\+ b\/s\.jsonl\n@@ -1,3 \+1,2 @@ line 3 removed\n/);
-    expect(r.stdout).toContain('\n-{"parentUuid":null,"type":"user","mess\n\\ No newline at end of file\n');
+    expect(r.stdout).toMatch(/^--- a\/s\.jsonl\n\+\+\+ b\/s\.jsonl\n@@ -1,3 \+1,3 @@ line 3: changed\n/);
+    expect(r.stdout).toContain(
+      `\n-{"parentUuid":null,"type":"user","mess\n\\ No newline at end of file\n+${tornFixed().slice(clean().length)}`,
+    );
     expect(r.stderr).toContain('1 file would be changed by --fix');
     expect(readFileSync(p, 'utf8')).toBe(torn());
   });

@@ -118,6 +118,15 @@ function expectInterrupted(f: Fixed, ids: string[]): void {
   }
 }
 
+/** The line at `index` kept, as `valid-json`'s fix writes it, in an entry Claude Code ignores. */
+function expectKept(f: Fixed, index: number, reason: string, text: string | RegExp): void {
+  const kept = f.entries[index]!;
+  expect(Object.keys(kept)).toEqual(['type', 'reason', 'text']);
+  expect(kept).toMatchObject({ type: 'transcript-lint.kept-line', reason });
+  if (typeof text === 'string') expect(kept.text).toBe(text);
+  else expect(kept.text).toMatch(text);
+}
+
 // ---- the classes ---------------------------------------------------------------------------------------------
 
 interface Case {
@@ -154,10 +163,11 @@ const CASES: Case[] = [
     },
     detect: ['warn:valid-json'],
     fixedBy: ['valid-json'],
-    // Claude Code skips the torn line and resumes from the entry before it: a warning. The fix drops the line (its
-    // text is lost either way); the file ends with a newline again.
+    // Claude Code skips the torn line and resumes from the entry before it: a warning. The fix keeps the line's text
+    // in an entry Claude Code ignores, on its line; the file ends with a newline again.
     after: (f) => {
-      expect(f.entries).toHaveLength(31);
+      expect(f.entries).toHaveLength(32);
+      expectKept(f, 31, 'torn', /^\{"parentUuid":/);
       expect(f.text.endsWith('\n')).toBe(true);
     },
   },
@@ -172,7 +182,10 @@ const CASES: Case[] = [
     },
     detect: ['warn:valid-json'],
     fixedBy: ['valid-json'],
-    after: (f) => expect(f.entries).toHaveLength(33),
+    after: (f) => {
+      expect(f.entries).toHaveLength(34);
+      expectKept(f, 33, 'torn', /^\{"type":/);
+    },
   },
   {
     name: 'corrupt-mid',
@@ -200,10 +213,11 @@ const CASES: Case[] = [
     },
     detect: ['warn:valid-json'],
     fixedBy: ['valid-json'],
-    // The NUL line is dropped (stripping the NULs would not make it JSON); it held only metadata.
+    // Stripping the NULs would not make it JSON: the line is kept, NULs and all, in an entry Claude Code ignores.
     after: (f) => {
       expect(f.text.includes('\u0000')).toBe(false);
-      expect(f.entries).toHaveLength(33);
+      expect(f.entries).toHaveLength(34);
+      expectKept(f, 23, 'nul', '{"type":"atis-latch"\u0000\u0000 garbage');
     },
   },
   {
@@ -217,7 +231,10 @@ const CASES: Case[] = [
     },
     detect: ['warn:valid-json'],
     fixedBy: ['valid-json'],
-    after: (f) => expect(f.entries).toHaveLength(33),
+    after: (f) => {
+      expect(f.entries).toHaveLength(34);
+      expectKept(f, 23, 'parse', '{"type":"atis-latch", garbage');
+    },
   },
   // ---- tool pairing ----
   {

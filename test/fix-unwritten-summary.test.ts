@@ -2,8 +2,8 @@
 // (boundary-last.jsonl: the corpus session compact.jsonl cut after its boundary, line 50) or torn (summary-torn.jsonl:
 // the summary line cut off after 200 bytes). Claude Code 2.1.332 hangs the preserved tail ("Finished round two.",
 // line 42) below the summary that is not there and deletes the history before the boundary: it sent the assistant
-// message alone, and the strict stand-in API rejected all 6 requests. --fix removes the unfinished boundary (and the
-// torn line): Claude Code then resumed the history the user had (rc=0, 1 request, 0 rejected). Both requests are
+// message alone, and the strict stand-in API rejected all 6 requests. --fix removes the unfinished boundary (and keeps
+// the torn line in an entry Claude Code ignores): Claude Code then resumed the history the user had (rc=0, 1 request, 0 rejected). Both requests are
 // recorded beside the files (../shared/oracle, MOCK_STRICT=1 resume.sh).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,10 +63,13 @@ describe('a compaction whose summary was never written', () => {
     expect(lintBytes('t.jsonl', out.output).result.diagnostics).toEqual([]);
   });
 
-  it('--fix drops the torn summary and the boundary', () => {
+  it("--fix removes the boundary and keeps the torn summary's text in an entry Claude Code ignores", () => {
     const out = fixBytes('t.jsonl', torn);
     expect(out.applied.map((f) => f.ruleId).sort()).toEqual(['compact-summary', 'valid-json']);
-    expect(text(out.output)).toBe(beforeCompaction);
+    const tornSummary = text(torn).split('\n').at(-1)!;
+    expect(tornSummary).toMatch(/^\{"parentUuid":.*"This session is being conti$/);
+    const kept = JSON.stringify({ type: 'transcript-lint.kept-line', reason: 'torn', text: tornSummary });
+    expect(text(out.output)).toBe(`${beforeCompaction}${kept}\n`);
   });
 
   it('the fixed files send what Claude Code sent for them: the history before the compaction', () => {

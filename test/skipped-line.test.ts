@@ -126,29 +126,38 @@ describe('a line Claude Code skips', () => {
     }
   });
 
-  it('--fix moves the unreadable line out and changes nothing else', () => {
+  it('--fix keeps the unreadable line in an entry Claude Code ignores and changes nothing else', () => {
     const lines = (b: Uint8Array) =>
       Buffer.from(b)
         .toString('latin1')
         .split(/(?<=\n)/);
-    const without = (b: Buffer, k: number) => {
+    // The entry valid-json's fix writes in place of an unreadable line (these lines are UTF-8: no base64).
+    const kept = (line: string, reason: string) =>
+      `${JSON.stringify({ type: 'transcript-lint.kept-line', reason, text: Buffer.from(line, 'latin1').toString('utf8') })}\n`;
+    const keptAt = (b: Buffer, k: number, reason: string) => {
       const ls = lines(b);
-      return Buffer.from([...ls.slice(0, k - 1), ...ls.slice(k)].join(''), 'latin1');
+      return Buffer.from(
+        [...ls.slice(0, k - 1), kept(ls[k - 1]!.replace(/\n$/, ''), reason), ...ls.slice(k)].join(''),
+        'latin1',
+      );
     };
     // a torn last line: safe
     const str = (b: Uint8Array) => Buffer.from(b).toString('latin1');
     const torn = fixBytes('t.jsonl', cases['torn-last']!);
-    expect(str(torn.output)).toBe(str(session.subarray(0, lineAt(45)[0])));
-    // a line that is not JSON mid-file: unsafe (what it held is gone); the cut one also needs parent-exists's re-link
+    const tornLine = str(cases['torn-last']!.subarray(lineAt(45)[0]));
+    expect(str(torn.output)).toBe(
+      str(session.subarray(0, lineAt(45)[0])) + Buffer.from(kept(tornLine, 'torn')).toString('latin1'),
+    );
+    // a line that is not JSON mid-file: unsafe (what it held is no longer read); the cut one also needs parent-exists's re-link
     expect(fixBytes('t.jsonl', cases['torn-mid-bridged']!).status).toBe('unchanged');
     const bridged = fixBytes('t.jsonl', cases['torn-mid-bridged']!, { unsafe: true });
     expect(bridged.applied.map((f) => [f.ruleId, f.description])).toEqual([
-      ['valid-json', 'drop the line'],
+      ['valid-json', 'keep the line in a transcript-lint.kept-line entry, which Claude Code ignores'],
       ['parent-exists', 're-link to the entry on line 37'],
     ]);
     const relinked = (b: Buffer) =>
       Buffer.from(
-        without(b, 39)
+        keptAt(b, 39, 'parse')
           .toString('latin1')
           .replace(
             '{"parentUuid":"d18654ce-c584-497a-9e3b-fa139ec73b34"',
@@ -160,10 +169,13 @@ describe('a line Claude Code skips', () => {
     const cut = fixBytes('t.jsonl', cases['torn-mid-cut']!, { unsafe: true });
     expect(str(cut.output)).toBe(str(relinked(cases['torn-mid-cut']!)));
     expect(lintBytes('t.jsonl', cut.output).result.errorCount).toBe(0);
-    // NUL bytes inside a string: the line does not parse without them either, so it is dropped (unsafe)
+    // NUL bytes inside a string: the line does not parse without them either, so it is kept as it is (unsafe)
     const nul = fixBytes('t.jsonl', cases['nul-mid']!, { unsafe: true });
     expect(nul.applied.map((f) => f.ruleId)).toContain('valid-json');
     expect(lines(nul.output)).not.toContain(lines(cases['nul-mid']!)[38]);
+    expect(lines(nul.output)).toContain(
+      Buffer.from(kept(lines(cases['nul-mid']!)[38]!.replace(/\n$/, ''), 'nul')).toString('latin1'),
+    );
     expect(lintBytes('t.jsonl', nul.output).result.errorCount).toBe(0);
     // invalid UTF-8: the bad byte becomes U+FFFD (unsafe), as Claude Code reads it
     const char = fixBytes('t.jsonl', cases['torn-char']!, { unsafe: true });

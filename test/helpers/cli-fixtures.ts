@@ -28,6 +28,11 @@ export function tornTranscript(): string {
   return `${cleanTranscript()}{"parentUuid":"00000000-0000-4000-8000-000000000002","type":"user","mess`;
 }
 
+/** What `--fix` makes of tornTranscript(): the torn line kept, on its line, in an entry Claude Code ignores. */
+export function tornTranscriptFixed(): string {
+  return `${cleanTranscript()}{"type":"transcript-lint.kept-line","reason":"torn","text":"{\\"parentUuid\\":\\"00000000-0000-4000-8000-000000000002\\",\\"type\\":\\"user\\",\\"mess"}\n`;
+}
+
 /** The last tool call never got its result: a warning for claude-code. */
 export function danglingTranscript(): string {
   const t = transcript();

@@ -42,6 +42,11 @@ const [first, second] = clean.lines as [string, string];
 // A line another writer appends: a metadata line of the same session.
 const queued = '{"type":"queue-operation","operation":"enqueue","timestamp":"2026-11-01T12:00:09.000Z"}';
 
+/** A session's unreadable line as the fix keeps it: in an entry Claude Code ignores, on its own line. */
+const kept = (reason: string, text: string, eol = '\n') =>
+  `${JSON.stringify({ type: 'transcript-lint.kept-line', reason, text })}${eol}`;
+const tail = (text: string) => text.slice(text.lastIndexOf('\n') + 1);
+
 // Plain message lists (JSONL) and requests (one JSON document).
 const list = jsonl([userMsg('hello'), assistantMsg('hi')]);
 const [m1, m2] = list.trimEnd().split('\n') as [string, string];
@@ -61,43 +66,43 @@ runRuleTests(rule, {
       name: 'torn last line: Claude Code resumes from the entry before it, a warning',
       text: good + '{"type":"assistant","mess',
       errors: [{ messageId: 'torn', line: 3, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
-      output: good,
+      output: good + kept('torn', '{"type":"assistant","mess'),
     },
     {
       name: 'torn only line: nothing is left to resume, an error',
       text: '{"parentUuid":null,"type":"user","mess',
       errors: [{ messageId: 'torn', line: 1, severity: 'error', messageIncludes: 'no other entry' }],
-      output: '',
+      output: kept('torn', '{"parentUuid":null,"type":"user","mess'),
     },
     {
       name: 'torn last line that held the result of a call above the last assistant entry: the call is dropped, an error',
       text: tornResult,
       errors: [{ messageId: 'torn', line: 4, severity: 'error', messageIncludes: 'the tool call on line 2' }],
-      output: tornResult.slice(0, tornResult.lastIndexOf('\n') + 1),
+      output: tornResult.slice(0, tornResult.lastIndexOf('\n') + 1) + kept('torn', tail(tornResult)),
     },
     {
       name: 'torn last line below a split response whose calls have no result (seed 23): interrupted results, a warning',
       text: tornMeta,
       errors: [{ messageId: 'torn', line: 6, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
-      output: splitHead,
+      output: splitHead + kept('torn', tail(tornMeta)),
     },
     {
       name: 'torn result of a call in the last response, another call of it answered: a warning',
       text: tornSecond,
       errors: [{ messageId: 'torn', line: 7, severity: 'warn', messageIncludes: 'resumes from the entry before it' }],
-      output: answeredOne,
+      output: answeredOne + kept('torn', tail(tornSecond)),
     },
     {
       name: 'torn result of a call in an earlier response than the split last one: the call is dropped, an error',
       text: tornEarlier,
       errors: [{ messageId: 'torn', line: 5, severity: 'error', messageIncludes: 'the tool call on line 2' }],
-      output: earlier.toString(),
+      output: earlier.toString() + kept('torn', tail(tornEarlier)),
     },
     {
       name: 'torn last line in a CRLF file with a BOM keeps both',
       text: '\uFEFF' + good.replace(/\n/g, '\r\n') + '{"type":"assist',
       errors: [{ messageId: 'torn', line: 3 }],
-      output: '\uFEFF' + good.replace(/\n/g, '\r\n'),
+      output: '\uFEFF' + good.replace(/\n/g, '\r\n') + kept('torn', '{"type":"assist', '\r\n'),
     },
     {
       name: 'a whole line written inside an entry by a second writer: both entries put back, safe',
@@ -110,14 +115,14 @@ runRuleTests(rule, {
       text: `${first}\nnot json at all\n${second}\n`,
       errors: [{ messageId: 'parse', line: 2 }],
       output: null,
-      unsafeOutput: good,
+      unsafeOutput: `${first}\n${kept('parse', 'not json at all')}${second}\n`,
     },
     {
       name: 'a terminated bad last line is a parse error, not a torn line',
       text: good + '{"oops"\n',
       errors: [{ messageId: 'parse', line: 3 }],
       output: null,
-      unsafeOutput: good,
+      unsafeOutput: good + kept('parse', '{"oops"'),
     },
     {
       name: 'NUL byte inside a string: it may have overwritten a character, so stripping it is unsafe',
@@ -137,7 +142,7 @@ runRuleTests(rule, {
       text: `${first}\n\u0000\u0000{"x"\n${second}\n`,
       errors: [{ messageId: 'nul', line: 2 }],
       output: null,
-      unsafeOutput: good,
+      unsafeOutput: `${first}\n${kept('nul', '\u0000\u0000{"x"')}${second}\n`,
     },
     {
       name: 'JSON that is not an object',
@@ -147,7 +152,7 @@ runRuleTests(rule, {
         { messageId: 'notObject', line: 4 },
       ],
       output: null,
-      unsafeOutput: good,
+      unsafeOutput: good + kept('not-object', '[1,2]') + kept('not-object', '42'),
     },
     {
       name: 'a message list: torn last line',

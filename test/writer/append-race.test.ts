@@ -18,7 +18,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixFile } from '../../src/index.js';
 import { writeFileAtomic } from '../../src/engine/io.js';
-import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
+import { cleanTranscript, tornTranscript, tornTranscriptFixed } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let tmp: string;
@@ -88,8 +88,9 @@ describe('a line appended while the file is being replaced', () => {
     });
     expect(r.written).toBe(true);
     const torn = tornTranscript().slice(cleanTranscript().length);
-    // The fixed content, then the original's last line as it now reads, continued: no byte of it lost.
-    expect(readFileSync(file, 'utf8')).toBe(`${cleanTranscript()}${torn}${rest}`);
+    // The fixed content (the torn line kept in an entry Claude Code ignores), then the original's last line as it now
+    // reads, continued: no byte of it lost.
+    expect(readFileSync(file, 'utf8')).toBe(`${tornTranscriptFixed()}${torn}${rest}`);
     expect(warnings.join('\n')).toMatch(
       /bytes appended while it was being fixed were added to the end of the fixed file/,
     );
@@ -100,7 +101,7 @@ describe('a line appended while the file is being replaced', () => {
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp, writeFs: aroundRename(() => appendFileSync(file, LATE)) });
     expect(r.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(
-      `${cleanTranscript()}${tornTranscript().slice(cleanTranscript().length)}${LATE}`,
+      `${tornTranscriptFixed()}${tornTranscript().slice(cleanTranscript().length)}${LATE}`,
     );
     expect(readdirSync(tmp).sort()).toEqual(['s.jsonl', 's.jsonl.bak']);
     expect(r.stderr).toContain(

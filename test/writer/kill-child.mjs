@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 const [ioModule, file, phase] = process.argv.slice(2);
 const { writeFileAtomic } = await import(pathToFileURL(ioModule).href);
 const original = await fs.readFile(file);
-// The fix: drop the torn last line.
+// The fix: keep the torn last line in an entry Claude Code ignores.
 const fixed = original.subarray(0, original.lastIndexOf(10) + 1);
 
 const isBackup = (p) => path.basename(p).includes('.bak');

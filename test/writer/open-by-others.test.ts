@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openersOf } from '../../src/engine/open-by-others.js';
-import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
+import { tornTranscript, tornTranscriptFixed } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let tmp: string;
@@ -73,7 +73,7 @@ describe.runIf(process.platform === 'linux')('another process holds the file ope
     const pid = await holdOpen(file);
     const r = await runCli(['--fix', '--force', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(file, 'utf8')).toBe(tornTranscriptFixed());
     expect(r.stderr).toContain(
       `pid ${pid} (sleep) still holds the replaced file open for writing; what it writes from now on reaches neither the file nor its backup`,
     );
@@ -94,7 +94,7 @@ describe.runIf(process.platform === 'linux')('another process holds the file ope
     await holdOpen(file, 'read');
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(file, 'utf8')).toBe(tornTranscriptFixed());
     expect(r.stderr).not.toContain('holds');
   });
 

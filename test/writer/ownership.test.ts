@@ -4,7 +4,7 @@ import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
+import { tornTranscript, tornTranscriptFixed } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let tmp: string;
@@ -32,7 +32,7 @@ describe.runIf(process.getuid?.() === 0)('owner, group and mode', () => {
     chmodSync(file, 0o666);
     const r = await runCli(['--fix', 's.jsonl'], { cwd: tmp });
     expect(r.code).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(file, 'utf8')).toBe(tornTranscriptFixed());
     expect(owner(file)).toEqual({ uid: 1234, gid: 1234, mode: '666' });
     expect(owner(`${file}.bak`)).toEqual({ uid: 1234, gid: 1234, mode: '666' });
   });

@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixFile } from '../../src/index.js';
-import { cleanTranscript, tornTranscript } from '../helpers/cli-fixtures.js';
+import { tornTranscript, tornTranscriptFixed } from '../helpers/cli-fixtures.js';
 import { runCli } from '../helpers/run-cli.js';
 
 let tmp: string;
@@ -48,7 +48,7 @@ describe('a symlink (item 12)', () => {
     expect(r.code).toBe(0);
     expect(lstatSync(path.join(tmp, 'link.jsonl')).isSymbolicLink()).toBe(true);
     expect(readlinkSync(path.join(tmp, 'link.jsonl'))).toBe('real/s.jsonl');
-    expect(readFileSync(target, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(target, 'utf8')).toBe(tornTranscriptFixed());
     expect(statSync(target).mode & 0o777).toBe(0o600);
     expect(readFileSync(path.join(tmp, 'link.jsonl.bak'), 'utf8')).toBe(tornTranscript());
     expect(readdirSync(tmp).sort()).toEqual(['link.jsonl', 'link.jsonl.bak', 'real']);
@@ -62,7 +62,7 @@ describe('a file with other names (item 13)', () => {
     linkSync(p, path.join(tmp, 'other.jsonl'));
     const r = await run(['--fix', 's.jsonl']);
     expect(r.code).toBe(0);
-    expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(p, 'utf8')).toBe(tornTranscriptFixed());
     expect(r.stderr).toMatch(
       /fixed 1 problem \(valid-json ×1\) in 1 file; backups beside each file as <name>\.bak\n.*s\.jsonl has 1 other name\(s\) \(hard links\): only this one got the fixed file, the others keep the original\n/,
     );
@@ -180,7 +180,7 @@ describe('the backup name (item 16)', () => {
     );
     expect(readFileSync(`${p}.bak.1`, 'utf8')).toBe(tornTranscript());
     expect(readlinkSync(`${p}.bak`)).toBe('nowhere');
-    expect(readFileSync(p, 'utf8')).toBe(cleanTranscript());
+    expect(readFileSync(p, 'utf8')).toBe(tornTranscriptFixed());
   });
 });
 

@@ -4,3 +4,4 @@ export { INTERRUPTED_TOOL_RESULT } from './repair-passes.js';
 export { type MediaRemoval, mediaRemovals } from './compile.js';
 export { folderFits, projectFolderOf } from './project-folder.js';
 export { type JoinedSession, sessionsInFile } from './joined-sessions.js';
+export { KEPT_LINE, keptLineText } from './kept-line.js';
