@@ -145,7 +145,10 @@ function ccResult(dir) {
 const PROMPT = 'continue';
 const NRR = 'No response requested.';
 
-/** The items a request carries: tool_use ids and user texts (not system reminders, not the resume prompt). */
+/**
+ * The items a request carries: tool_use ids, user texts (not system reminders, not the resume prompt) and assistant
+ * texts (not Claude Code's "No response requested."), so that a resume which drops only answers is a loss too.
+ */
 function items(messages) {
   const out = new Set();
   for (const m of messages ?? []) {
@@ -153,9 +156,11 @@ function items(messages) {
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
     for (const b of blocks ?? []) {
       if (b?.type === 'tool_use') out.add(`call:${b.id}`);
-      else if (m.role === 'user' && b?.type === 'text') {
+      else if (b?.type === 'text') {
         const t = String(b.text).trim();
-        if (t && t !== PROMPT && !t.startsWith('<system-reminder>') && t !== NRR) out.add(`text:${t.slice(0, 200)}`);
+        if (!t || t === NRR) continue;
+        if (m.role === 'assistant') out.add(`said:${t.slice(0, 200)}`);
+        else if (t !== PROMPT && !t.startsWith('<system-reminder>')) out.add(`text:${t.slice(0, 200)}`);
       }
     }
   }
@@ -302,6 +307,10 @@ async function runCase(seed, bases, tails) {
   // this session's own lines: the baseline and its three recorded continuations
   const own = Buffer.concat([base.bytes, ...(tailSet ? [tailSet.A, tailSet.B, tailSet.C] : [])]);
   const alien = foreign(sent, own);
+  // Nothing to resume: no prefix of the original resumes and no item of it survives, and Claude Code sends no other
+  // conversation either. There is nothing to lose or keep, so the case is not scored.
+  if (!ref.requests && !refItems.size && !alien.length)
+    return { seed, skipped: `nothing to resume (${baseName}; ${dmg.steps.join('; ')})` };
   const why = [];
   if (cc.rc !== '0') why.push(`rc=${cc.rc}${cc.error ? ` (${cc.error.slice(0, 80)})` : ''}`);
   if (!cc.requests) why.push('no request');
@@ -426,6 +435,8 @@ function report(verdicts) {
     if (cases.length > 6) lines.push(`- … and ${cases.length - 6} more`);
     lines.push('');
   }
+  for (const v of verdicts.filter((x) => typeof x.skipped === 'string'))
+    lines.push(`- seed ${v.seed} skipped: ${v.skipped}`);
   for (const v of verdicts.filter((x) => x.failed)) lines.push(`- seed ${v.seed} failed: ${v.failed}`);
   return lines.join('\n');
 }
@@ -443,7 +454,8 @@ async function main() {
   const verdicts = await pool(seeds, args.jobs, async (seed) => {
     try {
       const v = await runCase(seed, bases, tails);
-      if (!v.skipped)
+      if (typeof v.skipped === 'string') process.stderr.write(`seed ${seed}: skipped, ${v.skipped}\n`);
+      else if (!v.skipped)
         process.stderr.write(
           `seed ${seed}: ${v.mishandled ? `MISHANDLED (${v.why.join('; ')})` : 'fine'}; errors ${v.ours.errors.length}; export ${v.export.level}; fix ${v.fixOk ? 'ok' : v.fix.why.join('; ')}\n`,
         );
