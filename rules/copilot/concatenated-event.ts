@@ -2,7 +2,9 @@
 // mid-write followed by the next write leaves (github/copilot-cli #4098). Copilot's transcript recovery drops the
 // whole line, so the complete event is lost with the cut one: a glued tool result is replaced by the "interrupted"
 // placeholder, a glued assistant message vanishes with its tool calls and their results. The cut-off prefix can
-// never be read by anyone; dropping it keeps the complete event.
+// never be read by anyone; dropping it keeps the complete event. When the next line is the rest of the cut-off event
+// (a second writer's whole line landed inside it: its first part, that line, then its rest), the two parts are
+// rejoined and the event is kept too, before the complete one (its write started first).
 import { Copilot, defineRule } from '../../src/sdk/index.js';
 
 function typeOf(text: string): string {
@@ -53,7 +55,7 @@ export default defineRule({
     description: 'No line is a cut-off event with a complete event glued to it.',
     docs: {
       detects: 'a truncated event followed on the same line by a complete one',
-      fix: 'safe (drop the truncated prefix; a cut-off prompt is written again from its text)',
+      fix: 'safe (drop the truncated prefix; a cut-off prompt is written again from its text; an event another write landed inside is rejoined)',
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
@@ -61,12 +63,35 @@ export default defineRule({
     messages: {
       prefixed:
         'A cut-off event ({{bytes}} characters) is glued in front of a complete {{type}} event; Copilot drops the whole line on resume (rewriting events.jsonl), losing the complete event too.',
+      inside:
+        'A complete {{type}} event was written inside a {{cut}} event: the first {{bytes}} characters of that event are glued in front of it, and its rest is line {{rest}}; Copilot drops both lines on resume (rewriting events.jsonl), losing both events.',
     },
   },
   check(ctx) {
     const { model } = ctx;
     for (const [line, framing] of model.framing()) {
       if (framing.kind !== 'prefixed') continue;
+      const { rest } = framing;
+      if (rest) {
+        const plan = new Copilot.CopilotFixPlan(model)
+          .replaceText(line, [rest.event, ...framing.events].join('\n'))
+          .deleteLine(rest.line);
+        ctx.report({
+          messageId: 'inside',
+          at: { line },
+          data: {
+            type: framing.events.map(typeOf).join(', '),
+            cut: typeOf(rest.event),
+            bytes: framing.prefix.length,
+            rest: rest.line,
+          },
+          fix: plan.fix(
+            'safe',
+            'rejoin the cut event from its two parts, and put the complete event on a line of its own',
+          ),
+        });
+        continue;
+      }
       const previous = model.events.filter((e) => e.line < line).at(-1);
       const prompt = framing.events[0] && salvagedPrompt(framing.prefix, framing.events[0], previous?.id);
       const plan = new Copilot.CopilotFixPlan(model).replaceText(

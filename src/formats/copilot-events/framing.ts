@@ -7,7 +7,9 @@
 // - split: one event spread over lines by raw line breaks; `text` is it on one line again (one-event-per-line), and
 //   each further line of it is a `split-part`;
 // - glued: complete events on one line with nothing (or a lone CR) between them (one-event-per-line);
-// - prefixed: a cut-off event glued in front of complete ones (concatenated-event);
+// - prefixed: a cut-off event glued in front of complete ones (concatenated-event); when the next line is the rest of
+//   the cut-off event (another write landed inside it), `rest` is that line and `event` the two parts rejoined, and
+//   the next line is a `split-part`;
 // - broken: anything else that is not one event (valid-json).
 import type { LineProblem, SourceFile, SourceLine } from '../../loader/read-jsonl.js';
 import {
@@ -27,7 +29,7 @@ export type Framing =
   | { kind: 'split'; last: number; text: string }
   | { kind: 'split-part'; first: number }
   | { kind: 'glued'; events: string[] }
-  | { kind: 'prefixed'; prefix: string; events: string[] }
+  | { kind: 'prefixed'; prefix: string; events: string[]; rest?: { line: number; event: string } }
   | { kind: 'broken'; problem: LineProblem };
 
 /** How many lines one split event may span before the search gives up. */
@@ -100,7 +102,9 @@ export function frameLines(file: SourceFile): Map<number, Framing> {
     }
     const prefixed = ungluePrefix(text);
     if (prefixed) {
-      out.set(line.lineNo, { kind: 'prefixed', ...prefixed });
+      const rest = restOf(lines[i + 1], prefixed.prefix);
+      out.set(line.lineNo, { kind: 'prefixed', ...prefixed, ...(rest ? { rest } : {}) });
+      if (rest) out.set(rest.line, { kind: 'split-part', first: line.lineNo });
       continue;
     }
     out.set(line.lineNo, { kind: 'broken', problem: line.problems[0]! });
@@ -131,4 +135,17 @@ function findSplit(lines: readonly SourceLine[], i: number): { last: number; tex
     if (parsesAsObject(text)) return { last: next.lineNo, text };
   }
   return undefined;
+}
+
+/**
+ * The cut-off prefix of a line completed by the next line: a whole line written inside an event (a second writer's
+ * write landed between two parts of it) leaves the event's first part in front of that line and the rest on the next
+ * one. The next line must not parse on its own, and the two parts together must be one event.
+ */
+function restOf(next: SourceLine | undefined, prefix: string): { line: number; event: string } | undefined {
+  if (!next || next.json || next.blank || next.problems.some((p) => p.kind !== 'parse' && p.kind !== 'torn'))
+    return undefined;
+  const event = prefix + lineText(next.bytes);
+  const parts = splitObjects(event, true);
+  return parts?.length === 1 && parts[0] === event ? { line: next.lineNo, event } : undefined;
 }

@@ -3,6 +3,7 @@ import { runRuleTests } from '../../helpers/rule-tester.js';
 import { recording } from './recorded.js';
 
 const parallel = recording('parallel');
+const plain = recording('plain');
 const multi = recording('multi-turn');
 // Differential seed 98: parallel's prompt (line 2) cut at byte 160, inside transformedContent, and the next write, the
 // system.message, glued to it. Copilot 1.0.102 drops the line; the fix writes the prompt again from its text.
@@ -16,12 +17,45 @@ const rebuilt = JSON.stringify({
   parentId: parallel.event(1).id,
 });
 
+// Differential seed 165: a copy of plain's answer (line 6) written inside its prompt (line 2) at byte 465, so line 2
+// is the prompt's first 465 bytes and the answer, line 3 the prompt's rest. Copilot 1.0.102 dropped both lines and
+// the strict API rejected the request (first message not the user's); the fix rejoins the prompt.
+const inside = (n: number, at: number, written: string, file = plain): string =>
+  file.with(n, `${file.lines[n - 1]!.slice(0, at)}${written}\n${file.lines[n - 1]!.slice(at)}`);
+
 runRuleTests(rule, {
   valid: [
     { name: 'a recorded session', text: parallel.text },
     { name: 'a recorded session over three runs', text: multi.text },
   ],
   invalid: [
+    {
+      name: 'a line written inside a prompt: the prompt is rejoined, the line kept after it (seed 165)',
+      text: inside(2, 465, plain.lines[5]!),
+      errors: [
+        {
+          messageId: 'inside',
+          line: 2,
+          messageIncludes: 'complete assistant.message event was written inside a user.message event',
+        },
+      ],
+      output: plain.with(2, `${plain.lines[1]}\n${plain.lines[5]}`),
+    },
+    {
+      name: "another session's line written inside a completion: both events kept",
+      text: inside(11, 300, plain.lines[2]!, parallel),
+      errors: [{ messageId: 'inside', line: 11, messageIncludes: 'its rest is line 12' }],
+      output: parallel.with(11, `${parallel.lines[10]}\n${plain.lines[2]}`),
+    },
+    {
+      name: 'a cut-off event, a complete one glued to it, and a next line that is not its rest: only the prefix dropped',
+      text: parallel.with(
+        11,
+        `${parallel.lines[10]!.slice(0, 300)}${plain.lines[2]}\n${parallel.lines[11]!.slice(0, 200)}`,
+      ),
+      errors: [{ messageId: 'prefixed', line: 11 }],
+      output: parallel.with(11, `${plain.lines[2]}\n${parallel.lines[11]!.slice(0, 200)}`),
+    },
     {
       name: 'a cut-off copy of a completion glued in front of it (github/copilot-cli #4098)',
       text: parallel.with(11, parallel.lines[10]!.slice(0, 497) + parallel.lines[10]),
