@@ -56,8 +56,10 @@ function expand(value: string, state: RunnerState): string {
 }
 
 /**
- * Runs a step's script as the runner runs a composite step (bash -e -o pipefail, the action's checkout, which is this
- * repository, as GITHUB_ACTION_PATH), in a workspace of its own; returns what it printed and the outputs it set.
+ * Runs a step's script as the runner runs a composite step with `shell: bash` (bash --noprofile --norc -e -o pipefail,
+ * the action's checkout, which is this repository, as GITHUB_ACTION_PATH), in a workspace of its own; returns what it
+ * printed and the outputs it set. Without --norc, a bash whose stdin is a socket (as Node's pipes are) and whose
+ * environment has no SHLVL reads ~/.bashrc, which took 2-3 s a run on a test machine.
  */
 function runStep(
   step: Step,
@@ -72,7 +74,11 @@ function runStep(
     GITHUB_OUTPUT: outputFile,
   };
   for (const [name, value] of Object.entries(step.env ?? {})) env[name] = expand(value, state);
-  const r = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', step.run!], { cwd: workspace, env, encoding: 'utf8' });
+  const r = spawnSync('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', step.run!], {
+    cwd: workspace,
+    env,
+    encoding: 'utf8',
+  });
   const outputs = Object.fromEntries(
     readFileSync(outputFile, 'utf8')
       .split('\n')
