@@ -3,9 +3,10 @@
 // resume it sends both (upstream google-gemini/gemini-cli#29365), and the Gemini API rejects the request ("Please
 // ensure that the number of function response parts is equal to the number of function call parts of the function
 // call turn."). Resume also writes a `$set messages` snapshot holding both copies plus one more (`<id>_response`),
-// which the next resume reads back. The fix takes the repeating `user` record out of what the CLI loads (its lines
-// after the last snapshot, and its entry in that snapshot): the result stays in `toolCalls[].result`, and resume
-// sends it once, which the strict stand-in accepts.
+// which the next resume reads back. The fix keeps the repeating `user` record in the file where the CLI's loader
+// skips it: its lines after the last snapshot become `transcript-lint.kept-line` records holding their text, and its
+// entry in that snapshot a kept entry in its place (an entry without a string `id`). The result stays in
+// `toolCalls[].result`, resume sends it once, and the strict stand-in accepts it.
 import { defineRule, Gemini } from '../../src/sdk/index.js';
 
 export default defineRule({
@@ -18,14 +19,14 @@ export default defineRule({
     docs: {
       detects:
         'a `user` record of functionResponse parts that repeat `toolCalls[].result` (written by Gemini CLI 0.61.0 after every tool call, and into the `$set messages` snapshot of each resume)',
-      fix: 'safe (take the repeating record out: its lines after the last snapshot and its entry in the snapshot)',
+      fix: 'safe (keep the repeating record where the CLI skips it: its lines and its snapshot entry become transcript-lint.kept-line records holding their text)',
     },
     severity: { gemini: 'error' },
     fixable: 'safe',
     formats: ['gemini-cli'],
     messages: {
       doubled:
-        'Tool result {{ids}} is stored twice (here and in toolCalls[].result of the model record on line {{line}}): Gemini CLI sends it twice on resume, and the Gemini API rejects the request ("Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.").',
+        'Tool result {{ids}} is stored twice (here and in toolCalls[].result of the model record on line {{line}}): Gemini CLI sends it twice on resume, and the Gemini API rejects the request ("Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."). --fix keeps this copy in place in a transcript-lint.kept-line record, which the CLI skips; the result stays in toolCalls[].result.',
     },
   },
   check(ctx) {
@@ -38,8 +39,8 @@ export default defineRule({
         data: { ids: d.ids.join(', '), line: d.answeredIn.line },
         fix: {
           applicability: 'safe',
-          description: `take out the record repeating ${d.ids.join(', ')} (the result stays in toolCalls[].result)`,
-          edits: Gemini.removalEdits(model, m),
+          description: `keep the record repeating ${d.ids.join(', ')} in a ${Gemini.KEPT_LINE} record, which Gemini CLI skips (the result stays in toolCalls[].result)`,
+          edits: Gemini.keepingEdits(model, m, `repeats the results of ${d.answeredIn.id}`),
         },
       });
     }

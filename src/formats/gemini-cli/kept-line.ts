@@ -2,7 +2,10 @@
 // skips a JSON line that is no rewind (a string `$rewindTo`), no message (a string `id`), no update (an object
 // `$set`) and no header (string `sessionId` and `projectHash`), and resume only appends to the file. So a fix
 // writes the unreadable line's text inside such a record, on the same line: nothing is deleted, and nothing is sent.
+// An entry of a `$set messages` snapshot is kept the same way, in its place in the array: the loader loads only the
+// entries with a string `id` (isMessageRecord).
 import { closingBreak, keptBytes } from '../../fixer/kept-bytes.js';
+import { locate } from '../../fixer/splice-scan.js';
 import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
 import { isObj, kindOf } from './records.js';
 
@@ -19,4 +22,14 @@ export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_L
  */
 export function keptLineText(file: SourceFile, line: SourceLine, reason: string): string {
   return JSON.stringify({ type: KEPT_LINE, reason, ...keptBytes(line.bytes) }) + closingBreak(file, line);
+}
+
+/**
+ * The value that replaces the entry at `pointer` of a snapshot line: a KEPT_LINE record holding the entry's text as
+ * the line stores it (its bytes, in base64, when they are not UTF-8) and why it was kept.
+ */
+export function keptEntry(line: SourceLine, pointer: string, reason: string): Record<string, unknown> {
+  const at = locate(line.bytes, pointer);
+  if (!at) throw new Error(`no value at ${pointer} on line ${line.lineNo}`);
+  return { type: KEPT_LINE, reason, ...keptBytes(line.bytes.subarray(at.value[0], at.value[1])) };
 }

@@ -3,9 +3,10 @@
 //   before it (or an earlier such record) already answers is a doubled result: the CLI sends it once more
 //   (upstream #29365), and the Gemini API rejects the count;
 // - in the contents sent, each model turn's functionCall parts and the functionResponse parts of the turn after it.
-// And the edits that take a loaded message out of the file: every line of it the loader reads (the record lines
-// after the last `$set messages` snapshot, and its entry in that snapshot).
+// And the edits that keep a loaded message in the file where the loader skips it (every line of it the loader reads:
+// the record lines after the last `$set messages` snapshot, and its entry in that snapshot).
 import type { Edit } from '../../fixer/edits.js';
+import { keptEntry, keptLineText } from './kept-line.js';
 import { isObj, type Obj } from './records.js';
 import type { GeminiModel } from './model.js';
 import type { LoadedMessage } from './session.js';
@@ -73,17 +74,25 @@ export function doubledResults(messages: readonly LoadedMessage[]): DoubledResul
   return out;
 }
 
-/** The edits that take a loaded message out of what the CLI loads: its record lines, and its snapshot entry. */
-export function removalEdits(model: GeminiModel, m: LoadedMessage): Edit[] {
+/**
+ * The edits that keep a loaded message in the file where the CLI no longer loads it: each of its record lines after
+ * the last `$set messages` snapshot becomes a KEPT_LINE record holding the line's text, and its entry in that
+ * snapshot a KEPT_LINE entry in its place (kept-line.ts). Nothing is deleted.
+ */
+export function keepingEdits(model: GeminiModel, m: LoadedMessage, reason: string): Edit[] {
   const from = model.session.lastSnapshot ?? 0;
   const edits: Edit[] = [];
   for (const line of model.file.lines)
     if (line.lineNo > from && line.json && line.json.id === m.id && typeof line.json.$set !== 'object')
-      edits.push({ kind: 'delete', line: line.lineNo });
-  const snapshot = from > 0 ? model.file.lines.find((l) => l.lineNo === from)?.json : undefined;
-  const list = snapshot && isObj(snapshot.$set) && Array.isArray(snapshot.$set.messages) ? snapshot.$set.messages : [];
+      edits.push({ kind: 'replaceText', line: line.lineNo, text: keptLineText(model.file, line, reason) });
+  const snapshot = from > 0 ? model.file.lines[from - 1] : undefined;
+  const set = snapshot?.json?.$set;
+  const list = isObj(set) && Array.isArray(set.messages) ? set.messages : [];
   const k = list.findIndex((x) => isObj(x) && x.id === m.id);
-  if (k !== -1) edits.push({ kind: 'remove', line: from, pointer: `/$set/messages/${k}` });
+  if (snapshot && k !== -1) {
+    const pointer = `/$set/messages/${k}`;
+    edits.push({ kind: 'set', line: from, pointer, value: keptEntry(snapshot, pointer, reason) });
+  }
   return edits;
 }
 

@@ -10,8 +10,8 @@ export {
   type DoubledResult,
   doubledResults,
   orphanResponses,
-  removalEdits,
+  keepingEdits,
   responseOnlyIds,
 } from './pairing.js';
-export { isKeptLine, KEPT_LINE, keptLineText } from './kept-line.js';
+export { isKeptLine, KEPT_LINE, keptEntry, keptLineText } from './kept-line.js';
 export type { StaleCopy } from './stale-copies.js';

@@ -1,6 +1,6 @@
 import rule from '../../../rules/gemini/doubled-tool-result.js';
 import { runRuleTests } from '../../helpers/rule-tester.js';
-import { edited, expected, recorded, text, without } from './session.js';
+import { edited, expected, keptLine, recorded, replaced, text, without } from './session.js';
 
 const call = recorded('tool-call');
 const parallel = recorded('parallel');
@@ -20,13 +20,17 @@ runRuleTests(rule, {
       name: 'a recorded session with one tool call (Gemini CLI 0.61.0 writes every result twice)',
       text: text(call),
       errors: [{ messageId: 'doubled', line: 8 }],
-      output: text(without(call, 8)),
+      output: text(
+        replaced(call, 8, keptLine(call[7]!, 'repeats the results of 39b77ed5-2cd1-4ac0-874d-315b0b3eb0de')),
+      ),
     },
     {
       name: 'two parallel calls answered by one doubled record',
       text: text(parallel),
       errors: [{ messageId: 'doubled', line: 8, messageIncludes: 'fc_mock216_1_0, run_shell_command__fc_mock216_1_1' }],
-      output: text(without(parallel, 8)),
+      output: text(
+        replaced(parallel, 8, keptLine(parallel[7]!, 'repeats the results of 71baf0eb-c595-4eda-a19f-28c30f4f3dea')),
+      ),
     },
     {
       name: 'a resumed session: the $set messages snapshot holds the doubling (twice) and the new turn doubles again',

@@ -27,3 +27,11 @@ export function edited(line: string, change: (v: Record<string, unknown>) => voi
   change(v);
   return JSON.stringify(v);
 }
+
+/** The record a fix writes in place of a line the CLI is to skip: its text in a transcript-lint.kept-line record. */
+export const keptLine = (line: string, reason: string): string =>
+  JSON.stringify({ type: 'transcript-lint.kept-line', reason, text: line });
+
+/** Lines with the 1-based line `n` replaced by `line`. */
+export const replaced = (lines: readonly string[], n: number, line: string): string[] =>
+  lines.map((l, i) => (i === n - 1 ? line : l));
