@@ -315,6 +315,25 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     },
   );
 
+  it('an older copy restored twice: a completion answers one request, the later copy of the call gets the placeholder (older-copy-restored-twice)', () => {
+    const dir = path.join(DATA, 'older-copy-restored-twice');
+    const text = readFileSync(path.join(dir, 'events.jsonl'), 'utf8');
+    const sent = JSON.parse(readFileSync(path.join(dir, 'sent-conversation.json'), 'utf8')) as {
+      content: { type: string; content?: string }[];
+    }[];
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as { messages: typeof sent };
+    expect(exported).toEqual({ messages: sent });
+    const results = exported.messages
+      .filter((m) => m.content.some((b) => b.type === 'tool_result'))
+      .map((m) => m.content.map((b) => (b.content === MID || b.content === TAIL ? b.content : 'result')));
+    expect(results).toEqual([
+      ['result', 'result'],
+      ['result', 'result'],
+      [MID, 'result'],
+      [MID, TAIL],
+    ]);
+  });
+
   it.each(cases)('$what ($name)', ({ name, result }) => {
     const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));

@@ -10,7 +10,9 @@
 //   and their answers interleave) is merged into it: its blocks are appended to the previous message's (recorded).
 // - the calls' results, one user message after the assistant message, in the order of its toolRequests: the first
 //   tool.execution_complete of each toolCallId before the next session.resume (a later prompt, or the reply to it,
-//   does not end it); its `result.content` on success, else `error.message` ("Tool execution failed" without one).
+//   does not end it) that no earlier request of the id took (a completion answers one call: differential seed 180,
+//   an older copy restored twice, the second copy's request got the placeholder while the first took the result);
+//   its `result.content` on success, else `error.message` ("Tool execution failed" without one).
 //   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one;
 //   at the end of the file (no assistant.message and no session.resume after the request; prompts after it do not
 //   count) the text of the completion Copilot then appends itself.
@@ -84,7 +86,9 @@ export interface Pairing {
    * Whether the call gets the completion Copilot appends at the end of the file for a pending call of that id: the
    * first request of the id with no completion of its own and no session.resume after it takes it (recorded: a file
    * with its own older copy appended, the copy's request pending at the end; the original's request, whose completion
-   * was torn, got the appended completion's text, the copy's request the in-memory one).
+   * was torn, got the appended completion's text, the copy's request the in-memory one). When that first request's
+   * own completion went to an earlier request, it takes the appended one but still sends the in-memory text, and so
+   * does the pending call at the end (recorded, differential seed 180).
    */
   takesTailCompletion(request: CopilotEvent, toolCallId: string): boolean;
 }
@@ -93,6 +97,10 @@ export interface Pairing {
 export function pairCalls(events: readonly CopilotEvent[]): Pairing {
   const paired = new Map<CopilotEvent, Map<string, CopilotEvent>>();
   const tails = new Set<CopilotEvent>();
+  /** The completions an earlier request took. */
+  const taken = new Set<CopilotEvent>();
+  /** The calls (request and id) whose completion an earlier request took. */
+  const takenFrom = new Map<CopilotEvent, Set<string>>();
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const requests = toolRequestsOf(e);
@@ -112,7 +120,15 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
       if (f.type === 'session.resume') open = false;
       if (!open || f.type !== 'tool.execution_complete') continue;
       const id = toolCallIdOf(f);
-      if (id !== undefined && ids.has(id) && !found.has(id)) found.set(id, f);
+      if (id === undefined || !ids.has(id) || found.has(id)) continue;
+      if (taken.has(f)) {
+        const lost = takenFrom.get(e) ?? new Set<string>();
+        lost.add(id);
+        takenFrom.set(e, lost);
+        continue;
+      }
+      found.set(id, f);
+      taken.add(f);
     }
     paired.set(e, found);
     if (!laterTurn) tails.add(e);
@@ -128,7 +144,7 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
         (e, i) =>
           i > lastResume && !paired.get(e)?.has(id) && toolRequestsOf(e).some((r) => r.request.toolCallId === id),
       );
-      if (!taker) continue;
+      if (!taker || takenFrom.get(taker)?.has(id)) continue;
       const ids = takers.get(taker) ?? new Set<string>();
       ids.add(id);
       takers.set(taker, ids);
