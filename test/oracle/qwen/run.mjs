@@ -37,6 +37,8 @@ const ORACLE = process.env.ORACLE ?? path.resolve(repo, '..', 'shared', 'oracle'
 const BIN = path.join(repo, 'bin', 'transcript-lint.js');
 const RECORDINGS = path.join(repo, 'fixtures', 'sessions', 'qwen');
 const MADE_UP = 'Tool execution result was not recorded';
+/** The prompt oracle/qwen/resume.sh resumes with. */
+const PROMPT = 'continue';
 
 const read = (f) => readFileSync(f);
 const lines = (buf) =>
@@ -155,10 +157,14 @@ async function resume(file, out) {
   return { rc, rejected, messages, fatal };
 }
 
-/** A request's messages as the file gives them: no system message, no new prompt, no <system-reminder> parts. */
+/**
+ * A request's messages as the file gives them: no system message, no new prompt, no <system-reminder> parts. The new
+ * prompt is the last user message's final "continue" part (with its date reminder); a history that ends with a user
+ * message is sent merged with it into one message (seen with Qwen 0.24.4), so only that part goes.
+ */
 function sentHistory(messages) {
   const out = [];
-  for (const m of messages.slice(1, -1)) {
+  for (const m of messages.slice(1)) {
     if (m.role !== 'user' || !Array.isArray(m.content)) {
       out.push(m);
       continue;
@@ -166,6 +172,12 @@ function sentHistory(messages) {
     const content = m.content.filter((p) => !(p.type === 'text' && p.text?.startsWith('<system-reminder>')));
     // A user message of reminders only is Qwen's own, made when the history it resumes starts with no user message.
     if (content.length > 0) out.push({ ...m, content });
+  }
+  const last = out.at(-1);
+  if (last?.role === 'user' && Array.isArray(last.content) && last.content.at(-1)?.text === PROMPT) {
+    const content = last.content.slice(0, -1);
+    if (content.length > 0) out[out.length - 1] = { ...last, content };
+    else out.pop();
   }
   return out;
 }
