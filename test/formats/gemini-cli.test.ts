@@ -30,7 +30,7 @@ describe('gemini-cli format', () => {
     expect(detectFormat(read(name))).toBe('gemini-cli');
   });
 
-  it.each(['tool-call.jsonl', 'parallel.jsonl', 'resumed.jsonl'])(
+  it.each(['tool-call.jsonl', 'parallel.jsonl', 'resumed.jsonl', 'no-call-ids.jsonl', 'no-call-ids-once.jsonl'])(
     'exports %s as the contents Gemini CLI 0.61.0 sent on resume',
     (name) => {
       const model = load(read(name));

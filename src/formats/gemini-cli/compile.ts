@@ -8,11 +8,13 @@
 // - the curated history leaves out a run of model turns when one holds an empty text part;
 // - a history that ends with a function response gets the model text INTERRUPTED before the new prompt;
 // - thoughts are left out (stripThoughts, for gemini-2 and newer models); consecutive turns of one role are
-//   merged; call ids lose their `<tool name>__` prefix; an empty text part beside other keys is dropped.
+//   merged; call ids lose their `<tool name>__` prefix; an empty text part beside other keys is dropped;
+// - calls and responses stored without an id get the ids the CLI derives for them (stable-ids.ts).
 // The environment context the CLI sends first is its `<session_context>` message, made afresh on resume; here it is
 // the one the file stored. Each part keeps where it was stored (line and pointer).
 import { isIgnoredUserText, isObj, type Obj, SESSION_CONTEXT } from './records.js';
 import type { LoadedMessage } from './session.js';
+import { withStableIds } from './stable-ids.js';
 
 export const INTERRUPTED = '[The previous response was interrupted before it completed.]';
 const SYNTHETIC_SIGNATURE = 'skip_thought_signature_validator';
@@ -32,6 +34,8 @@ export interface SentPart {
 
 export interface SentTurn {
   role: 'user' | 'model';
+  /** The id the CLI's history gives the turn: its record's id, `<id>_response` for its toolCalls' results. */
+  id?: string;
   parts: SentPart[];
 }
 
@@ -82,7 +86,7 @@ export function clientHistory(messages: readonly LoadedMessage[]): SentTurn[] {
     const type = m.raw.type;
     if (type === 'user') {
       if (isIgnoredUserText(contentText(m.raw.content).trim())) continue;
-      turns.push({ role: 'user', parts: contentOrigins(m) });
+      turns.push({ role: 'user', id: m.id, parts: contentOrigins(m) });
     } else if (type === 'gemini') {
       const content = m.raw.content ? contentOrigins(m) : [];
       const toolCalls = Array.isArray(m.raw.toolCalls) ? m.raw.toolCalls : [];
@@ -105,7 +109,7 @@ export function clientHistory(messages: readonly LoadedMessage[]): SentTurn[] {
         });
       }
       if (model.length === 0) continue;
-      turns.push({ role: 'model', parts: model });
+      turns.push({ role: 'model', id: m.id, parts: model });
       const responses: SentPart[] = [];
       toolCalls.forEach((tc, k) => {
         if (!isObj(tc) || !tc.result) return;
@@ -121,7 +125,7 @@ export function clientHistory(messages: readonly LoadedMessage[]): SentTurn[] {
           });
         else responses.push({ part: isObj(r) ? r : {}, origin: at(m, `/toolCalls/${k}/result`) });
       });
-      if (responses.length > 0) turns.push({ role: 'user', parts: responses });
+      if (responses.length > 0) turns.push({ role: 'user', id: `${m.id}_response`, parts: responses });
     }
   }
   return turns;
@@ -206,7 +210,7 @@ export function sessionContext(messages: readonly LoadedMessage[]): LoadedMessag
 
 /** The contents the CLI sends on resume, before the new prompt, each part with where it was stored. */
 export function sentTurns(messages: readonly LoadedMessage[]): SentTurn[] {
-  const history = curated(clientHistory(messages));
+  const history = curated(withStableIds(clientHistory(messages)));
   const last = history[history.length - 1];
   if (last?.role === 'user' && last.parts.some((p) => p.part.functionResponse))
     history.push({ role: 'model', parts: [{ part: { text: INTERRUPTED } }] });

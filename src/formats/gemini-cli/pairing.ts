@@ -15,19 +15,27 @@ import type { SentPart } from './compile.js';
 const responseOf = (p: unknown): Obj | undefined =>
   isObj(p) && isObj(p.functionResponse) ? (p.functionResponse as Obj) : undefined;
 
-/** The functionResponse ids of a user record that holds nothing else, or undefined. */
+/**
+ * How a stored response is matched with another copy of it: its id, or, stored without one, its name (`(no id)
+ * <name>`; the CLI derives an id for it on resume, stable-ids.ts, that no copy shares).
+ */
+const keyOf = (fr: Obj): string | undefined =>
+  typeof fr.id === 'string' && fr.id !== '' ? fr.id : typeof fr.name === 'string' ? `(no id) ${fr.name}` : undefined;
+
+/** The functionResponse ids (keyOf) of a user record that holds nothing else, or undefined. */
 export function responseOnlyIds(m: LoadedMessage): string[] | undefined {
   if (m.raw.type !== 'user' || !Array.isArray(m.raw.content) || m.raw.content.length === 0) return undefined;
   const ids: string[] = [];
   for (const p of m.raw.content) {
     const r = responseOf(p);
-    if (!r || typeof r.id !== 'string') return undefined;
-    ids.push(r.id);
+    const key = r ? keyOf(r) : undefined;
+    if (key === undefined) return undefined;
+    ids.push(key);
   }
   return ids;
 }
 
-/** The ids a model record's toolCalls answer with a stored result. */
+/** The ids (keyOf) a model record's toolCalls answer with a stored result. */
 function answeredBy(m: LoadedMessage): Set<string> {
   const ids = new Set<string>();
   const calls = Array.isArray(m.raw.toolCalls) ? m.raw.toolCalls : [];
@@ -36,7 +44,8 @@ function answeredBy(m: LoadedMessage): Set<string> {
     const results = Array.isArray(tc.result) ? tc.result : [tc.result];
     for (const r of results) {
       const fr = responseOf(r);
-      if (fr && typeof fr.id === 'string') ids.add(fr.id);
+      const key = fr ? keyOf(fr) : undefined;
+      if (key !== undefined) ids.add(key);
       else if (typeof tc.id === 'string') ids.add(tc.id);
     }
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 const DATA = path.join(import.meta.dirname, '..', '..', 'formats', 'gemini-cli-data');
 
 /** A recorded file's lines (without the final empty one). */
-export function recorded(name: 'tool-call' | 'parallel' | 'resumed'): string[] {
+export function recorded(name: 'tool-call' | 'parallel' | 'resumed' | 'no-call-ids' | 'no-call-ids-once'): string[] {
   return readFileSync(path.join(DATA, `${name}.jsonl`), 'utf8')
     .replace(/\n$/, '')
     .split('\n');
