@@ -1,6 +1,7 @@
 // The Example of each rule page runs, as typescript-eslint's docs test and ESLint's check-rule-examples do: a Before
-// written as the lines of a session (a ```jsonl block) or as a whole request (a ```json block of an object holding
-// `messages`) is linted with that rule alone and must be reported; the fix (`--fix`, or `--fix --unsafe-fixes` when
+// written as the lines of a session (a ```jsonl block), as a whole request (a ```json block of an object holding
+// `messages`) or as a Cline or Roo Code task history (a ```json block of an array of messages, linted under the name
+// those tools give the file) is linted with that rule alone and must be reported; the fix (`--fix`, or `--fix --unsafe-fixes` when
 // the After's heading says "unsafe") must write the After block exactly, and an After "a manual edit" must be clean.
 // A Before captioned "no newline at the end" ends where its block does. Pages whose example is not a whole input (a
 // block, a message, prose, lines cut with "…") are listed in NOT_RUNNABLE; pages whose example runs but says
@@ -28,19 +29,7 @@ const NOT_RUNNABLE = new Set<string>([
   'qwen/result-has-call',
   'qwen/single-session',
   'qwen/valid-jsonl',
-  'batch/custom-id-format',
-  'batch/custom-id-unique',
-  'batch/line-shape',
-  'batch/max-tokens',
-  'batch/no-stream',
-  'batch/one-endpoint',
-  'batch/one-model',
-  'batch/result-errored',
-  'batch/results-summary',
   'cache-control-limit',
-  'cline/result-dropped',
-  'cline/result-missing',
-  'cline/unsigned-thinking',
   'codex/arguments-json',
   'codex/call-has-output',
   'codex/compaction',
@@ -101,7 +90,7 @@ const NOT_RUNNABLE = new Set<string>([
 const DIFFERS = new Map<string, string>([]);
 
 interface Example {
-  /** The file name the example is linted as: example.jsonl, or example.json for a request. */
+  /** The file name the example is linted as: example.jsonl, example.json for a request, or a task history's name. */
   name: string;
   before: string;
   after?: string;
@@ -110,7 +99,7 @@ interface Example {
   manual: boolean;
 }
 
-/** The Example section's Before and After blocks, when the Before is a ```jsonl block of whole lines. */
+/** The Example section's Before and After blocks, when the Before is a whole input (see jsonKind). */
 function exampleOf(page: string): Example | undefined {
   const section = /^## Examples?\n([\s\S]*?)(?=^## )/m.exec(page)?.[1];
   if (!section) return undefined;
@@ -122,7 +111,8 @@ function exampleOf(page: string): Example | undefined {
   const before = block('Before');
   if (!before || before[3]!.includes('…')) return undefined;
   const lang = before[2]!;
-  if (lang !== 'jsonl' && !(lang === 'json' && isRequest(before[3]!))) return undefined;
+  const kind = lang === 'jsonl' ? 'session' : lang === 'json' ? jsonKind(before[3]!) : undefined;
+  if (!kind) return undefined;
   const after = block('After');
   if (after && (after[2] !== lang || after[3]!.includes('…'))) return undefined;
   const heading = after?.[1] ?? '';
@@ -130,17 +120,27 @@ function exampleOf(page: string): Example | undefined {
   // A Before whose caption says "no newline at the end" ends where its block ends (a torn last line).
   const open = /no newline at the end/.test(before[1]!);
   const text = open ? before[3]! : `${before[3]}\n`;
-  return { name: `example.${lang}`, before: text, after: after && `${after[3]}\n`, unsafe, manual };
+  const name = kind === 'history' ? 'api_conversation_history.json' : `example.${lang}`;
+  return { name, before: text, after: after && `${after[3]}\n`, unsafe, manual };
 }
 
-/** Whether a ```json block is a whole request: an object holding a `messages` array (not one message or block). */
-function isRequest(text: string): boolean {
+/**
+ * What a ```json block is, when it is a whole input: a request (an object holding a `messages` array) or a task
+ * history (an array of messages, each an object with a `role`); not one message or block.
+ */
+function jsonKind(text: string): 'request' | 'history' | undefined {
+  let doc: unknown;
   try {
-    const doc = JSON.parse(text) as unknown;
-    return typeof doc === 'object' && doc !== null && Array.isArray((doc as { messages?: unknown }).messages);
+    doc = JSON.parse(text);
   } catch {
-    return false;
+    return undefined;
   }
+  if (Array.isArray(doc)) {
+    const messages = doc.length > 0 && doc.every((m) => typeof m === 'object' && m !== null && 'role' in m);
+    return messages ? 'history' : undefined;
+  }
+  const request = typeof doc === 'object' && doc !== null && Array.isArray((doc as { messages?: unknown }).messages);
+  return request ? 'request' : undefined;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
