@@ -75,7 +75,8 @@ export default defineRule({
       }
     }
     for (const [i, r] of records.entries()) {
-      if (!isSummary(r)) continue;
+      // A summary in a copy of the file's own lines goes with the copy (codex/session-meta, codex/unique-call-id).
+      if (!isSummary(r) || Codex.inReplayedBlock(model, r.line)) continue;
       let j = i + 1;
       while (j < records.length && BETWEEN(records[j]!)) j++;
       if (records[j]?.type === 'compacted') continue;

@@ -46,11 +46,12 @@ export default defineRule({
     const renumber = (line: number): FixDescriptor => ({
       applicability: 'safe',
       description: `renumber the ordinals from line ${line} on`,
-      edits: Codex.renumberFrom(model.file, line),
+      edits: Codex.renumberFrom(model.file, line, (n) => Codex.inReplayedBlock(model, n)),
     });
     let first: number | undefined;
     const findings: { line: number; report: Parameters<typeof ctx.report>[0] }[] = [];
-    // A block written twice is codex/unique-call-id's: its fix removes the copy, ordinals and all.
+    // A block written twice is codex/unique-call-id's, a restored copy codex/session-meta's: their fixes remove the
+    // copy, ordinals and all.
     for (const r of records) {
       if (Codex.inReplayedBlock(model, r.line)) continue;
       const o = r.raw.ordinal;

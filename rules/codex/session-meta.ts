@@ -65,7 +65,7 @@ export default defineRule({
     docs: {
       detects:
         'no session_meta, one that is not first or does not decode (resume fails), a second one mid-file (history lost), an id other than the file name’s, an old-format rollout',
-      fix: 'safe (move it first, drop a repeated one, wrap string base_instructions); unsafe (drop a repeated one whose hidden history reuses a call or item id, rebuild a lost one, fill cwd, take the file name’s id)',
+      fix: 'safe (move it first, drop a repeated one or the restored copy of the file’s first lines it starts, wrap string base_instructions); unsafe (drop a repeated one whose hidden history reuses a call or item id, rebuild a lost one, fill cwd, take the file name’s id)',
       severity: { codex: 'error / warn (an id other than the file name’s)' },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
@@ -138,7 +138,20 @@ export default defineRule({
     for (const r of metas.slice(1)) {
       const q = Codex.isObj(r.payload) ? r.payload : {};
       if (q.id === p.id) {
-        const clash = reusedId(model.records, first.line, r.line);
+        // The copies go whole: what they hold is not judged again.
+        const copies = Codex.restoredCopies(model);
+        const kept = model.records.filter((x) => !copies.some((c) => x.line >= c.start && x.line <= c.end));
+        const clash = reusedId(kept, first.line, r.line);
+        const copy = Codex.restoredCopyAt(model, r.line);
+        if (copy) {
+          ctx.report({
+            messageId: 'second',
+            at: { line: r.line },
+            data: { from: first.line, to: r.line - 1 },
+            fix: removeCopy(model, copy, clash),
+          });
+          continue;
+        }
         ctx.report({
           messageId: 'second',
           at: { line: r.line },
@@ -181,6 +194,22 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * A restored copy (the file's first lines appended again, byte for byte) goes whole: it holds nothing the file does
+ * not hold, and without it Codex sends the history above it again.
+ */
+function removeCopy(model: Codex.CodexModel, copy: Codex.ReplayedBlock, clash: string | undefined): FixDescriptor {
+  const fix = new Codex.CodexFix(model, RULE_ID);
+  for (let n = copy.start; n <= copy.end; n++) fix.deleteLine(n);
+  const what = `lines ${copy.start}–${copy.end}, an exact copy of lines ${copy.of}–${copy.of + copy.end - copy.start} (a restored backup)`;
+  return clash
+    ? fix.fix(
+        'unsafe',
+        `remove ${what} (the history it brings back uses ${clash} again, and the API rejects a request with both)`,
+      )
+    : fix.fix('safe', `remove ${what}: nothing is lost`);
+}
 
 /**
  * Dropping a repeated session_meta brings the records above it back into what Codex sends. When one of them has a

@@ -77,14 +77,54 @@ export function replayedBlocks(model: CodexModel): ReplayedBlock[] {
   return blocks;
 }
 
+const copyCache = new WeakMap<CodexModel, ReplayedBlock[]>();
+
+/**
+ * Restored copies: the file's own first lines appended again byte for byte, its session_meta first (a backup restored
+ * onto the end of the file, or an older copy and then the file's later lines). The copy's session_meta makes Codex
+ * 0.169.0 throw away the history before it (codex/session-meta; differential seed 82: two copies, the compaction and
+ * the turn after it not sent). Each is the longest run (two lines or more) of identical lines from that session_meta
+ * on, not reaching into itself; it holds nothing the file does not hold already.
+ */
+export function restoredCopies(model: CodexModel): ReplayedBlock[] {
+  const known = copyCache.get(model);
+  if (known) return known;
+  const lines = model.file.lines;
+  const at = (n: number): SourceLine | undefined => lines[n - 1];
+  const metas = model.records.filter((r) => r.type === 'session_meta');
+  const first = metas[0]?.line;
+  const copies: ReplayedBlock[] = [];
+  for (const meta of metas.slice(1)) {
+    const start = meta.line;
+    if (first === undefined || (copies.at(-1)?.end ?? 0) >= start || !sameLine(at(first), at(start))) continue;
+    let end = start;
+    while (
+      end + 1 <= lines.length &&
+      first + (end + 1 - start) < start &&
+      sameLine(at(first + (end + 1 - start)), at(end + 1))
+    )
+      end++;
+    // A lone session_meta is codex/session-meta's repeated one, no copy of the file's lines.
+    if (end > start) copies.push({ start, end, of: first, ids: [] });
+  }
+  copyCache.set(model, copies);
+  return copies;
+}
+
+/** The restored copy that starts on this line (its session_meta), if one does. */
+export function restoredCopyAt(model: CodexModel, line: number): ReplayedBlock | undefined {
+  return restoredCopies(model).find((b) => b.start === line);
+}
+
 const lineCache = new WeakMap<CodexModel, Set<number>>();
 
-/** Whether the line is in the copy of a replayed block. */
+/** Whether the line is in the copy of a replayed block or in a restored copy. */
 export function inReplayedBlock(model: CodexModel, line: number): boolean {
   let lines = lineCache.get(model);
   if (!lines) {
     lines = new Set();
-    for (const b of replayedBlocks(model)) for (let n = b.start; n <= b.end; n++) lines.add(n);
+    for (const b of [...replayedBlocks(model), ...restoredCopies(model)])
+      for (let n = b.start; n <= b.end; n++) lines.add(n);
     lineCache.set(model, lines);
   }
   return lines.has(line);

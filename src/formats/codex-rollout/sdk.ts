@@ -27,4 +27,4 @@ export {
 export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
 export { lineSessions, otherSessionsOf } from './joined-sessions.js';
 export { isKeptLine, KEPT_LINE, keptLine, keptLineText } from './kept-line.js';
-export { inReplayedBlock, type ReplayedBlock, replayedBlocks } from './replay.js';
+export { inReplayedBlock, type ReplayedBlock, replayedBlocks, restoredCopies, restoredCopyAt } from './replay.js';

@@ -54,17 +54,20 @@ const isRecord = (v: Obj | undefined): v is Obj => v !== undefined && typeof v.t
 const ordinalOf = (v: Obj): number | undefined =>
   typeof v.ordinal === 'number' && Number.isSafeInteger(v.ordinal) && v.ordinal >= 0 ? v.ordinal : undefined;
 
-/** Edits that give every record from line `from` on the ordinal after the one before it. */
-export function renumberFrom(file: SourceFile, from: number): Edit[] {
+/**
+ * Edits that give every record from line `from` on the ordinal after the one before it. A line `skip` names (a copy a
+ * fix removes) neither gets a number nor counts for the next.
+ */
+export function renumberFrom(file: SourceFile, from: number, skip?: (line: number) => boolean): Edit[] {
   let previous = -1;
   for (const line of file.lines) {
     if (line.lineNo >= from) break;
-    const o = isRecord(line.json) ? ordinalOf(line.json) : undefined;
+    const o = isRecord(line.json) && !skip?.(line.lineNo) ? ordinalOf(line.json) : undefined;
     if (o !== undefined) previous = o;
   }
   const edits: Edit[] = [];
   for (const line of file.lines) {
-    if (line.lineNo < from || !isRecord(line.json)) continue;
+    if (line.lineNo < from || !isRecord(line.json) || skip?.(line.lineNo)) continue;
     const want = ++previous;
     if (line.json.ordinal === want) continue;
     edits.push(ordinalEdit(line.lineNo, line.json, want));
