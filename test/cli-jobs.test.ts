@@ -120,19 +120,19 @@ afterAll(() => {
 });
 
 describe('--jobs', () => {
+  // The workers return each file's results and the main thread formats them, so one format (JSON, which holds every
+  // field of each finding and fix) shows whether the results differ; 16 is more jobs than files.
   it('gives the same report, exit code and messages for any number of jobs', async () => {
     const files = ['p0', 'p1', 'p2'].map((p) => path.join(dir, p));
-    for (const format of ['json', 'compact']) {
-      const one = await runCli(['-f', format, '--statistics', '--jobs', '1', ...files], { cwd: tmp });
-      expect(one.code).toBe(1);
-      expect(one.stdout).toContain('broken-long.jsonl');
-      for (const jobs of ['2', '3', '16']) {
-        const many = await runCli(['-f', format, '--statistics', '--jobs', jobs, ...files], { cwd: tmp });
-        expect(many).toEqual(one);
-      }
-      const auto = await runCli(['-f', format, '--statistics', ...files], { cwd: tmp });
-      expect(auto).toEqual(one);
+    const one = await runCli(['-f', 'json', '--statistics', '--jobs', '1', ...files], { cwd: tmp });
+    expect(one.code).toBe(1);
+    expect(one.stdout).toContain('broken-long.jsonl');
+    for (const jobs of ['2', '16']) {
+      const many = await runCli(['-f', 'json', '--statistics', '--jobs', jobs, ...files], { cwd: tmp });
+      expect(many).toEqual(one);
     }
+    const auto = await runCli(['-f', 'json', '--statistics', ...files], { cwd: tmp });
+    expect(auto).toEqual(one);
   });
 
   it('is accepted with --fix-dry-run, which runs in one thread', async () => {
