@@ -2,7 +2,14 @@
 // tables (generated: npm run gen:docs) are all made from this list.
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { FORMAT_NAMES } from '../formatters/names.js';
-import { FORMAT_IDS, SESSION_FOLDERS, sessionLookupDoc, TARGET_IDS } from '../formats/catalog.js';
+import {
+  agentTargetsDoc,
+  FORMAT_IDS,
+  SESSION_FOLDERS,
+  sessionLookupDoc,
+  TARGET_IDS,
+  targetsHelp,
+} from '../formats/catalog.js';
 
 export type OptionGroup = 'Input' | 'Rules and config' | 'Output' | 'Fixing' | 'Exit code';
 
@@ -143,8 +150,8 @@ export const LINT_OPTIONS: readonly OptionSpec[] = [
     kind: 'string',
     choices: TARGET_IDS,
     group: 'Rules and config',
-    help: "Judge the files for this reader: an agent's resume (claude-code, codex, copilot, gemini, qwen, cline, roo) or an API (api, bedrock, openai, openai-responses); default: the input format's own",
-    doc: "Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: `claude-code` for Claude Code sessions, `codex` for Codex CLI rollouts, `gemini` for Gemini CLI sessions, `qwen` for Qwen Code sessions, `cline`/`roo` for task histories, `api` for requests, message lists and Message Batches, `openai` for OpenAI files. A target that does not apply to a file's format (`codex` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.",
+    help: `Judge the files for this reader: an agent's resume (${targetsHelp().agents}) or an API (${targetsHelp().apis}); default: the input format's own`,
+    doc: `Which reader to judge the files for, see [Targets](#targets-and-input-formats). By default each format's own: ${agentTargetsDoc()}, \`api\` for requests, message lists and Message Batches, \`openai\` for OpenAI files. A target that does not apply to a file's format (\`codex\` on a Claude Code session) is replaced by the format's default, and the run says so on stderr.`,
   },
   {
     name: 'rule',
@@ -355,13 +362,13 @@ export const CONFLICTS: readonly (readonly string[])[] = [
   ['exit-zero', 'exit-non-zero-on-fix'],
 ];
 
-/** How the README names an option: `-j`, `--jobs N`. */
 /** The agents of SESSION_FOLDERS that keep sessions in a folder (`folder`), or tasks (`task`), for --session's help. */
 function sessionAgents(kind: 'folder' | 'task'): string {
   const agents = SESSION_FOLDERS.filter((s) => (s.folder !== undefined) === (kind === 'folder'));
   return agents.map((s) => s.agent.replace(/'s$/, '')).join(kind === 'folder' ? ', ' : '/');
 }
 
+/** How the README names an option: `-j`, `--jobs N`. */
 export function docNameOf(o: OptionSpec): string {
   if (o.docName) return o.docName;
   // A `|` inside a markdown table cell must be escaped.

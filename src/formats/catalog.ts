@@ -45,6 +45,8 @@ export const SESSION_FOLDERS: readonly {
   format: FormatId;
   /** The agent's name, possessive. */
   agent: string;
+  /** The target that judges files as the agent resumes them: the first of the format's `targets`. */
+  target: (typeof TARGET_IDS)[number];
   folder?: string;
   /** One session's file, as --session looks it up. */
   session: string;
@@ -53,6 +55,7 @@ export const SESSION_FOLDERS: readonly {
 }[] = [
   {
     format: 'claude-code',
+    target: 'claude-code',
     splits: true,
     agent: "Claude Code's",
     folder: '${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
@@ -60,6 +63,7 @@ export const SESSION_FOLDERS: readonly {
   },
   {
     format: 'codex-rollout',
+    target: 'codex',
     splits: true,
     agent: "Codex CLI's",
     folder: '${CODEX_HOME:-~/.codex}/sessions',
@@ -67,6 +71,7 @@ export const SESSION_FOLDERS: readonly {
   },
   {
     format: 'copilot-events',
+    target: 'copilot',
     splits: true,
     agent: "Copilot CLI's",
     folder: '${COPILOT_HOME:-~/.copilot}/session-state',
@@ -74,6 +79,7 @@ export const SESSION_FOLDERS: readonly {
   },
   {
     format: 'gemini-cli',
+    target: 'gemini',
     splits: true,
     agent: "Gemini CLI's",
     folder: '${GEMINI_CLI_HOME:-~}/.gemini/tmp',
@@ -81,13 +87,14 @@ export const SESSION_FOLDERS: readonly {
   },
   {
     format: 'qwen-code',
+    target: 'qwen',
     splits: true,
     agent: "Qwen Code's",
     folder: '${QWEN_HOME:-~/.qwen}/projects',
     session: '`<projects>/*/chats/<ID>.jsonl` (`<projects>` is `${QWEN_RUNTIME_DIR:-${QWEN_HOME:-~/.qwen}}/projects`)',
   },
-  { format: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
-  { format: 'roo', agent: "Roo Code's and Kilo Code's", session: 'task folder `<ID>`' },
+  { format: 'cline', target: 'cline', agent: "Cline's", session: 'task folder `<ID>`' },
+  { format: 'roo', target: 'roo', agent: "Roo Code's and Kilo Code's", session: 'task folder `<ID>`' },
 ];
 
 const listed = (items: readonly string[]): string =>
@@ -102,6 +109,17 @@ export function sessionsFoldersHelp(): string {
 /** Where --session looks an id up, for its documentation. */
 export function sessionLookupDoc(): string {
   return listed(SESSION_FOLDERS.map((s) => `${s.agent} ${s.session}`));
+}
+
+/** The targets of the agents' resume (SESSION_FOLDERS order), then the others (TARGET_IDS order), for --target. */
+export function targetsHelp(): { agents: string; apis: string } {
+  const agents: string[] = SESSION_FOLDERS.map((s) => s.target);
+  return { agents: agents.join(', '), apis: TARGET_IDS.filter((t) => !agents.includes(t)).join(', ') };
+}
+
+/** Each agent's target as --target's doc names it: "`codex` for Codex CLI's sessions". */
+export function agentTargetsDoc(): string {
+  return SESSION_FOLDERS.map((s) => `\`${s.target}\` for ${s.agent} ${s.folder ? 'sessions' : 'tasks'}`).join(', ');
 }
 
 /** The agents whose session files `split` reads, for its help: "Claude Code, Codex CLI, ...". */

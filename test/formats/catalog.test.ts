@@ -16,9 +16,16 @@ import { LINT_OPTIONS } from '../../src/cli/options.js';
 import { formats } from '../../src/formats/index.js';
 import { DOCUMENT_GUESSES, GUESSES } from '../../src/formats/unknown/describe.js';
 
-// Formats whose unknown look-alikes need no hint: a Claude Code session is the format files without a shape fall back
-// to judging, and Cline and Roo task histories are JSON arrays of messages, which `messages` already names.
-const NO_HINT = new Set(['claude-code', 'cline', 'roo']);
+// Registered formats whose unknown look-alikes get no "looks like" hint, each with why; every other format has one.
+const NO_HINT = new Map([
+  ['claude-code', 'the format files without a shape fall back to judging'],
+  ['cline', 'a task history is a JSON array of messages, which the unknown message already calls an array'],
+  ['roo', 'a task history is a JSON array of messages, which the unknown message already calls an array'],
+  ['request', 'a JSON document whose keys the unknown message lists (`model`, `messages`, ...)'],
+  ['messages', 'a JSON array, which the unknown message already calls one'],
+  ['openai-chat', 'a JSON document whose keys the unknown message lists (`model`, `messages`, ...)'],
+  ['openai-batch-output', 'no hint yet: its lines are listed by their keys'],
+]);
 
 // Agents whose sessions folder the stylish report does not name a resume command for, each with why.
 const NO_RESUME = new Map([
@@ -66,6 +73,17 @@ describe('the format catalog', () => {
     },
   );
 
+  it("gives each agent's target as the first its format offers", () => {
+    for (const entry of SESSION_FOLDERS)
+      expect(entry.target, entry.format).toBe(formats.find((f) => f.id === entry.format)!.targets[0]!.id);
+  });
+
+  it("names in --target's doc every format's default target, and each agent's beside the agent", () => {
+    const doc = LINT_OPTIONS.find((o) => o.name === 'target')!.doc!;
+    for (const f of formats) expect(doc, f.id).toContain(`\`${f.targets[0]!.id}\` for `);
+    for (const { target, agent } of SESSION_FOLDERS) expect(doc).toContain(`\`${target}\` for ${agent} `);
+  });
+
   it('puts every agent into the help and the --session doc', () => {
     for (const { agent } of SESSION_FOLDERS) {
       expect(sessionsFoldersHelp()).toContain(agent);
@@ -86,10 +104,10 @@ describe('the format catalog', () => {
     }
   });
 
-  it('has a "looks like" hint for every agent format an unknown file may resemble', () => {
+  it('has a "looks like" hint for every registered format, or says why not', () => {
     const hinted = new Set([...GUESSES, ...DOCUMENT_GUESSES].flatMap((g) => (g.format ? [g.format] : [])));
     for (const id of hinted) expect(FORMAT_IDS, id).toContain(id);
-    for (const { format } of SESSION_FOLDERS) if (!NO_HINT.has(format)) expect(hinted, format).toContain(format);
+    for (const { id } of formats) expect(hinted.has(id) !== NO_HINT.has(id), id).toBe(true);
   });
 
   it("exports each format's SDK kit (src/formats/<id>/sdk.ts) from the SDK barrel", () => {
