@@ -12,14 +12,7 @@
 // Unknown entry types are not errors. Each schema node that can fail carries `x-effect`, which picks the message.
 // The schemas (rules/entry-shape/schemas.ts) are compiled ahead of time into rules/entry-shape/validators.ts
 // (npm run gen:entry-shape): loading Ajv's compiler and compiling them took ~45 ms of every start.
-import {
-  defineRule,
-  isArrayField,
-  isLazyString,
-  type ReportDescriptor,
-  type RuleContext,
-  type Site,
-} from '../src/sdk/index.js';
+import { defineRule, Lines, type ReportDescriptor, type RuleContext, type Site } from '../src/sdk/index.js';
 import { ARRAYS, type ArraySpec, EFFECT, type Effect, SCHEMAS, type SchemaName } from './entry-shape/schemas.js';
 import * as generated from './entry-shape/validators.js';
 import { certainlyValid } from './entry-shape/fast-check.js';
@@ -100,14 +93,14 @@ function arrayAt(value: unknown, spec: ArraySpec): unknown[] | undefined {
   if (spec.path.length === 0) return Array.isArray(value) ? value : undefined;
   let holder = value;
   for (let i = 0; i < spec.path.length - 1; i++) {
-    if (!isObject(holder) || isLazyString(holder, spec.path[i]!)) return undefined;
+    if (!isObject(holder) || Lines.isLazyString(holder, spec.path[i]!)) return undefined;
     holder = holder[spec.path[i]!];
   }
   if (!isObject(holder)) return undefined;
-  if (spec.when && (isLazyString(holder, spec.when.key) || holder[spec.when.key] !== spec.when.equals))
+  if (spec.when && (Lines.isLazyString(holder, spec.when.key) || holder[spec.when.key] !== spec.when.equals))
     return undefined;
   const key = spec.path[spec.path.length - 1]!;
-  return isArrayField(holder, key) ? (holder[key] as unknown[]) : undefined;
+  return Lines.isArrayField(holder, key) ? (holder[key] as unknown[]) : undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -155,7 +148,7 @@ function viewOf(value: unknown, reads: Reads): unknown {
     copy ??= Object.defineProperties({}, Object.getOwnPropertyDescriptors(value)) as Record<string, unknown>;
     Object.defineProperty(copy, key, { value: v, writable: true, enumerable: true, configurable: true });
   };
-  for (const key of reads.keys) if (isLazyString(value, key)) put(key, '');
+  for (const key of reads.keys) if (Lines.isLazyString(value, key)) put(key, '');
   for (const [key, sub] of reads.nested) {
     const inner = (copy ?? value)[key];
     const view = viewOf(inner, sub);

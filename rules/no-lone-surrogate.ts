@@ -9,16 +9,7 @@
 // safe fix replaces each lone half with U+FFFD, as 2.1.332 sends it: the half was never a character on its own. The
 // new string has as many UTF-16 units as the old, so the fixer writes only the lone escapes again, each as "\ufffd",
 // and every other byte of the line stays (fixer/string-patch.ts).
-import {
-  defineRule,
-  type Entry,
-  FixPlan,
-  isLazyString,
-  isObject,
-  lazyJsonBytes,
-  PlannedReports,
-  storedSite,
-} from '../src/sdk/index.js';
+import { defineRule, type Entry, FixPlan, isObject, Lines, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 /** String.prototype.isWellFormed and toWellFormed (ES2024; in Node since 20). */
 interface WellFormed {
@@ -139,7 +130,7 @@ function keysOf(pointer: string): readonly string[] {
  * none), so neither walk decodes it.
  */
 function unescapedBytes(value: Record<string, unknown>, key: string): boolean {
-  return isLazyString(value, key) && lazyJsonBytes(value, key) !== undefined;
+  return Lines.isLazyString(value, key) && Lines.lazyJsonBytes(value, key) !== undefined;
 }
 
 /** Whether any string below `root` has a lone surrogate: collect's walk, making nothing but its stack. */

@@ -23,9 +23,9 @@ import {
   HeldReports,
   isObject,
   isToolResultEntry,
+  type Lines,
   type RelatedLine,
   showValue,
-  type SourceLine,
   toolIndex,
   type TranscriptModel,
 } from '../src/sdk/index.js';
@@ -329,7 +329,7 @@ function linesWithOtherBlocks(m: ApiMessage): Set<number> {
 }
 
 /** The file's last line when it is torn (cut off mid-write, unparsed), with its text. */
-function tornLastLine(file: { lines: readonly SourceLine[] }): { line: number; text: string } | undefined {
+function tornLastLine(file: { lines: readonly Lines.SourceLine[] }): { line: number; text: string } | undefined {
   const last = file.lines.at(-1);
   if (!last?.problems.some((p) => p.kind === 'torn')) return undefined;
   return { line: last.lineNo, text: new TextDecoder().decode(last.bytes) };

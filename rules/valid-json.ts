@@ -14,12 +14,11 @@ import {
   type Chain,
   defineRule,
   type Entry,
-  FixPlan,
   type FixDescriptor,
-  lineByteLength,
-  type SourceLine,
+  FixPlan,
   isCompactBoundary,
   isMainTreeEntry,
+  Lines,
   type StorageView,
 } from '../src/sdk/index.js';
 
@@ -36,7 +35,7 @@ function parsesAsObject(text: string): boolean {
 
 const dropLine = (
   model: StorageView,
-  line: SourceLine,
+  line: Lines.SourceLine,
   applicability: 'safe' | 'unsafe',
   description: string,
 ): FixDescriptor => new FixPlan(model).deleteLine(line.lineNo).fix(applicability, description)!;
@@ -82,7 +81,7 @@ function nulInString(text: string): boolean {
  * line of nothing but NULs (and whitespace), the padding a crash leaves at the end of a file, holds nothing: dropping
  * it is safe too. Otherwise dropping it is a guess.
  */
-function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
+function nulFix(model: StorageView, line: Lines.SourceLine): FixDescriptor {
   const decoded = lenient.decode(line.bytes);
   const text = decoded.replace(/\u0000/g, '');
   if (parsesAsObject(text))
@@ -99,7 +98,7 @@ function nulFix(model: StorageView, line: SourceLine): FixDescriptor {
 const MAX_SPLIT_CHARS = 4 * 1024 * 1024;
 const MAX_SPLIT_TRIES = 400;
 
-const unreadable = (line: SourceLine | undefined): line is SourceLine =>
+const unreadable = (line: Lines.SourceLine | undefined): line is Lines.SourceLine =>
   line !== undefined &&
   line.json === undefined &&
   line.problems.length > 0 &&
@@ -110,7 +109,10 @@ const unreadable = (line: SourceLine | undefined): line is SourceLine =>
  * lines: this line is the outer entry's start followed by the inner entry (`A1 B`), the next line the outer entry's
  * end (`A2`). Claude Code skips both lines. Returns the two texts, each as written (A1 A2, then B), or nothing.
  */
-function splitByInner(line: SourceLine, next: SourceLine | undefined): { outer: string; inner: string } | undefined {
+function splitByInner(
+  line: Lines.SourceLine,
+  next: Lines.SourceLine | undefined,
+): { outer: string; inner: string } | undefined {
   if (!unreadable(line) || !unreadable(next) || line.bytes.length > MAX_SPLIT_CHARS) return undefined;
   const text = lenient.decode(line.bytes);
   const rest = lenient.decode(next.bytes);
@@ -338,7 +340,7 @@ export default defineRule({
             ctx.report({
               messageId: p.limit?.of === 'string' ? 'tooLongForString' : 'tooLong',
               at,
-              data: { bytes: lineByteLength(line), limit: p.limit?.bytes ?? '?' },
+              data: { bytes: Lines.lineByteLength(line), limit: p.limit?.bytes ?? '?' },
             });
             break;
         }

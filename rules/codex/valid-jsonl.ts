@@ -3,7 +3,7 @@
 // file, a first line that is not a record. Fixes bring back what can be read (a record without its NUL bytes, with its
 // invalid bytes replaced, or the two records of an interleaved write) and keep the rest, byte for byte, in a record
 // Codex skips (formats/codex-rollout/kept-line.ts): nothing is deleted but NUL padding.
-import { Codex, defineRule, type FixDescriptor, type SourceLine } from '../../src/sdk/index.js';
+import { Codex, defineRule, type FixDescriptor, type Lines } from '../../src/sdk/index.js';
 
 const RULE_ID = 'codex/valid-jsonl';
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -27,7 +27,7 @@ function marked(text: string, record: Record<string, unknown>, repaired: string)
  * Keeps the line's text in a record Codex skips, on the same line (formats/codex-rollout/kept-line.ts); when that
  * leaves the file ending at a record without an ordinal, that record gets one.
  */
-function keepLine(model: Codex.CodexModel, line: SourceLine, reason: string, description: string): FixDescriptor {
+function keepLine(model: Codex.CodexModel, line: Lines.SourceLine, reason: string, description: string): FixDescriptor {
   const fix = new Codex.CodexFix(model, RULE_ID).replaceText(
     line.lineNo,
     Codex.keptLineText(model, line, reason, RULE_ID),
@@ -36,7 +36,7 @@ function keepLine(model: Codex.CodexModel, line: SourceLine, reason: string, des
 }
 
 /** Drops a line of NUL bytes (no data: the padding a crash leaves), as keepLine gives the last record an ordinal. */
-function dropNulLine(model: Codex.CodexModel, line: SourceLine, description: string): FixDescriptor {
+function dropNulLine(model: Codex.CodexModel, line: Lines.SourceLine, description: string): FixDescriptor {
   return withLastOrdinal(model, line, new Codex.CodexFix(model, RULE_ID).deleteLine(line.lineNo)).fix(
     'safe',
     description,
@@ -44,7 +44,7 @@ function dropNulLine(model: Codex.CodexModel, line: SourceLine, description: str
 }
 
 /** When no record follows the line, the last record before it gets an ordinal if it has none. */
-function withLastOrdinal(model: Codex.CodexModel, line: SourceLine, fix: Codex.CodexFix): Codex.CodexFix {
+function withLastOrdinal(model: Codex.CodexModel, line: Lines.SourceLine, fix: Codex.CodexFix): Codex.CodexFix {
   const records = model.records;
   const last = records[records.length - 1];
   if (model.resume().paginated && last && last.line < line.lineNo && !laterLines(model, line).some((l) => l.json)) {
@@ -67,7 +67,7 @@ const keptText = (model: Codex.CodexModel, lineNo: number, bytes: Uint8Array, re
  * The first line, no record: kept after the session_meta (Codex wants the session_meta first), or where it is when
  * the file has none (resume fails either way).
  */
-function firstLineFix(model: Codex.CodexModel, line: SourceLine, reason: string): FixDescriptor {
+function firstLineFix(model: Codex.CodexModel, line: Lines.SourceLine, reason: string): FixDescriptor {
   const meta = model.records.find((r) => r.type === 'session_meta');
   if (!meta) return keepLine(model, line, reason, `keep the line ${KEPT}`);
   return new Codex.CodexFix(model, RULE_ID)
@@ -102,7 +102,7 @@ function contextMessage(record: Record<string, unknown>): string | undefined {
     : undefined;
 }
 
-const laterLines = (model: Codex.CodexModel, line: SourceLine): SourceLine[] =>
+const laterLines = (model: Codex.CodexModel, line: Lines.SourceLine): Lines.SourceLine[] =>
   model.file.lines.filter((l) => l.lineNo > line.lineNo);
 
 export default defineRule({
@@ -150,7 +150,7 @@ export default defineRule({
     const resume = model.resume();
     const firstLine = model.file.lines.find((l) => !l.blank);
     // Codex's words for the line: the session-metadata read's when it is the line that read stops at, else list_turns'.
-    const utf8Message = (line: SourceLine): string =>
+    const utf8Message = (line: Lines.SourceLine): string =>
       resume.fatal?.cause === 'meta-utf8' && resume.fatal.line === line.lineNo
         ? resume.fatal.message
         : Codex.fatalMessage('utf8');

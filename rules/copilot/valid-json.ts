@@ -5,7 +5,7 @@
 // or a broken line mid-file is then gone from the file, and a line with one invalid byte loses its whole event. The
 // fix keeps each such line's text in an event Copilot skips, on the same line (kept-line.ts). What 1.0.102 reads without a rewrite (a BOM, CRLF, blank lines, a JSON value that is not an object)
 // is still not what Copilot writes, and other readers trip on it.
-import { Copilot, defineRule, type SourceLine } from '../../src/sdk/index.js';
+import { Copilot, defineRule, type Lines } from '../../src/sdk/index.js';
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
@@ -112,11 +112,11 @@ export default defineRule({
 });
 
 /** Whether the line is one JSON object once its invalid bytes are U+FFFD. */
-function replaced(line: SourceLine): boolean {
+function replaced(line: Lines.SourceLine): boolean {
   return line.json !== undefined || Copilot.parsesAsObject(lenient.decode(line.bytes));
 }
 
-function typeOfBytes(line: SourceLine): string {
+function typeOfBytes(line: Lines.SourceLine): string {
   const t = line.json?.type;
   return typeof t === 'string' ? t : 'unreadable';
 }

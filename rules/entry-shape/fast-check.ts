@@ -5,7 +5,7 @@
 // validators do (`data.key`, Ajv's `type` tests). Anything else (a wrong field, an entry on a line long enough to hold
 // strings kept as bytes, whose getters this check must not read) answers false, and the rule validates the entry as
 // before: the findings and their messages never depend on this check, only the time to find none.
-import { holdsLazyStrings, type SourceLine } from '../../src/sdk/index.js';
+import { Lines } from '../../src/sdk/index.js';
 import type { SchemaName } from './schemas.js';
 
 type Obj = Record<string, unknown>;
@@ -71,9 +71,9 @@ function messageEntryOk(e: Obj): boolean {
  * Whether the entry `raw`, read from `line`, certainly passes schema `name` with every array element of ARRAYS below
  * it. False means "not known": validate it in full.
  */
-export function certainlyValid(name: SchemaName, raw: Obj, line: SourceLine | undefined): boolean {
+export function certainlyValid(name: SchemaName, raw: Obj, line: Lines.SourceLine | undefined): boolean {
   // Only the line's own object, and never one that may hold strings kept as bytes (see lazy-strings.ts).
-  if (line === undefined || line.json !== raw || holdsLazyStrings(raw)) return false;
+  if (line === undefined || line.json !== raw || Lines.holdsLazyStrings(raw)) return false;
   switch (name) {
     case 'messageEntry':
       return messageEntryOk(raw);

@@ -5,7 +5,7 @@
 // kept, on the same line, inside a record the CLI skips (src/formats/gemini-cli/kept-line.ts), so nothing is deleted and
 // nothing more is sent; a line of NUL bytes only (crash padding, it holds nothing) is dropped; invalid bytes are
 // written as the U+FFFD the CLI reads.
-import { defineRule, type FixDescriptor, Gemini, type SourceLine } from '../../src/sdk/index.js';
+import { defineRule, type FixDescriptor, Gemini, type Lines } from '../../src/sdk/index.js';
 
 const RULE_ID = 'gemini/valid-jsonl';
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
@@ -35,14 +35,14 @@ function describe(v: Gemini.Obj): string {
 /** Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind. */
 const heldHistory = (text: string): boolean => !/^\s*\{"\$set":\{"lastUpdated"/.test(text);
 
-const drop = (line: SourceLine, description: string): FixDescriptor => ({
+const drop = (line: Lines.SourceLine, description: string): FixDescriptor => ({
   applicability: 'safe',
   description,
   edits: [{ kind: 'delete', line: line.lineNo }],
 });
 
 /** Keeps the line's text in a record the CLI skips, on the same line. */
-const keep = (model: Gemini.GeminiModel, line: SourceLine, reason: string): FixDescriptor => ({
+const keep = (model: Gemini.GeminiModel, line: Lines.SourceLine, reason: string): FixDescriptor => ({
   applicability: 'safe',
   description: `keep the line's text in a ${Gemini.KEPT_LINE} record on line ${line.lineNo}, which Gemini CLI skips`,
   edits: [{ kind: 'replaceText', line: line.lineNo, text: Gemini.keptLineText(model.file, line, reason) }],

@@ -6,11 +6,11 @@
 // object Qwen skips (src/formats/qwen-code/kept-line.ts), so nothing is deleted; drop a line of NUL bytes only
 // (crash padding, it holds nothing); and write the U+FFFD Qwen reads in place of invalid bytes. What Qwen reads is
 // the same before and after each fix.
-import { defineRule, type FixDescriptor, Qwen, type SourceLine } from '../../src/sdk/index.js';
+import { defineRule, type FixDescriptor, type Lines, Qwen } from '../../src/sdk/index.js';
 
 const RULE_ID = 'qwen/valid-jsonl';
 
-const isLast = (model: Qwen.QwenModel, line: SourceLine): boolean =>
+const isLast = (model: Qwen.QwenModel, line: Lines.SourceLine): boolean =>
   !model.file.lines.some((l) => l.lineNo > line.lineNo && !l.blank);
 
 export default defineRule({

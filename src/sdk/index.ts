@@ -47,9 +47,8 @@ export {
 export { sharedUuids } from '../model/single-lists.js';
 export { chainKey, entriesBelow, nearestEarlierOfChain } from '../model/relink.js';
 export type { TranscriptModel } from '../model/index.js';
-// A long line's long strings, as the loader keeps them (a rule meets them in entries' values).
-export { holdsLazyStrings, isArrayField, isLazyString, lazyJsonBytes } from '../loader/lazy-strings.js';
-export type { SourceLine } from '../loader/read-jsonl.js';
+// A file's lines as the loader read them, and a long line's strings kept as bytes (`Lines.isLazyString`).
+export * as Lines from './lines.js';
 export {
   FixPlan,
   NO_CONTENT_PLACEHOLDER,

@@ -2,10 +2,7 @@
 // (batch/line-shape, openai/valid-json): one per problem worth saying, a NUL byte standing for the parse error it
 // causes, and nothing more on a torn last line. Each rule words them in its own messages.
 import type { FixDescriptor } from './rule-api.js';
-import type { SourceLine } from '../loader/read-jsonl.js';
-import { lineByteLength } from '../loader/source-line.js';
-
-export { lineByteLength } from '../loader/source-line.js';
+import { lineByteLength, type SourceLine } from './lines.js';
 
 export type LineFinding =
   | { kind: 'torn' }

@@ -1,12 +1,12 @@
 // Walking the compiled request, for the request-view rules: the conversational messages, their blocks (nested ones
 // too) with where each is stored, tool ids across the file, and the words messages use for values.
 import { createHash } from 'node:crypto';
-import { isArrayField } from '../loader/lazy-strings.js';
 import { storedSite } from '../fixer/fix-plan.js';
 import { appendTo } from '../model/arrays.js';
 import { asText, type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { ApiBlock, ApiMessage } from '../model/types.js';
+import { isArrayField } from './lines.js';
 
 type Obj = Record<string, unknown>;
 
