@@ -2,7 +2,10 @@
 // restored copy appended) put a second header with another sessionId into it; Gemini CLI 0.61.0's loader merges
 // the headers (the last sessionId wins) and loads both sessions' messages as one history, so resuming either
 // continues a mix of the two. `transcript-lint split` moves the other session's lines into a file of its own
-// (session-<its start>-<its id's first 8>.jsonl, beside this one).
+// (session-<its start>-<its id's first 8>.jsonl, beside this one). A `{"$set":{"sessionId":…}}` line of another id
+// (another session's lines interleaved or appended: resume writes one of the file's own id) changes the id the CLI
+// lists the file under: recorded with Gemini CLI 0.61.0, one such line in a session file made `gemini --resume
+// <its header's id>` fail ("Invalid session identifier"); reported, with no fix.
 import { defineRule } from '../../src/sdk/index.js';
 
 export default defineRule({
@@ -12,7 +15,8 @@ export default defineRule({
     view: 'gemini',
     description: 'A Gemini CLI session file holds the lines of one session (one sessionId in its headers).',
     docs: {
-      detects: "a second header with another sessionId: another session's file joined to this one",
+      detects:
+        "a second header with another sessionId (another session's file joined to this one), or a `$set` of another sessionId",
       fix: 'none (`transcript-lint split` moves the other session into its own file)',
     },
     severity: { gemini: 'error' },
@@ -20,16 +24,23 @@ export default defineRule({
     messages: {
       joined:
         "Line starts session {{other}} inside the file of session {{own}} (two files joined): Gemini CLI loads both sessions' messages as one history on resume. Run transcript-lint split to move it into a file of its own.",
+      setsOther:
+        'Line sets the session id to {{other}} inside the file of session {{own}} (a line of another session): Gemini CLI then lists the file as session {{other}}, and `gemini --resume {{own}}` fails ("Invalid session identifier").',
     },
   },
   check(ctx) {
-    const headers = ctx.model.session.headers;
+    const { headers, idSets } = ctx.model.session;
     const own = headers[0]?.sessionId;
+    if (own === undefined) return;
+    const isHeader = new Set(headers.map((h) => h.line));
     let current = own;
-    for (const h of headers) {
-      if (h.sessionId !== current && h.sessionId !== own)
-        ctx.report({ messageId: 'joined', at: { line: h.line }, data: { other: h.sessionId, own: own ?? '?' } });
-      current = h.sessionId;
+    for (const h of [...headers, ...idSets].sort((a, b) => a.line - b.line)) {
+      if (isHeader.has(h.line)) {
+        if (h.sessionId !== current && h.sessionId !== own)
+          ctx.report({ messageId: 'joined', at: { line: h.line }, data: { other: h.sessionId, own } });
+        current = h.sessionId;
+      } else if (h.sessionId !== current && h.sessionId !== own)
+        ctx.report({ messageId: 'setsOther', at: { line: h.line }, data: { other: h.sessionId, own } });
     }
   },
 });

@@ -26,6 +26,8 @@ export interface GeminiSession {
   metadata: Obj;
   /** The lines that are headers, in file order (a file with two sessions' headers was joined). */
   headers: HeaderLine[];
+  /** The `$set` lines that set a string `sessionId`, in file order (resume writes one of the file's own id). */
+  idSets: HeaderLine[];
   /** The line of the last `$set messages` snapshot, if any: records before it are not read. */
   lastSnapshot?: number;
 }
@@ -35,6 +37,7 @@ export function loadSession(file: SourceFile, skip?: ReadonlySet<number>): Gemin
   const map = new Map<string, LoadedMessage>();
   let metadata: Obj = {};
   const headers: HeaderLine[] = [];
+  const idSets: HeaderLine[] = [];
   let lastSnapshot: number | undefined;
   for (const line of file.lines) {
     const v = line.json;
@@ -49,6 +52,7 @@ export function loadSession(file: SourceFile, skip?: ReadonlySet<number>): Gemin
       map.set(v.id as string, { id: v.id as string, raw: v, line: line.lineNo, pointer: '' });
     } else if (kind === 'set') {
       const set = v.$set as Obj;
+      if (typeof set.sessionId === 'string') idSets.push({ line: line.lineNo, sessionId: set.sessionId });
       if (Array.isArray(set.messages)) {
         map.clear();
         lastSnapshot = line.lineNo;
@@ -68,5 +72,5 @@ export function loadSession(file: SourceFile, skip?: ReadonlySet<number>): Gemin
         });
     }
   }
-  return { messages: [...map.values()], metadata, headers, lastSnapshot };
+  return { messages: [...map.values()], metadata, headers, idSets, lastSnapshot };
 }

@@ -13,5 +13,13 @@ runRuleTests(rule, {
       text: text([...recorded('tool-call'), ...recorded('parallel')]),
       errors: [{ messageId: 'joined', line: 12 }],
     },
+    {
+      // Recorded: resumed by its header's id, Gemini CLI 0.61.0 failed with "Invalid session identifier" (rc 123).
+      name: "a $set of another session's id (the resumed session's line 12) inside a session file",
+      text: text([...recorded('parallel').slice(0, 4), recorded('resumed')[11]!, ...recorded('parallel').slice(4)]),
+      errors: [
+        { messageId: 'setsOther', line: 5, messageIncludes: 'gemini --resume f9c4b80d-15eb-4c6c-8f72-7887934150fb' },
+      ],
+    },
   ],
 });
