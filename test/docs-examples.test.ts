@@ -3,7 +3,8 @@
 // `messages`) or as a Cline or Roo Code task history (a ```json block of an array of messages, linted under the name
 // those tools give the file) is linted with that rule alone and must be reported; the fix (`--fix`, or `--fix --unsafe-fixes` when
 // the After's heading says "unsafe") must write the After block exactly, and an After "a manual edit" must be clean.
-// A Before captioned "no newline at the end" ends where its block does. Pages whose example is not a whole input (a
+// A Before captioned "no newline at the end" ends where its block does; one whose caption names a path in a code
+// span (`projects/-tmp-app/s.jsonl`) is linted under that path, for rules that read where the file lies. Pages whose example is not a whole input (a
 // block, a message, prose, lines cut with "…") are listed in NOT_RUNNABLE; pages whose example runs but says
 // otherwise than the rule does, in DIFFERS. Both lists only shrink.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,7 +30,6 @@ const NOT_RUNNABLE = new Set<string>([
   'qwen/result-has-call',
   'qwen/single-session',
   'qwen/valid-jsonl',
-  'cache-control-limit',
   'codex/arguments-json',
   'codex/call-has-output',
   'codex/compaction',
@@ -43,8 +43,6 @@ const NOT_RUNNABLE = new Set<string>([
   'codex/unique-call-id',
   'codex/unknown-record',
   'codex/valid-jsonl',
-  'compact-summary',
-  'context-budget',
   'copilot/concatenated-event',
   'copilot/known-event-type',
   'copilot/line-separator',
@@ -56,28 +54,19 @@ const NOT_RUNNABLE = new Set<string>([
   'copilot/tool-request-has-completion',
   'copilot/trailing-nul',
   'copilot/valid-json',
-  'document-limits',
-  'image-limits',
-  'image-media-type',
-  'known-format',
-  'last-prompt-leaf',
   'openai/finetune-tokens',
-  'pdf-validity',
-  'project-path',
   'request-size',
-  'resume-branch',
   'roo/interrupted-tool-use',
-  'server-tool-pairing',
-  'single-session',
-  'thinking-placement',
-  'thinking-provenance',
 ]);
 
 /** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
 const DIFFERS = new Map<string, string>([]);
 
 interface Example {
-  /** The file name the example is linted as: example.jsonl, example.json for a request, or a task history's name. */
+  /**
+   * The file name the example is linted as: example.jsonl, example.json for a request, a task history's name, or the
+   * path the Before's caption names.
+   */
   name: string;
   before: string;
   after?: string;
@@ -107,7 +96,8 @@ function exampleOf(page: string): Example | undefined {
   // A Before whose caption says "no newline at the end" ends where its block ends (a torn last line).
   const open = /no newline at the end/.test(before[1]!);
   const text = open ? before[3]! : `${before[3]}\n`;
-  const name = kind === 'history' ? 'api_conversation_history.json' : `example.${lang}`;
+  const named = /`([^`\s]*\/[^`\s]*\.jsonl?)`/.exec(before[1]!)?.[1];
+  const name = named ?? (kind === 'history' ? 'api_conversation_history.json' : `example.${lang}`);
   return { name, before: text, after: after && `${after[3]}\n`, unsafe, manual };
 }
 
