@@ -47,7 +47,7 @@ const dropLine = (
  */
 const keepLine = (
   model: StorageView,
-  line: SourceLine,
+  line: Lines.SourceLine,
   reason: string,
   applicability: 'safe' | 'unsafe',
   what: string,
