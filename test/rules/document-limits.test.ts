@@ -1,51 +1,13 @@
+// The 33 MB case is in document-limits.heavy.test.ts.
 import rule from '../../rules/document-limits.js';
-import { text, toolResult, toolUse, transcript, fixed, type EditableEntry } from '../helpers/build.js';
+import { fixed } from '../helpers/build.js';
 import { runRuleTests } from '../helpers/rule-tester.js';
-
-type Json = EditableEntry;
-const note = (what: string): Json => ({ type: 'text', text: `[transcript-lint: removed ${what}]` });
-/** The prompt (line 1) with its first block, the PDF, replaced by the placeholder. */
-const inPrompt = (source: string, what: string): string =>
-  fixed(source, { 1: (e) => void (e.message.content[0] = note(what)) });
-
-type Block = Record<string, unknown>;
-
-const pdfDoc = (data: string): Block => ({
-  type: 'document',
-  source: { type: 'base64', media_type: 'application/pdf', data },
-});
-const b64 = (s: string): string => Buffer.from(s, 'latin1').toString('base64');
-
-/** A PDF whose page tree states `count` pages (and holds `objects` page objects). */
-function pdf(count: number | undefined, objects: number): string {
-  let s = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n';
-  s += `2 0 obj\n<< /Type /Pages /Kids [] ${count === undefined ? '' : `/Count ${count}`} >>\nendobj\n`;
-  for (let i = 0; i < objects; i++)
-    s += `${i + 3} 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>\nendobj\n`;
-  return b64(s + 'trailer\n<< /Root 1 0 R >>\n%%EOF\n');
-}
-
-function prompt(blocks: Block[]): string {
-  const t = transcript();
-  t.user([...blocks, text('summarise this')]);
-  t.assistant([text('Summary.')]);
-  return t.toString();
-}
-
-function inResult(blocks: Block[]): string {
-  const t = transcript();
-  t.user('read the manual');
-  t.assistant([toolUse('toolu_1', 'Read', { file_path: '/tmp/manual.pdf' })]);
-  t.user([toolResult('toolu_1', blocks)]);
-  t.assistant([text('Read it.')]);
-  return t.toString();
-}
+import { b64, inPrompt, inResult, note, pdf, pdfDoc, prompt } from './document-limits-shapes.js';
 
 const t = {
   pages150: prompt([pdfDoc(pdf(150, 2))]),
   objects101: prompt([pdfDoc(pdf(undefined, 101))]),
   inResult: inResult([pdfDoc(pdf(250, 0))]),
-  huge: prompt([pdfDoc('JVBERi0xLjQK' + 'A'.repeat(33 * 1024 * 1024))]),
   api: prompt([pdfDoc(pdf(101, 101))]),
   titled: prompt([{ ...pdfDoc(pdf(150, 2)), title: 'manual.pdf' }]),
 };
@@ -98,12 +60,6 @@ runRuleTests(rule, {
             "a PDF document of 250 pages that is over the API's 100-page limit",
           )),
       }),
-    },
-    {
-      name: 'a PDF over 32 MB of base64',
-      text: t.huge,
-      errors: [{ messageId: 'tooLarge', line: 1, blockIndex: 0, messageIncludes: '33MB' }],
-      output: inPrompt(t.huge, "a PDF document of 33MB (base64) that is over the API's 32 MB request limit"),
     },
     {
       name: 'api target',
