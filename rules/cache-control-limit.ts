@@ -5,13 +5,12 @@
 // The usual cause is an agent that adds a breakpoint to every new turn and never removes the old ones: the (unsafe)
 // fix removes the oldest message breakpoints first, keeping the last one, then the earliest of tools and system.
 import {
+  Anthropic,
   asText,
-  type BlockSite,
   defineRule,
   FixPlan,
   isObject,
   isThinkingType,
-  requestBlocks,
   type RelatedLine,
   type Site,
   type TranscriptModel,
@@ -24,7 +23,7 @@ interface Breakpoint {
   pointer: string;
   where: 'tools' | 'system' | 'messages';
   /** Where a message block is in the request. */
-  site?: BlockSite;
+  site?: Anthropic.BlockSite;
   type?: unknown;
 }
 
@@ -79,7 +78,7 @@ export default defineRule({
         });
       }
     }
-    for (const site of requestBlocks(model.apiView().merged, { nested: true })) {
+    for (const site of Anthropic.requestBlocks(model.apiView().merged, { nested: true })) {
       if (!hasCacheControl(site.block) || site.blockIndex === undefined) continue;
       found.push({ pointer: site.pointer, where: 'messages', site, type: site.block.type });
     }

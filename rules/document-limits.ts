@@ -2,14 +2,13 @@
 // 100 pages (api-errors.md E13; anthropics/claude-code#6197). Documents inside tool_result content count. Pages are
 // counted only where the file states them in the clear and the data is small enough to decode.
 import {
+  Anthropic,
   base64Source,
   defineRule,
   formatSize,
   pdfPageCount,
   placeholder,
   PlannedReports,
-  requestBlocks,
-  storedPointer,
 } from '../src/sdk/index.js';
 
 export const MAX_PDF_BASE64 = 32 * 1024 * 1024;
@@ -37,13 +36,13 @@ export default defineRule({
   check(ctx) {
     // Each PDF the API refuses is replaced by a text placeholder saying what was there; one fix per message.
     const reports = new PlannedReports(ctx);
-    for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
+    for (const site of Anthropic.requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type !== 'document' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
       if (source?.mediaType !== 'application/pdf' || typeof source.data !== 'string') continue;
       const at = { request: site.outer, pointer: site.pointer };
       const title = typeof site.block.title === 'string' && site.block.title !== '' ? ` ("${site.block.title}")` : '';
-      const stored = storedPointer(ctx.model, site);
+      const stored = Anthropic.storedPointer(ctx.model, site);
       const planFor = (what: string) => {
         const plan =
           stored &&

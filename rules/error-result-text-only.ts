@@ -1,15 +1,7 @@
 // error-result-text-only: an is_error tool_result may hold only text blocks. Claude Code reduces such a result to
 // its text before sending (sanitizeErrorToolResultContent: otherwise "a resumed session with an image-in-error
 // tool_result 400s forever", claude-code-internals.md §1.2 step 7); a plain request carrying it is rejected.
-import {
-  asText,
-  defineRule,
-  isObject,
-  placeholder,
-  PlannedReports,
-  requestBlocks,
-  storedPointer,
-} from '../src/sdk/index.js';
+import { Anthropic, asText, defineRule, isObject, placeholder, PlannedReports } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -29,7 +21,7 @@ export default defineRule({
   check(ctx) {
     // The fix keeps the text blocks (a placeholder when there are none); one fix per message.
     const reports = new PlannedReports(ctx);
-    for (const site of requestBlocks(ctx.model.apiView().merged)) {
+    for (const site of Anthropic.requestBlocks(ctx.model.apiView().merged)) {
       const b = site.block;
       if (site.message.role !== 'user' || b.type !== 'tool_result' || b.is_error !== true || !Array.isArray(b.content))
         continue;
@@ -42,7 +34,7 @@ export default defineRule({
       }
       if (types.size === 0) continue;
       const list = [...types].join(', ');
-      const stored = storedPointer(ctx.model, site);
+      const stored = Anthropic.storedPointer(ctx.model, site);
       const content =
         texts.length > 0
           ? texts

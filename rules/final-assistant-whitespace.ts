@@ -1,7 +1,7 @@
 // final-assistant-whitespace: a request that ends with an assistant message (a prefill) may not end in whitespace
 // (api-errors.md E11). On resume Claude Code sends a new prompt after it, so it is harmless there
 // (claude-code-observed.md: "trailing whitespace in final assistant text ... Not changed").
-import { blockPointer, defineRule, finalMessage, FixPlan, isBlankText, storedSite } from '../src/sdk/index.js';
+import { Anthropic, defineRule, FixPlan, isBlankText, storedSite } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -19,7 +19,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const final = finalMessage(ctx.model.apiView().merged);
+    const final = Anthropic.finalMessage(ctx.model.apiView().merged);
     if (final?.role !== 'assistant') return;
     // Blank text blocks are no-empty-content's finding; the block that counts is the last one with text.
     const kept = final.blocks.filter((b) => !b.origin.synthetic && !isBlankText(b));
@@ -31,7 +31,7 @@ export default defineRule({
     const pointer = site?.kind === 'element' ? `${site.array}/${site.index}/text` : '/message/content';
     ctx.report({
       messageId: 'trailingWhitespace',
-      at: { request: last, pointer: blockPointer(last) },
+      at: { request: last, pointer: Anthropic.blockPointer(last) },
       fix:
         site &&
         new FixPlan(ctx.model)

@@ -7,13 +7,12 @@
 // When the root's parent was deleted from the file and earlier entries survive, the fix is parent-exists' re-link
 // (unsafe), which sends the earlier turns again: a new root would only make the request valid.
 import {
+  Anthropic,
   assistantMessageId,
-  conversation,
   defineRule,
   derivedUuid,
-  type Entry,
   entriesBelow,
-  firstLineOf,
+  type Entry,
   type FixDescriptor,
   FixPlan,
   isCompactBoundary,
@@ -173,10 +172,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const first = conversation(ctx.model.apiView().merged)[0];
+    const first = Anthropic.conversation(ctx.model.apiView().merged)[0];
     if (first?.role !== 'assistant') return;
     const entry = first.entries[0];
-    const line = entry?.line ?? firstLineOf(first);
+    const line = entry?.line ?? Anthropic.firstLineOf(first);
     const at: Site = entry ? { entry } : { line };
     if (ctx.model.plain) {
       // A plain request or message list: no chain, the first message is simply the assistant's.

@@ -3,16 +3,14 @@
 // over 2000 px when the request holds more than 20 images, more than 100 images. Images inside tool_result content
 // count. Pixel sizes come from the image header (PNG, JPEG, GIF, WebP); only those few bytes are decoded.
 import {
+  Anthropic,
   base64Source,
   defineRule,
   formatSize,
   imageSize,
   placeholder,
   PlannedReports,
-  requestBlocks,
-  storedPointer,
   withArticle,
-  type BlockSite,
 } from '../src/sdk/index.js';
 
 /** Claude Code's and the API's per-image limit, measured on the base64 string (apiLimits.ts). */
@@ -48,16 +46,16 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const images: BlockSite[] = [];
-    for (const site of requestBlocks(ctx.model.apiView().merged, { nested: true })) {
+    const images: Anthropic.BlockSite[] = [];
+    for (const site of Anthropic.requestBlocks(ctx.model.apiView().merged, { nested: true })) {
       if (site.block.type === 'image' && site.message.role === 'user') images.push(site);
     }
-    const at = (s: BlockSite) => ({ request: s.outer, pointer: s.pointer });
+    const at = (s: Anthropic.BlockSite) => ({ request: s.outer, pointer: s.pointer });
     // Each image the API refuses is replaced by a text placeholder saying what was there; one fix per message.
     const reports = new PlannedReports(ctx);
     type Report = Parameters<typeof reports.add>[0];
-    const flag = (site: BlockSite, descriptor: Report, what: string): void => {
-      const stored = storedPointer(ctx.model, site);
+    const flag = (site: Anthropic.BlockSite, descriptor: Report, what: string): void => {
+      const stored = Anthropic.storedPointer(ctx.model, site);
       const plan =
         stored &&
         reports.plan(site.message).set(stored.entry, stored.pointer, { type: 'text', text: placeholder(what) });

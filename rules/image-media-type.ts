@@ -9,8 +9,8 @@
 // The safe fix writes the media type the bytes say (bytes of no image type become a text placeholder) and removes
 // Claude Code's `media_removed` entries for images, which then only strip a good image.
 import {
+  Anthropic,
   base64Source,
-  type BlockSite,
   ClaudeCode,
   defineRule,
   type Entry,
@@ -18,8 +18,6 @@ import {
   imageMediaType,
   placeholder,
   PlannedReports,
-  requestBlocks,
-  storedPointer,
 } from '../src/sdk/index.js';
 import { MAX_IMAGE_BASE64 } from './image-limits.js';
 
@@ -58,7 +56,7 @@ export default defineRule({
     };
     const badTargets = new Set<Entry>();
 
-    for (const site of requestBlocks(merged, { nested: true })) {
+    for (const site of Anthropic.requestBlocks(merged, { nested: true })) {
       if (site.block.type !== 'image' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
       // Empty data and images over the size limit are image-limits' (its fix replaces the whole image).
@@ -69,7 +67,7 @@ export default defineRule({
       if (actual === undefined || actual === declared) continue;
       const entry = model.entryAtLine(site.line);
       if (entry) badTargets.add(entry);
-      const stored = storedPointer(model, site);
+      const stored = Anthropic.storedPointer(model, site);
       const at = { request: site.outer, pointer: `${site.pointer}/source/media_type` };
       if (actual === 'none') {
         const plan =
@@ -119,9 +117,9 @@ export default defineRule({
   },
 });
 
-function imagesOf(merged: Parameters<typeof requestBlocks>[0], line: number): number {
+function imagesOf(merged: Parameters<typeof Anthropic.requestBlocks>[0], line: number): number {
   let n = 0;
-  for (const s of requestBlocks(merged, { nested: true }) as Iterable<BlockSite>)
+  for (const s of Anthropic.requestBlocks(merged, { nested: true }) as Iterable<Anthropic.BlockSite>)
     if (s.line === line && s.block.type === 'image') n++;
   return n;
 }

@@ -8,17 +8,16 @@
 // final reply counts as no response). The safe fix removes such an entry, re-linking its children (an emptied prompt
 // keeps "(no content)").
 import {
-  blockPointer,
+  Anthropic,
+  type ApiBlock,
   defineRule,
-  finalMessage,
+  type Entry,
   isBlankText,
   isObject,
   isUserPrompt,
   messageOf,
   PlannedReports,
   storedSite,
-  type ApiBlock,
-  type Entry,
 } from '../src/sdk/index.js';
 
 const NON_EMPTY = 'text content blocks must be non-empty';
@@ -52,7 +51,7 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const { merged } = model.apiView();
-    const final = finalMessage(merged);
+    const final = Anthropic.finalMessage(merged);
     // One plan per message: its blank blocks (or empty entries) go; a user turn left with nothing keeps "(no content)".
     const reports = new PlannedReports(ctx);
 
@@ -147,7 +146,7 @@ function pointerFor(b: ApiBlock, entry: Entry | undefined): string {
     return `/rendered/${b.origin.blockIndex}/content`;
   }
   if (entry?.type === 'system') return '/content';
-  return blockPointer(b);
+  return Anthropic.blockPointer(b);
 }
 
 function storedText(b: ApiBlock, content: unknown): string {

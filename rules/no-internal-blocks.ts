@@ -4,17 +4,16 @@
 // claude-code-internals.md §1.4), and an advisor call needs its result in the same message (api-errors.md E16).
 // Block types the API does not know at all (Claude Code internals such as connector_text) are rejected.
 import {
+  Anthropic,
+  type ApiBlock,
+  type ApiMessage,
   asText,
-  blockPointer,
   defineRule,
+  type Entry,
   isThinkingType,
   placeholder,
   PlannedReports,
-  requestBlocks,
   storedSite,
-  type ApiBlock,
-  type ApiMessage,
-  type Entry,
 } from '../src/sdk/index.js';
 
 /** Block types the API accepts in a user message. */
@@ -92,7 +91,7 @@ export default defineRule({
       );
       for (const b of m.blocks) {
         if (b.origin.synthetic) continue;
-        const at = { request: b, pointer: blockPointer(b) };
+        const at = { request: b, pointer: Anthropic.blockPointer(b) };
         if (isAdvisorCall(b.block) && !advisorResults.has(b.block.id)) {
           // Claude Code removes a server tool call whose result is not in the same message: the call is lost.
           flag(m, b, {
@@ -107,7 +106,7 @@ export default defineRule({
       }
     }
 
-    for (const site of requestBlocks(merged, { nested: true })) {
+    for (const site of Anthropic.requestBlocks(merged, { nested: true })) {
       const type = site.block.type;
       if (typeof type !== 'string') continue; // a block without a type is entry-shape's finding
       const at = { request: site.outer, pointer: site.pointer };

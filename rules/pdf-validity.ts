@@ -6,6 +6,7 @@
 // document), which strips the nearest document above it on every later resume (as for images, 12e). The safe fix
 // replaces the document with a text placeholder and drops those entries. Page and size limits are document-limits'.
 import {
+  Anthropic,
   base64Source,
   ClaudeCode,
   defineRule,
@@ -13,8 +14,6 @@ import {
   pdfProblem,
   placeholder,
   PlannedReports,
-  requestBlocks,
-  storedPointer,
 } from '../src/sdk/index.js';
 
 /** PDFs up to this many base64 characters are decoded to look for an /Encrypt entry. */
@@ -49,7 +48,7 @@ export default defineRule({
     const removals = ClaudeCode.mediaRemovals(model.chain().active).filter((r) => r.media === 'document');
     const reports = new PlannedReports(ctx);
     const badTargets = new Set<Entry>();
-    for (const site of requestBlocks(merged, { nested: true })) {
+    for (const site of Anthropic.requestBlocks(merged, { nested: true })) {
       if (site.block.type !== 'document' || site.message.role !== 'user') continue;
       const source = base64Source(site.block);
       if (source?.mediaType !== 'application/pdf') continue;
@@ -58,7 +57,7 @@ export default defineRule({
       const entry = model.entryAtLine(site.line);
       if (entry) badTargets.add(entry);
       const title = typeof site.block.title === 'string' && site.block.title !== '' ? ` ("${site.block.title}")` : '';
-      const stored = storedPointer(model, site);
+      const stored = Anthropic.storedPointer(model, site);
       const what =
         problem === 'encrypted'
           ? `removed a password-protected PDF document${title}, which the API rejects`

@@ -5,17 +5,15 @@
 // texts (a tool result's output, say) to their first 2000 characters, and replaces the largest media by a text
 // placeholder, until the request fits, each with a note saying what was cut: less is lost than by a compaction.
 import {
+  Anthropic,
   defineRule,
   formatSize,
   isObject,
   jsonBytes,
-  stringFieldBytes,
-  stringFieldHead,
   placeholder,
   PlannedReports,
-  requestBlocks,
-  storedPointer,
-  type BlockSite,
+  stringFieldBytes,
+  stringFieldHead,
 } from '../src/sdk/index.js';
 
 /** The API's request limit (32 MB on the standard endpoints), as the stricter stand-in enforces it. */
@@ -48,8 +46,8 @@ export default defineRule({
       jsonBytes(messages.map((m) => ({ role: m.role, content: m.blocks.map((b) => b.block) }))) + SURROUNDINGS;
     if (total <= MAX_REQUEST_BYTES) return;
     // The blocks that can shrink: texts (top level, a result's string content, texts inside it) and base64 media.
-    const sites: { site: BlockSite; size: number; text: boolean }[] = [];
-    for (const site of requestBlocks(merged, { nested: true })) {
+    const sites: { site: Anthropic.BlockSite; size: number; text: boolean }[] = [];
+    for (const site of Anthropic.requestBlocks(merged, { nested: true })) {
       const b = site.block;
       if (b.type === 'text' && typeof b.text === 'string')
         sites.push({ site, size: stringFieldBytes(b, 'text'), text: true });
@@ -66,7 +64,7 @@ export default defineRule({
     let left = total;
     for (const { site, size, text } of sites) {
       if (left <= MAX_REQUEST_BYTES * 0.95 || size < KEEP_CHARS * 4) break;
-      const stored = storedPointer(ctx.model, site);
+      const stored = Anthropic.storedPointer(ctx.model, site);
       const b = site.block;
       if (text && b.type === 'tool_result' && site.nestedIndex === undefined) {
         if (!stored) continue;

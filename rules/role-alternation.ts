@@ -1,6 +1,6 @@
 // role-alternation: user and assistant messages alternate. Claude Code merges adjacent user messages but sends two
 // adjacent assistant messages as they are; the first-party API combines same-role turns, Bedrock rejects them (E15).
-import { conversation, defineRule, firstLineOf, lastLineOf } from '../src/sdk/index.js';
+import { Anthropic, defineRule } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -17,16 +17,16 @@ export default defineRule({
     },
   },
   check(ctx) {
-    const conv = conversation(ctx.model.apiView().merged);
+    const conv = Anthropic.conversation(ctx.model.apiView().merged);
     for (let k = 1; k < conv.length; k++) {
       const m = conv[k]!;
       const prev = conv[k - 1]!;
       if (m.role !== prev.role) continue;
-      const previous = lastLineOf(prev);
+      const previous = Anthropic.lastLineOf(prev);
       ctx.report({
         messageId: 'consecutive',
         data: { role: m.role, previous: ctx.model.displayLine(previous) },
-        at: { line: firstLineOf(m) },
+        at: { line: Anthropic.firstLineOf(m) },
         related: [{ line: previous, message: `the previous ${prev.role} message` }],
       });
     }

@@ -4,7 +4,7 @@
 // (recorded items 04a, 04b): a call without its result is removed silently before sending (the model no longer sees
 // the search it made), while a result whose call is gone (its tool_use_id names no call in the message) is still
 // sent, which the API's own pairing check refuses (wording unverified). The safe fix removes the lone part.
-import { asText, blockPointer, defineRule, PlannedReports, storedSite, type ApiBlock } from '../src/sdk/index.js';
+import { Anthropic, type ApiBlock, asText, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 const SERVER_CALLS = new Set(['server_tool_use', 'mcp_tool_use']);
 
@@ -51,7 +51,7 @@ export default defineRule({
       };
       for (const b of blocks) {
         const type = asText(b.block.type);
-        const at = { request: b, pointer: blockPointer(b) };
+        const at = { request: b, pointer: Anthropic.blockPointer(b) };
         if (SERVER_CALLS.has(type) && !results.has(b.block.id)) {
           reports.add({ messageId: 'callWithoutResult', data: { type, id: asText(b.block.id) }, at }, remove(b));
         } else if (isServerResult(b) && !calls.has(b.block.tool_use_id)) {

@@ -8,16 +8,14 @@
 // - With thinking disabled or not set, the final message may not be an assistant message holding thinking (E7).
 // Only a request has the setting, so the rule never fires on a Claude Code session or a bare message list.
 import {
+  Anthropic,
+  type ApiMessage,
   asText,
-  blockPointer,
-  conversation,
   defineRule,
-  finalMessage,
   FixPlan,
   isObject,
   isThinkingBlock,
   storedSite,
-  type ApiMessage,
 } from '../src/sdk/index.js';
 
 /** A user message that carries tool results (it continues the assistant's turn rather than starting a new one). */
@@ -62,7 +60,7 @@ export default defineRule({
     const type = isObject(thinking) ? thinking.type : undefined;
     const enabled = type === 'enabled' || type === 'adaptive';
     const disabled = thinking === undefined || thinking === null || type === 'disabled';
-    const conv = conversation(ctx.model.apiView().merged);
+    const conv = Anthropic.conversation(ctx.model.apiView().merged);
 
     if (enabled) {
       const start = currentTurnStart(conv);
@@ -73,13 +71,13 @@ export default defineRule({
       ctx.report({
         messageId: 'notThinkingFirst',
         data: { found },
-        at: { request: first, pointer: blockPointer(first) },
+        at: { request: first, pointer: Anthropic.blockPointer(first) },
       });
       return;
     }
 
     if (!disabled) return; // an unknown setting: entry-shape or the API judges it
-    const final = finalMessage(conv);
+    const final = Anthropic.finalMessage(conv);
     if (final?.role !== 'assistant') return;
     const held = final.blocks.filter((b) => !b.origin.synthetic && isThinkingBlock(b));
     const shown = held[0];
@@ -98,7 +96,7 @@ export default defineRule({
           thinking === undefined || thinking === null ? 'The request does not enable thinking' : 'Thinking is disabled',
         type: asText(shown.block.type),
       },
-      at: { request: shown, pointer: blockPointer(shown) },
+      at: { request: shown, pointer: Anthropic.blockPointer(shown) },
       fix,
     });
   },

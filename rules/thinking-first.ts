@@ -2,15 +2,15 @@
 // first when it regroups split parts, but one entry written as [text, thinking, ...] is sent as it is, and the API
 // rejects it (api-errors.md E6; claude-code-observed.md "thinking not first").
 import {
-  blockPointer,
+  Anthropic,
+  type ApiBlock,
+  type ApiMessage,
   defineRule,
+  type FixDescriptor,
   FixPlan,
   isBlankText,
   isThinkingBlock,
   storedSite,
-  type ApiBlock,
-  type ApiMessage,
-  type FixDescriptor,
   type StoredSite,
   type TranscriptModel,
 } from '../src/sdk/index.js';
@@ -42,7 +42,7 @@ export default defineRule({
       ctx.report({
         messageId: 'notFirst',
         data: { found },
-        at: { request: thinking, pointer: blockPointer(thinking) },
+        at: { request: thinking, pointer: Anthropic.blockPointer(thinking) },
         related: [{ line: first.origin.line, message: `the \`${found}\` block that comes first` }],
         fix: moveThinkingFirst(ctx.model, m, first),
       });

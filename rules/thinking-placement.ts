@@ -7,16 +7,15 @@
 // 06b), Claude Code sends it as it is, the API rejects it, the same body goes out 6 times and the resume fails, so
 // that case is an error for Claude Code too.
 import {
+  Anthropic,
+  type ApiBlock,
+  type ApiMessage,
   asText,
-  blockPointer,
   defineRule,
-  finalMessage,
   isBlankText,
   isThinkingBlock,
   PlannedReports,
   storedSite,
-  type ApiBlock,
-  type ApiMessage,
 } from '../src/sdk/index.js';
 
 const FINAL_BLOCK_ERROR = '"The final block in an assistant message cannot be `thinking`."';
@@ -52,11 +51,11 @@ export default defineRule({
   },
   check(ctx) {
     const { merged } = ctx.model.apiView();
-    const final = finalMessage(merged);
+    const final = Anthropic.finalMessage(merged);
     // Each finding's fix removes its block; all of one message's removals go in one fix (a part left with nothing
     // is removed and its children re-linked; a user message left with nothing keeps "(no content)").
     const reports = new PlannedReports(ctx);
-    const at = (b: ApiBlock) => ({ request: b, pointer: blockPointer(b) });
+    const at = (b: ApiBlock) => ({ request: b, pointer: Anthropic.blockPointer(b) });
     const removal = (m: ApiMessage, b: ApiBlock) => {
       const site = storedSite(ctx.model, b);
       const plan = site ? reports.plan(m).removeSite(site) : undefined;

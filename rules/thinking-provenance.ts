@@ -15,7 +15,7 @@
 //   probably made by Bedrock, and the first-party API cannot verify them (not measured: the stand-in takes them).
 // A foreign signature of normal length cannot be told. The safe fix removes a cut-off thinking block (the retry
 // would strip it, and all others, anyway).
-import { blockPointer, defineRule, PlannedReports, storedSite, toolIndex, type ApiBlock } from '../src/sdk/index.js';
+import { Anthropic, type ApiBlock, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -69,18 +69,18 @@ export default defineRule({
           ...(shapes[i] === 'cut'
             ? { messageId: 'cutShort' as const, data: { length } }
             : { messageId: 'truncated' as const, data: { length, median: median! } }),
-          at: { request: b, pointer: `${blockPointer(b)}/signature` },
+          at: { request: b, pointer: `${Anthropic.blockPointer(b)}/signature` },
         },
         plan && { plan, description: 'remove the thinking block whose signature is cut off' },
       );
     });
-    const bedrock = [...toolIndex(ctx.model).uses.keys()].find((id) => id.startsWith('toolu_bdrk_'));
+    const bedrock = [...Anthropic.toolIndex(ctx.model).uses.keys()].find((id) => id.startsWith('toolu_bdrk_'));
     if (bedrock)
       reports.add({
         messageId: 'otherProvider',
         severity: 'warn',
         data: { id: bedrock },
-        at: { request: thinking[0]!, pointer: `${blockPointer(thinking[0]!)}/signature` },
+        at: { request: thinking[0]!, pointer: `${Anthropic.blockPointer(thinking[0]!)}/signature` },
       });
     reports.send();
   },

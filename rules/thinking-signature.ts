@@ -6,7 +6,7 @@
 // from the issue), and there is no strip-and-retry: the same body goes out 6 times and the resume fails. E9
 // ("Invalid 'data' in 'redacted_thinking' block") is the error for data that is there but wrong. Empty thinking TEXT
 // with a signature is how omitted/redacted thinking is stored and is fine (claude-code-internals.md §1.8).
-import { blockPointer, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
+import { Anthropic, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 const FIX = 'remove the thinking block the API cannot verify';
 
@@ -52,7 +52,7 @@ export default defineRule({
         if (!messageId) continue;
         const site = storedSite(ctx.model, b);
         const plan = site ? reports.plan(m).removeSite(site) : undefined;
-        const at = { request: b, pointer: blockPointer(b) };
+        const at = { request: b, pointer: Anthropic.blockPointer(b) };
         const fix = plan && { plan, description: FIX };
         if (messageId === 'redactedNoData') reports.add({ messageId, data: { what }, at }, fix);
         else reports.add({ messageId, at }, fix);

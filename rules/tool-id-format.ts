@@ -1,7 +1,7 @@
 // tool-id-format: tool_use ids and tool names in the shapes providers enforce. The first-party API issues
 // `toolu_…` ids; Bedrock requires tool_use ids of 1-64 characters from [a-zA-Z0-9_-], and tool names must match
 // ^[a-zA-Z0-9_-]{1,64}$. Ids and names written by other agents or proxies (dots, colons, long ids) break there.
-import { blocksOfType, conversation, defineRule, showValue } from '../src/sdk/index.js';
+import { Anthropic, defineRule, showValue } from '../src/sdk/index.js';
 
 const ID_CHARSET = /^[a-zA-Z0-9_-]+$/;
 const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -26,9 +26,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const m of conversation(ctx.model.apiView().merged)) {
+    for (const m of Anthropic.conversation(ctx.model.apiView().merged)) {
       if (m.role !== 'assistant') continue;
-      for (const use of blocksOfType(m, 'tool_use')) {
+      for (const use of Anthropic.blocksOfType(m, 'tool_use')) {
         const { id, name } = use.block;
         const at = { request: use };
         if (typeof id === 'string') {

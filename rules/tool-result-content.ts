@@ -4,7 +4,7 @@
 // text block becomes '{"type":"text","text":"e1"}', not a list) and the string form of a number ('42'), measured
 // on recordings of the real CLI (recorded items 03a-03c). So on resume nothing is rejected, but the model reads JSON
 // where the tool wrote a value. The safe fix writes the string Claude Code sends.
-import { asText, blockPointer, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
+import { Anthropic, asText, defineRule, PlannedReports, storedSite } from '../src/sdk/index.js';
 
 const RULE_ID = 'tool-result-content';
 
@@ -60,7 +60,7 @@ export default defineRule({
           {
             messageId: 'notTextOrList',
             data: { id: asText(b.block.tool_use_id), kind: kindOf(content), sent: shown },
-            at: { request: b, pointer: blockPointer(b, 'content') },
+            at: { request: b, pointer: Anthropic.blockPointer(b, 'content') },
           },
           plan && { plan, description: 'write the content as the text Claude Code sends' },
         );

@@ -3,17 +3,17 @@
 // and the API rejects it on every retry (observed: the same body 6 times, then exit 1). The fix moves the
 // tool_result blocks first within the stored entry, keeping the order of everything else.
 import {
-  conversation,
+  Anthropic,
+  type ApiBlock,
+  type ApiMessage,
   defineRule,
+  type FixDescriptor,
   FixPlan,
   isObject,
   messageOf,
   showValue,
-  withArticle,
-  type ApiBlock,
-  type ApiMessage,
-  type FixDescriptor,
   type TranscriptModel,
+  withArticle,
 } from '../src/sdk/index.js';
 
 const isResult = (block: unknown): boolean => isObject(block) && block.type === 'tool_result';
@@ -52,7 +52,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const m of conversation(ctx.model.apiView().merged)) {
+    for (const m of Anthropic.conversation(ctx.model.apiView().merged)) {
       if (m.role !== 'user') continue;
       let before: ApiBlock | undefined;
       for (const b of m.blocks) {

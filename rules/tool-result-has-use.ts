@@ -5,10 +5,9 @@
 // into another turn that reuses its message.id (recordings 15o, 15p). Then the fix hangs the result back below its
 // call, as Claude Code wrote it, and both are sent again.
 import {
+  Anthropic,
   appendTo,
   blocksOf,
-  blocksOfType,
-  conversation,
   defineRule,
   type Entry,
   type FixDescriptor,
@@ -16,7 +15,6 @@ import {
   HeldReports,
   type RelatedLine,
   showValue,
-  toolIndex,
   type TranscriptModel,
 } from '../src/sdk/index.js';
 
@@ -39,7 +37,7 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
-    const conv = conversation(model.apiView().merged);
+    const conv = Anthropic.conversation(model.apiView().merged);
     // The orphans of one stored entry go in one fix (shared by their reports), so the entry is removed whole when
     // they are all it holds.
     const reports = new HeldReports(ctx);
@@ -71,7 +69,7 @@ export default defineRule({
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'user') continue;
-      const results = blocksOfType(m, 'tool_result');
+      const results = Anthropic.blocksOfType(m, 'tool_result');
       if (results.length === 0) continue;
       const prev = k > 0 ? conv[k - 1] : undefined;
       const offered = new Set<unknown>(
@@ -88,7 +86,7 @@ export default defineRule({
         }
         const related: RelatedLine[] =
           typeof raw === 'string'
-            ? (toolIndex(model).uses.get(raw) ?? []).slice(0, 3).map((site) => ({
+            ? (Anthropic.toolIndex(model).uses.get(raw) ?? []).slice(0, 3).map((site) => ({
                 line: site.line,
                 message: `a tool_use with id ${raw} is here, not in the previous assistant message`,
               }))

@@ -9,12 +9,11 @@
 // call in a compaction's preserved segment the entry goes after the compact summary (entries before the boundary are
 // not loaded) and is listed in the boundary's preserved segment (02a).
 import {
+  Anthropic,
   type ApiMessage,
   assistantMessageId,
   blocksOf,
-  blocksOfType,
   ClaudeCode,
-  conversation,
   defineRule,
   derivedUuid,
   type Entry,
@@ -26,7 +25,6 @@ import {
   type Lines,
   type RelatedLine,
   showValue,
-  toolIndex,
   type TranscriptModel,
 } from '../src/sdk/index.js';
 
@@ -212,7 +210,7 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
-    const conv = conversation(model.apiView().merged);
+    const conv = Anthropic.conversation(model.apiView().merged);
     // The calls of one stored entry are answered by one inserted entry: one fix, shared by their reports.
     const reports = new HeldReports(ctx);
     const idsByLine = new Map<number, string[]>();
@@ -245,7 +243,7 @@ export default defineRule({
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
-      const uses = blocksOfType(m, 'tool_use').filter((b) => typeof b.block.id === 'string');
+      const uses = Anthropic.blocksOfType(m, 'tool_use').filter((b) => typeof b.block.id === 'string');
       if (uses.length === 0) continue;
       const next = conv[k + 1];
       // Made once per message, when a dropped call asks: a message merged from many copies holds thousands of calls.
@@ -266,7 +264,7 @@ export default defineRule({
         else if (!ids.includes(id)) ids.push(id);
         const related: RelatedLine[] = [];
         // The first three only: an id repeated in thousands of copies of a session has thousands of results.
-        for (const site of toolIndex(model).results.get(id) ?? []) {
+        for (const site of Anthropic.toolIndex(model).results.get(id) ?? []) {
           if (related.length === 3) break;
           if (site.line !== line)
             related.push({ line: site.line, message: `a tool_result for ${id} is here, not in the next message` });

@@ -4,10 +4,9 @@
 // real CLI, recorded items 16a-16c). The (unsafe) fix writes the object a string holds as JSON (16a), else {}, and
 // keeps the original under the marker field of the entry.
 import {
-  appendTo,
+  Anthropic,
   type ApiBlock,
-  blocksOfType,
-  conversation,
+  appendTo,
   defineRule,
   type Entry,
   type FixDescriptor,
@@ -112,9 +111,9 @@ export default defineRule({
       fixByLine.set(line, fix);
       return fix;
     };
-    for (const m of conversation(model.apiView().merged)) {
+    for (const m of Anthropic.conversation(model.apiView().merged)) {
       if (m.role !== 'assistant') continue;
-      for (const use of blocksOfType(m, 'tool_use')) {
+      for (const use of Anthropic.blocksOfType(m, 'tool_use')) {
         if (isObject(use.block.input)) continue;
         const { line, blockIndex } = use.origin;
         if (blockIndex !== undefined) {

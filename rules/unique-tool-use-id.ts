@@ -2,11 +2,10 @@
 // around v2.1.19); Claude Code 2.1.332 drops the later tool_use and its result on resume. The fix removes the same
 // two blocks from the file.
 import {
-  appendTo,
+  Anthropic,
   type ApiBlock,
   type ApiMessage,
-  blocksOfType,
-  conversation,
+  appendTo,
   defineRule,
   type Entry,
   type FixDescriptor,
@@ -49,7 +48,7 @@ function removeLaterUse(
 function resultsById(m: ApiMessage | undefined): Map<unknown, ApiBlock[]> | undefined {
   if (m?.role !== 'user') return undefined;
   const byId = new Map<unknown, ApiBlock[]>();
-  for (const b of blocksOfType(m, 'tool_result')) {
+  for (const b of Anthropic.blocksOfType(m, 'tool_result')) {
     appendTo(byId, b.block.tool_use_id, b);
   }
   return byId;
@@ -74,7 +73,7 @@ export default defineRule({
   },
   check(ctx) {
     const first = new Map<string, ApiBlock>();
-    const conv = conversation(ctx.model.apiView().merged);
+    const conv = Anthropic.conversation(ctx.model.apiView().merged);
     for (let k = 0; k < conv.length; k++) {
       const m = conv[k]!;
       if (m.role !== 'assistant') continue;
@@ -82,7 +81,7 @@ export default defineRule({
       // one response can hold thousands of repeats.
       const rankOf = new Map<string, number>();
       let results: Map<unknown, ApiBlock[]> | undefined | null = null;
-      for (const use of blocksOfType(m, 'tool_use')) {
+      for (const use of Anthropic.blocksOfType(m, 'tool_use')) {
         const id = use.block.id;
         if (typeof id !== 'string') continue;
         const rank = rankOf.get(id) ?? 0;

@@ -6,7 +6,7 @@ export * from './held-reports.js';
 export * from './line-problems.js';
 export * from '../model/media.js';
 export { jsonBytes, stringFieldBytes, stringFieldHead } from '../model/json-size.js';
-export * from './request.js';
+export * from './words.js';
 export type {
   ApiBlock,
   ApiMessage,
@@ -59,6 +59,8 @@ export {
   storedSite,
 } from '../fixer/fix-plan.js';
 export { derivedUuid, MARKER_FIELD } from '../fixer/chain-edits.js';
+// Walking a compiled Messages API request (`Anthropic.requestBlocks`), for the request-view rules.
+export * as Anthropic from './request.js';
 // The formats' kits, one namespace each (`Codex.CodexFix`): what a format's own rules use of it.
 export * as Batch from '../formats/batch/sdk.js';
 export * as ClaudeCode from '../formats/claude-code/sdk.js';

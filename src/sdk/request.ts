@@ -1,9 +1,9 @@
-// Walking the compiled request, for the request-view rules: the conversational messages, their blocks (nested ones
-// too) with where each is stored, tool ids across the file, and the words messages use for values.
-import { createHash } from 'node:crypto';
+// The `Anthropic` kit: walking a compiled Messages API request, for the request-view rules (Claude Code, Cline and
+// Roo histories, request bodies, message lists): the conversational messages, their blocks (nested ones too) with
+// where each is stored, and the tool ids across the file.
 import { storedSite } from '../fixer/fix-plan.js';
 import { appendTo } from '../model/arrays.js';
-import { asText, type Entry, isObject } from '../model/entries.js';
+import { type Entry, isObject } from '../model/entries.js';
 import type { TranscriptModel } from '../model/index.js';
 import type { ApiBlock, ApiMessage } from '../model/types.js';
 import { isArrayField } from './lines.js';
@@ -88,9 +88,6 @@ export function storedPointer(model: TranscriptModel, site: BlockSite): { entry:
   return { entry: outer.entry, pointer: site.nestedIndex === undefined ? base : `${base}/content/${site.nestedIndex}` };
 }
 
-/** "an image/png", "a PDF": the indefinite article for a noun phrase. */
-export const withArticle = (noun: string): string => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
-
 /** The messages the API pairs and alternates: role 'system' messages (Claude Code's rendered attachments) are skipped. */
 export function conversation(merged: readonly ApiMessage[]): ApiMessage[] {
   return merged.filter((m) => m.role !== 'system');
@@ -99,14 +96,6 @@ export function conversation(merged: readonly ApiMessage[]): ApiMessage[] {
 /** Recorded (not synthetic) blocks of one type, in message order. */
 export function blocksOfType(m: ApiMessage, type: string): ApiBlock[] {
   return m.blocks.filter((b) => !b.origin.synthetic && b.block.type === type);
-}
-
-/** An id or name for a message: the string itself, or a short JSON rendering of whatever is there instead. */
-export function showValue(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return '(none)';
-  const json = asText(value);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
 }
 
 /** The first line of the message's last recorded block, or of its last entry. */
@@ -168,9 +157,4 @@ function contentArray(entry: Entry): readonly unknown[] {
   const message = entry.raw.message;
   if (!isObject(message) || !Array.isArray(message.content)) return NO_BLOCKS;
   return message.content;
-}
-
-/** A short stable hash (hex) of some strings, for ids transcript-lint makes up. */
-export function shortHash(...parts: string[]): string {
-  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 24);
 }
