@@ -15,6 +15,10 @@
 // (recorded: fixtures/sessions/claude-code/unwritten-summary). The safe fix removes that boundary, when nothing hangs
 // below it: the compaction never finished, and resume sends the history the user had before it. With attachments
 // below it (an automatic compaction writes them before the summary) the fix removes them too, and is unsafe.
+// A compaction written by another terminal after this turn began (two writers of one session): Claude Code 2.1.332
+// deletes the history before the last boundary, so the turn's parent is gone and its turn is sent on top of the
+// summary and preserved tail, without the deleted entries between (recorded: the differential harness's seed 25).
+// An error when messages are among them.
 import {
   aboveAttachments,
   assistantMessageId,
@@ -52,6 +56,8 @@ export default defineRule({
         'This compact boundary has no summary entry (`isCompactSummary`) after it, so on resume the history starts after the boundary with nothing standing for the conversation before the compaction.',
       boundaryGone:
         'This compact summary hangs off {{parent}}, which {{why}}, so resume walks past the summary and sends the whole pre-compact history along with it.',
+      deletedParent:
+        "This entry's turn goes on from line {{parent}}, which comes before the compaction on line {{boundary}} and is not kept by it: another writer compacted the session after this turn began. On resume Claude Code deletes {{deleted}} and sends this turn on top of the compaction's summary and preserved tail (line {{survivor}}){{lost}}.",
       olderBoundaryGone:
         'This compact summary hangs off {{parent}}, which {{why}}; today it has no effect, since resume starts at a later compaction, but the history before this one is not cut off any more.',
     },
@@ -83,6 +89,31 @@ export default defineRule({
         fix: parent ? undefined : restoreBoundary(ctx.model, e, top, parentUuid),
       });
     }
+    const boundaryLine = ctx.model.chain().compactBoundary?.line;
+    for (const { entry, deleted, survivor } of deletedParents(ctx.model)) {
+      const messages = deleted.filter((d) => d.type === 'user' || d.type === 'assistant');
+      const lines = deleted.map((d) => d.line).sort((a, b) => a - b);
+      const n = messages.length;
+      ctx.report({
+        messageId: 'deletedParent',
+        severity: n > 0 ? 'error' : 'warn',
+        at: { entry, pointer: '/parentUuid' },
+        data: {
+          parent: deleted[0]!.line,
+          boundary: boundaryLine ?? '?',
+          deleted: `${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')}`,
+          survivor: survivor.line,
+          lost:
+            n > 0
+              ? `: the ${n === 1 ? 'message' : `${n} messages`} of line${n === 1 ? '' : 's'} ${messages.map((m) => m.line).join(', ')} ${n === 1 ? 'is' : 'are'} not sent`
+              : '',
+        },
+        related: [
+          { line: deleted[0]!.line, message: 'the parent, deleted on resume' },
+          ...(boundaryLine !== undefined ? [{ line: boundaryLine, message: 'the compaction' }] : []),
+        ],
+      });
+    }
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
       if (!isCompactBoundary(e) || e.uuid === undefined || summarised.has(e.uuid)) continue;
@@ -103,6 +134,29 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * Entries on the resumed chain whose parent Claude Code deletes with the compacted history (chain.ts: the walk goes on
+ * from the nearest ancestor that survives). An error when a user or assistant message is among the deleted entries
+ * (history the turn had is not sent), a warning when only attachments are.
+ */
+function deletedParents(model: StorageView): { entry: Entry; deleted: Entry[]; survivor: Entry }[] {
+  const { prunedParent, pruned, parentIndex } = model.chain();
+  if (!prunedParent || !pruned || !parentIndex) return [];
+  const { entries } = model;
+  const out: { entry: Entry; deleted: Entry[]; survivor: Entry }[] = [];
+  for (const entry of prunedParent) {
+    const deleted: Entry[] = [];
+    let at = parentIndex[entry.index]!;
+    while (at >= 0 && pruned(entries[at]!) && !deleted.includes(entries[at]!)) {
+      deleted.push(entries[at]!);
+      at = parentIndex[at]!;
+    }
+    const survivor = at >= 0 ? entries[at] : undefined;
+    if (deleted.length > 0 && survivor) out.push({ entry, deleted, survivor });
+  }
+  return out;
+}
 
 /**
  * The boundary's preserved head, when resume hangs it below a summary (the segment's anchor) that is not in the file

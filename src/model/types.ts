@@ -129,6 +129,11 @@ export interface Chain {
    * and not preserved (applyPreservedSegmentRelinks). The walk does not bridge to such an entry.
    */
   pruned?: (e: Entry) => boolean;
+  /**
+   * Entries on the walk whose parent Claude Code deleted that way (pruned): the walk goes on from the nearest
+   * ancestor that survives, and the deleted entries between are not sent.
+   */
+  prunedParent?: Entry[];
 }
 
 /** Where a finding is in a plain input's file. */

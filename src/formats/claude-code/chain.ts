@@ -137,13 +137,16 @@ function chooseLeaf(
   lastPromptLeaves: Chain['lastPromptLeaves'],
   parentOf: (e: Entry) => string | null | undefined,
 ): { leaf?: Entry; leafSource: LeafSource } {
-  const tip = newestTip(entries, byUuid, children);
+  const tip = messageTip(entries, byUuid, children, parentOf);
   // Claude Code resumes the entry named by the last `last-prompt`, or the newest tip when that entry is one of the
   // tip's ancestors (observed: appended entries after the named one are kept). When the last `last-prompt` names no
   // entry it is as if there were none: no older `last-prompt` is tried (recordings 08a-08f).
   const last = lastPromptLeaves[lastPromptLeaves.length - 1];
   const named = last ? byUuid.get(last.leafUuid) : undefined;
-  if (named) {
+  // A named entry from which the parent links reach no user or assistant message (attachments whose parent is gone)
+  // is no leaf: recorded with 2.1.332 (a compaction's attachments below a lost line, named by the last
+  // `last-prompt`), Claude Code resumed the newest other tip instead.
+  if (named && reachesMessage(named, byUuid, parentOf)) {
     if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf))
       return { leaf: tip, leafSource: 'last-prompt' };
     return { leaf: named, leafSource: 'last-prompt' };
@@ -157,7 +160,43 @@ function chooseLeaf(
   return { leafSource: 'none' };
 }
 
-/** The branch tip that comes last in the file (timestamps play no part); sidechain children do not count. */
+/**
+ * The tip newestTip finds, unless the parent links from it reach no user or assistant message (then the last such
+ * tip before it in the file): Claude Code did not resume from attachments whose parent was lost (recorded, 2.1.332).
+ */
+function messageTip(
+  entries: readonly Entry[],
+  byUuid: Map<string, Entry>,
+  children: Map<string, Entry[]>,
+  parentOf: (e: Entry) => string | null | undefined,
+): Entry | undefined {
+  const tip = newestTip(entries, byUuid, children);
+  if (!tip || reachesMessage(tip, byUuid, parentOf)) return tip;
+  for (let i = tip.index - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainTreeEntry(e) || byUuid.get(e.uuid!) !== e || !isReadable(e)) continue;
+    if ((children.get(e.uuid!) ?? []).some((c) => !c.isSidechain)) continue;
+    if (reachesMessage(e, byUuid, parentOf)) return e;
+  }
+  return tip;
+}
+
+/** Whether the parent links from `e` (itself included) reach a user or assistant entry before a missing parent. */
+function reachesMessage(
+  e: Entry,
+  byUuid: Map<string, Entry>,
+  parentOf: (e: Entry) => string | null | undefined,
+): boolean {
+  const seen = new Set<Entry>();
+  let cur: Entry | undefined = e;
+  while (cur && !seen.has(cur)) {
+    if (cur.type === 'user' || cur.type === 'assistant') return true;
+    seen.add(cur);
+    const p = parentOf(cur);
+    cur = typeof p === 'string' ? byUuid.get(p) : undefined;
+  }
+  return false;
+}
 
 function isAncestor(
   ancestor: Entry,
@@ -207,7 +246,25 @@ function walk(
       break;
     }
     const at: number = parentIndex[cur.index]!;
-    const found: Entry | undefined = at >= 0 ? entries[at] : undefined;
+    let found: Entry | undefined = at >= 0 ? entries[at] : undefined;
+    // A parent that Claude Code deleted with the compacted history: the walk goes on from the nearest ancestor that
+    // survives (recorded with 2.1.332: a second terminal's compaction landed after this entry's turn, which was sent
+    // on top of the compaction's preserved tail, without the deleted entries between).
+    if (found && pruned(found)) {
+      (chain.prunedParent ??= []).push(cur);
+      const climbed = new Set<Entry>();
+      while (found && pruned(found) && !climbed.has(found)) {
+        climbed.add(found);
+        const up: number = parentIndex[found.index]!;
+        found = up >= 0 ? entries[up] : undefined;
+      }
+      if (found && pruned(found)) found = undefined;
+      if (found && !seen.has(found)) {
+        step.link = 'preserved-segment';
+        cur = found;
+        continue;
+      }
+    }
     // A parent already on the walk closes a cycle; Claude Code then treats it like a missing parent (observed).
     if (found && seen.has(found)) chain.cycleAt ??= cur;
     const next: Entry | undefined = found && !seen.has(found) ? found : undefined;
