@@ -46,8 +46,10 @@ export default defineRule({
     // Another writer's events without their session.start (measured, foreign-chains.ts): an error at each chain's first
     // event; its dangling parent is that finding's, not danglingParent's.
     const foreignRoots = new Set<Event>();
+    const foreign = new Set<Event>();
     for (const chain of Copilot.foreignChainsOf(model)) {
       foreignRoots.add(chain.root);
+      for (const e of chain.events) foreign.add(e);
       const rest = chain.events.length - 1;
       // Events Copilot sends nothing of, nor pairs by (a stray shutdown, differential seed 19): it resumes clean.
       const quiet = chain.events.every((e) => !Copilot.CONVERSATION_EVENTS.has(e.type));
@@ -62,6 +64,20 @@ export default defineRule({
         ctx.report({ messageId: 'foreignNamed', at, data: { ...data, record: record.line, session } });
         continue;
       }
+      if (chain.overtaken) {
+        const later = chain.overtaken;
+        ctx.report({
+          messageId: 'foreignOvertaken',
+          at,
+          data: {
+            ...data,
+            later: later.line,
+            time: String(chain.root.raw.timestamp),
+            laterTime: String(later.raw.timestamp),
+          },
+        });
+        continue;
+      }
       ctx.report({
         messageId: quiet ? 'foreignQuiet' : 'foreignEvents',
         at,
@@ -70,7 +86,7 @@ export default defineRule({
       });
     }
     // Until session.start is in place, the chain is the move's (or the rebuild's) to mend.
-    if (checkStart(ctx, events, otherStarts)) checkParents(ctx, events, otherStarts, foreignRoots);
+    if (checkStart(ctx, events, otherStarts)) checkParents(ctx, events, otherStarts, foreignRoots, foreign);
     checkDuplicates(ctx, events);
     checkShutdowns(ctx, events, otherStarts);
   },

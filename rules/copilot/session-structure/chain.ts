@@ -11,13 +11,17 @@ export function checkParents(
   events: readonly Event[],
   otherStarts: ReadonlySet<Event>,
   foreignRoots: ReadonlySet<Event>,
+  foreign: ReadonlySet<Event> = new Set(),
 ): void {
   const { model } = ctx;
   const seen = new Set<string>();
+  /** The last event before, not another writer's (a parent repointed to one would join this session to its chain). */
+  let ownBefore: Event | undefined;
   for (const e of events) {
     const previous = events[e.index - 1];
+    if (previous && !foreign.has(previous)) ownBefore = previous;
     const at = { line: e.line };
-    const want = previous?.id ?? null;
+    const want = (foreign.has(e) ? previous : ownBefore)?.id ?? null;
     const repoint = (description: string) =>
       new Copilot.CopilotFixPlan(model).set(e.line, '/parentId', want).fix('safe', description);
     const parent = e.parentId;

@@ -12,6 +12,8 @@ export const MESSAGES = {
     "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   foreignQuiet:
     "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events go on across them (line {{crossing}} names an event before it). They hold nothing Copilot sends, so it resumes as before. Move them out with `transcript-lint split`.",
+  foreignOvertaken:
+    "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events from line {{later}} on were written before it ({{laterTime}}, it {{time}}), though they come after it. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   foreignNamed:
     "This {{type}} and {{more}} are another session's: its parentId {{parent}} names no event of the file, and the usage record on line {{record}} was written for session {{session}}. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   otherSession:

@@ -13,6 +13,8 @@ export interface ForeignChain {
   events: CopilotEvent[];
   /** The first event of this session's own chain that goes on across the chain, if one does. */
   crossing?: CopilotEvent;
+  /** Else the first event of a chain of this session's, later in the file, that was written before this chain. */
+  overtaken?: CopilotEvent;
   /** Else the usage record of the chain that names another session, and that session. */
   named?: { record: CopilotEvent; session: string };
 }
@@ -80,6 +82,22 @@ export function foreignChains(
       );
     if (by) foreign.set(c, by.event);
   }
+  // A chain nothing crosses is another writer's when a chain of this session's (a usage record of it names this
+  // session) comes after it in the file but was written before it: one process appends its events in the order it
+  // writes them (differential seed 83: another session's lone answer, then this session's chain after a deleted
+  // block, 39 seconds older; Copilot 1.0.102 sent the answer as this session's). Roots naming one missing event are
+  // two writers going on from one lost line, as above.
+  const overtaken = (c: ForeignChain): CopilotEvent | undefined => {
+    if (attested(c) || !c.events.some((e) => CONVERSATION_EVENTS.has(e.type))) return undefined;
+    const written = timeOf(c.root);
+    if (written === undefined) return undefined;
+    for (const later of chains) {
+      if (later.root.line <= c.root.line || later.root.parentId === c.root.parentId || !attested(later)) continue;
+      const time = timeOf(later.root);
+      if (time !== undefined && time < written) return later.root;
+    }
+    return undefined;
+  };
   // A chain nothing crosses (no event of this session after it) is another session's when a usage record of the main
   // agent in it names that session, and it holds what Copilot sends (differential seed 124: interrupted-resumed's
   // answer and call at the end of plain's file, sent by Copilot 1.0.102 as plain's).
@@ -88,6 +106,11 @@ export function foreignChains(
     const crossing = foreign.get(c);
     if (crossing) {
       out.push({ ...c, crossing });
+      continue;
+    }
+    const later = overtaken(c);
+    if (later) {
+      out.push({ ...c, overtaken: later });
       continue;
     }
     if (own === undefined || !c.events.some((e) => CONVERSATION_EVENTS.has(e.type))) continue;
@@ -99,6 +122,12 @@ export function foreignChains(
     }
   }
   return out;
+}
+
+/** An event's timestamp in milliseconds, when it is one. */
+function timeOf(e: CopilotEvent): number | undefined {
+  const t = typeof e.raw.timestamp === 'string' ? Date.parse(e.raw.timestamp) : Number.NaN;
+  return Number.isNaN(t) ? undefined : t;
 }
 
 /** Whether a line too damaged to read as an event (valid-json's and its kin's to repair) mentions the text. */

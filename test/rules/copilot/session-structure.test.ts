@@ -57,6 +57,12 @@ const gapThenForeign = `${[
 // call) with no event of plain after them. Copilot 1.0.102 sent that answer and call as plain's.
 const plain = recording('plain');
 const interruptedResumed = recording('interrupted-resumed');
+// Differential seed 83, after `split` moved multi-turn (appended) out: parallel's first 13 lines, resumed's lone answer
+// and turn end (another writer's, 09:41:15), parallel's lines 15-16 (its line 14 deleted, 09:40:36), resumed's
+// shutdown, parallel's last two. Copilot 1.0.102 sent resumed's answer "ok" inside parallel's conversation.
+const p = (n: number) => parallel.lines[n - 1]!;
+const r = (n: number) => resumed.lines[n - 1]!;
+const overtaken = `${[...parallel.lines.slice(0, 13), r(13), r(14), p(15), p(16), r(15), p(17), p(18)].join('\n')}\n`;
 const namedAtEnd = `${[...plain.lines, ...interruptedResumed.lines.slice(4, 7)].join('\n')}\n`;
 const FOLDER = thinking.event(1).data.sessionId as string;
 const FILE = `/home/u/.copilot/session-state/${FOLDER}/events.jsonl`;
@@ -167,6 +173,22 @@ runRuleTests(rule, {
       output: gapThenForeign.replace(t(13), t(13).replace(thinking.event(13).parentId, thinking.event(6).id)),
     },
     {
+      name: "another writer's lone answer before this session's chain, written after it (seed 83): an error",
+      text: overtaken,
+      errors: [
+        {
+          messageId: 'foreignOvertaken',
+          line: 14,
+          severity: 'error',
+          messageIncludes: `from line 16 on were written before it (${parallel.event(15).timestamp}, it ${resumed.event(13).timestamp})`,
+        },
+        { messageId: 'danglingParent', line: 16, severity: 'warn' },
+        { messageId: 'afterShutdown', line: 19 },
+      ],
+      // The gap is relinked to this session's last event before it, not to the other writer's.
+      output: overtaken.replace(p(15), p(15).replace(parallel.event(15).parentId, parallel.event(13).id)),
+    },
+    {
       name: "another session's answer and call at the end, its usage record naming it (seed 124): an error",
       text: namedAtEnd,
       errors: [
@@ -267,6 +289,12 @@ describe('split: another writer’s events without their session.start', () => {
     const n = plain.lines.length;
     expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
       [[n + 1, n + 2, n + 3], interruptedResumed.event(1).data.sessionId],
+    ]);
+  });
+  it("moves seed 83's lines of resumed out (lines 14, 15 and 18)", () => {
+    const joined = copilotEvents.otherSessions!(FILE, load(overtaken));
+    expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
+      [[14, 15, 18], `unknown-${resumed.event(13).id}`],
     ]);
   });
   it('moves nothing out of a file with a block deleted', () => {

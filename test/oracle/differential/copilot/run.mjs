@@ -375,12 +375,17 @@ async function runSeed(seed) {
   const fixed = stage(fixHome, base, dmg.bytes);
   // A file that holds another session is fixed by moving that session to a folder of its own (`split`), then --fix,
   // as the Claude Code and Codex harnesses do. `split` leaves a file of one session as it is.
+  const another = (d) =>
+    d.severity === 'error' &&
+    ['otherSession', 'foreignEvents', 'foreignNamed', 'foreignOvertaken'].includes(d.messageId);
   const splitRun = transcriptLint(BIN, 'split', '--no-backup', fixed.events);
+  // `split` moves one kind of other session at a time (a joined file's, then another writer's chains): while lint
+  // still says to, it is run again, before the fix.
+  for (let i = 0; i < 2 && lintJson(BIN, fixed.events).some(another); i++)
+    transcriptLint(BIN, 'split', '--no-backup', fixed.events);
   let fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
   // A session.start the fix brought back (it was inside a damaged line) can show another session only now: what the
   // finding says to do, split, is done once more, then the fix.
-  const another = (d) =>
-    d.severity === 'error' && ['otherSession', 'foreignEvents', 'foreignNamed'].includes(d.messageId);
   if (lintJson(BIN, fixed.events).some(another)) {
     transcriptLint(BIN, 'split', '--no-backup', fixed.events);
     fixRun = transcriptLint(BIN, '--fix', '--unsafe-fixes', fixed.events);
