@@ -2,7 +2,7 @@
 // mid-write followed by the next write leaves (github/copilot-cli #4098). Copilot's transcript recovery drops the
 // whole line, so the complete event is lost with the cut one: a glued tool result is replaced by the "interrupted"
 // placeholder, a glued assistant message vanishes with its tool calls and their results. The cut-off prefix can
-// never be read by anyone; dropping it keeps the complete event. When the next line is the rest of the cut-off event
+// never be read by anyone; the fix keeps its bytes in an event Copilot skips (kept-line.ts), before the complete event. When the next line is the rest of the cut-off event
 // (a second writer's whole line landed inside it: its first part, that line, then its rest), the two parts are
 // rejoined and the event is kept too, before the complete one (its write started first).
 import { Copilot, defineRule } from '../../src/sdk/index.js';
@@ -55,7 +55,7 @@ export default defineRule({
     description: 'No line is a cut-off event with a complete event glued to it.',
     docs: {
       detects: 'a truncated event followed on the same line by a complete one',
-      fix: 'safe (drop the truncated prefix; a cut-off prompt is written again from its text; an event another write landed inside is rejoined)',
+      fix: 'safe (keep the truncated prefix in an event Copilot skips; a cut-off prompt is written again from its text; an event another write landed inside is rejoined)',
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
@@ -94,10 +94,17 @@ export default defineRule({
       }
       const previous = model.events.filter((e) => e.line < line).at(-1);
       const prompt = framing.events[0] && salvagedPrompt(framing.prefix, framing.events[0], previous?.id);
-      const plan = new Copilot.CopilotFixPlan(model).replaceText(
+      const plan = new Copilot.CopilotFixPlan(model);
+      // The prefix's bytes stay in the file, in an event Copilot skips (as valid-json keeps an unreadable line).
+      const kept = Copilot.keptEvent(
+        model,
+        plan,
         line,
-        (prompt ? [prompt, ...framing.events] : framing.events).join('\n'),
+        new TextEncoder().encode(framing.prefix),
+        'cut-off event',
+        'kept-prefix',
       );
+      plan.replaceText(line, [kept, ...(prompt ? [prompt] : []), ...framing.events].join('\n'));
       ctx.report({
         messageId: 'prefixed',
         at: { line },
@@ -105,8 +112,8 @@ export default defineRule({
         fix: plan.fix(
           'safe',
           prompt
-            ? 'write the cut-off prompt again from its text, keep the complete event'
-            : 'drop the cut-off prefix, keep the complete event',
+            ? 'keep the cut-off prefix in an event Copilot skips, write the prompt again from its text, keep the complete event'
+            : 'keep the cut-off prefix in an event Copilot skips, and the complete event on a line of its own',
         ),
       });
     }

@@ -14,17 +14,30 @@ export const KEPT_LINE = 'transcript-lint.kept-line';
 
 /** The fix that replaces line `lineNo` by a KEPT_LINE event holding its text (and its bytes when not UTF-8). */
 export function keepLine(model: CopilotModel, plan: CopilotFixPlan, lineNo: number, reason: string): FixDescriptor {
-  const bytes = model.file.lines[lineNo - 1]!.bytes;
-  const data = { reason, ...keptBytes(bytes) };
+  const event = keptEvent(model, plan, lineNo, model.file.lines[lineNo - 1]!.bytes, reason, 'kept-line');
+  return plan
+    .replaceText(lineNo, event)
+    .fix('safe', `keep the line's text in a ${KEPT_LINE} event on line ${lineNo}, which Copilot skips`)!;
+}
+
+/**
+ * A KEPT_LINE event, serialised, holding `bytes` of line `lineNo` (part of it, or all), chained to the last event
+ * before that line, with that event's timestamp; `purpose` tells its id apart from other kept parts of the line.
+ */
+export function keptEvent(
+  model: CopilotModel,
+  plan: CopilotFixPlan,
+  lineNo: number,
+  bytes: Uint8Array,
+  reason: string,
+  purpose: string,
+): string {
   const before = model.events.filter((e) => e.line < lineNo).at(-1);
-  const event = {
+  return serializeEvent({
     type: KEPT_LINE,
-    data,
-    id: plan.newId('kept-line', lineNo),
+    data: { reason, ...keptBytes(bytes) },
+    id: plan.newId(purpose, lineNo),
     timestamp: plan.timestampBefore(lineNo),
     parentId: before?.id ?? null,
-  };
-  return plan
-    .replaceText(lineNo, serializeEvent(event))
-    .fix('safe', `keep the line's text in a ${KEPT_LINE} event on line ${lineNo}, which Copilot skips`)!;
+  });
 }

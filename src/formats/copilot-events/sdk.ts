@@ -19,4 +19,4 @@ export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
 export { writerChains } from './writers.js';
 export { CONVERSATION_EVENTS, type ForeignChain, foreignChainsOf, inDamagedLine } from './foreign-chains.js';
-export { KEPT_LINE, keepLine } from './kept-line.js';
+export { KEPT_LINE, keepLine, keptEvent } from './kept-line.js';
