@@ -402,6 +402,17 @@ describe('long lines: long strings kept as bytes', () => {
     expect(Object.getOwnPropertyDescriptor(block, 'content')).toMatchObject({ writable: true, enumerable: true });
   });
 
+  it('keeps a long string of escaped quotes and backslashes as bytes', () => {
+    // Code in a tool result: quotes every few bytes, escaped, and an escaped backslash right before a quote.
+    const code = 'say("hi", \\"x\\"); '.repeat(LAZY_LINE_BYTES / 10);
+    const text = line({ message: { content: [{ type: 'tool_result', content: code }] }, after: 'a\\', end: 1 });
+    const json = loadBytes('x.jsonl', Buffer.from(text)).lines[0]!.json!;
+    const block = ((json.message as Record<string, unknown>).content as Record<string, unknown>[])[0]!;
+    expect(isLazyString(block, 'content')).toBe(true);
+    expect(isLazyString(json, 'after')).toBe(false);
+    expect(json).toEqual(JSON.parse(text));
+  });
+
   it('keeps a non-ASCII file exact', () => {
     const s = `\u00e9\u4e2d${LONG}\u{1f600}`;
     const file = loadBytes('x.jsonl', Buffer.from(line({ s, t: `${s}\\n` })));

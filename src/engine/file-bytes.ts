@@ -163,6 +163,8 @@ export class FileBytes implements FileChunks, LineBytesSource {
         this.#readThrough(rest);
         this.#readToEnd();
         if (filled > 0) yield { bytes: rest, at };
+        // Read through: no chunk is read again, so the memory kept for the next one is let go.
+        this.#spare = undefined;
         return;
       }
       const end = buffer.lastIndexOf(0x0a, filled - 1);

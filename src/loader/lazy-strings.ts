@@ -9,10 +9,12 @@
 // A getter looks like the string to every reader (typeof, JSON.stringify, spreading, Object.keys order), but reading
 // it costs a decode: code that only needs to know what kind of value a field holds asks isArrayField / isLazyString.
 
+import type { LineBytesSource } from './bytes.js';
+
 /** Lines shorter than this are parsed whole. */
-export const LAZY_LINE_BYTES = 64 * 1024;
+export const LAZY_LINE_BYTES = 4 * 1024;
 /** String literals at least this long (in bytes, between the quotes) are kept as bytes. */
-export const LAZY_STRING_BYTES = 16 * 1024;
+export const LAZY_STRING_BYTES = 1024;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -39,6 +41,49 @@ interface LazyField {
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const LATIN1_PIECE = 64 * 1024;
 
+let fileReads = 0;
+
+/** How many times a string kept as bytes was read from its file so far (for tests and the benchmark). */
+export function lazyFileReads(): number {
+  return fileReads;
+}
+
+/**
+ * Where the strings kept as bytes of one parsed piece read their bytes: the piece's buffer, until fromFile() says
+ * they are in a file from then on (a large file read in chunks: the chunk's memory is then read into again).
+ */
+export class LazyBytes {
+  #buffer: Buffer | undefined;
+  #source: LineBytesSource | undefined;
+  #at = 0;
+  /** Whether a line of the piece holds a string kept as bytes (then it reads them from here). */
+  used = false;
+
+  constructor(buffer: Buffer) {
+    this.#buffer = buffer;
+  }
+
+  /** From now on, the bytes at offset `x` of the buffer are those at offset `at + x` of `source`. */
+  fromFile(source: LineBytesSource, at: number): void {
+    this.#source = source;
+    this.#at = at;
+    this.#buffer = undefined;
+  }
+
+  /** The bytes from offset `from` to `to` of the piece. */
+  range(from: number, to: number, lineNo: number): Buffer {
+    if (this.#buffer) return this.#buffer.subarray(from, to);
+    fileReads++;
+    const bytes = this.#source!.read(this.#at + from, to - from, lineNo);
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+}
+
+/** decodeRange of the bytes from `from` to `to` of `bytes`. */
+function decodeLazy(bytes: LazyBytes, from: number, to: number, encoding: 'latin1' | 'utf8', lineNo: number): string {
+  return decodeRange(bytes.range(from, to, lineNo), 0, to - from, encoding);
+}
+
 function decodeRange(buffer: Buffer, from: number, to: number, encoding: 'latin1' | 'utf8'): string {
   if (encoding === 'utf8') return decoder.decode(buffer.subarray(from, to));
   let text = '';
@@ -56,6 +101,11 @@ const lazyRoots = new WeakSet<object>();
 /** Whether a line's parsed object holds strings kept as bytes (which reading would decode). */
 export function holdsLazyStrings(root: object): boolean {
   return lazyRoots.has(root);
+}
+
+/** Says that `copy` holds what `root` holds (a shallow copy of a parsed line's object): holdsLazyStrings answers alike. */
+export function sameLazyStrings(copy: object, root: object): void {
+  if (lazyRoots.has(root)) lazyRoots.add(copy);
 }
 
 /** Whether `obj[key]` is a string kept as bytes (a string, which reading would decode). */
@@ -104,7 +154,8 @@ export class RecentStrings {
 /**
  * The object on a long line, with its long string literals kept as bytes; undefined when the line should be parsed
  * as a whole instead (it has no long literal, or anything about it is unusual, including not being valid JSON).
- * `buffer` must be valid UTF-8 throughout and hold no NUL byte; `encoding` is latin1 when it is all ASCII.
+ * `buffer` must be valid UTF-8 throughout and hold no NUL byte; `encoding` is latin1 when it is all ASCII. The
+ * strings read their bytes from `lazy` (the same buffer, or where its bytes are once it is reused).
  */
 export function parseLongLine(
   buffer: Buffer,
@@ -112,6 +163,8 @@ export function parseLongLine(
   end: number,
   encoding: 'latin1' | 'utf8',
   recent: RecentStrings,
+  lazy: LazyBytes = new LazyBytes(buffer),
+  lineNo = 0,
 ): Record<string, unknown> | undefined {
   const fields = findLongLiterals(buffer, start, end);
   if (fields.length === 0) return undefined;
@@ -119,10 +172,11 @@ export function parseLongLine(
   // The line with each literal replaced by a short placeholder string.
   let text = '';
   let from = start;
-  fields.forEach((f, i) => {
-    text += buffer.toString(encoding, from, f.open + 1) + TOKEN_JSON_PREFIX + i;
-    from = f.close;
-  });
+  // A loop, not a callback: a closure naming `buffer` would keep it alive in every getter's context below.
+  for (let i = 0; i < fields.length; i++) {
+    text += buffer.toString(encoding, from, fields[i]!.open + 1) + TOKEN_JSON_PREFIX + i;
+    from = fields[i]!.close;
+  }
   text += buffer.toString(encoding, from, end);
   let value: unknown;
   try {
@@ -154,12 +208,12 @@ export function parseLongLine(
   for (const [i, [holder, key]] of found.entries()) {
     const f = fields[i]!;
     const decode = f.escaped
-      ? () => JSON.parse(decodeRange(buffer, f.open, f.close + 1, encoding)) as string
-      : () => decodeRange(buffer, f.open + 1, f.close, encoding);
+      ? () => JSON.parse(decodeLazy(lazy, f.open, f.close + 1, encoding, lineNo)) as string
+      : () => decodeLazy(lazy, f.open + 1, f.close, encoding, lineNo);
     // Up to 4 bytes per unit: the first `chars` units are whole characters, whatever the cut decodes to.
     if (!f.escaped)
       f.head = (chars) =>
-        decodeRange(buffer, f.open + 1, Math.min(f.close, f.open + 1 + 4 * chars), encoding).slice(0, chars);
+        decodeLazy(lazy, f.open + 1, Math.min(f.close, f.open + 1 + 4 * chars), encoding, lineNo).slice(0, chars);
     const property = key;
     Object.defineProperty(holder, property, {
       enumerable: true,
@@ -176,21 +230,22 @@ export function parseLongLine(
     set.set(property, f);
   }
   lazyRoots.add(value);
+  lazy.used = true;
   return value as Record<string, unknown>;
 }
 
 /**
- * Quote-free runs of at least LAZY_STRING_BYTES between two quotes, found by probing every LAZY_STRING_BYTES bytes
+ * Literals of at least LAZY_STRING_BYTES between two unescaped quotes, found by probing every LAZY_STRING_BYTES bytes
  * (any run that long holds a probe). Whether a run really is a string literal is settled by parsing the line with
  * it cut out: a run between a closing and an opening quote leaves a backslash outside a string, which does not parse.
  */
 function findLongLiterals(buffer: Buffer, start: number, end: number): LazyField[] {
   const fields: LazyField[] = [];
   for (let probe = start + LAZY_STRING_BYTES; probe < end; probe += LAZY_STRING_BYTES) {
-    const open = buffer.lastIndexOf(QUOTE, probe);
+    const open = quoteBefore(buffer, probe, start);
     if (open < start) continue;
-    const close = buffer.indexOf(QUOTE, probe);
-    if (close === -1 || close >= end) break;
+    const close = quoteAfter(buffer, probe, end);
+    if (close === -1) break;
     if (close - open - 1 >= LAZY_STRING_BYTES) {
       fields.push({ open, close, escaped: false });
       // The next probe is LAZY_STRING_BYTES past the run: any later run that long still holds one.
@@ -198,6 +253,27 @@ function findLongLiterals(buffer: Buffer, start: number, end: number): LazyField
     }
   }
   return fields;
+}
+
+/** Whether the quote at `at` is escaped: an odd number of backslashes before it. */
+function escapedAt(buffer: Buffer, at: number, start: number): boolean {
+  let n = 0;
+  while (at - n - 1 >= start && buffer[at - n - 1] === BACKSLASH) n++;
+  return n % 2 === 1;
+}
+
+/** The last unescaped quote at or before `at` (not before `start`), or -1. */
+function quoteBefore(buffer: Buffer, at: number, start: number): number {
+  let q = buffer.lastIndexOf(QUOTE, at);
+  while (q >= start && escapedAt(buffer, q, start)) q = q === 0 ? -1 : buffer.lastIndexOf(QUOTE, q - 1);
+  return q;
+}
+
+/** The first unescaped quote at or after `at` and before `end`, or -1. */
+function quoteAfter(buffer: Buffer, at: number, end: number): number {
+  let q = buffer.indexOf(QUOTE, at);
+  while (q !== -1 && q < end && escapedAt(buffer, q, 0)) q = buffer.indexOf(QUOTE, q + 1);
+  return q === -1 || q >= end ? -1 : q;
 }
 
 /**

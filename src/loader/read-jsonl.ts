@@ -8,7 +8,7 @@ import { constants, isAscii, isUtf8 } from 'node:buffer';
 const MAX_STRING_LENGTH = constants.MAX_STRING_LENGTH;
 import { byteLengthOf, type Bytes, joinBytes, piecesOf } from './bytes.js';
 import { SharedStrings } from './shared-strings.js';
-import { holdsLazyStrings, LAZY_LINE_BYTES, parseLongLine, RecentStrings } from './lazy-strings.js';
+import { LAZY_LINE_BYTES, LazyBytes, parseLongLine, RecentStrings, sameLazyStrings } from './lazy-strings.js';
 import type { HeadParses } from './head-parses.js';
 import type { ParsedLines } from './parsed-lines.js';
 import { scanned, WATCH_BYTES, WATCH_LINES } from './scan-watch.js';
@@ -158,17 +158,13 @@ export function loadChunks(
     // A file in another encoding has no lines (see loadBytes); only its length is still counted.
     if (foreign) continue;
     const from = state.lines.length;
-    scanLines(bytes, first && bom ? 3 : 0, maxLineBytes, state);
+    const lazy = scanLines(bytes, first && bom ? 3 : 0, maxLineBytes, state);
     state.parsed += bytes.length;
-    // Once its lines read from the file, only strings kept as bytes (a line of 64 KiB or more) still refer to it.
-    let referred = false;
-    for (let i = from; i < state.lines.length; i++) {
-      const line = state.lines[i] as LoadedLine;
-      line.readFrom(file.source, bytes, at);
-      if (line.json && holdsLazyStrings(line.json)) referred = true;
-    }
+    // Once its lines and its strings kept as bytes read from the file, nothing refers to the chunk.
+    for (let i = from; i < state.lines.length; i++) (state.lines[i] as LoadedLine).readFrom(file.source, bytes, at);
+    if (lazy.used) lazy.fromFile(file.source, at);
     lastByte = bytes[bytes.length - 1]!;
-    if (!referred) file.reuse(bytes);
+    file.reuse(bytes);
   }
   if (foreign) return foreignFile(path, foreign, byteLength);
   return scannedFile(path, bom, state, lastByte === 0x0a, byteLength);
@@ -228,10 +224,14 @@ interface ScanState {
   strings: SharedStrings;
 }
 
-/** Reads the lines of `data` from `start` on, numbering them on from `state`. */
-function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state: ScanState): void {
+/**
+ * Reads the lines of `data` from `start` on, numbering them on from `state`. Returns where their strings kept as
+ * bytes read them (lazy-strings.ts).
+ */
+function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state: ScanState): LazyBytes {
   const { lines } = state;
   const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const lazyBytes = new LazyBytes(buffer);
   // One native validity check for the whole piece lets every line be decoded by the fast native path; only a
   // piece with invalid UTF-8 somewhere pays for the strict per-line decoder that finds the line.
   // Lines are decoded one by one (a slice of one decoded whole would keep the whole text alive as long as any
@@ -292,10 +292,14 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     const encoding = ascii || (utf8 && isAscii(bytes)) ? 'latin1' : 'utf8';
     if (utf8 && !nul && length >= LAZY_LINE_BYTES && length <= maxLineBytes && buffer[start] === 0x7b) {
       // A long line: its long strings stay bytes (the same answer as parsing it whole, or undefined to do that).
-      const json = parseLongLine(buffer, start, contentEnd, encoding, recent);
+      const json = parseLongLine(buffer, start, contentEnd, encoding, recent, lazyBytes, lineNo);
       if (json) {
         state.entries++;
-        lines.push(new LoadedLine(lineNo, data, start, length, crlf, json, [], false));
+        state.strings.share(json);
+        const line = new LoadedLine(lineNo, data, start, length, crlf, json, [], false);
+        const lazy = state.shallow?.(json);
+        if (lazy) sameLazyStrings((line.json = shallowObject(json, line, lazy)), json);
+        lines.push(line);
         start = end + 1;
         continue;
       }
@@ -311,6 +315,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
     lines.push(line);
     start = end + 1;
   }
+  return lazyBytes;
 }
 
 /** A line over the limit that was passed over where it is in the file: its bytes are read from there if asked. */
