@@ -30,13 +30,17 @@ describe('gemini-cli format', () => {
     expect(detectFormat(read(name))).toBe('gemini-cli');
   });
 
-  it.each(['tool-call.jsonl', 'parallel.jsonl', 'resumed.jsonl', 'no-call-ids.jsonl', 'no-call-ids-once.jsonl'])(
-    'exports %s as the contents Gemini CLI 0.61.0 sent on resume',
-    (name) => {
-      const model = load(read(name));
-      expect(geminiCli.exportRequest!(model)).toEqual({ contents: sent[name] });
-    },
-  );
+  it.each([
+    'tool-call.jsonl',
+    'parallel.jsonl',
+    'resumed.jsonl',
+    'no-call-ids.jsonl',
+    'no-call-ids-once.jsonl',
+    'thoughts.jsonl',
+  ])('exports %s as the contents Gemini CLI 0.61.0 sent on resume', (name) => {
+    const model = load(read(name));
+    expect(geminiCli.exportRequest!(model)).toEqual({ contents: sent[name] });
+  });
 
   it('reads a record written again with the same id in the place of the first (the later line wins)', () => {
     const m = load(lines(HEADER, user('u1', 'hi'), gemini('g1', 'first'), user('u2', 'next'), gemini('g1', 'second')));
