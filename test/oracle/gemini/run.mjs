@@ -3,8 +3,8 @@
 // 0.61.0 resumes the damaged file under MOCK_STRICT=1 (oracle resume.sh), and transcript-lint is judged against it:
 // - lint: an error exactly when the CLI's request is rejected (or history is lost: a record skipped);
 // - export: equals the contents the CLI sent, without the resume prompt;
-// - fix: `--fix --unsafe-fixes` on a copy; the CLI resumes the fixed file with nothing rejected, and every call id
-//   the CLI sent for the damaged file is still sent.
+// - fix: `split` (when gemini/single-session reports another session) and `--fix --unsafe-fixes` on a copy; the CLI
+//   resumes the fixed file with nothing rejected, and every call id the CLI sent for the damaged file is still sent.
 // With --seeds A..B it also judges the compound damage of ../differential/damage.mjs (seed N damages recording
 // N mod 3 of tool-call, parallel, resumed, with the next one as the other session).
 // usage: node test/oracle/gemini/run.mjs [--out DIR] [--jobs N] [--timeout S] [--seeds A..B] [--only NAME,...]
@@ -150,6 +150,8 @@ async function judge([name, body]) {
   mkdirSync(fixedDir, { recursive: true });
   const fixed = path.join(fixedDir, path.basename(file));
   writeFileSync(fixed, body);
+  // Another session's lines go to a file of their own first, as the Qwen harness does.
+  if (diags.some((d) => d.ruleId === 'gemini/single-session')) cli('split', fixed);
   cli('--fix', '--unsafe-fixes', fixed);
   const left = results(fixed)
     .flatMap((r) => r.diagnostics)
