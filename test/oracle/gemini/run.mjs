@@ -1,7 +1,8 @@
 // The Gemini CLI harness (issue 39; not part of npm test; needs ../shared/oracle/gemini installed and root for
 // unshare). For each damage class cut from the recordings in test/formats/gemini-cli-data, the real Gemini CLI
 // 0.61.0 resumes the damaged file under MOCK_STRICT=1 (oracle resume.sh), and transcript-lint is judged against it:
-// - lint: an error exactly when the CLI's request is rejected (or history is lost: a record skipped);
+// - lint: an error exactly when the CLI's request is rejected, or it is accepted with history lost (a call readable in
+//   the file not sent, a message record on a line the CLI cannot parse);
 // - export: equals the contents the CLI sent, without the resume prompt;
 // - fix: `split` (when gemini/single-session reports another session) and `--fix --unsafe-fixes` on a copy; the CLI
 //   resumes the fixed file with nothing rejected, and every call id the CLI sent for the damaged file is still sent.
@@ -122,6 +123,37 @@ function resume(file, dir) {
   return { contents, verdict, ids };
 }
 
+/**
+ * What a resume that was not rejected still lost: the calls readable in the file's lines (toolCalls ids, without the
+ * `<tool name>__` prefix) that were not sent, and the message records on lines the CLI cannot parse (torn, garbage,
+ * NUL bytes), which it skips.
+ */
+function historyLost(body, sentIds) {
+  const calls = new Set();
+  let unreadable = 0;
+  const add = (m) => {
+    for (const tc of Array.isArray(m?.toolCalls) ? m.toolCalls : [])
+      if (typeof tc?.id === 'string') calls.add(tc.id.replace(/^.*?__/, ''));
+  };
+  for (const line of Buffer.from(body).toString('utf8').split('\n')) {
+    if (!line.trim()) continue;
+    let v;
+    try {
+      v = JSON.parse(line.trim());
+    } catch {
+      if (/^\{"id":"/.test(line.replace(/\u0000/g, '').trim())) unreadable++;
+      continue;
+    }
+    add(v);
+    for (const m of Array.isArray(v?.$set?.messages) ? v.$set.messages : []) add(m);
+  }
+  const notSent = [...calls].filter((id) => !sentIds.has(id)).length;
+  const why = [];
+  if (notSent) why.push(`${notSent} call(s) not sent`);
+  if (unreadable) why.push(`${unreadable} record(s) unreadable`);
+  return why.join(', ');
+}
+
 /** Deep equality with key order ignored. */
 const same = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 const sortKeys = (v) =>
@@ -146,6 +178,8 @@ async function judge([name, body]) {
     .filter((d) => d.severity === 'error');
   const exported = JSON.parse(cli('export', file).stdout || '{}');
   const before = resume(file, path.join(dir, 'resume'));
+  const lostOnResume = before.verdict === 'ok' ? historyLost(body, before.ids) : '';
+  if (lostOnResume) before.verdict = `ok, but ${lostOnResume}`;
   const fixedDir = path.join(dir, 'fixed');
   mkdirSync(fixedDir, { recursive: true });
   const fixed = path.join(fixedDir, path.basename(file));
