@@ -176,6 +176,30 @@ describe('qwen-code: export is what the CLI sent on resume', () => {
   });
 });
 
+describe('qwen-code: reasoning', () => {
+  it('a qwen3 session: export mirrors reasoning_content as reasoning, as the CLI sent it', () => {
+    const dir = path.join(ROOT, 'test', 'formats', 'qwen-code-data', 'thinking');
+    const file = path.join(dir, 'session.jsonl');
+    const first = JSON.parse(readFileSync(path.join(dir, 'resume-request.json'), 'utf8')) as { messages: Msg[] };
+    const exported = qwenCode.exportRequest!(qwenCode.load(file, readFileSync(file), {})) as {
+      messages: (Msg & { reasoning?: string })[];
+    };
+    expect(exported).toEqual({ messages: fromFile(first.messages) });
+    expect(exported.messages.filter((m) => m.reasoning).map((m) => m.reasoning)).toEqual([
+      'I should run it.',
+      'It printed hi.',
+    ]);
+  });
+
+  it('another model: reasoning_content only', () => {
+    const file = path.join(ROOT, 'test', 'formats', 'qwen-code-data', 'thinking', 'session.jsonl');
+    const text = readFileSync(file, 'utf8').replaceAll('"model":"qwen3-coder-plus"', '"model":"gpt-4o"');
+    const { messages } = qwenCode.exportRequest!(load(text)) as { messages: Msg[] };
+    expect(messages.filter((m) => 'reasoning' in m)).toEqual([]);
+    expect(messages.filter((m) => 'reasoning_content' in m)).toHaveLength(2);
+  });
+});
+
 describe('qwen-code: fixes keep what Qwen sends, or give back what it lost', () => {
   const RULES = path.join(ROOT, 'fixtures', 'rules', 'qwen');
   const sent = (name: string, data: Uint8Array) => qwenCode.exportRequest!(qwenCode.load(name, data, {}));
