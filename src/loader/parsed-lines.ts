@@ -7,7 +7,6 @@
 // write checks the file against the digest of the first pass's read (engine/original.ts).
 import type { Spliced } from './bytes.js';
 import { LoadedLine } from './loaded-line.js';
-import { holdsLazyStrings } from './lazy-strings.js';
 import type { SourceLine } from './source-line.js';
 
 /** A run of the output: where in it it starts, and the memory (an ArrayBuffer) or file and offset it came from. */
@@ -30,9 +29,9 @@ export class ParsedLines {
   /** `lines`: the input's, as its pass loaded them; `output`: the pieces the pass wrote of them. */
   constructor(lines: readonly SourceLine[], output: Spliced) {
     for (const line of lines) {
-      // Only a line parsed without a problem, whose object holds no string kept as a view of its bytes.
-      if (!(line instanceof LoadedLine) || !line.json || line.problems.length > 0 || holdsLazyStrings(line.json))
-        continue;
+      // Only a line parsed without a problem. Its strings kept as bytes read them where its bytes are (the same
+      // memory, or the same file: lazy-strings.ts), which is where the output's line finds them too.
+      if (!(line instanceof LoadedLine) || !line.json || line.problems.length > 0) continue;
       const { space, offset } = line.place;
       let byOffset = this.#byPlace.get(space);
       if (!byOffset) this.#byPlace.set(space, (byOffset = new Map()));

@@ -12,7 +12,7 @@ import { fixOnDisk } from '../../src/engine/fix-on-disk.js';
 import { inMemory } from '../../src/loader/bytes.js';
 import { ParsedLines } from '../../src/loader/parsed-lines.js';
 import { loadBytes } from '../../src/loader/read-jsonl.js';
-import { brokenSession, progressLine } from '../helpers/line-shapes.js';
+import { brokenSession, longLine, progressLine } from '../helpers/line-shapes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tl-parsed-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,8 +27,11 @@ function filesUnder(folder: string): string[] {
   });
 }
 
-/** A session whose fix takes two passes, with a metadata line (a shallow object) among lines left as they were. */
-const broken = () => `${brokenSession()}${progressLine}\n{"type":"user","mess`;
+/**
+ * A session whose fix takes two passes, with a metadata line (a shallow object) and a line holding a string kept as
+ * bytes among lines left as they were.
+ */
+const broken = () => `${brokenSession()}${progressLine}\n${longLine}\n{"type":"user","mess`;
 
 describe('later passes of a fix lint as a fresh lint of their bytes does', () => {
   const fixtures = filesUnder(FIXTURES);
@@ -83,6 +86,10 @@ describe('ParsedLines', () => {
     const meta = next.model.file.lines.find((l) => l.json?.type === 'progress')!;
     expect(oldObjects.has(meta.json)).toBe(true);
     expect(meta.json!.data).toEqual(JSON.parse(progressLine).data);
+    // The long line's string kept as bytes reads the same from the line that took it.
+    const long = next.model.file.lines.find((l) => l.json?.uuid === 'l1')!;
+    expect(oldObjects.has(long.json)).toBe(true);
+    expect(long.json).toEqual(JSON.parse(longLine));
   });
 
   it('takes a line only at its own place and length, and once', () => {
