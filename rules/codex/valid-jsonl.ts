@@ -215,7 +215,7 @@ export default defineRule({
             'safe',
             kept[1]
               ? 'write the two records back as they were written, each on its line'
-              : `write ${describe(split.outer.record)} back on its line, and keep the ${describe(split.inner.record)} inside it (a copy of a line of the file or another session's) on line ${split.next} ${KEPT}`,
+              : `write ${describe(split.outer.record)} back on its line, and keep ${describe(split.inner.record)} inside it (a copy of a line of the file or another session's) on line ${split.next} ${KEPT}`,
           ),
         });
         continue;
