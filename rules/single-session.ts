@@ -32,6 +32,10 @@ export default defineRule({
       const last = other.lines[other.lines.length - 1] ?? first;
       ctx.report({
         messageId: other.resumed ? 'resumed' : 'ignored',
+        // Resumed: this session's turns are not sent, an error. Ignored: this session resumes whole (recorded with
+        // 2.1.332: another session's lines interleaved before this one's end sent every item of this session), a
+        // warning that the other conversation is in the wrong file.
+        severity: other.resumed ? 'error' : 'warn',
         at: { entry: other.first, pointer: '/sessionId' },
         data: {
           lines: first === last ? `Line ${first} holds` : `Lines ${first}-${last} hold`,
