@@ -15,8 +15,9 @@
 // ../damage.mjs plus the operators in ops.mjs. The reference ("what the original would send"): the items of Claude
 // Code's request for the longest run of whole lines the damaged file shares with the baseline's start, and the items
 // of its request for the whole baseline that lines surviving intact in the damaged file still hold. A case is MISHANDLED when
-// Claude Code fails, is rejected, sends nothing, leaves out an item of the reference (a tool call or a user text), or
-// sends one the baseline does not hold (another conversation).
+// Claude Code fails, is rejected, sends nothing, leaves out an item of the reference (a tool call, a user text or an
+// assistant text), or sends one the baseline does not hold (another conversation). A case with an empty reference
+// (nothing to resume) is skipped.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
