@@ -4,7 +4,8 @@
 // placeholder, a glued assistant message vanishes with its tool calls and their results. The cut-off prefix can
 // never be read by anyone; the fix keeps its bytes in an event Copilot skips (kept-line.ts), before the complete event. When the next line is the rest of the cut-off event
 // (a second writer's whole line landed inside it: its first part, that line, then its rest), the two parts are
-// rejoined and the event is kept too, before the complete one (its write started first).
+// rejoined and the event is kept too, before the complete one (its write started first); a complete one that is a
+// copy of another line of the file is left to that line.
 import { Copilot, defineRule } from '../../src/sdk/index.js';
 
 function typeOf(text: string): string {
@@ -73,8 +74,11 @@ export default defineRule({
       if (framing.kind !== 'prefixed') continue;
       const { rest } = framing;
       if (rest) {
+        // A glued event that is a copy of a whole line of the file (a write repeated) stays where that line is.
+        const lines = new Set(model.file.lines.map((l) => model.text(l)));
+        const glued = framing.events.filter((e) => !lines.has(e));
         const plan = new Copilot.CopilotFixPlan(model)
-          .replaceText(line, [rest.event, ...framing.events].join('\n'))
+          .replaceText(line, [rest.event, ...glued].join('\n'))
           .deleteLine(rest.line);
         ctx.report({
           messageId: 'inside',
