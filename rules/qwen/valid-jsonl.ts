@@ -41,10 +41,18 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
+    // Whether a line before this one holds a JSON object once fixed: the first one must carry the session's head.
+    let objectBefore = false;
     for (const line of model.file.lines) {
       if (line.blank) continue;
       const read = Qwen.readLine(line);
       if (!read) continue;
+      const first = !objectBefore;
+      objectBefore ||=
+        read.objects.length > 0 ||
+        Qwen.lineText(line)
+          .replace(/\u0000/g, '')
+          .trim() !== '';
       const badUtf8 = line.problems.some((p) => p.kind === 'utf8');
       const single = read.objects.length === 1 && (read.texts === undefined || read.texts[0] === Qwen.lineText(line));
       if (read.complete && single) {
@@ -74,7 +82,11 @@ export default defineRule({
         const last = isLast(model, line);
         const reason = hasNul ? 'not JSON, with NUL bytes' : last ? 'cut off' : 'not JSON';
         const fix: FixDescriptor = new Qwen.QwenFix(model, RULE_ID)
-          .replaceText(line.lineNo, Qwen.keptObject(line, reason) + Qwen.closingBreak(model.file, line))
+          .replaceText(
+            line.lineNo,
+            Qwen.keptObject(line, reason, undefined, first ? Qwen.sessionHead(model.read.records) : undefined) +
+              Qwen.closingBreak(model.file, line),
+          )
           .fix('safe', `keep the line's text in a ${Qwen.KEPT_LINE} object on line ${line.lineNo}, which Qwen skips`);
         ctx.report({
           messageId: 'lost',

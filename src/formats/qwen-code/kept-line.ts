@@ -12,10 +12,34 @@ export const KEPT_LINE = 'transcript-lint.kept-line';
 /** Whether a parsed object is a KEPT_LINE object (one Qwen skips). */
 export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_LINE && !('uuid' in v);
 
+/** The session's `sessionId` and `cwd`, which Qwen reads from the first JSON object of the file. */
+export interface SessionHead {
+  sessionId: string;
+  cwd: string;
+}
+
 /**
  * A KEPT_LINE object holding `text` (by default the line's whole text; with its bytes in base64 when they are not
- * UTF-8) and why it was kept, as one line's JSON text.
+ * UTF-8) and why it was kept, as one line's JSON text. When it is the file's first JSON object it carries `head`:
+ * Qwen 0.24.4 reads the session's `sessionId` and `cwd` from that object (readCreationMetadataInternal hashes its
+ * `cwd`), and `qwen --resume` failed with a TypeError on a kept object without them (rc 123); it still skips the
+ * object, which has no `uuid`.
  */
-export function keptObject(line: SourceLine, reason: string, text?: string): string {
-  return JSON.stringify({ type: KEPT_LINE, reason, ...(text === undefined ? keptBytes(line.bytes) : { text }) });
+export function keptObject(line: SourceLine, reason: string, text?: string, head?: SessionHead): string {
+  const kept = text === undefined ? keptBytes(line.bytes) : { text };
+  return JSON.stringify({
+    type: KEPT_LINE,
+    reason,
+    ...(head ? { sessionId: head.sessionId, cwd: head.cwd } : {}),
+    ...kept,
+  });
+}
+
+/** The `sessionId` and `cwd` of the first record that has both, if any. */
+export function sessionHead(records: readonly { raw: Record<string, unknown> }[]): SessionHead | undefined {
+  for (const { raw } of records) {
+    if (typeof raw.sessionId === 'string' && typeof raw.cwd === 'string')
+      return { sessionId: raw.sessionId, cwd: raw.cwd };
+  }
+  return undefined;
 }

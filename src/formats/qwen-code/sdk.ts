@@ -8,4 +8,4 @@ export { isObj, type LineRead, lineText, readLine } from './lines.js';
 export { QwenFix, recordText } from './fixes.js';
 export { isConversationRecord } from './records.js';
 export { closingBreak } from '../../fixer/kept-bytes.js';
-export { isKeptLine, KEPT_LINE, keptObject } from './kept-line.js';
+export { isKeptLine, KEPT_LINE, keptObject, type SessionHead, sessionHead } from './kept-line.js';

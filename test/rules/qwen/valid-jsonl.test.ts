@@ -17,6 +17,7 @@ const NUL = '\u0000';
 const kept = (t: string, reason: string): string =>
   JSON.stringify({ type: 'transcript-lint.kept-line', reason, text: t });
 const tornLast = lines[7]!.slice(0, 150);
+const SESSION_ID = (JSON.parse(lines[1]!) as { sessionId: string }).sessionId;
 const tornMid = lines[3]!.slice(0, 120);
 
 runRuleTests(rule, {
@@ -27,6 +28,29 @@ runRuleTests(rule, {
       text: `${lines.slice(0, 7).join('\n')}\n${tornLast}`,
       errors: [{ messageId: 'lost', line: 8, severity: 'error' }],
       output: text([...lines.slice(0, 7), kept(tornLast, 'cut off')]),
+    },
+    {
+      // Qwen 0.24.4 reads the session's sessionId and cwd from the file's first JSON object: without them a kept
+      // first line made `qwen --resume` fail (rc 123, a TypeError); with them it resumed (generated Qwen seed 36).
+      name: "a first line torn by NUL bytes is kept with the session's sessionId and cwd",
+      text: text([`${lines[0]!.slice(0, 40)}${NUL.repeat(8)}`, ...lines.slice(1)]),
+      errors: [{ messageId: 'lost', line: 1, severity: 'error' }],
+      output: text([
+        JSON.stringify({
+          type: 'transcript-lint.kept-line',
+          reason: 'not JSON, with NUL bytes',
+          sessionId: SESSION_ID,
+          cwd: '/tmp/qwen-proj',
+          text: `${lines[0]!.slice(0, 40)}${NUL.repeat(8)}`,
+        }),
+        ...lines.slice(1),
+      ]),
+    },
+    {
+      name: 'garbage on line 2 is kept without them: line 1 is the first object',
+      text: text([lines[0]!, 'garbage{', ...lines.slice(1)]),
+      errors: [{ messageId: 'lost', line: 2, severity: 'error' }],
+      output: text([lines[0]!, kept('garbage{', 'not JSON'), ...lines.slice(1)]),
     },
     {
       name: 'garbage mid-file is kept on its line',
