@@ -81,16 +81,7 @@ export function derive(model: Model, e: Event, field: string, plan: Copilot.Copi
  */
 function onlyCallLacking(model: Model, e: Event): string | undefined {
   const events = model.events;
-  let request: Event | undefined;
-  for (let i = e.index - 1; i >= 0; i--) {
-    const x = events[i]!;
-    if (x.agentId !== e.agentId) continue;
-    if (x.type === 'assistant.message') {
-      request = x;
-      break;
-    }
-    if (x.type === 'user.message' || x.type === 'session.resume') return undefined;
-  }
+  const request = Copilot.turnRequestOf(events, e);
   if (!request) return undefined;
   const ids = Copilot.toolRequestsOf(request)
     .map(({ request: r }) => r.toolCallId)

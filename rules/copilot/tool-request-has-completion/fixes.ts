@@ -79,16 +79,7 @@ export function renamed(model: Model, request: Event, index: number, id: string)
  */
 export function rebuiltRequest(model: Model, start: Event, id: string): FixDescriptor | undefined {
   const events = model.events;
-  let message: Event | undefined;
-  for (let i = start.index - 1; i >= 0; i--) {
-    const e = events[i]!;
-    if (e.agentId !== start.agentId) continue;
-    if (e.type === 'assistant.message') {
-      message = e;
-      break;
-    }
-    if (isBoundary(e)) break;
-  }
+  const message = Copilot.turnRequestOf(events, start);
   if (!message) return rebuiltMessage(model, start);
   const list = message.data?.toolRequests;
   if (!(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string') return undefined;

@@ -81,3 +81,17 @@ export function toolCallIdOf(e: CopilotEvent): string | undefined {
 }
 
 export { isObject };
+
+/**
+ * The assistant.message of `e`'s agent that `e` follows in its turn: the nearest one before it, unless a user.message
+ * or session.resume of that agent comes between (a new turn).
+ */
+export function turnRequestOf(events: readonly CopilotEvent[], e: CopilotEvent): CopilotEvent | undefined {
+  for (let i = e.index - 1; i >= 0; i--) {
+    const x = events[i]!;
+    if (x.agentId !== e.agentId) continue;
+    if (x.type === 'assistant.message') return x;
+    if (x.type === 'user.message' || x.type === 'session.resume') return undefined;
+  }
+  return undefined;
+}

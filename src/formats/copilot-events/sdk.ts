@@ -5,7 +5,7 @@ export type { Framing } from './framing.js';
 export type { LockFile, Sidecar, WorkspaceState } from './sidecar.js';
 export type { EventTypeSpec, RequiredField } from './event-types.js';
 export { eventTypeSpec, hasJsonType, jsonTypeOf } from './event-types.js';
-export { isObject, isTimestamp, isUuid, stringField, toolCallIdOf, toolRequestsOf } from './events.js';
+export { isObject, isTimestamp, isUuid, stringField, toolCallIdOf, toolRequestsOf, turnRequestOf } from './events.js';
 export {
   FAILED_WITHOUT_ERROR,
   INTERRUPTED_MID,
