@@ -64,17 +64,20 @@ export function replayedBlocks(model: CodexModel): ReplayedBlock[] {
       start--;
       of--;
     }
-    let end = line;
-    while (
-      end + 1 <= lines.length &&
-      of + (end + 1 - start) < start &&
-      sameLine(at(of + (end + 1 - start)), at(end + 1))
-    )
-      end++;
-    blocks.push({ start, end, of, ids: [id] });
+    blocks.push({ start, end: copyEnd(lines, start, of), of, ids: [id] });
   }
   cache.set(model, blocks);
   return blocks;
+}
+
+/**
+ * The last line of the copy that starts at line `start` and repeats the lines from line `of` on: it grows while the
+ * lines match and the original it repeats stays before the copy.
+ */
+function copyEnd(lines: readonly SourceLine[], start: number, of: number): number {
+  let end = start;
+  while (end < lines.length && of + (end + 1 - start) < start && sameLine(lines[of + end - start], lines[end])) end++;
+  return end;
 }
 
 const copyCache = new WeakMap<CodexModel, ReplayedBlock[]>();
@@ -97,13 +100,7 @@ export function restoredCopies(model: CodexModel): ReplayedBlock[] {
   for (const meta of metas.slice(1)) {
     const start = meta.line;
     if (first === undefined || (copies.at(-1)?.end ?? 0) >= start || !sameLine(at(first), at(start))) continue;
-    let end = start;
-    while (
-      end + 1 <= lines.length &&
-      first + (end + 1 - start) < start &&
-      sameLine(at(first + (end + 1 - start)), at(end + 1))
-    )
-      end++;
+    const end = copyEnd(lines, start, first);
     // A lone session_meta is codex/session-meta's repeated one, no copy of the file's lines.
     if (end > start) copies.push({ start, end, of: first, ids: [] });
   }
