@@ -10,7 +10,15 @@
 // before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
 // Two resumes at once (two terminals, oracle: the last `last-prompt` wins and the other terminal's turn is not sent)
 // leave two branches whose lines interleave after their fork: reported as concurrentBranch.
-import { type Chain, defineRule, type Entry, isMainTreeEntry, isReadable, type StorageView } from '../src/sdk/index.js';
+import {
+  type Chain,
+  defineRule,
+  type Entry,
+  firstAbove,
+  isMainTreeEntry,
+  isReadable,
+  type StorageView,
+} from '../src/sdk/index.js';
 
 export default defineRule({
   meta: {
@@ -108,22 +116,10 @@ function concurrentTip(
     if (!found) continue;
     const { fork, first } = found;
     // The turns after the fork: one before the tip, and one after the branch's first entry.
-    const next = turns[firstAbove(turns, fork.line)];
+    const next = turns[firstAbove(turns, fork.line, (n) => n)];
     if (next !== undefined && next < tip.line && turns[turns.length - 1]! > first) return { tip, fork };
   }
   return undefined;
-}
-
-/** The index of the first of the sorted `lines` above `line` (their length when none is). */
-function firstAbove(lines: readonly number[], line: number): number {
-  let lo = 0;
-  let hi = lines.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (lines[mid]! <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

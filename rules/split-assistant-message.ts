@@ -14,6 +14,7 @@ import {
   assistantMessageId,
   defineRule,
   type Entry,
+  firstAbove,
   type FixDescriptor,
   HeldReports,
   isSyntheticApiError,
@@ -74,16 +75,7 @@ export default defineRule({
     let current: string | symbol | undefined;
     /** User prompts in file order, to find the first one after a group. */
     const prompts: Entry[] = [];
-    const firstPromptAfter = (index: number): Entry | undefined => {
-      let lo = 0;
-      let hi = prompts.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (prompts[mid]!.index > index) hi = mid;
-        else lo = mid + 1;
-      }
-      return prompts[lo];
-    };
+    const firstPromptAfter = (index: number): Entry | undefined => prompts[firstAbove(prompts, index, (p) => p.index)];
     /** The response that followed a message.id's latest group, if another response came next. */
     const responseAfter = new Map<string, Entry>();
     const leave = (next: Entry | undefined): void => {

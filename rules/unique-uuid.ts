@@ -10,6 +10,7 @@ import {
   CHAIN_TYPES,
   defineRule,
   derivedUuid,
+  firstAbove,
   type Entry,
   type FixDescriptor,
   FixPlan,
@@ -183,13 +184,7 @@ function responseOrder(model: StorageView): ResponseOrder {
       const list = key === undefined ? undefined : positions.get(key);
       if (!list) return false;
       // The first position after `from` (live's own position is `from` itself).
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (list[mid]! <= from) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = firstAbove(list, from, (n) => n);
       return lo < list.length && list[lo]! < to;
     },
   };

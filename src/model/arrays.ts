@@ -14,6 +14,18 @@ export function maxOf<T>(items: readonly T[], of: (item: T) => number): number {
   return max;
 }
 
+/** The index of the first of `items`, sorted by `key` ascending, whose key is above `value` (their length if none). */
+export function firstAbove<T>(items: readonly T[], value: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(items[mid]!) <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Appends `value` to the list `map` holds for `key`, starting the list when there is none. */
 export function appendTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);

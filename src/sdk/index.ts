@@ -31,7 +31,7 @@ export {
   isUserPrompt,
   messageOf,
 } from '../model/entries.js';
-export { appendTo } from '../model/arrays.js';
+export { appendTo, firstAbove } from '../model/arrays.js';
 export { isBlankText, isThinkingBlock, isThinkingType } from '../model/blocks.js';
 export {
   aboveAttachments,

@@ -14,7 +14,7 @@ import { isMainTreeEntry, isReadable, newestTip, timeOf, withinBridgeGap } from 
 import { ChildLists } from '../../model/child-lists.js';
 import { SingleEntryLists } from '../../model/single-lists.js';
 import type { Chain, ChainStep, Entry, LeafSource } from '../../model/types.js';
-import { appendTo } from '../../model/arrays.js';
+import { appendTo, firstAbove } from '../../model/arrays.js';
 
 export function buildChain(entries: readonly Entry[]): Chain {
   // Every per-entry fact below is kept by entry index (Entry.index is the position in `entries`), so that the walk and
@@ -315,14 +315,7 @@ function bridgeFinder(
       .filter((e) => isMainTreeEntry(e) && byUuid.get(e.uuid!) === e && timeOf(e) !== undefined && !pruned(e))
       .map((e) => ({ t: timeOf(e)!, e }))
       .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]!.t <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0; i--) {
+    for (let i = firstAbove(sorted, at, (s) => s.t) - 1; i >= 0; i--) {
       const e = sorted[i]!.e;
       if (e !== from && !seen.has(e)) return e;
     }
