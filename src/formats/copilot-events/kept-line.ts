@@ -4,13 +4,13 @@
 // and leaves in place (recorded: resumed under MOCK_STRICT=1, rc 0, nothing rejected, the file only appended to). So
 // a fix keeps the line's text inside such an event, on the same line: nothing is deleted, and nothing is sent.
 import type { FixDescriptor } from '../../fixer/edits.js';
-import { keptBytes } from '../../fixer/kept-bytes.js';
+import { KEPT_LINE_TYPE, keptBytes } from '../../fixer/kept-bytes.js';
 import type { CopilotFixPlan } from './fixes.js';
 import { serializeEvent } from './fixes.js';
 import type { CopilotModel } from './model.js';
 
 /** The type of the event that holds a kept line. */
-export const KEPT_LINE = 'transcript-lint.kept-line';
+export const KEPT_LINE = KEPT_LINE_TYPE;
 
 /** The fix that replaces line `lineNo` by a KEPT_LINE event holding its text (and its bytes when not UTF-8). */
 export function keepLine(model: CopilotModel, plan: CopilotFixPlan, lineNo: number, reason: string): FixDescriptor {

@@ -4,25 +4,19 @@
 // writes the unreadable line's text inside such a record, on the same line: nothing is deleted, and nothing is sent.
 // An entry of a `$set messages` snapshot is kept the same way, in its place in the array: the loader loads only the
 // entries with a string `id` (isMessageRecord).
-import { closingBreak, keptBytes } from '../../fixer/kept-bytes.js';
+import { KEPT_LINE_TYPE, keptBytes, keptLineObject } from '../../fixer/kept-bytes.js';
 import { locate } from '../../fixer/splice-scan.js';
-import type { SourceFile, SourceLine } from '../../loader/read-jsonl.js';
+import type { SourceLine } from '../../loader/read-jsonl.js';
 import { isObj, kindOf } from './records.js';
 
 /** The `type` of the record that holds a kept line (it has no `id`, so the CLI's loader skips it). */
-export const KEPT_LINE = 'transcript-lint.kept-line';
+export const KEPT_LINE = KEPT_LINE_TYPE;
 
 /** Whether a parsed line is a KEPT_LINE record (one the CLI skips). */
 export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_LINE && kindOf(v) === 'other';
 
-/**
- * The text that replaces `line`: a KEPT_LINE record holding the line's text (and its bytes, in base64, when they are
- * not UTF-8) and why it was kept. An unterminated last line gets the file's line break, so what the CLI appends on
- * resume starts a line of its own.
- */
-export function keptLineText(file: SourceFile, line: SourceLine, reason: string): string {
-  return JSON.stringify({ type: KEPT_LINE, reason, ...keptBytes(line.bytes) }) + closingBreak(file, line);
-}
+/** The text that replaces `line`: a KEPT_LINE record holding its text (it has no `id`, so the loader skips it). */
+export const keptLineText = keptLineObject;
 
 /**
  * The value that replaces the entry at `pointer` of a snapshot line: a KEPT_LINE record holding the entry's text as

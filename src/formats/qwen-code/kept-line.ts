@@ -2,12 +2,12 @@
 // object that is no record (validateTranscriptRecord: no string `uuid`, `sessionId` or known `type`), and resume
 // only appends to the file. So a fix writes the unreadable text inside such an object, on the same line: nothing is
 // deleted, and nothing is sent.
-import { keptBytes } from '../../fixer/kept-bytes.js';
+import { KEPT_LINE_TYPE, keptBytes } from '../../fixer/kept-bytes.js';
 import type { SourceLine } from '../../loader/read-jsonl.js';
 import { isObj } from './lines.js';
 
 /** The `type` of the object that holds a kept line (it has no `uuid`, so Qwen skips it). */
-export const KEPT_LINE = 'transcript-lint.kept-line';
+export const KEPT_LINE = KEPT_LINE_TYPE;
 
 /** Whether a parsed object is a KEPT_LINE object (one Qwen skips). */
 export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_LINE && !('uuid' in v);
