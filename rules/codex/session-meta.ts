@@ -64,9 +64,11 @@ export default defineRule({
       'The rollout starts with one session_meta Codex can read, whose id is the uuid of the file name; no second one follows.',
     docs: {
       detects:
-        'no session_meta, one that is not first or does not decode (resume fails), a second one mid-file (history lost), an id other than the file name’s, an old-format rollout',
+        'no session_meta, one that is not first or does not decode (resume fails), a second one mid-file (history lost; a warning when the lines after it hold that history again), an id other than the file name’s, an old-format rollout',
       fix: 'safe (move it first, drop a repeated one or the restored copy of the file’s first lines it starts, wrap string base_instructions); unsafe (drop a repeated one whose hidden history reuses a call or item id, rebuild a lost one, fill cwd, take the file name’s id)',
-      severity: { codex: 'error / warn (an id other than the file name’s)' },
+      severity: {
+        codex: 'error / warn (an id other than the file name’s, a second one whose history comes back after it)',
+      },
     },
     severity: { codex: 'error', 'openai-responses': 'error' },
     fixable: 'safe',
@@ -78,6 +80,8 @@ export default defineRule({
       badShape: 'The session_meta does not decode ({{error}}): resume fails before any request ("{{message}}").',
       second:
         'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume and re-sends the context.',
+      secondNothingLost:
+        'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume, but the lines after it hold every item of that history again, so nothing is lost.',
       concatenated:
         'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. `transcript-lint split FILE` moves the other session to a rollout of its own (--fix does not).',
       concatenatedNoTurn:
@@ -135,6 +139,10 @@ export default defineRule({
     }
     if (first.error !== undefined) ctx.report(badShape(model, first));
     const p = Codex.isObj(first.payload) ? first.payload : {};
+    const nothingLost = Codex.historyLostToRestarts(model).length === 0;
+    const second = nothingLost
+      ? { messageId: 'secondNothingLost' as const, severity: 'warn' as const }
+      : { messageId: 'second' as const };
     for (const r of metas.slice(1)) {
       const q = Codex.isObj(r.payload) ? r.payload : {};
       if (q.id === p.id) {
@@ -145,7 +153,7 @@ export default defineRule({
         const copy = Codex.restoredCopyAt(model, r.line);
         if (copy) {
           ctx.report({
-            messageId: 'second',
+            ...second,
             at: { line: r.line },
             data: { from: first.line, to: r.line - 1 },
             fix: removeCopy(model, copy, clash),
@@ -153,7 +161,7 @@ export default defineRule({
           continue;
         }
         ctx.report({
-          messageId: 'second',
+          ...second,
           at: { line: r.line },
           data: { from: first.line, to: r.line - 1 },
           fix: new Codex.CodexFix(model, RULE_ID)

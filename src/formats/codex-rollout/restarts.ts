@@ -1,0 +1,31 @@
+// What a repeated session_meta (the session's own id, mid-file) costs on resume: Codex 0.169.0 starts the history
+// again at each one, so the items before it are sent only when the lines after it hold them again (a restored
+// backup of the file's first lines; differential seeds 168 and 171 resumed with nothing lost, seed 82 lost its
+// compaction).
+import { resumeOf } from './compile.js';
+import type { HistoryItem } from './compile.js';
+import { isObj } from './decode.js';
+import type { CodexModel } from './model.js';
+
+const cache = new WeakMap<CodexModel, HistoryItem[]>();
+
+/**
+ * The history items that resume holds just before a repeated session_meta and does not send in the end, compared by
+ * their stored JSON: empty when every item each one throws away comes back after it.
+ */
+export function historyLostToRestarts(model: CodexModel): HistoryItem[] {
+  const known = cache.get(model);
+  if (known) return known;
+  const metas = model.records.filter((r) => r.type === 'session_meta');
+  const id = isObj(metas[0]?.payload) ? metas[0].payload.id : undefined;
+  const repeated = metas.slice(1).filter((r) => isObj(r.payload) && r.payload.id === id);
+  const sent = new Set(model.resume().history.map((h) => JSON.stringify(h.item)));
+  const lost: HistoryItem[] = [];
+  for (const meta of repeated) {
+    const before = model.records.filter((r) => r.line < meta.line);
+    for (const h of resumeOf(model.file, before, model.generation).history)
+      if (!sent.has(JSON.stringify(h.item))) lost.push(h);
+  }
+  cache.set(model, lost);
+  return lost;
+}
