@@ -154,6 +154,31 @@ describe('split for Codex and Copilot', () => {
     expect(readFileSync(path.join(state, MULTI, 'events.jsonl'))).toEqual(multi);
   });
 
+  // Differential seed 43 (Copilot 1.0.102 sent plain's conversation inside multi-turn's): plain's lines interleaved
+  // with multi-turn's from line 4, and a line of tool-error written inside multi-turn's line 20 at byte 262, the rest
+  // of that event on the next line. The events after it name the torn event as their parent: they stay.
+  it("a Copilot session with another's lines interleaved and one of its own events torn: only the other's move", async () => {
+    const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
+    const PLAIN = '5ea003e5-8300-4e58-99a7-2e63f4744aad';
+    const MULTI = '4dd09504-9224-4ffc-b842-5a3a28061ae8';
+    const read = (name: string, id: string) => readFileSync(path.join(COPILOT, name, id, 'events.jsonl'));
+    const plain = read('plain', PLAIN);
+    const m = linesOf(read('multi-turn', MULTI));
+    const p = linesOf(plain);
+    const inner = linesOf(read('tool-error', 'de181f50-a4a8-47fd-b0aa-6b4248569408'))[12]!;
+    const torn = [`${m[19]!.slice(0, 262)}${inner}`, m[19]!.slice(262)];
+    const own = [...m.slice(0, 19), ...torn, ...m.slice(20)];
+    const mixed = [...own.slice(0, 3), ...p.flatMap((l, i) => [l, own[3 + i]!]), ...own.slice(3 + p.length)];
+    const state = path.join(dir, 'session-state');
+    const file = path.join(state, MULTI, 'events.jsonl');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${mixed.join('\n')}\n`);
+    const result = await splitSessions({ filePath: file, backup: false }, linter);
+    expect(result).toMatchObject({ own: MULTI, moved: [{ sessionId: PLAIN, lines: 8 }] });
+    expect(readFileSync(file, 'utf8')).toBe(`${own.join('\n')}\n`);
+    expect(readFileSync(path.join(state, PLAIN, 'events.jsonl'))).toEqual(plain);
+  });
+
   it('a Copilot split that cannot rewrite the file removes the folder it made', async () => {
     const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
     const plain = readFileSync(path.join(COPILOT, 'plain', '5ea003e5-8300-4e58-99a7-2e63f4744aad', 'events.jsonl'));

@@ -11,6 +11,7 @@ import { Copilot, defineRule } from '../../src/sdk/index.js';
 import { checkParents, checkShutdowns } from './session-structure/chain.js';
 import { checkDuplicates } from './session-structure/duplicates.js';
 import { MESSAGES } from './session-structure/messages.js';
+import { checkPrompt } from './session-structure/prompt.js';
 import { checkStart } from './session-structure/start.js';
 
 type Event = Copilot.CopilotEvent;
@@ -24,9 +25,11 @@ export default defineRule({
       'The session starts with its session.start (sessionId = its folder), parentIds chain each event to the one before, no line or id is doubled, shutdowns and starts are balanced.',
     docs: {
       detects:
-        "no events; no session.start, or not first; another writer's events without their session.start (a warning when they hold nothing Copilot sends); sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
+        "no events; no session.start, or not first; no prompt before the first answer (no fix: the prompt is not in the file); another writer's events without their session.start (a warning when they hold nothing Copilot sends); sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
       fix: 'safe (move session.start up, sessionId, parentIds, drop a doubled line); unsafe (rebuild session.start from workspace.yaml, a new id)',
-      severity: { copilot: "error (no events, no session.start, another session's events) / warn (the rest)" },
+      severity: {
+        copilot: "error (no events, no session.start, no prompt, another session's events) / warn (the rest)",
+      },
     },
     severity: { copilot: 'error' },
     fixable: 'safe',
@@ -89,5 +92,6 @@ export default defineRule({
     if (checkStart(ctx, events, otherStarts)) checkParents(ctx, events, otherStarts, foreignRoots, foreign);
     checkDuplicates(ctx, events);
     checkShutdowns(ctx, events, otherStarts);
+    checkPrompt(ctx);
   },
 });

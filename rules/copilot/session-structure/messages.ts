@@ -5,6 +5,8 @@ export const MESSAGES = {
   noEvents: 'events.jsonl holds no event: Copilot does not find the session ("No session, task, or name matched").',
   noStart:
     'No session.start event: Copilot cannot load the session ("Session file is corrupted or incompatible"; its log: "no valid session.start event was found").',
+  noPrompt:
+    'No prompt comes before this first answer: Copilot resumes with a request that opens with the assistant, and the API rejects it (400 "messages.0: first message must use the user role"), so the resume fails. The prompt is in no line of the file (deleted, or lost with a damaged line), so no fix can bring it back: write the prompt back as a user.message before this line, or start a new session.',
   startNotFirst:
     "session.start is not the first event; Copilot's transcript recovery moves it to the top on resume and rewrites events.jsonl (keeping the original as a backup).",
   secondStart: 'A second session.start; Copilot ignores it.',

@@ -17,9 +17,20 @@ const startOf = (raw: Record<string, unknown>): string | undefined => {
 };
 
 /**
+ * The envelopes (`"id":…,"timestamp":…,"parentId":…`, the tail Copilot writes on every event) in a line's text: a
+ * line too damaged to be an event still names the event it held and that event's parent.
+ */
+const ENVELOPE = /"id":"([^"\\]+)","timestamp":"[^"\\]*","parentId":(?:"([^"\\]+)"|null)/g;
+function envelopesIn(text: string): { id: string; parent: string | undefined }[] {
+  return [...text.matchAll(ENVELOPE)].map((m) => ({ id: m[1]!, parent: m[2] }));
+}
+
+/**
  * Each line's session: a session.start's is its sessionId; an event whose parentId names an event goes with that
- * event; any other event, to the session of the latest session.start. A line that is no event goes with the line
- * before it; lines before any session.start are the file's own.
+ * event; any other event, to the session of the latest session.start. A line that is no event goes with the event
+ * its envelope chains to, else with the line before it; lines before any session.start are the file's own. The
+ * events named in damaged lines count as events for the chain (differential seed 43: a line written inside an event
+ * of this session, the rest of that event on the next line; the events after it name it as their parent).
  */
 export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
   const starts = model.events.map((e) => startOf(e.raw)).filter((id): id is string => id !== undefined);
@@ -30,9 +41,12 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
   const lines = new Map<string, number[]>();
   let current = own;
   let previous = own;
+  const framing = model.framing();
+  const sessionOfParent = (parent: string | undefined) => (parent === undefined ? undefined : sessionOfId.get(parent));
   for (const line of model.file.lines) {
     const event = byLine.get(line.lineNo);
-    let session = previous;
+    const named = framing.has(line.lineNo) ? envelopesIn(model.text(line)) : [];
+    let session = named.map((n) => sessionOfParent(n.parent)).find((s) => s !== undefined) ?? previous;
     if (event) {
       const started = startOf(event.raw);
       if (started !== undefined) current = started;
@@ -40,6 +54,7 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
       session = started ?? parent ?? current;
       if (event.id !== undefined && !sessionOfId.has(event.id)) sessionOfId.set(event.id, session);
     }
+    for (const n of named) if (!sessionOfId.has(n.id)) sessionOfId.set(n.id, sessionOfParent(n.parent) ?? session);
     previous = session;
     if (session === own) continue;
     appendTo(lines, session, line.lineNo);

@@ -419,6 +419,7 @@ async function runSeed(seed) {
     seed,
     baseline: base.name,
     steps: dmg.steps,
+    promptless: ![...expected].some((i) => i.startsWith('user:')),
     copilot: {
       rc: before.rc,
       requests: before.requests,
@@ -453,6 +454,15 @@ async function runSeed(seed) {
   };
 }
 
+/**
+ * A case no fix can make resume: no prompt of it survives intact, so the request Copilot rebuilds opens with the
+ * assistant and the API rejects it, and writing a prompt back would invent one the user never wrote. The fix is right
+ * when it leaves session-structure's noPrompt error (it does not claim to have fixed the file); such cases are scored
+ * apart from the fix column ("no prompt left").
+ */
+const NO_PROMPT = 'copilot/session-structure/noPrompt';
+const unfixable = (r) => r.promptless && r.fix.wrong.length > 0 && r.fix.errorsLeft.includes(NO_PROMPT);
+
 /** A case's disagreements, each as [class, detail]. */
 function disagreements(r) {
   const out = [];
@@ -465,6 +475,7 @@ function disagreements(r) {
   const f = r.fix;
   if (f.split?.startsWith('failed')) out.push(['fix: split failed', f.split]);
   if (f.rc === 2) out.push(['fix: crashed', f.said]);
+  if (unfixable(r)) return out;
   for (const w of f.wrong) out.push([`fix: fixed copy, Copilot ${kindOf(w)}`, `${w}; ops ${ops}; fix said ${f.said}`]);
   if (f.errorsLeft.length) out.push([`fix: errors left: ${f.errorsLeft.join(' ')}`, `ops ${ops}`]);
   if (!f.stable) out.push(['fix: a second --fix changes the files', `ops ${ops}`]);
@@ -477,10 +488,11 @@ function render(results) {
   const good = cases.filter((r) => !r.mishandled.length);
   const exp = cases.filter((r) => r.exportChecked);
   const fixOk = (r) => !r.fix.wrong.length && r.fix.stable && r.fix.rc !== 2;
+  const fixable = cases.filter((r) => !unfixable(r));
   const table = [
-    '| cases | detected (error on a mishandled case) | clean, no error | export = what Copilot sent | fix resumes clean, nothing lost, second fix no-op |',
-    '|---|---|---|---|---|',
-    `| ${cases.length} | ${bad.filter((r) => r.errors.length).length}/${bad.length} | ${good.filter((r) => !r.errors.length).length}/${good.length} | ${exp.filter((r) => !r.exportDiff).length}/${exp.length} | ${cases.filter(fixOk).length}/${cases.length} |`,
+    '| cases | detected (error on a mishandled case) | clean, no error | export = what Copilot sent | fix resumes clean, nothing lost, second fix no-op | no prompt left (noPrompt error kept, not scored as fix) |',
+    '|---|---|---|---|---|---|',
+    `| ${cases.length} | ${bad.filter((r) => r.errors.length).length}/${bad.length} | ${good.filter((r) => !r.errors.length).length}/${good.length} | ${exp.filter((r) => !r.exportDiff).length}/${exp.length} | ${fixable.filter(fixOk).length}/${fixable.length} | ${cases.length - fixable.length} |`,
   ].join('\n');
   const groups = new Map();
   for (const r of cases)
