@@ -3,6 +3,7 @@
 // replicated copies lint as their originals do.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { GROWN_FILES } from './tools.mjs';
 
 const MB = 1024 * 1024;
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -132,6 +133,20 @@ export function printTargets({ long, many, pub, huge, growth = [] }) {
       checks.push([
         readFileSync(cached, 'utf8') === readFileSync(linted, 'utf8') ? 'PASS' : 'FAIL',
         `--cache and no cache give identical reports (${set.name})`,
+        '',
+      ]);
+    byRatio(
+      `--cache rerun, a line appended to ${GROWN_FILES} files, CPU <= 0.20x lint (${set.name})`,
+      set,
+      'cache-grown',
+      'lint',
+      0.2,
+    );
+    const [grown, reference] = [set.results['cache-grown']?.report, set.grownReference];
+    if (grown && reference && existsSync(grown) && existsSync(reference))
+      checks.push([
+        readFileSync(grown, 'utf8') === readFileSync(reference, 'utf8') ? 'PASS' : 'FAIL',
+        `--cache and no cache give identical reports after the appends (${set.name})`,
         '',
       ]);
   }

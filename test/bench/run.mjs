@@ -20,7 +20,7 @@ import { lintSummary, printGrowth, printSet, printTargets, replicaCheck } from '
 import { benchDir, realLongSession, realManySessions, realPublic, replicaCheckFiles, syntheticSets } from './sets.mjs';
 import { measureGrowth } from './growth.mjs';
 import { formatShape } from './shape.mjs';
-import { fixTargetFile, tools } from './tools.mjs';
+import { fixTargetFile, grownReference, tools } from './tools.mjs';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
@@ -63,13 +63,13 @@ async function main() {
     key: 'real-many',
     name: `real sessions, a folder of ${manySet.files.length} sessions`,
     ...manySet,
-    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', 'cache-grown', ...peers],
   };
   const pub = {
     key: 'real-public',
     name: 'real public, as they are',
     ...realPublic(corpus),
-    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', ...peers],
+    rows: ['floor', 'fair', 'lint', 'lint-j1', 'cache', 'cache-grown', ...peers],
   };
   const sets = [long, many, pub];
   if (chosen('syn-long') || chosen('syn-many')) {
@@ -144,6 +144,13 @@ async function main() {
   }
 
   rmSync(fixTargetFile(), { force: true });
+  for (const set of measured)
+    if (set.results['cache-grown'])
+      try {
+        set.grownReference = grownReference(set);
+      } catch (err) {
+        failures.push(`${set.name}, the run without the cache over the grown copies: ${err.message}`);
+      }
   const check = await replicaCheck(await replicaCheckFiles(corpus), root);
   if (chosen('growth')) process.stderr.write('measuring growth with the size, other agents ...\n');
   const growth = !chosen('growth')

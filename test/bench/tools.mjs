@@ -1,8 +1,10 @@
 // The rows of the benchmark: what each one runs on a set's files. The two floors (floor.mjs, the old one;
-// fair-floor.mjs, issue 36's), transcript-lint (default jobs, --jobs 1, --fix on a copy, a --cache rerun), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
+// fair-floor.mjs, issue 36's), transcript-lint (default jobs, --jobs 1, --fix on a copy, --cache reruns: nothing
+// changed, and a line appended to a few files), and peers on the same files: jq empty (Debian's jq), ccusage 18.0.11 (the last
 // pure-JS release; it parses every line of the files under $CLAUDE_CONFIG_DIR/projects) and simdjson, the physical
 // floor. A peer that is not installed is left out with the command that installs it.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   appendFileSync,
   closeSync,
@@ -14,6 +16,8 @@ import {
   readFileSync,
   readSync,
   rmSync,
+  statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -97,6 +101,82 @@ function cacheArgs(set) {
   return args;
 }
 
+/** How many of a set's sessions the cache-grown row appends a line to. */
+export const GROWN_FILES = 10;
+
+/**
+ * The args of a --cache rerun after an agent appended one line to GROWN_FILES sessions. The set is copied once (its
+ * own files are never written) and the cache filled over the copy; the filled cache file is kept aside. Before every
+ * timed run the cache file is put back and each chosen copy (every n/GROWN_FILES-th, sorted by path) is cut back to
+ * its copied bytes and one line appended: an entry like its last one, with a fresh uuid, hung off that one.
+ */
+const grown = new Map();
+function grownArgs(set) {
+  let g = grown.get(set.key);
+  if (!g) {
+    const dir = path.join(benchDir(), `${set.key}-grown`);
+    rmSync(dir, { recursive: true, force: true });
+    const files = set.files.map((f, i) => {
+      const to = path.join(dir, String(i), path.basename(f));
+      mkdirSync(path.dirname(to), { recursive: true });
+      copyFileSync(f, to);
+      return to;
+    });
+    // The copies' times must be settled before the cache keeps their entries (engine/original.ts SETTLED_MS).
+    spawnSync('sleep', ['3.5']);
+    const location = path.join(benchDir(), `${set.key}-grown.transcriptlintcache`);
+    const args = [...lintArgs, '--cache', '--cache-location', location, ...files];
+    rmSync(location, { force: true });
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`the --cache run that fills the cache failed (${r.status})`);
+    copyFileSync(location, `${location}.filled`);
+    const step = Math.max(1, Math.floor(files.length / GROWN_FILES));
+    const chosen = files.filter((_, i) => i % step === 0).slice(0, GROWN_FILES);
+    g = { args, location, files, chosen: chosen.map((f) => ({ file: f, size: statSync(f).size, line: nextLine(f) })) };
+    grown.set(set.key, g);
+  }
+  copyFileSync(`${g.location}.filled`, g.location);
+  for (const c of g.chosen) {
+    truncateSync(c.file, c.size);
+    appendFileSync(c.file, c.line);
+  }
+  return g.args;
+}
+
+/**
+ * The report of a run without the cache over the grown copies as the cache-grown row left them, to compare with that
+ * row's report; undefined when the row did not run.
+ */
+export function grownReference(set) {
+  const g = grown.get(set.key);
+  if (!g) return undefined;
+  const out = reportFile(set, 'cache-grown-reference');
+  const args = [...lintArgs, ...g.files];
+  const r = spawnSync(process.execPath, args, { cwd: root, maxBuffer: 1 << 28 });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`the run without the cache failed (${r.status})`);
+  writeFileSync(out, r.stdout);
+  return out;
+}
+
+/** A line an agent could append to `file`: its last entry with a uuid, a fresh uuid, hung off that entry. */
+function nextLine(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let entry;
+    try {
+      entry = JSON.parse(lines[i]);
+    } catch {
+      continue;
+    }
+    if (typeof entry?.uuid !== 'string') continue;
+    const end = lines[lines.length - 1] === '' ? '' : '\n';
+    const h = createHash('sha256').update(file).digest('hex');
+    const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return `${end}${JSON.stringify({ ...entry, parentUuid: entry.uuid, uuid })}\n`;
+  }
+  return '{}\n';
+}
+
 /** Every row that can run here; each gives { cmd, args, env?, stdoutFile?, okCodes? } for a set. */
 export const fixTargetFile = () => path.join(benchDir(), 'fix-target.jsonl');
 
@@ -137,6 +217,16 @@ export function tools() {
       id: 'cache',
       label: 'transcript-lint --cache (rerun, no file changed)',
       plan: (set) => ({ cmd: node, args: cacheArgs(set), stdoutFile: reportFile(set, 'cache'), okCodes: [0, 1] }),
+    },
+    {
+      id: 'cache-grown',
+      label: `transcript-lint --cache (rerun, a line appended to ${GROWN_FILES} files)`,
+      plan: (set) => ({
+        cmd: node,
+        args: grownArgs(set),
+        stdoutFile: reportFile(set, 'cache-grown'),
+        okCodes: [0, 1],
+      }),
     },
     {
       id: 'fix',
