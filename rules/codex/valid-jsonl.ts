@@ -204,8 +204,7 @@ export default defineRule({
         const fix = new Codex.CodexFix(model, RULE_ID).replaceText(line.lineNo, kept[0]!.text);
         const inner = new TextEncoder().encode(split.inner.text);
         if (kept[1]) fix.replaceText(split.next, kept[1].text);
-        else
-          fix.replaceText(split.next, keptText(model, split.next, inner, 'a copy or another session’s session_meta'));
+        else fix.replaceText(split.next, keptText(model, split.next, inner, 'a copy, or another session’s record'));
         ctx.report({
           messageId: 'split',
           at,
@@ -236,7 +235,7 @@ export default defineRule({
               model,
               line.lineNo,
               new TextEncoder().encode(recovery.inner.text),
-              'a copy or another session’s session_meta',
+              'a copy, or another session’s record',
               RULE_ID,
             ),
           });

@@ -47,7 +47,7 @@ describe('a copy of a line and another session’s session_meta written inside r
       JSON.stringify({
         timestamp: JSON.parse(text).timestamp,
         type: 'transcript_lint_kept_line',
-        payload: { reason: 'a copy or another session’s session_meta', text },
+        payload: { reason: 'a copy, or another session’s record', text },
         transcript_lint: { rule: 'codex/valid-jsonl', kept: true },
       });
     expect(out).toEqual([

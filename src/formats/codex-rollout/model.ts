@@ -10,6 +10,9 @@ const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 import { restoredRecord } from './repairs.js';
 import { recordError } from './decode.js';
 import { type CodexResume, resumeOf } from './compile.js';
+import { isObj } from './decode.js';
+import { isCallType, isOutputType } from './shapes.js';
+import { ofUnknownTurn } from './turns.js';
 
 export class CodexModel implements FormatModel {
   readonly generation: Generation;
@@ -75,7 +78,9 @@ export class CodexModel implements FormatModel {
    * history again there). Two writers at once write such lines (differential seed 13: another session's
    * session_meta and a copy of one of the file's own lines, each written inside a record); Codex skips the damaged
    * lines and resumed that file with nothing lost, so putting those records back only adds a doubled item or a
-   * second session.
+   * second session. Nor another session's record that Codex would send: one naming only turns no record of the file
+   * names (differential seed 128: put back, another session's custom_tool_call was sent as this session's), but an
+   * output no call of the file has, which Codex drops (seed 15: test/formats/codex-split-record.test.ts).
    */
   recoveredRecords(recovery: Recovery): { text: string; record: Record<string, unknown> }[] {
     const all = recoveredRecords(recovery);
@@ -86,7 +91,21 @@ export class CodexModel implements FormatModel {
     const foreignMeta = meta !== undefined && own !== undefined && meta.id !== own.id;
     const copy = () =>
       this.file.lines.some((l) => l.json && lenient.decode(l.bytes).replace(/\r?\n$/, '') === inner.text);
-    return foreignMeta || copy() ? all.filter((r) => r !== inner) : all;
+    return foreignMeta || copy() || this.sentFromOtherSession(inner.record) ? all.filter((r) => r !== inner) : all;
+  }
+
+  /** Whether the record is another session's (turns.ts ofUnknownTurn) and Codex would send it if it were put back. */
+  private sentFromOtherSession(record: Record<string, unknown>): boolean {
+    if (record.type !== 'response_item' || !ofUnknownTurn(this, record)) return false;
+    const item = record.payload as Record<string, unknown> | undefined;
+    if (!isOutputType(item?.type)) return true;
+    return this.records.some(
+      (r) =>
+        r.type === 'response_item' &&
+        isObj(r.payload) &&
+        isCallType(r.payload.type) &&
+        r.payload.call_id === item?.call_id,
+    );
   }
 
   private reread(line: number, raw: Record<string, unknown>): CodexRecord {
