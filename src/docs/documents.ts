@@ -1,8 +1,8 @@
 // Every generated document, with its text as it should be: the gen:docs script writes them, the docs test compares.
 import { LINT_OPTIONS, OPTION_GROUPS } from '../cli/options.js';
-import { FORMAT_IDS, TARGET_IDS } from '../formats/catalog.js';
 import type { Format, TargetSpec } from '../formats/types.js';
 import type { RuleMeta } from '../sdk/rule-api.js';
+import { catalogSource } from './catalog-source.js';
 import { configSchema, optionsTable, replaceGenerated, ruleHeader, rulesTable, withRuleHeader } from './generate.js';
 
 export interface GeneratedDocument {
@@ -38,7 +38,8 @@ export function documents({ rules, formats, targets, read }: DocumentInputs): Ge
       targets,
     ),
   );
-  const schema = configSchema({ rules, targets: TARGET_IDS, inputFormats: FORMAT_IDS });
+  const targetIds = [...new Set(formats.flatMap((f) => f.targets.map((t) => t.id)))];
+  const schema = configSchema({ rules, targets: targetIds, inputFormats: formats.map((f) => f.id) });
   const pages = rules.map((m) => {
     const page = `docs/rules/${m.id}.md`;
     return { path: page, text: withRuleHeader(read(page), ruleHeader(m, formats, targets)) };
@@ -46,6 +47,7 @@ export function documents({ rules, formats, targets, read }: DocumentInputs): Ge
   return [
     { path: 'README.md', text: readme },
     { path: 'schema/config.schema.json', text: `${JSON.stringify(schema, null, 2)}\n` },
+    { path: 'src/formats/catalog-data.ts', text: catalogSource(formats) },
     ...pages,
   ];
 }

@@ -48,6 +48,15 @@ export type Dialect = 'anthropic-messages' | 'openai-responses' | 'openai-chat';
 
 /** Where a format's files live on disk, for the run with no paths and for --session. */
 export interface SessionStore {
+  /** The agent whose sessions these are, possessive, as the help names it: "Codex CLI's". */
+  readonly agent: string;
+  /**
+   * The first of `roots()`, as a shell expression of the environment variable that moves it
+   * (`${CODEX_HOME:-~/.codex}/sessions`), for --help; absent for an agent that keeps tasks in an editor's storage.
+   */
+  readonly folder?: string;
+  /** One session's file as --session looks it up, in words for its doc: "task folder `<ID>`". */
+  readonly lookup: string;
   /** The folders holding its sessions, from the environment and the home folder (they need not exist). */
   roots(env: Readonly<Record<string, string | undefined>>, homedir: string): string[];
   /**
@@ -62,6 +71,14 @@ export interface SessionStore {
    * agent reopens its sessions elsewhere (Cline and Roo, in the editor).
    */
   resume?(id: string): string;
+}
+
+/** See Format.lookalike. */
+export interface Lookalike {
+  readonly keys: readonly string[];
+  /** Whose file it is, with its article: "a Gemini CLI session". */
+  readonly tool: string;
+  readonly document?: true;
 }
 
 /** Another session's lines in a file that holds two (files joined), and where `split` moves them. */
@@ -121,6 +138,12 @@ export interface Format<M extends FormatModel = FormatModel> {
   /** Files the agent keeps beside its transcripts that are none (globs): left out when a folder is expanded. */
   readonly notTranscripts?: readonly string[];
   readonly sessions?: SessionStore;
+  /**
+   * How a file of this format that did not read as one (too few records of its shape) is still recognised, for the
+   * unknown format's message ("looks like a Gemini CLI session: try --input-format gemini-cli"): the top-level keys
+   * every record has (of the JSON document, with `document`), and the tool's file in words.
+   */
+  readonly lookalike?: Lookalike;
   /**
    * For `split`: the other sessions whose lines the file holds (two sessions' files joined into one), or undefined
    * when it holds one session. A format without it cannot be split.

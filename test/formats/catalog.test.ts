@@ -1,11 +1,11 @@
-// The lists the argument parser and the help read before the formats load (src/formats/catalog.ts), and the
-// "looks like" hints of unknown files, checked against the registry: a format added to src/formats/index.ts and
-// forgotten in one of them fails here.
+// What the format objects must say for the lists the argument parser, the help and the unknown format's message read
+// before the formats load (src/formats/catalog-data.ts, which `npm run gen:docs` writes from them; test/docs.test.ts
+// fails when it is stale): each sessions folder's words agree with its roots(), each agent resumes or says why not,
+// each format has a "looks like" hint or says why not, and each format's kit is in the SDK barrel.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  FORMAT_IDS,
   SESSION_FOLDERS,
   sessionLookupDoc,
   sessionsFoldersHelp,
@@ -33,18 +33,17 @@ const NO_RESUME = new Map([
   ['roo', 'a task is reopened in the editor, not resumed from a shell'],
 ]);
 
+// Registered formats with no page of their own under docs/formats/ (whose first line names a format's id as
+// `id`), each with where they are described.
+const NO_PAGE = new Map([
+  ['claude-code', "the README, the tool's first format"],
+  ['request', "the README's Targets and input formats"],
+  ['messages', "the README's Targets and input formats"],
+]);
+
 const helpOf = (name: string): string => LINT_OPTIONS.find((o) => o.name === name)!.help;
 
 describe('the format catalog', () => {
-  it('lists every registered format, in the registry order', () => {
-    expect([...FORMAT_IDS]).toEqual(formats.map((f) => f.id));
-  });
-
-  it('lists every target a format offers, and no other', () => {
-    const offered = new Set(formats.flatMap((f) => f.targets.map((t) => t.id)));
-    expect(new Set(TARGET_IDS)).toEqual(offered);
-  });
-
   it("names in split's help exactly the agents whose files split reads (a format with otherSessions)", () => {
     const splits = formats.filter((f) => f.otherSessions).map((f) => f.id);
     expect(
@@ -52,31 +51,21 @@ describe('the format catalog', () => {
         .map((s) => s.format)
         .sort(),
     ).toEqual(splits.sort());
-    expect(splitAgentsHelp()).toBe('Claude Code, Codex CLI, Copilot CLI, Gemini CLI, Qwen Code');
+    expect(splitAgentsHelp()).toBe('Claude Code, Copilot CLI, Codex CLI, Gemini CLI, Qwen Code');
   });
 
-  it('says where every format with a sessions folder keeps it', () => {
-    const withSessions = formats.filter((f) => f.sessions).map((f) => f.id);
-    expect(SESSION_FOLDERS.map((s) => s.format).sort()).toEqual([...withSessions].sort());
-  });
-
-  it.each(SESSION_FOLDERS.filter((s) => s.folder))(
-    'names the first root of $format as its roots() finds it',
-    (entry) => {
-      const format = formats.find((f) => f.id === entry.format)!;
+  it.each(formats.filter((f) => f.sessions?.folder).map((f) => ({ format: f.id, folder: f.sessions!.folder! })))(
+    "says where $format's roots() finds its first folder",
+    ({ format: id, folder }) => {
+      const format = formats.find((f) => f.id === id)!;
       // `${VAR:-~/dir}/rest` (VAR moves dir) or `${VAR:-~}/rest` (VAR moves the home folder itself).
-      const match = /^\$\{(\w+):-~(?:\/([^}]+))?\}\/(.+)$/.exec(entry.folder!);
-      expect(match, entry.folder).not.toBeNull();
+      const match = /^\$\{(\w+):-~(?:\/([^}]+))?\}\/(.+)$/.exec(folder);
+      expect(match, folder).not.toBeNull();
       const [, variable, home, rest] = match!;
       expect(format.sessions!.roots({}, '/h')[0]).toBe(path.join('/h', home ?? '', rest!));
       expect(format.sessions!.roots({ [variable!]: '/moved' }, '/h')[0]).toBe(path.join('/moved', rest!));
     },
   );
-
-  it("gives each agent's target as the first its format offers", () => {
-    for (const entry of SESSION_FOLDERS)
-      expect(entry.target, entry.format).toBe(formats.find((f) => f.id === entry.format)!.targets[0]!.id);
-  });
 
   it("names in --target's doc every format's default target, and each agent's beside the agent", () => {
     const doc = LINT_OPTIONS.find((o) => o.name === 'target')!.doc!;
@@ -105,9 +94,9 @@ describe('the format catalog', () => {
   });
 
   it('has a "looks like" hint for every registered format, or says why not', () => {
-    const hinted = new Set([...GUESSES, ...DOCUMENT_GUESSES].flatMap((g) => (g.format ? [g.format] : [])));
-    for (const id of hinted) expect(FORMAT_IDS, id).toContain(id);
-    for (const { id } of formats) expect(hinted.has(id) !== NO_HINT.has(id), id).toBe(true);
+    for (const { id, lookalike } of formats) expect((lookalike !== undefined) !== NO_HINT.has(id), id).toBe(true);
+    const hinted = [...GUESSES, ...DOCUMENT_GUESSES].flatMap((g) => (g.format ? [g.format] : []));
+    expect(hinted.sort()).toEqual(formats.flatMap((f) => (f.lookalike ? [f.id] : [])).sort());
   });
 
   it("exports each format's SDK kit (src/formats/<id>/sdk.ts) from the SDK barrel", () => {
@@ -117,5 +106,12 @@ describe('the format catalog', () => {
     expect(kits.length).toBeGreaterThan(0);
     for (const kit of kits)
       expect(barrel, kit).toMatch(new RegExp(`export \\* as \\w+ from '\\.\\./formats/${kit}/sdk\\.js'`));
+  });
+
+  it('has a page under docs/formats/ for every registered format, or says where it is described', () => {
+    const dir = path.join(import.meta.dirname, '..', '..', 'docs', 'formats');
+    const titles = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8').split('\n')[0]!);
+    for (const { id } of formats)
+      expect(titles.some((t) => t.includes(`\`${id}\``)) !== NO_PAGE.has(id), id).toBe(true);
   });
 });

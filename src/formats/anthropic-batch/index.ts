@@ -67,6 +67,7 @@ const locateRecord: Format<BatchFile>['locate'] = (model, site) => {
 export const anthropicBatch: Format<AnthropicBatchModel> = {
   id: 'anthropic-batch',
   title: 'Anthropic Message Batches requests',
+  lookalike: { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file' },
   detect: (sample) => (batchShape(sample) === 'anthropic-batch' ? 1 : 0),
   load: (path, data, options) => {
     const { container, records, requestsPointer } = loadBatch(path, data, options);
@@ -85,6 +86,7 @@ export const anthropicBatch: Format<AnthropicBatchModel> = {
 export const anthropicBatchResults: Format<BatchFile> = {
   id: 'anthropic-batch-results',
   title: 'Anthropic Message Batches results',
+  lookalike: { keys: ['custom_id', 'result'], tool: 'an Anthropic Message Batches results file' },
   detect: (sample) => (batchShape(sample) === 'anthropic-batch-results' ? 1 : 0),
   load: (path, data, options) => {
     const container = JsonContainer.jsonl(path, data, options);

@@ -35,6 +35,9 @@ export const claudeCode: Format<TranscriptModel> = {
   folderPatterns: ALL_SESSIONS,
   notTranscripts: [JOURNALS],
   sessions: {
+    agent: "Claude Code's",
+    folder: '${CLAUDE_CONFIG_DIR:-~/.claude}/projects',
+    lookup: '`<projects>/*/<ID>.jsonl` (`<projects>` is `${CLAUDE_CONFIG_DIR:-~/.claude}/projects`)',
     // Claude Code resumes a session by `claude --resume <id>` (`claude -p --resume <id>` when not interactive).
     resume: (id) => `claude --resume ${id}`,
     roots: (env, homedir) => [

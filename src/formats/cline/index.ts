@@ -40,6 +40,7 @@ const TASK_FILES = [
 function historyFormat(
   flavour: Flavour,
   title: string,
+  agent: string,
   target: TargetSpec,
   roots: (env: Readonly<Record<string, string | undefined>>, homedir: string) => string[],
 ): Format<TaskHistoryModel> {
@@ -59,18 +60,24 @@ function historyFormat(
     writeBack: writeBackHistory,
     folderPatterns: [`**/${HISTORY_FILE}`],
     notTranscripts: TASK_FILES.map((f) => `**/tasks/*/${f}`),
-    sessions: { roots, patterns: taskPatterns, idOf: taskIdOf },
+    sessions: { agent, lookup: 'task folder `<ID>`', roots, patterns: taskPatterns, idOf: taskIdOf },
     exportRequest: (model) => exportMessages(model.apiView().messages),
   };
 }
 
-export const cline = historyFormat('cline', 'Cline task history', CLINE_TARGET, (env, homedir) => [
+export const cline = historyFormat('cline', 'Cline task history', "Cline's", CLINE_TARGET, (env, homedir) => [
   ...extensionTaskRoots(CLINE_EXTENSION, os.platform(), env, homedir),
   clineDataTasks(os.platform(), env, homedir),
 ]);
 
 // Kilo Code's task folders are Roo's format, sent as Roo sends them (see KILO_EXTENSION).
-export const roo = historyFormat('roo', 'Roo Code task history', ROO_TARGET, (env, homedir) => [
-  ...extensionTaskRoots(ROO_EXTENSION, os.platform(), env, homedir),
-  ...extensionTaskRoots(KILO_EXTENSION, os.platform(), env, homedir),
-]);
+export const roo = historyFormat(
+  'roo',
+  'Roo Code task history',
+  "Roo Code's and Kilo Code's",
+  ROO_TARGET,
+  (env, homedir) => [
+    ...extensionTaskRoots(ROO_EXTENSION, os.platform(), env, homedir),
+    ...extensionTaskRoots(KILO_EXTENSION, os.platform(), env, homedir),
+  ],
+);

@@ -22,6 +22,7 @@ const ALL_ROLLOUTS = ['**/rollout-*.jsonl'];
 export const codexRollout: Format<CodexModel> = {
   id: CODEX_ROLLOUT,
   title: 'Codex CLI rollout',
+  lookalike: { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout' },
   detect: detectRollout,
   load: (filePath, data, options) => new CodexModel(loadBytes(filePath, data, options)),
   targets: [CODEX_TARGET, OPENAI_RESPONSES],
@@ -32,6 +33,9 @@ export const codexRollout: Format<CodexModel> = {
   writeBack: writeBackCodex,
   folderPatterns: ALL_ROLLOUTS,
   sessions: {
+    agent: "Codex CLI's",
+    folder: '${CODEX_HOME:-~/.codex}/sessions',
+    lookup: '`rollout-*-<ID>.jsonl` below `${CODEX_HOME:-~/.codex}/sessions` and `archived_sessions`',
     // Resume reads sessions/; archived sessions are resumed once `codex unarchive` moves them back.
     roots: (env, homedir) => {
       const home = env.CODEX_HOME ? env.CODEX_HOME : path.join(homedir, '.codex');

@@ -21,6 +21,7 @@ export const COPILOT_EVENTS = 'copilot-events';
 export const copilotEvents: Format<CopilotModel> = {
   id: COPILOT_EVENTS,
   title: 'GitHub Copilot CLI session',
+  lookalike: { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file' },
   detect: detectCopilot,
   load: (filePath, data, options) => new CopilotModel(loadEventLines(filePath, data, options), readSidecar(filePath)),
   targets: [COPILOT_TARGET],
@@ -30,6 +31,9 @@ export const copilotEvents: Format<CopilotModel> = {
   writeBack: writeBackCopilot,
   folderPatterns: [`**/${EVENTS_FILE}`],
   sessions: {
+    agent: "Copilot CLI's",
+    folder: '${COPILOT_HOME:-~/.copilot}/session-state',
+    lookup: '`${COPILOT_HOME:-~/.copilot}/session-state/<ID>/events.jsonl`',
     resume: (id) => `copilot --resume=${id}`,
     roots: (env, homedir) => [
       path.join(env.COPILOT_HOME ? env.COPILOT_HOME : path.join(homedir, '.copilot'), 'session-state'),

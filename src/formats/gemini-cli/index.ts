@@ -17,6 +17,7 @@ export const GEMINI_CLI = 'gemini-cli';
 export const geminiCli: Format<GeminiModel> = {
   id: GEMINI_CLI,
   title: 'Gemini CLI session',
+  lookalike: { keys: ['sessionId', 'projectHash', 'startTime'], tool: 'a Gemini CLI session' },
   detect: detectGemini,
   load: (filePath, data, options) => new GeminiModel(loadBytes(filePath, data, options)),
   targets: [GEMINI_TARGET],
@@ -27,6 +28,9 @@ export const geminiCli: Format<GeminiModel> = {
   writeBack: (model, fixes) => applyFixes(model.file, fixes),
   folderPatterns: ['**/session-*.jsonl'],
   sessions: {
+    agent: "Gemini CLI's",
+    folder: '${GEMINI_CLI_HOME:-~}/.gemini/tmp',
+    lookup: '`<tmp>/*/chats/session-*-<first 8 of ID>.jsonl` (`<tmp>` is `${GEMINI_CLI_HOME:-~}/.gemini/tmp`)',
     roots: geminiRoots,
     patterns: geminiPatterns,
     idOf: geminiIdOf,

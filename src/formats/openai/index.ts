@@ -83,6 +83,7 @@ export const openaiFinetune: Format<ChatFile> = {
   ...common,
   id: 'openai-finetune',
   title: 'OpenAI fine-tuning data',
+  lookalike: { keys: ['messages'], tool: 'chat fine-tuning data' },
   detect: (sample) => (openaiShape(sample) === 'openai-finetune' ? 1 : 0),
   load: (path, data, options) => {
     const container = JsonContainer.jsonl(path, data, options);
@@ -140,6 +141,7 @@ export const openaiBatch: Format<OpenAIBatchModel> = {
   ...common,
   id: 'openai-batch',
   title: 'OpenAI Batch API requests',
+  lookalike: { keys: ['custom_id', 'method', 'url', 'body'], tool: 'an OpenAI Batch API file' },
   detect: (sample) => (batchShape(sample) === 'openai-batch' ? 1 : 0),
   load: (path, data, options) => {
     const container = JsonContainer.jsonl(path, data, options);

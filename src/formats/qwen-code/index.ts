@@ -21,6 +21,7 @@ const ALL_SESSIONS = ['**/chats/*.jsonl'];
 export const qwenCode: Format<QwenModel> = {
   id: QWEN_CODE,
   title: 'Qwen Code session',
+  lookalike: { keys: ['uuid', 'parentUuid', 'sessionId', 'provenance'], tool: 'a Qwen Code session' },
   detect: detectQwen,
   load: (filePath, data, options) => new QwenModel(loadBytes(filePath, data, options)),
   targets: [QWEN_TARGET, OPENAI],
@@ -30,6 +31,9 @@ export const qwenCode: Format<QwenModel> = {
   writeBack: (model, fixes) => applyFixes(model.file, fixes),
   folderPatterns: ALL_SESSIONS,
   sessions: {
+    agent: "Qwen Code's",
+    folder: '${QWEN_HOME:-~/.qwen}/projects',
+    lookup: '`<projects>/*/chats/<ID>.jsonl` (`<projects>` is `${QWEN_RUNTIME_DIR:-${QWEN_HOME:-~/.qwen}}/projects`)',
     // Qwen Code 0.24.4 resumes by `qwen --resume <sessionId>`, the file's name.
     resume: (id) => `qwen --resume ${id}`,
     // Storage.getRuntimeBaseDir: QWEN_RUNTIME_DIR, else QWEN_HOME, else ~/.qwen.

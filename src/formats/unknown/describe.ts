@@ -1,6 +1,7 @@
 // What a file no format recognises looks like, in a few words for the known-format rule's message: binary data,
 // another encoding, a JSON document with these keys, JSONL whose records have these keys (and, when they match a
 // tool's files, whose they seem to be), or text. Only the sample is read.
+import { FORMAT_LOOKALIKES } from '../catalog.js';
 import { type Sample, SAMPLE_LINES } from '../sample.js';
 
 export type Description =
@@ -21,30 +22,36 @@ export interface Guess {
   format?: string;
 }
 
-/** Tools whose files turn up among sessions, by the top-level keys of their records. */
-export const GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
-  { keys: ['timestamp', 'type', 'payload'], tool: 'an OpenAI Codex CLI rollout', format: 'codex-rollout' },
-  { keys: ['type', 'data', 'id', 'timestamp'], tool: 'a GitHub Copilot CLI events file', format: 'copilot-events' },
-  { keys: ['sessionId', 'projectHash', 'startTime'], tool: 'a Gemini CLI session', format: 'gemini-cli' },
-  { keys: ['uuid', 'parentUuid', 'sessionId', 'provenance'], tool: 'a Qwen Code session', format: 'qwen-code' },
-  { keys: ['custom_id', 'params'], tool: 'an Anthropic Message Batches file', format: 'anthropic-batch' },
-  {
-    keys: ['custom_id', 'result'],
-    tool: 'an Anthropic Message Batches results file',
-    format: 'anthropic-batch-results',
-  },
-  { keys: ['custom_id', 'method', 'url', 'body'], tool: 'an OpenAI Batch API file', format: 'openai-batch' },
+/** Other tools' files that turn up among sessions, by the top-level keys of their records. */
+const OTHER_TOOLS: readonly (Guess & { keys: readonly string[] })[] = [
   { keys: ['type', 'key', 'agentId'], tool: "a Claude Code workflow journal (a subagent's work log, not a session)" },
-  { keys: ['messages'], tool: 'chat fine-tuning data', format: 'openai-finetune' },
 ];
 
-export const DOCUMENT_GUESSES: readonly (Guess & { keys: readonly string[] })[] = [
+/** ...and by the keys of a JSON document. */
+const OTHER_TOOL_DOCUMENTS: readonly (Guess & { keys: readonly string[] })[] = [
   {
     keys: ['sessionId', 'projectHash', 'messages'],
     tool: 'a Gemini CLI session of the single-JSON format before JSONL',
   },
   { keys: ['agentType', 'toolUseId'], tool: "a Claude Code subagent's metadata" },
 ];
+
+/** The formats' look-alikes (their `lookalike`) and the other tools', the ones naming more keys first. */
+function byKeys(
+  lookalikes: readonly (Guess & { keys: readonly string[] })[],
+): readonly (Guess & { keys: readonly string[] })[] {
+  return [...lookalikes].sort((a, b) => b.keys.length - a.keys.length);
+}
+
+export const GUESSES = byKeys([
+  ...FORMAT_LOOKALIKES.filter((l) => !l.document).map(({ keys, tool, format }) => ({ keys, tool, format })),
+  ...OTHER_TOOLS,
+]);
+
+export const DOCUMENT_GUESSES = byKeys([
+  ...FORMAT_LOOKALIKES.filter((l) => l.document).map(({ keys, tool, format }) => ({ keys, tool, format })),
+  ...OTHER_TOOL_DOCUMENTS,
+]);
 
 const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
