@@ -6,7 +6,14 @@ import type { LineProblem, SourceLine } from './source-line.js';
 
 export type { LineBytesSource } from './bytes.js';
 
+/**
+ * The problems of every line without one: one frozen array rather than an empty one per line (32 bytes each, 3.8 MB
+ * of a 120,000-line session's heap). Frozen, so that a push onto it throws instead of reaching every line.
+ */
+const NO_PROBLEMS = Object.freeze([]) as unknown as LineProblem[];
+
 export class LoadedLine implements SourceLine {
+  readonly problems: LineProblem[];
   #data: Uint8Array | LineBytesSource;
   #offset: number;
   #length: number;
@@ -30,9 +37,10 @@ export class LoadedLine implements SourceLine {
     length: number,
     readonly crlf: boolean,
     public json: Record<string, unknown> | undefined,
-    readonly problems: LineProblem[],
+    problems: LineProblem[],
     readonly blank: boolean,
   ) {
+    this.problems = problems.length === 0 ? NO_PROBLEMS : problems;
     this.#data = data;
     this.#offset = offset;
     this.#length = length;
