@@ -13,6 +13,42 @@ const RULE_ID = 'qwen/valid-jsonl';
 const isLast = (model: Qwen.QwenModel, line: Lines.SourceLine): boolean =>
   !model.file.lines.some((l) => l.lineNo > line.lineNo && !l.blank);
 
+/**
+ * A whole copy, on a later line, of the record a torn line was cutting off: a line that starts with the torn text
+ * (NUL bytes left out) and reads as one record of the same uuid. A restored backup appended after a crash leaves one.
+ */
+function wholeCopyAfter(model: Qwen.QwenModel, line: Lines.SourceLine, text: string): Lines.SourceLine | undefined {
+  const torn = text.replace(/\u0000/g, '').trim();
+  const uuid = /^\{"uuid":"([^"]+)"/.exec(torn)?.[1];
+  if (!uuid) return undefined;
+  return model.file.lines.find(
+    (l) =>
+      l.lineNo > line.lineNo &&
+      l.json !== undefined &&
+      l.problems.length === 0 &&
+      l.json.uuid === uuid &&
+      Qwen.lineText(l).startsWith(torn),
+  );
+}
+
+/**
+ * A torn record with whole records written right after it on the same line (a crash mid-line, then more lines
+ * appended): Qwen reads none of them, the torn record leaves a brace open. The torn text, and each whole record's text.
+ */
+function gluedRecords(text: string, sessionId: string | undefined): { torn: string; records: string[] } | undefined {
+  const clean = text.replace(/\u0000/g, '').trim();
+  for (let at = clean.indexOf('{"uuid":"', 1); at > 0; at = clean.indexOf('{"uuid":"', at + 1)) {
+    const rest = Qwen.recoverObjects(clean.slice(at));
+    // Records of the file's own session only: another writer's record inside the line stays with the torn text.
+    if (rest.complete && rest.objects.every((o) => typeof o.uuid === 'string' && o.sessionId === sessionId))
+      return { torn: clean.slice(0, at), records: rest.texts ?? [] };
+  }
+  return undefined;
+}
+
+/** Whether the text Qwen cannot read is (the start of) a system record: telemetry, no part of the conversation. */
+const isSystemRecord = (text: string): boolean => /^\{"uuid":"[^"]*"/.test(text) && /"type":"system"/.test(text);
+
 export default defineRule({
   meta: {
     id: RULE_ID,
@@ -24,13 +60,19 @@ export default defineRule({
       detects:
         'a torn or garbage line (Qwen skips it: what it held is lost), NUL padding or records run together on one line (Qwen reads the records), invalid UTF-8 (read as U+FFFD)',
       fix: 'safe (put each record Qwen reads on its own line, keep the text Qwen cannot read in an object it skips, write U+FFFD for invalid bytes, drop NUL padding)',
-      severity: { qwen: 'error (a record is lost) / warn (Qwen reads the line in pieces)' },
+      severity: {
+        qwen: 'error (a record is lost) / warn (Qwen reads the line in pieces, the line is a system record, or the record is whole on a later line)',
+      },
     },
     severity: { qwen: 'warn', openai: 'error' },
     fixable: 'safe',
     formats: ['qwen-code'],
     messages: {
       lost: 'Line is not a JSON record ({{what}}): Qwen Code skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line object, which Qwen skips.',
+      tornThenRecords:
+        'Line is a record cut off (a crash while writing it) with {{count}} whole record(s) written after it on the same line: Qwen Code cannot read the line and skips it, so those records are lost and the history breaks there. --fix puts each record on a line of its own.',
+      tornCopy:
+        'Line is a record cut off (a crash while writing it), written whole again on line {{copy}}: Qwen Code skips this line and reads the record there, out of its place. --fix writes the whole record here.',
       padding: 'Line is {{count}} NUL bytes (padding a crash left): Qwen Code skips it.',
       nul: 'Line holds NUL bytes beside {{count}} record(s) (a crash padded the file): Qwen Code reads the record(s) and skips the NUL bytes.',
       joined: 'Line holds {{count}} records run together (written without a line break): Qwen Code reads each of them.',
@@ -79,6 +121,44 @@ export default defineRule({
           });
           continue;
         }
+        const glued = gluedRecords(text, Qwen.sessionHead(model.read.records)?.sessionId);
+        if (glued) {
+          const copy = wholeCopyAfter(model, line, glued.torn);
+          const head = copy
+            ? Qwen.lineText(copy)
+            : Qwen.keptObject(line, 'cut off', glued.torn, first ? Qwen.sessionHead(model.read.records) : undefined);
+          ctx.report({
+            messageId: 'tornThenRecords',
+            at: { line: line.lineNo },
+            data: { count: glued.records.length },
+            severity: 'error',
+            fix: new Qwen.QwenFix(model, RULE_ID)
+              .replaceText(
+                line.lineNo,
+                [head, ...glued.records].join(model.file.eol) + Qwen.closingBreak(model.file, line),
+              )
+              .fix(
+                'safe',
+                copy
+                  ? `write the whole record of line ${copy.lineNo} where it was cut off, and each record after it on a line of its own`
+                  : `keep the torn record in a ${Qwen.KEPT_LINE} object, and put each record after it on a line of its own`,
+              ),
+          });
+          continue;
+        }
+        const copy = wholeCopyAfter(model, line, text);
+        if (copy) {
+          ctx.report({
+            messageId: 'tornCopy',
+            at: { line: line.lineNo },
+            data: { copy: copy.lineNo },
+            severity: 'warn',
+            fix: new Qwen.QwenFix(model, RULE_ID)
+              .replaceText(line.lineNo, Qwen.lineText(copy) + Qwen.closingBreak(model.file, line))
+              .fix('safe', `write the whole record of line ${copy.lineNo} here, where it was cut off`),
+          });
+          continue;
+        }
         const last = isLast(model, line);
         const reason = hasNul ? 'not JSON, with NUL bytes' : last ? 'cut off' : 'not JSON';
         const fix: FixDescriptor = new Qwen.QwenFix(model, RULE_ID)
@@ -92,7 +172,7 @@ export default defineRule({
           messageId: 'lost',
           at: { line: line.lineNo },
           data: { what: hasNul ? 'NUL bytes' : 'torn or garbage' },
-          severity: 'error',
+          severity: isSystemRecord(text.replace(/\u0000/g, '').trim()) ? 'warn' : 'error',
           fix,
         });
         continue;

@@ -4,7 +4,7 @@ export type { Part, QwenRecord, SkippedObject } from './records.js';
 export type { ChainGap, ChainStep, QwenChain } from './chain.js';
 export type { Content, HistoryPart, MadeUpResponse } from './compile.js';
 export { accumulate, ORPHAN_REASON } from './compile.js';
-export { isObj, type LineRead, lineText, readLine } from './lines.js';
+export { isObj, type LineRead, lineText, readLine, recoverObjects } from './lines.js';
 export { QwenFix, recordText } from './fixes.js';
 export { isConversationRecord } from './records.js';
 export { closingBreak } from '../../fixer/kept-bytes.js';

@@ -65,6 +65,34 @@ runRuleTests(rule, {
       output: text(lines),
     },
     {
+      // Generated Qwen seed 59: a crash cut line 3 (a system record) off, the next record was written right after it
+      // on the same line, and a restored backup appended lines 1-3 again. Qwen read neither record of line 3 and
+      // resumed from the appended copy, leaving out the call; with the cut record written whole again from its copy
+      // and the next one on a line of its own, the copy is a plain duplicate (qwen/duplicate-record drops it).
+      name: 'a cut record with the next record glued to it, whole again on a later line',
+      text: text([...lines.slice(0, 2), `${lines[2]!.slice(0, 460)}${lines[3]}`, ...lines.slice(4), lines[2]!]),
+      errors: [{ messageId: 'tornThenRecords', line: 3, severity: 'error' }],
+      output: text([...lines, lines[2]!]),
+    },
+    {
+      name: 'a cut record with the next record glued to it: the cut text kept, the record on its own line',
+      text: text([...lines.slice(0, 2), `${lines[2]!.slice(0, 460)}${lines[3]}`, ...lines.slice(4)]),
+      errors: [{ messageId: 'tornThenRecords', line: 3, severity: 'error' }],
+      output: text([...lines.slice(0, 2), kept(lines[2]!.slice(0, 460), 'cut off'), ...lines.slice(3)]),
+    },
+    {
+      name: 'a cut record written whole on a later line: the whole record written where it was cut',
+      text: text([...lines.slice(0, 3), lines[3]!.slice(0, 300), ...lines.slice(4), lines[3]!]),
+      errors: [{ messageId: 'tornCopy', line: 4, severity: 'warn' }],
+      output: text([...lines, lines[3]!]),
+    },
+    {
+      name: 'a cut system record (telemetry, no part of the conversation) is only a warning',
+      text: text([...lines.slice(0, 2), lines[2]!.slice(0, 300), ...lines.slice(3)]),
+      errors: [{ messageId: 'lost', line: 3, severity: 'warn' }],
+      output: text([...lines.slice(0, 2), kept(lines[2]!.slice(0, 300), 'not JSON'), ...lines.slice(3)]),
+    },
+    {
       name: 'a whole record and a torn rest: the record on its line, the rest kept after it',
       text: text([...lines.slice(0, 3), `${lines[3]}${tornMid}`, ...lines.slice(4)]),
       errors: [{ messageId: 'partly', line: 4, severity: 'error' }],
