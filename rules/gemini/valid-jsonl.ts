@@ -35,6 +35,16 @@ function describe(v: Gemini.Obj): string {
 /** Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind. */
 const heldHistory = (text: string): boolean => !/^\s*\{"\$set":\{"lastUpdated"/.test(text);
 
+/**
+ * Whether the line is the session's header, cut off, and no other line gives the session a header. Without a
+ * sessionId and projectHash loadConversationRecord (0.61.0) reads no session from the file: the CLI lists none, and
+ * its session cleanup (getAllSessionFiles, identifySessionsToDelete; on by default) deletes such a file at start-up.
+ */
+const isLostHeader = (model: Gemini.GeminiModel, line: Lines.SourceLine, text: string): boolean =>
+  model.session.headers.length === 0 &&
+  /^\{"sessionId":/.test(text.replace(/\u0000/g, '').trim()) &&
+  !model.file.lines.some((l) => l.lineNo < line.lineNo && !l.blank);
+
 const drop = (line: Lines.SourceLine, description: string): FixDescriptor => ({
   applicability: 'safe',
   description,
@@ -73,6 +83,8 @@ export default defineRule({
       nulOnly: 'Line is {{count}} NUL bytes (padding a crash left); Gemini CLI skips it.',
       notObject:
         'Line is {{detail}} in JSON, not a record; Gemini CLI skips it. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
+      header:
+        "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts.",
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
@@ -97,6 +109,11 @@ export default defineRule({
         continue;
       }
       const text = lenient.decode(line.bytes);
+      if (isLostHeader(ctx.model, line, text)) {
+        // No fix: a kept line would leave the file no header either, and the CLI needs one (sessionId, projectHash).
+        ctx.report({ messageId: 'header', at });
+        continue;
+      }
       if (kinds.has('nul')) {
         const kept = withoutNul(text);
         if (kept)

@@ -30,6 +30,25 @@ describe('gemini-cli format', () => {
     expect(detectFormat(read(name))).toBe('gemini-cli');
   });
 
+  // Generated Gemini seeds 27 and 55: a crash cut the header off and NUL bytes followed (with a $set after them in
+  // 55); Claude Code's detection took such a file before.
+  it.each([
+    [
+      'the header torn, then NUL bytes',
+      () => Buffer.concat([Buffer.from(read('tool-call.jsonl')).subarray(0, 43), Buffer.alloc(17)]),
+    ],
+    [
+      'the header torn and NUL bytes up to a $set line',
+      () => {
+        const recorded = Buffer.from(read('parallel.jsonl'));
+        const set = Buffer.from('{"$set":{"lastUpdated":"2026-12-07T07:01:27.724Z"}}\n');
+        return Buffer.concat([recorded.subarray(0, 53), Buffer.alloc(64), Buffer.from('\n'), set]);
+      },
+    ],
+  ])('detects a file whose first line is %s', (_, bytes) => {
+    expect(detectFormat(bytes())).toBe('gemini-cli');
+  });
+
   it.each([
     'tool-call.jsonl',
     'parallel.jsonl',

@@ -37,5 +37,14 @@ export function detectGemini(sample: Sample): number {
   }
   if (header && ours > others) return SCORE;
   // A file whose header is lost (torn, overwritten) still reads as one when its records are the CLI's.
-  return ours >= 2 && ours >= others * 2 ? SCORE : 0;
+  if (ours >= 2 && ours >= others * 2) return SCORE;
+  return others === 0 && isTornHeader(sample.line(0)) ? SCORE : 0;
+}
+
+/**
+ * A first line that is the start of the CLI's header, cut off (a crash while writing it, NUL bytes after it): it
+ * opens with the `sessionId` key, which no other format's lines open with, and does not parse.
+ */
+function isTornHeader(line: string | undefined): boolean {
+  return line !== undefined && /^\{"sessionId":"[0-9a-f-]*("|$)/.test(line.replace(/\u0000/g, '').trim());
 }

@@ -49,6 +49,14 @@ runRuleTests(rule, {
       output: text([...without(call, 11), kept('[1,2]', 'not an object')]),
     },
     {
+      // Generated Gemini seed 27: the CLI (0.61.0) found no session to resume ("No previous sessions found for this
+      // project.") and its session cleanup deleted the file.
+      name: 'the header torn, with NUL bytes after it: no fix, the file has no header to give',
+      text: `${call[0]!.slice(0, 43)}${NUL.repeat(17)}`,
+      errors: [{ messageId: 'header', line: 1, severity: 'error' }],
+      output: null,
+    },
+    {
       name: 'garbage with NUL bytes in it',
       text: text([...call.slice(0, 3), `garb${NUL}age`, ...call.slice(3)]),
       errors: [{ messageId: 'parse', line: 4 }],
