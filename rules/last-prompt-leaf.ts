@@ -1,16 +1,17 @@
 // last-prompt-leaf: the last `last-prompt` entry names the entry resume starts from. Measured on recordings of the
 // real Claude Code 2.1.332 (recorded items 08a-08f, 09a-09c), which differ from claude-code-observed.md's "the
 // branch named by the last last-prompt.leafUuid wins" where the name is wrong:
-// - it names no entry (or one that exists only in a subagent file, 09b): Claude Code acts as if there were no
-//   `last-prompt` at all and resumes from the branch tip that is last in the file; it does not fall back to an older
-//   `last-prompt`, and timestamps play no part (08c: a fork appended last with older timestamps wins);
+// - it names no entry (or one that exists only in a subagent file, 09b): Claude Code resumes from the last entry of
+//   the file; it does not fall back to an older `last-prompt`, and timestamps play no part (08c: a fork appended
+//   last with older timestamps wins);
 // - it names an entry of a subagent's own conversation mixed into the main file (09a): resume fails, "No
 //   conversation found with session ID". (A main-conversation entry flagged `isSidechain` is main-chain-not-sidechain's.)
 // The safe fix names the entry Claude Code resumes (the first case: no change in behaviour) or the main
 // conversation's newest tip (the second), and leaves the subagent's entries alone.
 // - it repeats an earlier line byte for byte (a restored copy of the file appended to it, differential harness
-//   seeds 41, 44 and 49) and names an entry that later turns continue: Claude Code resumes the named entry and
-//   sends none of those turns (seed 49: toolu_termA1 not sent). The unsafe fix moves out every `last-prompt` that
+//   seeds 41, 44, 49 and 83) and names an entry that later turns continue: Claude Code resumes the named entry, or
+//   the file's last row when that row descends from it, and sends none of those turns (seed 49: toolu_termA1 not
+//   sent; seed 83: toolu_T3 not sent). The unsafe fix moves out every `last-prompt` that
 //   repeats an earlier line, so the last one left is the file's own.
 import {
   defineRule,
@@ -40,11 +41,11 @@ export default defineRule({
     fixable: 'safe',
     messages: {
       missing:
-        '`leafUuid` {{leaf}} names no entry in this file; Claude Code resumes as if there were no `last-prompt`, from the branch tip last in the file (line {{tipLine}}), and does not fall back to an earlier `last-prompt`.',
+        '`leafUuid` {{leaf}} names no entry in this file; Claude Code resumes from the last entry of the file (line {{tipLine}}), and does not fall back to an earlier `last-prompt`.',
       missingNoTip:
         '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
       restored:
-        'This `last-prompt` repeats line {{first}} byte for byte (a restored copy of the file appended to it) and names line {{line}}, which later turns continue (line {{tipLine}} among them): Claude Code resumes from line {{line}} and sends none of them.',
+        'This `last-prompt` repeats line {{first}} byte for byte (a restored copy of the file appended to it) and names line {{line}}; Claude Code resumes from line {{leafLine}}, which later turns continue (line {{tipLine}} among them), and sends none of them.',
       subagent:
         '`leafUuid` {{leaf}} names an entry of a subagent\'s own conversation (line {{line}}) mixed into this file, so Claude Code cannot resume the session: "No conversation found with session ID".',
     },
@@ -82,7 +83,7 @@ export default defineRule({
         messageId: 'restored',
         severity: 'error',
         at,
-        data: { first: repeated.first, line: named.line, tipLine: repeated.tip.line },
+        data: { first: repeated.first, line: named.line, leafLine: chain.leaf!.line, tipLine: repeated.tip.line },
         related: [
           { line: repeated.first, message: 'the line it repeats' },
           { line: repeated.tip.line, message: 'a later turn that is not sent' },
@@ -120,9 +121,14 @@ function nameLeaf(
   return new FixPlan(model).set(entry, '/leafUuid', uuid).fix('safe', `name ${what} (line ${line})`);
 }
 
+/** Whether `e` is one of the walked steps. */
+function onWalk(walked: readonly { entry: Entry }[], e: Entry): boolean {
+  return walked.some((s) => s.entry === e);
+}
+
 /**
  * When line `lineNo` (the last `last-prompt`) repeats an earlier line byte for byte, Claude Code resumes the entry it
- * names (`named`, the chain's leaf) and a user/assistant entry descends from that entry: the first line it repeats,
+ * names or a row below it (the chain's leaf) and a user/assistant entry descends from the leaf: the first line it repeats,
  * the newest such descendant, and the fix that moves out every `last-prompt` repeating an earlier line.
  */
 function restoredCopy(
@@ -131,7 +137,10 @@ function restoredCopy(
   lineNo: number,
 ): { first: number; tip: Entry; fix: FixDescriptor | undefined } | undefined {
   const chain = model.chain();
-  if (chain.leaf !== named) return undefined;
+  // Claude Code resumes the named entry, or the file's last row when that row descends from it (a copy that ends
+  // past the `last-prompt`'s turn): the turns below the resumed entry are not sent.
+  const resumed = chain.leaf;
+  if (!resumed || !onWalk(chain.walked, named)) return undefined;
   const { lines } = model.file;
   const text = (n: number): string | undefined => {
     const l = lines[n - 1];
@@ -151,9 +160,9 @@ function restoredCopy(
     }
   }
   if (first === undefined) return undefined;
-  // The newest user/assistant entry below the named one (children lists are live entries only).
+  // The newest user/assistant entry below the resumed one (children lists are live entries only).
   let tip: Entry | undefined;
-  const stack = [...(chain.children.get(named.uuid!) ?? [])];
+  const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
   const visited = new Set<Entry>();
   while (stack.length > 0) {
     const e = stack.pop()!;

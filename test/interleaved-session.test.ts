@@ -39,10 +39,21 @@ describe("another session's lines interleaved before this session's end", () => 
     expect(single.map((d) => [d.line, d.severity, d.messageId])).toEqual([[10, 'warn', 'ignored']]);
   });
 
-  it('the same other session resumed in this one (it ends last) is still an error', () => {
+  // Recorded with 2.1.332 (MOCK_STRICT=1 resume.sh on this joined file): Claude Code sent the same request as for the
+  // file itself. It keeps each uuid where it first appeared, so the other session's rows, written again after this
+  // session's end, still sit before the compaction and are deleted with the compacted history.
+  it("the other session's lines appended again after this session's end are still not resumed", () => {
     const joined = Buffer.concat([damaged.subarray(0, damaged.lastIndexOf(10) + 1), ...otherTail()]);
     const single = lintBytes(file, joined).result.diagnostics.filter((d) => d.ruleId === 'single-session');
-    expect(single.map((d) => [d.severity, d.messageId])).toEqual([['error', 'resumed']]);
+    expect(single.map((d) => [d.severity, d.messageId])).toEqual([['warn', 'ignored']]);
+    const { messages } = JSON.parse(readFileSync(path.join(DIR, `${NAME}.request.json`), 'utf8')) as {
+      messages: Message[];
+    };
+    const sent = history(messages);
+    const ours = history((exportRequest(file, joined) as { messages: Message[] }).messages);
+    expect(ours.map((m) => m.role)).toEqual(sent.map((m) => m.role));
+    expect(ours.slice(0, 2)).toEqual(sent.slice(0, 2));
+    expect(JSON.stringify(ours)).not.toContain('toolu_G1');
   });
 });
 

@@ -2,7 +2,9 @@
 // (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7). Where the
 // oracle recordings (test/oracle/compiler/recorded) say otherwise than the spec, this
 // file follows the recordings: a dangling parent is bridged only across a gap of at most 5 s, whatever the entry;
-// a `last-prompt` naming no entry is as if there were none; split parts are pulled in per turn.
+// a `last-prompt` naming no entry gives the file's last row; split parts are pulled in per turn. Where a recording
+// and claude-code-observed.md differ on the leaf of a file without `last-prompt` (the spec: the tip last in the file),
+// the recording wins: the newest descendant of the last row (fixtures/sessions/claude-code/resume-leaf).
 import {
   assistantMessageId,
   isCompactBoundary,
@@ -52,7 +54,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   }
   const allByUuid: Map<string, Entry[]> = new SingleEntryLists(byUuid, repeated);
 
-  const { relinks, pruned } = preservedSegmentRelinks(entries, byUuid);
+  const { relinks, pruned } = preservedSegmentRelinks(entries, byUuid, first);
   const parentOf =
     relinks.size === 0
       ? (e: Entry): string | null | undefined => e.parentUuid
@@ -99,7 +101,15 @@ export function buildChain(entries: readonly Entry[]): Chain {
       return { entry: e, leafUuid, exists: byUuid.has(leafUuid) };
     });
 
-  const { leaf, leafSource } = chooseLeaf(entries, byUuid, children, lastPromptLeaves, parentOf);
+  const { leaf, leafSource } = chooseLeaf(
+    entries,
+    byUuid,
+    children,
+    lastPromptLeaves,
+    parentOf,
+    relinks.size > 0,
+    pruned,
+  );
   const chain: Chain = {
     byUuid,
     allByUuid,
@@ -130,27 +140,51 @@ export function buildChain(entries: readonly Entry[]): Chain {
   return chain;
 }
 
+/**
+ * Claude Code 2.1.332's leaf choice, read from its transcript loader and checked with recordings:
+ * - Without a preserved-segment relink (no compaction that keeps a tail): the entry named by the last `last-prompt`,
+ *   replaced by the last main-conversation row of the file when that row descends from it (the row, not the newest
+ *   childless tip: a restored copy appended to the file ends the file with old rows). Without such an entry: the last
+ *   row; and when the file has no `last-prompt` at all and the newest row is not the last, the descendant of the last
+ *   row with the newest timestamp (an older copy appended after the session resumes the session's newest turn).
+ * - With a relink, or when that entry reaches no user or assistant message: the messages nearest each childless entry
+ *   that have no user or assistant child; of several, the one the last `last-prompt` names, else the last row's.
+ */
 function chooseLeaf(
   entries: readonly Entry[],
   byUuid: Map<string, Entry>,
   children: Map<string, Entry[]>,
   lastPromptLeaves: Chain['lastPromptLeaves'],
   parentOf: (e: Entry) => string | null | undefined,
+  relinked: boolean,
+  pruned: (e: Entry) => boolean,
 ): { leaf?: Entry; leafSource: LeafSource } {
-  const tip = messageTip(entries, byUuid, children, parentOf);
-  // Claude Code resumes the entry named by the last `last-prompt`, or the newest tip when that entry is one of the
-  // tip's ancestors (observed: appended entries after the named one are kept). When the last `last-prompt` names no
-  // entry it is as if there were none: no older `last-prompt` is tried (recordings 08a-08f).
+  const lookup = (u: string | null | undefined): Entry | undefined => {
+    const e = typeof u === 'string' ? byUuid.get(u) : undefined;
+    return e && !pruned(e) ? e : undefined;
+  };
+  const lastRow = lastMainRow(entries, byUuid);
   const last = lastPromptLeaves[lastPromptLeaves.length - 1];
-  const named = last ? byUuid.get(last.leafUuid) : undefined;
-  // A named entry from which the parent links reach no user or assistant message (attachments whose parent is gone)
-  // is no leaf: recorded with 2.1.332 (a compaction's attachments below a lost line, named by the last
-  // `last-prompt`), Claude Code resumed the newest other tip instead.
-  if (named && reachesMessage(named, byUuid, parentOf)) {
-    if (tip && tip !== named && isAncestor(named, tip, byUuid, parentOf))
-      return { leaf: tip, leafSource: 'last-prompt' };
-    return { leaf: named, leafSource: 'last-prompt' };
+  const named = last ? lookup(last.leafUuid) : undefined;
+  if (!relinked) {
+    let leaf: Entry | undefined = named;
+    let leafSource: LeafSource = named ? 'last-prompt' : 'last-tip';
+    if (named && lastRow && lastRow !== named && descendsFrom(lastRow, named, lookup, parentOf)) leaf = lastRow;
+    if (!leaf && lastRow) {
+      const anyLastPrompt = entries.some((e) => e.type === 'last-prompt' && e.raw.leafUuid !== undefined);
+      leaf =
+        anyLastPrompt || newestRow(entries) === lastRow ? lastRow : newestDescendant(lastRow, byUuid, lookup, parentOf);
+      leafSource = 'last-tip';
+    }
+    if (leaf && reachesMessage(leaf, byUuid, parentOf)) return { leaf, leafSource };
   }
+  const leaves = messageLeaves(byUuid, children, lookup, parentOf, pruned);
+  if (leaves.length === 1) return { leaf: leaves[0], leafSource: leaves[0] === named ? 'last-prompt' : 'last-tip' };
+  if (leaves.length > 1) {
+    if (named && leaves.includes(named)) return { leaf: named, leafSource: 'last-prompt' };
+    if (lastRow && reachesMessage(lastRow, byUuid, parentOf)) return { leaf: lastRow, leafSource: 'last-tip' };
+  }
+  const tip = messageTip(entries, byUuid, children, parentOf);
   if (tip) return { leaf: tip, leafSource: 'last-tip' };
   // Every entry has a child only when the links form a cycle: start from the last entry of the file.
   for (let i = entries.length - 1; i >= 0; i--) {
@@ -181,6 +215,116 @@ function messageTip(
   return tip;
 }
 
+/** The last row of the main conversation in file order (not a sidechain, progress line or file snapshot). */
+function lastMainRow(entries: readonly Entry[], byUuid: Map<string, Entry>): Entry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainTreeEntry(e) || e.type === 'progress' || byUuid.get(e.uuid!) !== e || !isReadable(e)) continue;
+    if (e.type === 'system' && e.raw.subtype === 'file_snapshot') continue;
+    return e;
+  }
+  return undefined;
+}
+
+/** The first main-conversation row in file order with the newest timestamp (compared as strings). */
+function newestRow(entries: readonly Entry[]): Entry | undefined {
+  let best: Entry | undefined;
+  let newest = '';
+  for (const e of entries) {
+    if (!isMainTreeEntry(e) || e.type === 'progress' || typeof e.raw.timestamp !== 'string') continue;
+    if (e.raw.timestamp > newest) {
+      best = e;
+      newest = e.raw.timestamp;
+    }
+  }
+  return best;
+}
+
+/** Whether the parent links from `from` reach `ancestor`. */
+function descendsFrom(
+  from: Entry,
+  ancestor: Entry,
+  lookup: (u: string | null | undefined) => Entry | undefined,
+  parentOf: (e: Entry) => string | null | undefined,
+): boolean {
+  const seen = new Set<Entry>();
+  let cur: Entry | undefined = from;
+  while (cur && !seen.has(cur)) {
+    if (cur === ancestor) return true;
+    seen.add(cur);
+    cur = lookup(parentOf(cur));
+  }
+  return false;
+}
+
+/**
+ * Of the main-conversation entries that descend from `row`, the one with the newest timestamp (compared as strings,
+ * a later uuid winning a tie), else `row` itself.
+ */
+function newestDescendant(
+  row: Entry,
+  byUuid: Map<string, Entry>,
+  lookup: (u: string | null | undefined) => Entry | undefined,
+  parentOf: (e: Entry) => string | null | undefined,
+): Entry {
+  const below = new Map<Entry, boolean>([[row, true]]);
+  const reaches = (e: Entry): boolean => {
+    const path: Entry[] = [];
+    let cur: Entry | undefined = e;
+    let found = false;
+    while (cur) {
+      const known = below.get(cur);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      below.set(cur, false);
+      path.push(cur);
+      cur = lookup(parentOf(cur));
+    }
+    for (const p of path) below.set(p, found);
+    return found;
+  };
+  let best = row;
+  let newest = '';
+  for (const e of byUuid.values()) {
+    if (e.isSidechain || e === row || typeof e.raw.timestamp !== 'string' || e.raw.timestamp < newest) continue;
+    if (!reaches(e)) continue;
+    best = e;
+    newest = e.raw.timestamp;
+  }
+  return best;
+}
+
+/**
+ * The user or assistant entries nearest each childless entry (walking up), that have no user or assistant child;
+ * a walk that meets a missing parent or a loop gives none.
+ */
+function messageLeaves(
+  byUuid: Map<string, Entry>,
+  children: Map<string, Entry[]>,
+  lookup: (u: string | null | undefined) => Entry | undefined,
+  parentOf: (e: Entry) => string | null | undefined,
+  pruned: (e: Entry) => boolean,
+): Entry[] {
+  const out = new Set<Entry>();
+  for (const e of byUuid.values()) {
+    if (!isMainTreeEntry(e) || e.type === 'progress' || pruned(e)) continue;
+    if ((children.get(e.uuid!) ?? []).some((c) => !pruned(c))) continue;
+    const seen = new Set<Entry>();
+    let cur: Entry | undefined = e;
+    while (cur && !seen.has(cur) && cur.type !== 'user' && cur.type !== 'assistant') {
+      seen.add(cur);
+      cur = lookup(parentOf(cur));
+    }
+    if (!cur || seen.has(cur) || !isReadable(cur)) continue;
+    const kids = children.get(cur.uuid!) ?? [];
+    if (kids.some((c) => !pruned(c) && (c.type === 'user' || c.type === 'assistant'))) continue;
+    out.add(cur);
+  }
+  return [...out];
+}
+
 /** Whether the parent links from `e` (itself included) reach a user or assistant entry before a missing parent. */
 function reachesMessage(
   e: Entry,
@@ -194,25 +338,6 @@ function reachesMessage(
     seen.add(cur);
     const p = parentOf(cur);
     cur = typeof p === 'string' ? byUuid.get(p) : undefined;
-  }
-  return false;
-}
-
-function isAncestor(
-  ancestor: Entry,
-  of: Entry,
-  byUuid: Map<string, Entry>,
-  parentOf: (e: Entry) => string | null | undefined,
-): boolean {
-  const seen = new Set<Entry>();
-  let cur: Entry | undefined = of;
-  while (cur && !seen.has(cur)) {
-    if (cur === ancestor) return true;
-    seen.add(cur);
-    const p = parentOf(cur);
-    const parent: Entry | undefined = typeof p === 'string' ? byUuid.get(p) : undefined;
-    // Only links that point back in the file count: a forward link is a cycle, not a continuation.
-    cur = parent && parent.index < cur.index ? parent : undefined;
   }
   return false;
 }
@@ -334,6 +459,8 @@ function bridgeFinder(
 function preservedSegmentRelinks(
   entries: readonly Entry[],
   byUuid: Map<string, Entry>,
+  /** By entry index: the index of the first line with its uuid (Claude Code keeps a uuid where it first appeared). */
+  first: Int32Array,
 ): { relinks: Map<Entry, string | null>; pruned: (e: Entry) => boolean } {
   const relinks = new Map<Entry, string | null>();
   const none = { relinks, pruned: () => false };
@@ -373,8 +500,10 @@ function preservedSegmentRelinks(
       relinks.set(e, tailUuid);
     }
   }
-  const at = boundary.index;
-  return { relinks, pruned: (e) => e.index < at && !kept.has(e) };
+  // Positions are those of each uuid's first line: a row written again after the boundary (a restored copy) is
+  // deleted with the compacted history all the same.
+  const at = first[boundary.index]!;
+  return { relinks, pruned: (e) => first[e.index]! < at && !kept.has(e) };
 }
 
 /**

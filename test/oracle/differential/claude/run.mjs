@@ -3,12 +3,13 @@
 // Not part of `npm test` (it needs ../shared/oracle and root for `unshare -n`). Build first: `npm run build`.
 //
 // usage: node test/oracle/differential/claude/run.mjs [--seeds A..B] [--jobs N] [--out DIR] [--timeout S]
-//                                                     [--ops a,b] [--steps K] [--case SEED]
+//                                                     [--ops a,b] [--steps K] [--case SEED] [--list A,B]
 //   --seeds    seeds to run (default 1..50); the same seed always gives the same damaged bytes
 //   --jobs     cases run at once (default 2)
 //   --out      work folder (default /tmp/claude-diff); Claude Code runs are cached in OUT/cc/<digest>, keyed by the
 //              bytes resumed, so a rerun after a code change only re-runs our side
 //   --timeout  seconds allowed to each process of a case (default 240)
+//   --case, --list  run only these seeds (--case once per seed, --list comma-separated)
 // Writes OUT/cases/<seed>/ (<sessionId>.jsonl: the damaged file; fix/: the repaired copy; steps, our outputs, verdict.json) and OUT/REPORT.md, and prints the report.
 //
 // For each seed: a baseline (a recorded session, or one with a recorded continuation appended), damaged by
@@ -46,6 +47,7 @@ function parseArgs(argv) {
     else if (f === '--ops') a.ops = v.split(',');
     else if (f === '--steps') a.steps = Number(v);
     else if (f === '--case') a.only.push(Number(v));
+    else if (f === '--list') a.only.push(...v.split(',').map(Number));
     else throw new Error(`unknown flag ${f}`);
   }
   if (a.seeds.length === 1) a.seeds.push(a.seeds[0]);
