@@ -90,6 +90,10 @@ export default defineRule({
         '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines to {{to}} beside it (--fix does not).',
       mixedInUnsent:
         '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends none of them. `transcript-lint split FILE` moves these lines to {{to}} beside it.',
+      mixedInUnnamed:
+        '{{lines}} of another session that the file never names: no session id, and turn {{turn}}, which no record of this session names (two writers at once). Codex sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines to {{to}} beside it (--fix does not).',
+      mixedInUnnamedUnsent:
+        '{{lines}} of another session that the file never names: no session id, and turn {{turn}}, which no record of this session names (two writers at once). Codex sends none of them. `transcript-lint split FILE` moves these lines to {{to}} beside it.',
       idMismatch:
         'The session_meta id {{id}} is not the file name’s uuid {{uuid}}: Codex finds the file by either, but appends to thread {{id}} and keys its cache by it.',
       fileName:
@@ -296,13 +300,23 @@ function mixedIn(model: Codex.CodexModel, metas: readonly Codex.CodexRecord[]) {
     .map((other) => {
       const mine = new Set(other.lines);
       const sent = sentLines.filter((l) => mine.has(l)).length;
+      const turn = Codex.unnamedSessionTurn(other.sessionId);
+      const messageId =
+        turn === undefined
+          ? sent > 0
+            ? ('mixedIn' as const)
+            : ('mixedInUnsent' as const)
+          : sent > 0
+            ? ('mixedInUnnamed' as const)
+            : ('mixedInUnnamedUnsent' as const);
       return {
-        messageId: sent > 0 ? ('mixedIn' as const) : ('mixedInUnsent' as const),
+        messageId,
         at: { line: other.lines[0]! },
         severity: sent > 0 ? ('error' as const) : ('warn' as const),
         data: {
           lines: linesPhrase(other.lines),
           id: other.sessionId,
+          turn: turn ?? '',
           sent: sent === 1 ? '1 item' : `${sent} items`,
           to: other.to.split(/[\\/]/).at(-1)!,
         },

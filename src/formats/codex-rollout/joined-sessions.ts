@@ -4,13 +4,15 @@
 // session_meta it sends as this session's history (differential seeds 28 and 100). For `split`: which lines are the
 // other session's, and its file: with its session_meta, `rollout-<its session_meta's time>-<its id>.jsonl` in the same
 // dated folder, the name `codex resume <id>` finds it by; without one, `<its id>.lines.jsonl` (no session Codex could
-// resume, and no name it lists).
+// resume, and no name it lists). A writer whose lines name no session, only a turn no named record names, is a
+// session of its own, `turn-<turn id>` (test/formats/codex-unnamed-session.test.ts: Codex sent its items).
 import path from 'node:path';
 import { appendTo } from '../../model/arrays.js';
 import type { JoinedSessions, OtherSession } from '../types.js';
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
 import { recoverLine, recoverSplit } from './recover.js';
+import { turnIdsOf } from './turns.js';
 
 type Obj = Record<string, unknown>;
 
@@ -88,7 +90,8 @@ function pickChain(open: readonly Chain[], session: string | undefined, time: nu
  * Each line's session. A record goes to the session it names (a session_meta's id, a thread_id), else to the session
  * its turn belongs to (a turn a record of that session names), else to the session of the ordinal run it continues
  * (a run takes the session its first named record gives it). A record with no ordinal and no name goes with the line
- * before; so does a line that is no record (torn, blank). What nothing names is the file's own.
+ * before; so does a line that is no record (torn, blank). A run that no record names, whose records name only turns
+ * no named record names, is another session's (`turn-<turn id>`). What nothing names is the file's own.
  */
 export function lineSessions(model: CodexModel): { own: string; sessions: string[] } | undefined {
   const raws = lineRecords(model);
@@ -99,12 +102,14 @@ export function lineSessions(model: CodexModel): { own: string; sessions: string
     named.find((id, i) => id !== undefined && raws[i]!.type === 'session_meta') ??
     named.find((id) => id !== undefined);
   if (own === undefined) return undefined;
-  if (!named.some((id) => id !== undefined && id !== own)) return { own, sessions: raws.map(() => own) };
   const turns = new Map<string, string>();
   for (const [i, raw] of raws.entries()) {
-    const turn = raw ? turnOf(raw) : undefined;
-    if (turn !== undefined && named[i] !== undefined && !turns.has(turn)) turns.set(turn, named[i]!);
+    if (!raw || named[i] === undefined) continue;
+    for (const turn of turnIdsOf(raw)) if (!turns.has(turn)) turns.set(turn, named[i]!);
   }
+  const turnsNamed = turns.size > 0;
+  if (!named.some((id) => id !== undefined && id !== own) && !unnamedRecordOfUnknownTurn(raws, named, turns))
+    return { own, sessions: raws.map(() => own) };
   const chains: Chain[] = [];
   const chainOf: (Chain | undefined)[] = [];
   const direct: (string | undefined)[] = [];
@@ -116,7 +121,7 @@ export function lineSessions(model: CodexModel): { own: string; sessions: string
       continue;
     }
     const turn = turnOf(raw);
-    const session = named[i] ?? (turn !== undefined ? turns.get(turn) : undefined);
+    const session = named[i] ?? (turn !== undefined ? turns.get(turn) : undefined) ?? knownTurnSession(raw, turns);
     const ordinal = Number.isSafeInteger(raw.ordinal) ? (raw.ordinal as number) : undefined;
     const time = typeof raw.timestamp === 'string' ? Date.parse(raw.timestamp) : Number.NaN;
     let chain: Chain | undefined;
@@ -140,7 +145,49 @@ export function lineSessions(model: CodexModel): { own: string; sessions: string
     direct.push(session);
     previous = chain;
   }
+  // A run no record of which names a session, whose records name turns and none a named record names: another
+  // writer's, of a session the file never names (its turn ids are all it says of it).
+  if (turnsNamed)
+    for (const chain of chains) {
+      if (chain.session !== undefined) continue;
+      const ids = new Set<string>();
+      for (const [i, c] of chainOf.entries()) if (c === chain && raws[i]) turnIdsOf(raws[i], ids);
+      if (ids.size > 0 && [...ids].every((t) => !turns.has(t))) chain.session = unnamedSessionId([...ids][0]!);
+    }
   return { own, sessions: raws.map((_, i) => direct[i] ?? chainOf[i]?.session ?? own) };
+}
+
+const UNNAMED = 'turn-';
+
+/** The id `lineSessions` gives a session the file names only by a turn of it: `turn-<turn id>`. */
+const unnamedSessionId = (turn: string): string => `${UNNAMED}${turn}`;
+
+/** The turn id an unnamed session's id (`turn-<turn id>`) holds, or undefined for a real session id. */
+export function unnamedSessionTurn(sessionId: string): string | undefined {
+  return sessionId.startsWith(UNNAMED) ? sessionId.slice(UNNAMED.length) : undefined;
+}
+
+/** The session of the first of the record's turns a named record names. */
+function knownTurnSession(raw: Obj, turns: ReadonlyMap<string, string>): string | undefined {
+  for (const turn of turnIdsOf(raw)) {
+    const session = turns.get(turn);
+    if (session !== undefined) return session;
+  }
+  return undefined;
+}
+
+/** Whether a record that names no session names turns, none of which a named record names. */
+function unnamedRecordOfUnknownTurn(
+  raws: readonly (Obj | undefined)[],
+  named: readonly (string | undefined)[],
+  turns: ReadonlyMap<string, string>,
+): boolean {
+  if (turns.size === 0) return false;
+  return raws.some((raw, i) => {
+    if (!raw || named[i] !== undefined) return false;
+    const ids = turnIdsOf(raw);
+    return ids.size > 0 && [...ids].every((t) => !turns.has(t));
+  });
 }
 
 /** The lines of each session other than the file's own, and where `split` moves them. */
