@@ -8,8 +8,9 @@
 //      request's messages (system message, new prompt and <system-reminder> parts left out, as export leaves them);
 //   3. runs `split` (when lint reports qwen/single-session) and `--fix --unsafe-fixes` on a copy, lints it again, and
 //      resumes the fixed copy under MOCK_STRICT=1.
-// A case is "mishandled" by Qwen when resume fails, a request is rejected, a call readable in the file is not sent,
-// a made-up result is sent, or the first prompt is not sent. Judged: lint reports every mishandled case and nothing on
+// A case is "mishandled" by Qwen when resume fails, a request is rejected, a line holding a conversation record cannot
+// be read, a call or a user or assistant text readable in the file is not sent (or a text is sent more often than the
+// file holds it), a made-up result is sent, or the first prompt is not sent. Judged: lint reports every mishandled case and nothing on
 // the recordings; export equals what Qwen sent; the fixed copy lints without error, resumes with rc 0 and nothing
 // rejected, sends no made-up result it did not need and keeps every call that the damaged file still held.
 // Writes OUT/RESULTS.md (the table) and OUT/results.json.
@@ -206,14 +207,64 @@ const firstPrompt = (bytes) => {
 const sendsPrompt = (messages, prompt) =>
   prompt === undefined || JSON.stringify(messages ?? []).includes(JSON.stringify(prompt).slice(1, -1));
 
+/**
+ * The lines Qwen cannot read that held a conversation record (user, assistant or tool_result, or a record torn before
+ * its type): Qwen skips them, and what they held is not sent. Lines whose records Qwen reads in pieces (records run
+ * together, NUL bytes beside them) and system records (telemetry) are not counted.
+ */
+function unreadableRecords(bytes) {
+  let n = 0;
+  for (const l of lines(bytes)) {
+    const text = l.replace(/\u0000/g, '').trim();
+    if (text === '' || parse(text) || text.includes('}{')) continue;
+    if (!text.startsWith('{"uuid"')) continue;
+    if (/"type":"system"/.test(text)) continue;
+    n++;
+  }
+  return n;
+}
+
+/** The text parts of the user and assistant records Qwen reads, one per uuid (the later line wins). */
+function readableTexts(bytes) {
+  const byUuid = new Map();
+  for (const l of lines(bytes)) {
+    const r = parse(l.replace(/^\u0000+/, ''));
+    if (!r || (r.type !== 'user' && r.type !== 'assistant') || !Array.isArray(r.message?.parts)) continue;
+    byUuid.set(
+      r.uuid,
+      r.message.parts.filter((p) => typeof p?.text === 'string' && p.text.trim() && !p.thought),
+    );
+  }
+  return [...byUuid.values()].flat().map((p) => p.text);
+}
+
+/** How many times a text is sent, as a whole string or a whole content part. */
+function timesSent(messages, text) {
+  let n = 0;
+  for (const m of messages ?? []) {
+    if (typeof m.content === 'string') n += m.content === text ? 1 : 0;
+    else if (Array.isArray(m.content)) n += m.content.filter((p) => p?.text === text).length;
+  }
+  return n;
+}
+
 function mishandled(res, bytes) {
   const why = [];
   if (res.rc !== 0) why.push(res.fatal ? `fails: ${res.fatal.slice(0, 60)}` : `rc ${res.rc}`);
   if (res.rejected) why.push(`${res.rejected} rejected`);
+  const unreadable = unreadableRecords(bytes);
+  if (unreadable) why.push(`${unreadable} record(s) unreadable`);
   if (res.messages) {
     const sent = callIds(res.messages);
     const lost = [...readableCalls(bytes)].filter((id) => !sent.has(id));
     if (lost.length) why.push(`${lost.length} call(s) not sent`);
+    // Texts of records Qwen can read that it leaves out, or sends more often than the file holds them.
+    const texts = readableTexts(bytes);
+    const count = (t) => texts.filter((x) => x === t).length;
+    const unsent = new Set(texts.filter((t) => timesSent(res.messages, t) === 0));
+    const twice = new Set(texts.filter((t) => timesSent(res.messages, t) > count(t)));
+    if (unsent.size) why.push(`${unsent.size} text(s) not sent`);
+    if (twice.size) why.push(`${twice.size} text(s) sent twice`);
     if (madeUp(res.messages)) why.push('made-up result');
     if (!sendsPrompt(res.messages, firstPrompt(bytes))) why.push('first prompt lost');
   }
@@ -298,10 +349,13 @@ function render(results) {
     ].join(' | '),
   );
   const count = (k) => results.filter((r) => r.verdict[k]).length;
+  const bad = results.filter((r) => r.mishandled.length > 0);
+  const fine = results.filter((r) => r.mishandled.length === 0);
   return [
     '# Qwen Code 0.24.4 oracle (test/oracle/qwen/run.mjs)',
     '',
     `${results.length} cases: lint right ${count('lint')}, export = sent ${count('export')}, fix resumes clean with no call lost ${count('fix')}.`,
+    `Mishandled by Qwen and reported: ${bad.filter((r) => r.lint.errors + r.lint.warnings > 0).length}/${bad.length}; no error where Qwen was fine: ${fine.filter((r) => r.lint.errors === 0).length}/${fine.length}.`,
     '',
     '| case | Qwen on resume (strict) | lint | lint right | export = sent | fixed: lint | fixed: resume | fixed: export = sent | calls lost | fix ok |',
     '|---|---|---|---|---|---|---|---|---|---|',
