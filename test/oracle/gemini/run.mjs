@@ -1,17 +1,19 @@
 // The Gemini CLI harness (issue 39; not part of npm test; needs ../shared/oracle/gemini installed and root for
 // unshare). For each damage class cut from the recordings in test/formats/gemini-cli-data, the real Gemini CLI
 // 0.61.0 resumes the damaged file under MOCK_STRICT=1 (oracle resume.sh), and transcript-lint is judged against it:
-// - lint: an error exactly when the CLI's request is rejected, or it is accepted with history lost (a call readable in
-//   the file not sent, a message record on a line the CLI cannot parse);
+// - lint: an error exactly when the CLI's request is rejected, the file is not resumed (`--resume latest` finds no
+//   session in it), or the request is accepted with history lost (a call readable in the file, or held by a line the
+//   CLI cannot parse, not sent; a message record on a line the CLI cannot parse; a user or gemini text not sent);
 // - export: equals the contents the CLI sent, without the resume prompt;
 // - fix: `split` (when gemini/single-session reports another session) and `--fix --unsafe-fixes` on a copy; the CLI
-//   resumes the fixed file with nothing rejected, and every call id the CLI sent for the damaged file is still sent.
+//   resumes the fixed file (and each file split off it) with nothing rejected, and every call id the CLI sent for the
+//   damaged file is still sent by one of them.
 // With --seeds A..B it also judges the compound damage of ../differential/damage.mjs (seed N damages recording
 // N mod 3 of tool-call, parallel, resumed, with the next one as the other session).
 // usage: node test/oracle/gemini/run.mjs [--out DIR] [--jobs N] [--timeout S] [--seeds A..B] [--only NAME,...]
 // Build first (npm run build). Prints one row per case and writes DIR/REPORT.md (the table and its totals).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { damage } from '../differential/damage.mjs';
 import { pool } from '../pool.mjs';
@@ -92,9 +94,21 @@ const cli = (...args) => run(process.execPath, [path.join(ROOT, 'bin', 'transcri
 
 /** Resumes a file under strict rules; the first request's contents, without the prompt, and the verdict. */
 function resume(file, dir) {
+  // `--resume latest`: the file is the only session of the fresh home, and the CLI lists it by the id its last
+  // `$set sessionId` gives (the header's id then finds nothing).
   run(path.join(ORACLE, 'resume.sh'), [file, dir], {
-    env: { ...process.env, MOCK_STRICT: '1', GEMINI_TIMEOUT: String(TIMEOUT) },
+    env: { ...process.env, MOCK_STRICT: '1', GEMINI_TIMEOUT: String(TIMEOUT), SID: 'latest' },
   });
+  const said = ['gemini.out', 'gemini.err'].map((f) => {
+    try {
+      return readFileSync(path.join(dir, f), 'utf8');
+    } catch {
+      return '';
+    }
+  });
+  // A file the CLI cannot list is not resumed: headless, it goes on with a new session (and its session cleanup,
+  // on by default, deletes the file).
+  const notResumed = /No previous sessions found|Error resuming session/.exec(said.join('\n'))?.[0];
   let requests = [];
   try {
     requests = readFileSync(path.join(dir, 'requests.jsonl'), 'utf8')
@@ -117,9 +131,11 @@ function resume(file, dir) {
     for (const p of c.parts) if (p.functionCall) ids.add(p.functionCall.id ?? p.functionCall.name);
   const verdict = rejected
     ? `400 ${String(rejected.strict_reject.message ?? rejected.strict_reject).slice(0, 60)}`
-    : first
-      ? 'ok'
-      : 'no request';
+    : notResumed
+      ? `not resumed: ${notResumed}`
+      : first
+        ? 'ok'
+        : 'no request';
   return { contents, verdict, ids };
 }
 
@@ -128,12 +144,15 @@ function resume(file, dir) {
  * `<tool name>__` prefix) that were not sent, and the message records on lines the CLI cannot parse (torn, garbage,
  * NUL bytes), which it skips.
  */
-function historyLost(body, sentIds) {
+function historyLost(body, sentIds, contents) {
   const calls = new Set();
+  const texts = new Map();
   let unreadable = 0;
   const add = (m) => {
     for (const tc of Array.isArray(m?.toolCalls) ? m.toolCalls : [])
       if (typeof tc?.id === 'string') calls.add(tc.id.replace(/^.*?__/, ''));
+    // The last version of each user or gemini message record (the later line wins); the context message is not sent.
+    if ((m?.type === 'user' || m?.type === 'gemini') && typeof m.id === 'string') texts.set(m.id, messageTexts(m));
   };
   for (const line of Buffer.from(body).toString('utf8').split('\n')) {
     if (!line.trim()) continue;
@@ -141,17 +160,31 @@ function historyLost(body, sentIds) {
     try {
       v = JSON.parse(line.trim());
     } catch {
-      if (/^\{"id":"/.test(line.replace(/\u0000/g, '').trim())) unreadable++;
+      const text = line.replace(/\u0000/g, '').trim();
+      if (/^\{"id":"/.test(text)) unreadable++;
+      // The calls an unreadable line held (a torn $set messages snapshot holds every call so far).
+      for (const m of text.matchAll(/"id":"[A-Za-z_]+__([^"]+)"/g)) calls.add(m[1]);
       continue;
     }
     add(v);
     for (const m of Array.isArray(v?.$set?.messages) ? v.$set.messages : []) add(m);
   }
   const notSent = [...calls].filter((id) => !sentIds.has(id)).length;
+  const sent = JSON.stringify(contents ?? []);
+  const textsLost = [...texts.values()].flat().filter((t) => !sent.includes(JSON.stringify(t).slice(1, -1))).length;
   const why = [];
   if (notSent) why.push(`${notSent} call(s) not sent`);
   if (unreadable) why.push(`${unreadable} record(s) unreadable`);
+  if (textsLost) why.push(`${textsLost} text(s) not sent`);
   return why.join(', ');
+}
+
+/** A message record's texts, without the `<session_context>` the CLI sends afresh. */
+function messageTexts(m) {
+  const parts = typeof m.content === 'string' ? [{ text: m.content }] : Array.isArray(m.content) ? m.content : [];
+  return parts
+    .map((p) => (typeof p?.text === 'string' ? p.text.trim() : ''))
+    .filter((t) => t && !t.startsWith('<session_context>'));
 }
 
 /** Deep equality with key order ignored. */
@@ -178,20 +211,37 @@ async function judge([name, body]) {
     .filter((d) => d.severity === 'error');
   const exported = JSON.parse(cli('export', file).stdout || '{}');
   const before = resume(file, path.join(dir, 'resume'));
-  const lostOnResume = before.verdict === 'ok' ? historyLost(body, before.ids) : '';
+  const lostOnResume = before.verdict === 'ok' ? historyLost(body, before.ids, before.contents) : '';
   if (lostOnResume) before.verdict = `ok, but ${lostOnResume}`;
   const fixedDir = path.join(dir, 'fixed');
+  rmSync(fixedDir, { recursive: true, force: true });
   mkdirSync(fixedDir, { recursive: true });
   const fixed = path.join(fixedDir, path.basename(file));
   writeFileSync(fixed, body);
   // Another session's lines go to a file of their own first, as the Qwen harness does.
   if (diags.some((d) => d.ruleId === 'gemini/single-session')) cli('split', fixed);
-  cli('--fix', '--unsafe-fixes', fixed);
-  const left = results(fixed)
-    .flatMap((r) => r.diagnostics)
-    .filter((d) => d.severity === 'error').length;
-  const after = resume(fixed, path.join(dir, 'resume-fixed'));
-  const lost = [...before.ids].filter((id) => !after.ids.has(id));
+  // The fixed file and the files `split` wrote beside it: each is resumed on its own, and a call the damaged file
+  // sent may be in any of them.
+  const parts = [
+    fixed,
+    ...readdirSync(fixedDir)
+      .filter((f) => /^session-.*\.jsonl$/.test(f) && f !== path.basename(fixed))
+      .map((f) => path.join(fixedDir, f)),
+  ];
+  let left = 0;
+  const sentAfter = new Set();
+  const verdicts = [];
+  for (const [i, part] of parts.entries()) {
+    cli('--fix', '--unsafe-fixes', part);
+    left += results(part)
+      .flatMap((r) => r.diagnostics)
+      .filter((d) => d.severity === 'error').length;
+    const after = resume(part, path.join(dir, i === 0 ? 'resume-fixed' : `resume-fixed-${i}`));
+    for (const id of after.ids) sentAfter.add(id);
+    verdicts.push(after.verdict);
+  }
+  const after = { verdict: verdicts.find((v) => v !== 'ok') ?? 'ok' };
+  const lost = [...before.ids].filter((id) => !sentAfter.has(id));
   const row = {
     name,
     cli: before.verdict,
