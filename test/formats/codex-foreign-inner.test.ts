@@ -1,10 +1,11 @@
-// Another session's call written inside a line (issue 35, differential seed 128): the `image` recording cut off at byte
-// 21078, with the `patch` recording's custom_tool_call call_A1 (its line and newline) written into line 3 at byte 4540.
-// call_A1 names only a turn no record of the file names. The real Codex CLI 0.169.0 skipped the two damaged lines
-// (the developer message and the call) and sent the rest, rc 0 (codex-foreign-inner-data/sent-input.json). Put back
-// as a record, Codex sent call_A1 as this session's (with an "aborted" output): so the fix writes the developer
-// message back and keeps the call in a record Codex skips. An output of another session that no call of the file has
-// is still put back (Codex drops it: test/formats/codex-split-record.test.ts).
+// Another session's call written inside a line (issue 35, differential seed 128): the `image` recording cut off at
+// byte 21078, with the `patch` recording's custom_tool_call call_A1 (its line and newline) written into line 3 at byte
+// 4540. call_A1 names only a turn no record of the file names. The real Codex CLI 0.169.0 skipped the two damaged
+// lines (the developer message and the call) and sent the rest, rc 0 (codex-foreign-inner-data/sent-input.json). Put
+// back as a record, Codex sent call_A1 as this session's (with an "aborted" output): so the fix writes the developer
+// message back and keeps the call in a record Codex skips. Codex resumed that under MOCK_STRICT=1 with the message
+// and without call_A1, rc 0, nothing rejected (fixed-sent-input.json). An output of another session that no call of
+// the file has is still put back (Codex drops it: test/formats/codex-split-record.test.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +59,9 @@ describe('another session’s call written inside a line (recorded, seed 128)', 
     expect(JSON.stringify(ours)).not.toContain('call_A1');
     // The developer message the damaged line held is sent again: the recording's first items.
     expectSameInput(ours.slice(0, 3), exported(image).slice(0, 3));
+    // Codex resumed the fixed file under MOCK_STRICT=1: rc 0, nothing rejected, this input.
+    const fixedSent = JSON.parse(readFileSync(path.join(DATA, 'fixed-sent-input.json'), 'utf8'));
+    expect(fixedSent.length - ours.length).toBe(2);
+    expectSameInput(ours, fixedSent);
   });
 });
