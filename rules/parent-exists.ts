@@ -1,5 +1,5 @@
 // parent-exists: a `parentUuid` that names no entry in the file. What Claude Code 2.1.332 does with it was measured
-// with the oracle on recordings of the real CLI (recorded items 01a-01l; test/oracle/compiler/recorded), and it
+// with the oracle on recordings of the real CLI (recorded items 01a-01l; fixtures/sessions/claude-code/recorded), and it
 // differs from claude-code-observed.md's "on a user prompt the history starts there; elsewhere it is bridged": for any
 // entry (prompt, tool result, attachment, assistant part), the walk is bridged to the main-chain entry with the latest
 // timestamp not after the entry's own, when that entry is at most 5 s older (5.0 s bridged, 5.5 s cut); otherwise the

@@ -56,7 +56,7 @@ describe('a compaction written by another terminal after this turn began', () =>
   });
 
   it('a compacted session Claude Code recorded itself: nothing reported', () => {
-    const clean = readFileSync(path.join(root, 'test/oracle/compiler/recorded/recordings/main/session.jsonl'));
+    const clean = readFileSync(path.join(root, 'fixtures/sessions/claude-code/recorded/recordings/main/session.jsonl'));
     expect(lintBytes('t.jsonl', clean).result.diagnostics).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// `export` against the real Claude Code 2.1.332 on every issue-14 experiment (test/oracle/compiler/recorded): each
+// `export` against the real Claude Code 2.1.332 on every issue-14 experiment (fixtures/sessions/claude-code/recorded): each
 // item is a mutation of a session the CLI recorded, and items.json keeps what the CLI sent when it resumed the file
 // (its first request's history, as skel.py prints it). Our export of the same file must give the same history.
 import { describe, expect, it } from 'vitest';

@@ -371,7 +371,7 @@ describe('--session matches an id by its start only, the same for every agent', 
     CLAUDE_CONFIG_DIR: path.join(tmp, 'anchored-claude'),
     CODEX_HOME: path.join(tmp, 'anchored-codex'),
   });
-  const rollout = readFileSync(path.join(root, 'test/formats/codex-rollout-data/multi/rollout.jsonl'), 'utf8');
+  const rollout = readFileSync(path.join(root, 'fixtures/sessions/codex/recordings/multi/rollout.jsonl'), 'utf8');
   beforeAll(() => {
     writeFile(env().CLAUDE_CONFIG_DIR, `projects/p/${claudeId}.jsonl`, brokenTranscript());
     for (const id of codexIds)

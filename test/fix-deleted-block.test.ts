@@ -1,7 +1,7 @@
 // A block of lines deleted by hand (issue 35): the entry after the block names a parent that is gone. The fix must
 // hang it below the nearest surviving entry before the block, so that Claude Code sends the earlier turns again;
 // a request that is merely valid (a new root saying the history is missing) is not enough.
-// The damaged file is the issue-14 recording `multi` (test/oracle/compiler/recorded/recordings/multi) with its
+// The damaged file is the issue-14 recording `multi` (fixtures/sessions/claude-code/recorded/recordings/multi) with its
 // timestamps spread out 50 times (so the gap over the block is more than the 5 s Claude Code bridges, as in a real
 // session) and lines 39-40 (round two's tool call and its result) deleted. Resumed as it is, Claude Code 2.1.332
 // sent `assistant: "Finished round two."` first and the strict stand-in API rejected all 6 requests; beside it is the

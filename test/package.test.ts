@@ -125,7 +125,7 @@ console.log(JSON.stringify(lintFileSync(process.env.SESSION).diagnostics.map((d)
     copyFileSync(crashed, path.join(project, 'session.jsonl'));
     copyFileSync(crashed, path.join(project, 'recordings', 'session.jsonl'));
     copyFileSync(
-      path.join(repoRoot, 'test/formats/codex-rollout-data/plain/rollout.jsonl'),
+      path.join(repoRoot, 'fixtures/sessions/codex/recordings/plain/rollout.jsonl'),
       path.join(project, 'rollout.jsonl'),
     );
     blocks.forEach((code, i) => {

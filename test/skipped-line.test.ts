@@ -1,5 +1,5 @@
 // A line Claude Code cannot read (issue 35): it skips the line and resumes from the rest. Each case is the issue-14
-// recording `multi` (test/oracle/compiler/recorded/recordings/multi) damaged the way the differential harness damages
+// recording `multi` (fixtures/sessions/claude-code/recorded/recordings/multi) damaged the way the differential harness damages
 // it, and fixtures/sessions/claude-code/skipped-line/first-requests.json holds what the real Claude Code 2.1.332 sent
 // when it resumed the case under the strict stand-in (MOCK_STRICT=1 ../shared/oracle/resume.sh): rc, requests,
 // rejections and the first request's messages. valid-json is a warning where that resume lost nothing but the line,

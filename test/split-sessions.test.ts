@@ -102,7 +102,7 @@ describe('splitSessions', () => {
 // the recording. Copilot: plain + multi-turn resumed as plain sent both (13 messages); after split, plain sent 3 and
 // multi-turn (a new session folder holding only its events.jsonl) 11, rc 0, nothing rejected.
 describe('split for Codex and Copilot', () => {
-  const CODEX = path.resolve(import.meta.dirname, 'formats', 'codex-rollout-data');
+  const CODEX = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'codex', 'recordings');
   const rollout = (name: string) => ({
     bytes: readFileSync(path.join(CODEX, name, 'rollout.jsonl')),
     name: readFileSync(path.join(CODEX, name, 'rollout.name'), 'utf8').trim(),

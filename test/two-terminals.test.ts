@@ -56,7 +56,7 @@ describe('two terminals resuming one session', () => {
   });
 });
 
-// The differential harness's seed 37 (issue 35): the recording `interrupt` (test/oracle/compiler/recorded), then two
+// The differential harness's seed 37 (issue 35): the recording `interrupt` (fixtures/sessions/claude-code/recorded), then two
 // terminals' recorded continuations interleaved, then a crash and a resume that tore line 73 (a `last-prompt`).
 // Terminal B's response is split by terminal C's answer (lines 70, 71, 72), but along the chain its second part
 // (line 72) hangs right below its first (line 70). Claude Code 2.1.332 resumed it clean (MOCK_STRICT=1: rc=0,

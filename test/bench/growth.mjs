@@ -84,11 +84,11 @@ export function growthSources(root) {
   return [
     {
       key: 'codex',
-      name: 'Codex CLI rollout (recording test/formats/codex-rollout-data/multi)',
+      name: 'Codex CLI rollout (recording fixtures/sessions/codex/recordings/multi)',
       file: 'rollout.jsonl',
       make: (copies) =>
         replicate(
-          parse(path.join(root, 'test/formats/codex-rollout-data/multi/rollout.jsonl')),
+          parse(path.join(root, 'fixtures/sessions/codex/recordings/multi/rollout.jsonl')),
           (r) => r.type === 'session_meta',
           copies,
           () => undefined,

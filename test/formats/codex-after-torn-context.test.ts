@@ -14,8 +14,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-after-torn-context-data');
-const REC = path.join(import.meta.dirname, 'codex-rollout-data', 'think');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'after-torn-context');
+const REC = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings', 'think');
 const name = readFileSync(path.join(REC, 'rollout.name'), 'utf8').trim();
 const recording = readFileSync(path.join(REC, 'rollout.jsonl'), 'utf8').split('\n');
 const sentOf = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>[];

@@ -1,5 +1,5 @@
 // A torn write with a whole record after it on the same line (a crash mid-line, then the next write; issue 35):
-// test/formats/codex-after-torn-data/rollout.jsonl is the `resumed` recording with line 12 cut after 148 bytes and
+// fixtures/sessions/codex/after-torn/rollout.jsonl is the `resumed` recording with line 12 cut after 148 bytes and
 // line 13 (call_S1's output) written right after the fragment, as the differential harness made it (seed 29). The
 // real Codex CLI 0.169.0 skipped that line: it answered call_S1 "aborted" (sent-input.json), rc 0. It resumed our
 // --fix output with the real output, rc 0, nothing rejected (fixed-sent-input.json); the same again once the fix kept
@@ -13,13 +13,25 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-after-torn-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'after-torn');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const sentOf = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>[];
 const linesOf = (b: Buffer | Uint8Array) => Buffer.from(b).toString('utf8').split('\n');
 const recording = linesOf(
-  readFileSync(path.join(import.meta.dirname, 'codex-rollout-data', 'resumed', 'rollout.jsonl')),
+  readFileSync(
+    path.join(
+      import.meta.dirname,
+      '..',
+      '..',
+      'fixtures',
+      'sessions',
+      'codex',
+      'recordings',
+      'resumed',
+      'rollout.jsonl',
+    ),
+  ),
 );
 const torn = (line: string, bytes: number) => Buffer.from(line).subarray(0, bytes).toString('utf8');
 

@@ -1,5 +1,5 @@
 // Two writers, each line written inside a record of the file, and neither is news (issue 35): test/formats/
-// codex-inner-copy-data/rollout.jsonl is the `shell` recording with `compact`'s session_meta line written into line 2
+// fixtures/sessions/codex/inner-copy/rollout.jsonl is the `shell` recording with `compact`'s session_meta line written into line 2
 // at byte 46 and a copy of the file's own line 13 (call_S1's output) written into line 11 at byte 599, as the
 // differential harness made it (seed 13). The real Codex CLI 0.169.0 skipped the four damaged lines and resumed it
 // with nothing lost, rc 0, nothing rejected (sent-input.json). Putting the inner records back would add a second
@@ -15,8 +15,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-inner-copy-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'inner-copy');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const sent = JSON.parse(readFileSync(path.join(DATA, 'sent-input.json'), 'utf8')) as Record<string, unknown>[];

@@ -1,5 +1,5 @@
 // Another session's lines in a rollout without its session_meta (two writers at once; issue 35):
-// test/formats/codex-mixed-session-data/rollout.jsonl is the `interrupt` recording with the `plain` recording's lines
+// fixtures/sessions/codex/mixed-session/rollout.jsonl is the `interrupt` recording with the `plain` recording's lines
 // 8 on interleaved from line 15, as the differential harness made it (seed 100). The real Codex CLI 0.169.0 resumed it
 // and sent plain's turn ("say hello") as this session's history (sent-input.json), rc 0. After `split`, the file was
 // the interrupt recording again, byte for byte, and Codex resumed it under MOCK_STRICT=1 with its own turn only
@@ -16,8 +16,8 @@ import { lineSessions, otherSessionsOf } from '../../src/formats/codex-rollout/j
 import { lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-mixed-session-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'mixed-session');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const recording = (id: string) => readFileSync(path.join(RECORDINGS, id, 'rollout.jsonl'));
@@ -127,10 +127,10 @@ describe('a session_meta of another session where neither holds a turn (recorded
 });
 
 describe('another session’s session_meta written inside a record of the file (recorded)', () => {
-  // Differential seed 13 (test/formats/codex-inner-copy-data): compact's session_meta written into line 2 of the shell
+  // Differential seed 13 (fixtures/sessions/codex/inner-copy): compact's session_meta written into line 2 of the shell
   // recording, whose end is line 3. Codex skipped both lines and resumed with nothing of compact's (rc 0). The two
   // lines are the file's own record, put back by codex/valid-jsonl: split moves nothing.
-  const INNER = path.join(import.meta.dirname, 'codex-inner-copy-data');
+  const INNER = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'inner-copy');
   const innerName = readFileSync(path.join(INNER, 'rollout.name'), 'utf8').trim();
   const inner = readFileSync(path.join(INNER, 'rollout.jsonl'));
 

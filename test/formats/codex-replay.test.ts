@@ -1,4 +1,4 @@
-// A block of records written twice (codex/unique-call-id's replayedBlock), on a recording: test/formats/codex-replay-data
+// A block of records written twice (codex/unique-call-id's replayedBlock), on a recording: fixtures/sessions/codex/replay
 // is the `shell` recording with its lines 8-19 appended again, then resumed once by the real Codex CLI 0.169.0 (which
 // appended its failed turn, lines 32-39): rollout.jsonl. sent-input.json is what Codex sent resuming it (rejected by the
 // strict stand-in: "Duplicate item found with id msg_01a230f0-…"), fixed-sent-input.json what it sent resuming our
@@ -11,7 +11,7 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-replay-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'replay');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const sentOf = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>[];

@@ -1,6 +1,6 @@
 // A restored backup appended twice, then two terminals (issue 35, differential seed 82): the `compact` recording, its
 // own first 18 lines appended again, its first 17 lines appended again, then the lines two terminals appended when
-// both resumed it, interleaved (test/formats/codex-restored-copy-data/terminals.jsonl, as the harness made them).
+// both resumed it, interleaved (fixtures/sessions/codex/restored-copy/terminals.jsonl, as the harness made them).
 // The real Codex CLI 0.169.0 started the history again at the last copy's session_meta: it sent the copy's
 // pre-compaction turn and the terminals, not the compaction summary nor "Finished after compaction." (rc 0, nothing
 // rejected; sent-input.json). The fix removes each copy whole, and the fixed file is the recording again with the
@@ -14,8 +14,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-restored-copy-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'restored-copy');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const read = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>[];
 const compact = readFileSync(path.join(RECORDINGS, 'compact', 'rollout.jsonl'), 'utf8');

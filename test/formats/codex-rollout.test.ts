@@ -16,7 +16,7 @@ import { uuidV5 } from '../../src/formats/codex-rollout/synthetic.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const RESEARCH = path.resolve(import.meta.dirname, '../../../research/codex');
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 const recordings = readdirSync(DATA).filter((d) => existsSync(path.join(DATA, d, 'rollout.jsonl')));

@@ -1,4 +1,4 @@
-// One record written inside another (issue 35): test/formats/codex-split-record-data/rollout.jsonl is the `image`
+// One record written inside another (issue 35): fixtures/sessions/codex/split-record/rollout.jsonl is the `image`
 // recording with a whole line of the `multi` recording (its call_M3 output, with its newline) written into line 10 at
 // byte 568, as the differential harness made it (seed 15). Line 10 is then the function_call call_G1's start plus
 // that line, and line 11 the call's end. The real Codex CLI 0.169.0 skipped both lines: it sent neither call_G1 nor
@@ -13,8 +13,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-split-record-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'split-record');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const sentOf = (file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as Record<string, unknown>[];

@@ -1,4 +1,4 @@
-// A rollout that is nothing but a torn session_meta and NUL padding (issue 35): test/formats/codex-torn-meta-data/
+// A rollout that is nothing but a torn session_meta and NUL padding (issue 35): fixtures/sessions/codex/torn-meta/
 // rollout.jsonl is the `parallel` recording cut at byte 564 (inside its session_meta) with bytes 411-563 zeroed, as the
 // differential harness made it (seed 27). The real Codex CLI 0.169.0 failed to resume it before any request, rc 1,
 // with the error in codex-error.txt ("failed to read session metadata ...: rollout at ... is empty").
@@ -10,7 +10,7 @@ import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { lintBytes } from '../../src/index.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-torn-meta-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'torn-meta');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const said = readFileSync(path.join(DATA, 'codex-error.txt'), 'utf8');

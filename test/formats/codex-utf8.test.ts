@@ -1,6 +1,6 @@
 // Invalid UTF-8 (a torn multi-byte character) and a BOM in a rollout, against the real Codex CLI 0.169.0: what lint
 // says, what export says Codex does, the fix, and export of the fixed file against what Codex then sent
-// (test/formats/codex-utf8-data, README there).
+// (fixtures/sessions/codex/utf8, README there).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,8 +8,8 @@ import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 
-const SHELL = path.join(import.meta.dirname, 'codex-rollout-data', 'shell');
-const DATA = path.join(import.meta.dirname, 'codex-utf8-data');
+const SHELL = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings', 'shell');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'utf8');
 const name = readFileSync(path.join(SHELL, 'rollout.name'), 'utf8').trim();
 const lines = readFileSync(path.join(SHELL, 'rollout.jsonl')).subarray(0, -1).toString('latin1').split('\n');
 const outcomes = JSON.parse(readFileSync(path.join(DATA, 'outcomes.json'), 'utf8')) as Record<

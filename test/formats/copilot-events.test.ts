@@ -230,8 +230,8 @@ describe('copilot-events: the request Copilot sends on resume', () => {
   });
 });
 
-describe('copilot-events: a result missing or out of place, resumed by the real CLI (test/formats/copilot-events-data)', () => {
-  const DATA = path.join(import.meta.dirname, 'copilot-events-data');
+describe('copilot-events: a result missing or out of place, resumed by the real CLI (fixtures/sessions/copilot-resumed)', () => {
+  const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'copilot-resumed');
   /** What a recorded request sends of the session: cache marks out, and the resume's own prompt (its last block). */
   const conversation = (messages: { role: string; content: unknown[] }[]): unknown => {
     const copy = JSON.parse(JSON.stringify(messages, (k, v) => (k === 'cache_control' ? undefined : v))) as {

@@ -1,5 +1,5 @@
 // The Gemini CLI session format on files Gemini CLI 0.61.0 recorded (corpus/gemini-cli-0.61.0, copied into
-// gemini-cli-data/): detection, the loader's upsert / $set / $rewindTo reading, export against the contents the CLI
+// fixtures/sessions/gemini/): detection, the loader's upsert / $set / $rewindTo reading, export against the contents the CLI
 // sent when it resumed each file, and where its sessions live.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import type { GeminiModel } from '../../src/formats/gemini-cli/index.js';
 import { geminiCli } from '../../src/formats/gemini-cli/index.js';
 import { detectFormat } from '../helpers/formats.js';
 
-const DATA = path.join(import.meta.dirname, 'gemini-cli-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'gemini');
 const read = (name: string) => readFileSync(path.join(DATA, name), 'utf8');
 const sent = JSON.parse(read('sent.json')).files as Record<string, unknown[]>;
 const load = (text: string) => geminiCli.load('session-x.jsonl', new TextEncoder().encode(text), {}) as GeminiModel;

@@ -178,7 +178,7 @@ describe('qwen-code: export is what the CLI sent on resume', () => {
 
 describe('qwen-code: reasoning', () => {
   it('a qwen3 session: export mirrors reasoning_content as reasoning, as the CLI sent it', () => {
-    const dir = path.join(ROOT, 'test', 'formats', 'qwen-code-data', 'thinking');
+    const dir = path.join(FIXTURES, 'thinking');
     const file = path.join(dir, 'session.jsonl');
     const first = JSON.parse(readFileSync(path.join(dir, 'resume-request.json'), 'utf8')) as { messages: Msg[] };
     const exported = qwenCode.exportRequest!(qwenCode.load(file, readFileSync(file), {})) as {
@@ -192,7 +192,7 @@ describe('qwen-code: reasoning', () => {
   });
 
   it('another model: reasoning_content only', () => {
-    const file = path.join(ROOT, 'test', 'formats', 'qwen-code-data', 'thinking', 'session.jsonl');
+    const file = path.join(FIXTURES, 'thinking', 'session.jsonl');
     const text = readFileSync(file, 'utf8').replaceAll('"model":"qwen3-coder-plus"', '"model":"gpt-4o"');
     const { messages } = qwenCode.exportRequest!(load(text)) as { messages: Msg[] };
     expect(messages.filter((m) => 'reasoning' in m)).toEqual([]);

@@ -1,11 +1,19 @@
-// The issue-14 experiments with the real Claude Code 2.1.332 (test/oracle/compiler/recorded): each item is one
+// The issue-14 experiments with the real Claude Code 2.1.332 (fixtures/sessions/claude-code/recorded): each item is one
 // mutation of a session the real CLI recorded, kept as a line patch, with what Claude Code sent when it resumed the
 // mutated file. This module rebuilds an item's file and prints skeletons the way the research's skel.py does, so a
 // test can compare our export with Claude Code's request.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const RECORDED = path.resolve(import.meta.dirname, '..', 'oracle', 'compiler', 'recorded');
+export const RECORDED = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  'fixtures',
+  'sessions',
+  'claude-code',
+  'recorded',
+);
 
 export interface ClaudeRun {
   rc: number | string | null;

@@ -1,5 +1,5 @@
 // Comments under src/ and rules/ state facts a reader of the repository can check: every repository path a comment
-// names exists, every recorded item it cites ("recorded items 13a-13c") is one of test/oracle/compiler/recorded/
+// names exists, every recorded item it cites ("recorded items 13a-13c") is one of fixtures/sessions/claude-code/recorded/
 // items.json, and no comment cites material kept outside the repository (issue numbers, notes, the research and
 // spec folders beside it). A path in another project's source is written after that project's pinned revision
 // (`cline/cline @ 469752a2`) or a possessive (`VS Code's src/paths.js`, `its src/paths.js`).
@@ -149,7 +149,9 @@ describe('comments under src/ and rules/', () => {
   });
 
   it('cite only recorded items that exist', () => {
-    const items = JSON.parse(readFileSync(path.join(ROOT, 'test/oracle/compiler/recorded/items.json'), 'utf8')) as {
+    const items = JSON.parse(
+      readFileSync(path.join(ROOT, 'fixtures/sessions/claude-code/recorded/items.json'), 'utf8'),
+    ) as {
       items: { name: string }[];
     };
     const codes = new Set(items.items.map((i) => i.name.split('-')[0]));

@@ -239,7 +239,7 @@ describe('parent-exists details', () => {
   });
 });
 
-// Issue 14, item A1, on sessions the real Claude Code 2.1.332 recorded (test/oracle/compiler/recorded): what it sent
+// Issue 14, item A1, on sessions the real Claude Code 2.1.332 recorded (fixtures/sessions/claude-code/recorded): what it sent
 // when it resumed each file, and what the rule says of it.
 describe('parent-exists on the recorded items (A1)', () => {
   const cases: [string, string, 'error' | 'warn', number][] = [

@@ -564,7 +564,7 @@ describe('tool-use-has-result and duplicate uuids', () => {
   });
 });
 
-// Issue 14, item A2, on sessions the real Claude Code 2.1.332 recorded (test/oracle/compiler/recorded).
+// Issue 14, item A2, on sessions the real Claude Code 2.1.332 recorded (fixtures/sessions/claude-code/recorded).
 describe('tool-use-has-result on the recorded items (A2)', () => {
   const lint = (name: string) => lintWith(rule, itemText(recordedItem(name))).result.diagnostics;
   const fixed = (name: string) => {

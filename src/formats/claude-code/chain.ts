@@ -1,6 +1,6 @@
 // The uuid/parentUuid tree and the active chain, as Claude Code 2.1.332 rebuilds it on resume
 // (spec: claude-code-observed.md "How resume picks and rebuilds the chain"; claude-code-internals.md §1.7). Where the
-// oracle recordings (test/oracle/compiler/recorded) say otherwise than the spec, this
+// oracle recordings (fixtures/sessions/claude-code/recorded) say otherwise than the spec, this
 // file follows the recordings: a dangling parent is bridged only across a gap of at most 5 s, whatever the entry;
 // a `last-prompt` naming no entry gives the file's last row; split parts are pulled in per turn. Where a recording
 // and claude-code-observed.md differ on the leaf of a file without `last-prompt` (the spec: the tip last in the file),

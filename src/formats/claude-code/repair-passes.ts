@@ -1,6 +1,6 @@
 // Claude Code's client-side repairs, applied to the merged view in the order 2.1.332 applies them
 // (claude-code-internals.md §1.2 step 7 and §1.3, adjusted to what claude-code-observed.md and the issue-14
-// recordings measured: test/oracle/compiler/recorded). Each pass copies what it changes; the merged view and the
+// recordings measured: fixtures/sessions/claude-code/recorded). Each pass copies what it changes; the merged view and the
 // entries' raw objects are never mutated.
 import { isArrayField } from '../../loader/lazy-strings.js';
 import { isBlankText, isThinkingBlock } from '../../model/blocks.js';

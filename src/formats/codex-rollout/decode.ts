@@ -1,7 +1,7 @@
 // Whether Codex 0.169.0's decoder reads a record, and if not, the words its serde error would use. Decoding is all or
 // nothing per line: a record that fails (a missing field, a value of the wrong type, a part of an unknown type) is
 // skipped whole, silently, as if the line were not there. Modelled on what Codex 0.169.0 sent when it
-// resumed the recordings of test/formats/codex-rollout-data and damaged copies of them (test/oracle/codex).
+// resumed the recordings of fixtures/sessions/codex/recordings and damaged copies of them (test/oracle/codex).
 import {
   CONTENT_TYPES,
   ITEM_KEYS,

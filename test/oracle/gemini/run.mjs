@@ -1,5 +1,5 @@
 // The Gemini CLI harness (issue 39; not part of npm test; needs ../shared/oracle/gemini installed and root for
-// unshare). For each damage class cut from the recordings in test/formats/gemini-cli-data, the real Gemini CLI
+// unshare). For each damage class cut from the recordings in fixtures/sessions/gemini, the real Gemini CLI
 // 0.61.0 resumes the damaged file under MOCK_STRICT=1 (oracle resume.sh), and transcript-lint is judged against it:
 // - lint: an error exactly when the CLI's request is rejected, the file is not resumed (`--resume latest` finds no
 //   session in it), or the request is accepted with history lost (a call readable in the file, or held by a line the
@@ -20,7 +20,7 @@ import { pool } from '../pool.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const ORACLE = process.env.GEMINI_ORACLE ?? path.resolve(ROOT, '..', 'shared', 'oracle', 'gemini');
-const DATA = path.join(ROOT, 'test', 'formats', 'gemini-cli-data');
+const DATA = path.join(ROOT, 'fixtures', 'sessions', 'gemini');
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? dflt : process.argv[i + 1];

@@ -48,7 +48,7 @@ function interruptedCompletion(
 
 const slow = interruptedCompletion('toolu_01SLOW', 6, interrupted.event(7));
 const pendingThenPrompt = readFileSync(
-  new URL('../../formats/copilot-events-data/pending-then-prompt/events.jsonl', import.meta.url),
+  new URL('../../../fixtures/sessions/copilot-resumed/pending-then-prompt/events.jsonl', import.meta.url),
   'utf8',
 );
 
@@ -112,7 +112,7 @@ runRuleTests(rule, {
     },
     {
       name: "a call left pending before a later prompt, nothing after: still the end of the file, Copilot's tail text",
-      // Recorded (test/formats/copilot-events-data/pending-then-prompt): Copilot sends its end-of-file completion.
+      // Recorded (fixtures/sessions/copilot-resumed/pending-then-prompt): Copilot sends its end-of-file completion.
       text: pendingThenPrompt,
       errors: [{ messageId: 'missingTail', line: 6, severity: 'warn', messageIncludes: 'toolu_01AAA' }],
       output: (() => {

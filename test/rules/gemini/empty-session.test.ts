@@ -15,7 +15,7 @@ runRuleTests(rule, {
     {
       name: 'the second file Gemini CLI 0.61.0 left when it resumed tool-call.jsonl',
       text: readFileSync(
-        path.join(import.meta.dirname, '..', '..', 'formats', 'gemini-cli-data', 'resume-leftover.jsonl'),
+        path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'sessions', 'gemini', 'resume-leftover.jsonl'),
         'utf8',
       ),
       errors: [{ messageId: 'empty', line: 1, severity: 'warn' }],

@@ -1,9 +1,9 @@
-// Gemini CLI 0.61.0 sessions for the gemini/* rule tests: the files the CLI recorded (test/formats/gemini-cli-data,
+// Gemini CLI 0.61.0 sessions for the gemini/* rule tests: the files the CLI recorded (fixtures/sessions/gemini,
 // from corpus/gemini-cli-0.61.0), as their lines, to cut and damage the way the oracle runs did.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const DATA = path.join(import.meta.dirname, '..', '..', 'formats', 'gemini-cli-data');
+const DATA = path.join(import.meta.dirname, '..', '..', '..', 'fixtures', 'sessions', 'gemini');
 
 /** A recorded file's lines (without the final empty one). */
 export function recorded(name: 'tool-call' | 'parallel' | 'resumed' | 'no-call-ids' | 'no-call-ids-once'): string[] {

@@ -32,7 +32,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..', '..', '..');
 const oracle = path.resolve(repo, '..', 'shared', 'oracle');
 const corpus = path.resolve(repo, '..', 'shared', 'corpus', 'claude-code-2.1.332');
-const recordings = path.join(repo, 'test', 'oracle', 'compiler', 'recorded', 'recordings');
+const recordings = path.join(repo, 'fixtures', 'sessions', 'claude-code', 'recorded', 'recordings');
 const cli = path.join(repo, 'bin', 'transcript-lint.js');
 
 function parseArgs(argv) {

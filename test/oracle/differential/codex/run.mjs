@@ -140,9 +140,9 @@ function codexResume(bytes, name, { strict = true, prompt = 'continue', script =
   return job;
 }
 
-// The baselines: every clean recording of test/formats/codex-rollout-data (localshell is not clean: Codex itself
+// The baselines: every clean recording of fixtures/sessions/codex/recordings (localshell is not clean: Codex itself
 // left its local_shell_call unanswered).
-const dataDir = path.join(repo, 'test/formats/codex-rollout-data');
+const dataDir = path.join(repo, 'fixtures/sessions/codex/recordings');
 const baselines = readdirSync(dataDir, { withFileTypes: true })
   .filter((e) => e.isDirectory() && e.name !== 'localshell')
   .map((e) => ({
