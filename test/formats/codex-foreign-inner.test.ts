@@ -1,7 +1,7 @@
 // Another session's call written inside a line (issue 35, differential seed 128): the `image` recording cut off at
 // byte 21078, with the `patch` recording's custom_tool_call call_A1 (its line and newline) written into line 3 at byte
 // 4540. call_A1 names only a turn no record of the file names. The real Codex CLI 0.169.0 skipped the two damaged
-// lines (the developer message and the call) and sent the rest, rc 0 (codex-foreign-inner-data/sent-input.json). Put
+// lines (the developer message and the call) and sent the rest, rc 0 (fixtures/sessions/codex/foreign-inner/sent-input.json). Put
 // back as a record, Codex sent call_A1 as this session's (with an "aborted" output): so the fix writes the developer
 // message back and keeps the call in a record Codex skips. Codex resumed that under MOCK_STRICT=1 with the message
 // and without call_A1, rc 0, nothing rejected (fixed-sent-input.json). An output of another session that no call of
@@ -14,8 +14,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-foreign-inner-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'foreign-inner');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const name = readFileSync(path.join(RECORDINGS, 'image', 'rollout.name'), 'utf8').trim();
 const image = readFileSync(path.join(RECORDINGS, 'image', 'rollout.jsonl'));
 const imageLines = image.toString('utf8').split('\n');

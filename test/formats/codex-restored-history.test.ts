@@ -2,7 +2,7 @@
 // the `compact` recording's first 25 lines then its first 19 again, and the `multi` recording then its first 2 and
 // its first 47 lines again. The real Codex CLI 0.169.0 started the history again at the last session_meta, and the
 // lines after it held every item before it: it sent the whole history once, nothing rejected under MOCK_STRICT=1
-// (rc 0; codex-restored-history-data/*-sent-input.json). So the repeated session_meta is a warning there, and the
+// (rc 0; fixtures/sessions/codex/restored-history/*-sent-input.json). So the repeated session_meta is a warning there, and the
 // fix still removes the copy whole.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,8 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-restored-history-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'restored-history');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const recording = (name: string) => {
   const text = readFileSync(path.join(RECORDINGS, name, 'rollout.jsonl'), 'utf8');
   const lines = text.split('\n').slice(0, -1);

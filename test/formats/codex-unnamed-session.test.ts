@@ -3,7 +3,7 @@
 // thread or session) interleaved after line 12, as the differential harness's interleaveLines writes them. They name
 // only shell's first turn, which no record of the image session names. The real Codex CLI 0.169.0 resumed it under
 // MOCK_STRICT=1 and sent shell's two messages as this session's history, rc 0, nothing rejected
-// (codex-unnamed-session-data/sent-input.json). Split moves the four lines out and leaves the recording byte for byte.
+// (fixtures/sessions/codex/unnamed-session/sent-input.json). Split moves the four lines out and leaves the recording byte for byte.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,8 +16,8 @@ import { lineSessions } from '../../src/formats/codex-rollout/joined-sessions.js
 import { lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-unnamed-session-data');
-const RECORDINGS = path.join(import.meta.dirname, 'codex-rollout-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'unnamed-session');
+const RECORDINGS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'recordings');
 const recording = (id: string) => readFileSync(path.join(RECORDINGS, id, 'rollout.jsonl'));
 const linesOf = (b: Uint8Array) => Buffer.from(b).toString('utf8').split('\n').filter(Boolean);
 const name = readFileSync(path.join(RECORDINGS, 'image', 'rollout.name'), 'utf8').trim();

@@ -1,7 +1,7 @@
 // The turns a record names: Codex 0.169.0 writes a turn's id into every record of it (`turn_id` in a turn_context,
 // an event, a token_usage_record, an item's internal_chat_message_metadata_passthrough or retained_source), so the
 // records of one turn name the same id, and a turn starts with a task_started and a turn_context that name it
-// (test/formats/codex-rollout-data). A record whose turns no other line names was written by another session's
+// (fixtures/sessions/codex/recordings). A record whose turns no other line names was written by another session's
 // writer (differential seed 128: another session's custom_tool_call written inside a line).
 import { isObj } from './decode.js';
 import type { CodexModel } from './model.js';
