@@ -54,6 +54,7 @@ describe('copilot-events: detection', () => {
   it("never claims another format's file", () => {
     const others = [
       ...jsonlFiles(path.join(ROOT, 'fixtures', 'rules')).filter((f) => !f.includes(`${path.sep}copilot${path.sep}`)),
+      // Leaves out copilot/ and copilot-resumed/ (damaged copies of a recording): Copilot's own files.
       ...jsonlFiles(path.join(ROOT, 'fixtures', 'sessions')).filter((f) => !f.startsWith(RECORDINGS)),
       ...jsonlFiles(path.join(ROOT, '..', 'shared', 'corpus')),
     ];
