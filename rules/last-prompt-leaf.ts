@@ -8,11 +8,11 @@
 //   conversation found with session ID". (A main-conversation entry flagged `isSidechain` is main-chain-not-sidechain's.)
 // The safe fix names the entry Claude Code resumes (the first case: no change in behaviour) or the main
 // conversation's newest tip (the second), and leaves the subagent's entries alone.
-// - it repeats an earlier line byte for byte (a restored copy of the file appended to it, differential harness
-//   seeds 41, 44, 49 and 83) and names an entry that later turns continue: Claude Code resumes the named entry, or
-//   the file's last row when that row descends from it, and sends none of those turns (seed 49: toolu_termA1 not
-//   sent; seed 83: toolu_T3 not sent). The unsafe fix moves out every `last-prompt` that
-//   repeats an earlier line, so the last one left is the file's own.
+// - it, or the file's last row, repeats an earlier line byte for byte (a restored copy of the file appended to it,
+//   differential harness seeds 41, 44, 49, 83 and 97) and later turns continue the entry Claude Code resumes (the
+//   named entry, or the file's last row when that row descends from it): none of those turns is sent (seed 49:
+//   toolu_termA1; seed 83: toolu_T3; seed 97: the prompt of line 50). The unsafe fix names the newest of those
+//   turns in the last `last-prompt`: Claude Code then resumes it, as the copy's rows do not descend from it.
 import {
   defineRule,
   type Entry,
@@ -34,7 +34,7 @@ export default defineRule({
     docs: {
       detects:
         "the last `last-prompt` names no entry, an entry of a subagent's conversation, or (a restored copy) an entry later turns continue",
-      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (move out repeated `last-prompt` lines)",
+      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (a restored copy: name the newest turn)",
       severity: { 'claude-code': 'error (a subagent entry, a restored copy) / warn' },
     },
     severity: { 'claude-code': 'warn', api: 'off' },
@@ -46,6 +46,8 @@ export default defineRule({
         '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
       restored:
         'This `last-prompt` repeats line {{first}} byte for byte (a restored copy of the file appended to it) and names line {{line}}; Claude Code resumes from line {{leafLine}}, which later turns continue (line {{tipLine}} among them), and sends none of them.',
+      restoredRows:
+        'The last entry of the file (line {{row}}) repeats line {{first}} byte for byte (a restored copy of the file appended to it), so Claude Code resumes from line {{leafLine}}, the entry this `last-prompt` names or one below it, which later turns continue (line {{tipLine}} among them), and sends none of them.',
       subagent:
         '`leafUuid` {{leaf}} names an entry of a subagent\'s own conversation (line {{line}}) mixed into this file, so Claude Code cannot resume the session: "No conversation found with session ID".',
     },
@@ -77,19 +79,31 @@ export default defineRule({
       });
       return;
     }
-    const repeated = restoredCopy(model, named, last.entry.line);
+    const repeated = restoredCopy(model, named, last.entry);
     if (repeated) {
-      ctx.report({
-        messageId: 'restored',
-        severity: 'error',
+      const leafLine = chain.leaf!.line;
+      const common = {
+        severity: 'error' as const,
         at,
-        data: { first: repeated.first, line: named.line, leafLine: chain.leaf!.line, tipLine: repeated.tip.line },
         related: [
           { line: repeated.first, message: 'the line it repeats' },
           { line: repeated.tip.line, message: 'a later turn that is not sent' },
         ],
         fix: repeated.fix,
-      });
+      };
+      const tipLine = repeated.tip.line;
+      if (repeated.by === 'prompt')
+        ctx.report({
+          ...common,
+          messageId: 'restored',
+          data: { first: repeated.first, line: named.line, leafLine, tipLine },
+        });
+      else
+        ctx.report({
+          ...common,
+          messageId: 'restoredRows',
+          data: { first: repeated.first, row: repeated.row, leafLine, tipLine },
+        });
       return;
     }
     if (!named.isSidechain || reachesMainConversation(named, chain)) return;
@@ -127,39 +141,21 @@ function onWalk(walked: readonly { entry: Entry }[], e: Entry): boolean {
 }
 
 /**
- * When line `lineNo` (the last `last-prompt`) repeats an earlier line byte for byte, Claude Code resumes the entry it
- * names or a row below it (the chain's leaf) and a user/assistant entry descends from the leaf: the first line it repeats,
- * the newest such descendant, and the fix that moves out every `last-prompt` repeating an earlier line.
+ * A restored copy of the file appended to it, seen in the last `last-prompt` (`lastPrompt`) or the last main row
+ * repeating an earlier line byte for byte, when Claude Code resumes the entry it names (`named`) or a row below it
+ * (the chain's leaf) and a user/assistant entry descends from the leaf: the evidence (the line repeated, and the
+ * repeating row), the newest such descendant, and the fix that names it in the last `last-prompt`.
  */
 function restoredCopy(
   model: StorageView,
   named: Entry,
-  lineNo: number,
-): { first: number; tip: Entry; fix: FixDescriptor | undefined } | undefined {
+  lastPrompt: Entry,
+): { by: 'prompt' | 'row'; first: number; row: number; tip: Entry; fix: FixDescriptor | undefined } | undefined {
   const chain = model.chain();
-  // Claude Code resumes the named entry, or the file's last row when that row descends from it (a copy that ends
-  // past the `last-prompt`'s turn): the turns below the resumed entry are not sent.
   const resumed = chain.leaf;
   if (!resumed || !onWalk(chain.walked, named)) return undefined;
-  const { lines } = model.file;
-  const text = (n: number): string | undefined => {
-    const l = lines[n - 1];
-    return l?.lineNo === n ? Buffer.from(l.bytes).toString('latin1') : undefined;
-  };
-  const seen = new Map<string, number>();
-  const repeats: number[] = [];
-  let first: number | undefined;
-  for (const lp of chain.lastPromptLeaves) {
-    const t = text(lp.entry.line);
-    if (t === undefined) continue;
-    const earlier = seen.get(t);
-    if (earlier === undefined) seen.set(t, lp.entry.line);
-    else {
-      repeats.push(lp.entry.line);
-      if (lp.entry.line === lineNo) first = earlier;
-    }
-  }
-  if (first === undefined) return undefined;
+  const evidence = repeatedPrompt(model, lastPrompt) ?? repeatedLastRow(model);
+  if (!evidence) return undefined;
   // The newest user/assistant entry below the resumed one (children lists are live entries only).
   let tip: Entry | undefined;
   const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
@@ -171,12 +167,46 @@ function restoredCopy(
     if ((e.type === 'user' || e.type === 'assistant') && (!tip || e.line > tip.line)) tip = e;
     stack.push(...(chain.children.get(e.uuid!) ?? []));
   }
-  if (!tip) return undefined;
-  const plan = new FixPlan(model);
-  for (const n of repeats) plan.deleteLine(n);
-  const fix = plan.fix(
-    'unsafe',
-    `move out the repeated \`last-prompt\` ${repeats.length === 1 ? 'line' : 'lines'} ${repeats.join(', ')}`,
-  );
-  return { first, tip, fix };
+  if (!tip?.uuid) return undefined;
+  // Named by the last `last-prompt`, the newest turn is resumed: the rows of the copy do not descend from it.
+  const fix = new FixPlan(model)
+    .set(lastPrompt, '/leafUuid', tip.uuid)
+    .fix('unsafe', `name the newest turn (line ${tip.line})`);
+  return { ...evidence, tip, fix };
+}
+
+const bytesOf = (model: StorageView, n: number): string | undefined => {
+  const l = model.file.lines[n - 1];
+  return l?.lineNo === n ? Buffer.from(l.bytes).toString('latin1') : undefined;
+};
+
+/** When the last `last-prompt` repeats an earlier `last-prompt` line byte for byte: that line. */
+function repeatedPrompt(
+  model: StorageView,
+  lastPrompt: Entry,
+): { by: 'prompt'; first: number; row: number } | undefined {
+  const own = bytesOf(model, lastPrompt.line);
+  if (own === undefined) return undefined;
+  for (const lp of model.chain().lastPromptLeaves) {
+    if (lp.entry.line >= lastPrompt.line) break;
+    if (bytesOf(model, lp.entry.line) === own) return { by: 'prompt', first: lp.entry.line, row: lastPrompt.line };
+  }
+  return undefined;
+}
+
+/** When the file's last main-conversation row repeats the first line of its uuid byte for byte: both lines. */
+function repeatedLastRow(model: StorageView): { by: 'row'; first: number; row: number } | undefined {
+  const { entries } = model;
+  const chain = model.chain();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (!isMainTreeEntry(e)) continue;
+    const first = chain.allByUuid.get(e.uuid!)?.[0];
+    if (!first || first === e) return undefined;
+    const text = bytesOf(model, e.line);
+    return text !== undefined && text === bytesOf(model, first.line)
+      ? { by: 'row', first: first.line, row: e.line }
+      : undefined;
+  }
+  return undefined;
 }

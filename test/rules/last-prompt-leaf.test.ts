@@ -43,7 +43,8 @@ const retarget = (source: string, line: number, to: number) =>
   });
 
 // A restored copy of the file appended to it (differential harness seed 49's shape): the copy's lines 6-9 repeat
-// lines 1-4, so the last last-prompt (line 8) names line 7, and the turn of line 5 hangs below the copy of line 4.
+// lines 1-4, so the last last-prompt (line 8) names line 7, and the turn of line 5 hangs below the copy of line 4
+// (the file's last row, which Claude Code resumes: it descends from the named entry).
 const restored = (() => {
   const t = transcript();
   t.user('print a list'); // 1
@@ -55,12 +56,22 @@ const restored = (() => {
   return `${t.toString()}${own.join('\n')}\n`;
 })();
 const restoredLines = restored.trimEnd().split('\n');
-// The same copy without its last-prompt line: nothing names a stale entry.
+// The same copy without its last-prompt line (seed 97's shape): line 3 names line 2, the file's last row (line 8)
+// repeats line 4 and descends from it, so Claude Code resumes line 8 and line 5 is not sent.
 const restoredNoPrompt = [...restoredLines.slice(0, 7), restoredLines[8]].join('\n') + '\n';
+// The copy of lines 1-2 only: the last row (line 7) repeats line 2, which the last-prompt names; line 5 is lost.
+const restoredShort = [...restoredLines.slice(0, 7)].join('\n') + '\n';
+// Each fix names the newest turn (line 5) in the last last-prompt.
+const namedNewest = (source: string, line: number) => retarget(source, line, 5);
+// A copy without any last-prompt: Claude Code resumes the newest descendant of the last row, nothing is lost.
+const restoredNoneNamed = restoredNoPrompt
+  .split('\n')
+  .filter((l) => !l.includes('"last-prompt"'))
+  .join('\n');
 
 runRuleTests(rule, {
   valid: [
-    { name: 'a restored copy without a repeated last-prompt', text: restoredNoPrompt },
+    { name: 'a restored copy in a file without last-prompt', text: restoredNoneNamed },
     { name: 'the last-prompt names the tip', text: session((_t, tip) => tip) },
     {
       name: 'no last-prompt',
@@ -79,7 +90,21 @@ runRuleTests(rule, {
       text: restored,
       errors: [{ messageId: 'restored', line: 8, severity: 'error', messageIncludes: 'repeats line 3' }],
       output: null,
-      unsafeOutput: [...restoredLines.slice(0, 7), restoredLines[8]].join('\n') + '\n',
+      unsafeOutput: namedNewest(restored, 8),
+    },
+    {
+      name: "a restored copy's rows below the named entry end the file: the later turn is lost",
+      text: restoredNoPrompt,
+      errors: [{ messageId: 'restoredRows', line: 3, severity: 'error', messageIncludes: '(line 8) repeats line 4' }],
+      output: null,
+      unsafeOutput: namedNewest(restoredNoPrompt, 3),
+    },
+    {
+      name: 'a restored copy ends on the named entry: the later turn is lost',
+      text: restoredShort,
+      errors: [{ messageId: 'restoredRows', line: 3, severity: 'error', messageIncludes: '(line 7) repeats line 2' }],
+      output: null,
+      unsafeOutput: namedNewest(restoredShort, 3),
     },
     {
       name: 'a leaf no entry has (item 08a): warn, named the tip Claude Code resumes',
