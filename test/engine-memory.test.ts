@@ -1,7 +1,13 @@
-// engine/memory.ts: a collection between two models of one file happens only for a large input, and only when the
-// command-line tool installed a collector.
+// engine/memory.ts: a collection between two models of one file, or after a model is loaded, happens only for a large
+// input, and only when the command-line tool installed a collector (a large input: engine-memory.heavy.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COLLECT_FROM_BYTES, collectBetweenModels, setGarbageCollector } from '../src/engine/memory.js';
+import { linter } from '../src/composition.js';
+import {
+  COLLECT_FROM_BYTES,
+  collectAfterLoad,
+  collectBetweenModels,
+  setGarbageCollector,
+} from '../src/engine/memory.js';
 
 describe('collectBetweenModels', () => {
   afterEach(() => setGarbageCollector(undefined));
@@ -17,5 +23,25 @@ describe('collectBetweenModels', () => {
 
   it('does nothing without a collector (the library)', () => {
     expect(() => collectBetweenModels(COLLECT_FROM_BYTES * 4)).not.toThrow();
+  });
+});
+
+describe('collectAfterLoad', () => {
+  afterEach(() => setGarbageCollector(undefined));
+
+  it('collects for a large input when a collector is installed', () => {
+    const gc = vi.fn();
+    setGarbageCollector(gc);
+    collectAfterLoad(COLLECT_FROM_BYTES - 1);
+    expect(gc).not.toHaveBeenCalled();
+    collectAfterLoad(COLLECT_FROM_BYTES);
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not asked for by the lint of a small file', () => {
+    const gc = vi.fn();
+    setGarbageCollector(gc);
+    linter.lintText('{"type":"user","uuid":"u1","parentUuid":null,"message":{"role":"user","content":"hi"}}\n');
+    expect(gc).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,7 @@ import { FileBytes } from './file-bytes.js';
 import { Sample } from '../formats/sample.js';
 import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
 import type { Rule, Severity } from '../sdk/rule-api.js';
+import { collectAfterLoad } from './memory.js';
 import { readRegularSync } from './read-regular.js';
 import { appliesTo, type Diagnostic, type Finding, runRules } from './run-rules.js';
 
@@ -118,6 +119,7 @@ export class Linter {
    */
   lintBytes(filePath: string, input: Bytes | FileBytes, options: LintOptions = {}): LintOutcome {
     const { format, target, model } = this.load(filePath, input, options);
+    collectAfterLoad(model.file.byteLength);
     const run = (f: Format, m: FormatModel, t: string): Finding[] =>
       runRules(
         f,

@@ -18,6 +18,16 @@ export function collectBetweenModels(bytes: number): void {
   if (collector && bytes >= COLLECT_FROM_BYTES) collector();
 }
 
+/**
+ * Collects garbage once a large input's model is loaded, before its rules run: the load leaves its garbage (each
+ * line's text, the trees of shallow lines) and V8 sets its next limit from the heap it reached, so without this the
+ * rules' allocations grow the heap on top of both. Measured on a 200 MB session: peak RSS of the lint 227 -> 212 MB
+ * for ~90 ms of CPU.
+ */
+export function collectAfterLoad(bytes: number): void {
+  if (collector && bytes >= COLLECT_FROM_BYTES) collector();
+}
+
 /** Collects garbage now if a collector is installed; whether it did. */
 export function collectGarbage(): boolean {
   if (!collector) return false;
