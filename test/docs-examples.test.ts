@@ -5,15 +5,10 @@
 // docs-examples.heavy.test.ts. Pages whose example is not a whole input are listed in NOT_RUNNABLE, each with why;
 // pages whose example runs but says otherwise than the rule does, in DIFFERS. Both lists only shrink.
 import { describe, expect, it } from 'vitest';
-import { agrees, examples, HEAVY_EXAMPLE_BYTES, itRuns, pages } from './helpers/docs-examples.js';
+import { agrees, examples, HEAVY_EXAMPLE_BYTES, itRuns, pages, placed } from './helpers/docs-examples.js';
 
 /** The pages whose example is not a whole input (by rule id), each with why. */
-const NOT_RUNNABLE = new Map<string, string>([
-  [
-    'copilot/sidecar-consistency',
-    'it compares events.jsonl with the files beside it (workspace.yaml, the lock file), which one block cannot hold',
-  ],
-]);
+const NOT_RUNNABLE = new Map<string, string>([]);
 
 /** Pages whose example runs and disagrees with the rule, each with what differs. Fix the page, then take it off. */
 const DIFFERS = new Map<string, string>([]);
@@ -34,7 +29,8 @@ describe('rule pages: the example runs', () => {
   for (const [id, example] of all) {
     if (!example || example.before.length >= HEAVY_EXAMPLE_BYTES) continue;
     if (DIFFERS.has(id)) {
-      it(`${id}: still differs (${DIFFERS.get(id)})`, () => expect(agrees(id, example)).toBe(false));
+      const name = placed(example);
+      it(`${id}: still differs (${DIFFERS.get(id)})`, () => expect(agrees(id, example, name)).toBe(false));
       continue;
     }
     itRuns(id, example);

@@ -2,12 +2,15 @@
 // A Before written as the lines of a session (a ```jsonl block), as a whole request (a ```json block of an object
 // holding `messages`) or as a Cline or Roo Code task history (a ```json block of an array of messages, linted under
 // the name those tools give the file) is a whole input. A Before captioned "no newline at the end" ends where its
-// block does; one whose caption names a path in a code span (`projects/-tmp-app/s.jsonl`) is linted under that path.
+// block does; one whose caption names a path in a code span (`projects/-tmp-app/s.jsonl`) is linted under that path,
+// and a block captioned "Beside it, `NAME`" is written beside it as NAME (both in a temporary folder), for rules that
+// read the files beside a session.
 // In a block, `⟨"s" × N⟩` stands for the JSON string s written N times (`⟨"\r"⟩` once) and `⟨0xff 0xfe⟩` for
 // those raw bytes: what a page cannot show (NUL bytes, line separators, invalid UTF-8, a 33 MB string).
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { rulesById } from '../../rules/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
 
@@ -26,6 +29,8 @@ export interface Example {
   unsafe: boolean;
   /** The After is a manual edit, not the fix's output. */
   manual: boolean;
+  /** Files written beside the Before (by name), when the page gives some. */
+  beside: { name: string; text: string }[];
 }
 
 /** `⟨"s" × N⟩` (or `⟨"s"⟩`), and `⟨0xHH ...⟩`. */
@@ -68,8 +73,12 @@ export function exampleOf(page: string): Example | undefined {
   const open = /no newline at the end/.test(before[1]!);
   const named = /`([^`\s]*\/[^`\s]*\.jsonl?)`/.exec(before[1]!)?.[1];
   const name = named ?? (kind === 'history' ? 'api_conversation_history.json' : `example.${lang}`);
+  const beside = [
+    ...section.matchAll(/^Beside it, `([^`/]+)`[^\n]*(?:\n(?!```)[^\n]+)*\n+```\w*\n([\s\S]*?)\n```/gm),
+  ].map((m) => ({ name: m[1]!, text: `${m[2]}\n` }));
   return {
     name,
+    beside,
     before: expand(open ? before[3]! : `${before[3]}\n`),
     after: after && expand(`${after[3]}\n`),
     afterText: after && `${after[3]}\n`,
@@ -137,33 +146,43 @@ export function examples(): Map<string, Example | undefined> {
 /** Examples this large (the Before's bytes, 4 MiB) run in the heavy tier. */
 export const HEAVY_EXAMPLE_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The name to lint the example under: its own, or, when the page gives files beside it, its path in a temporary
+ * folder that holds them (removed when the run ends).
+ */
+export function placed(example: Example): string {
+  if (example.beside.length === 0) return example.name;
+  const dir = mkdtempSync(path.join(tmpdir(), 'tl-docs-example-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, example.name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  for (const { name, text } of example.beside) writeFileSync(path.join(path.dirname(file), name), text);
+  return file;
+}
+
 /** Registers the test of one example: its Before is reported, and its After is what the fix writes (or clean). */
 export function itRuns(id: string, example: Example): void {
   const rules = [rulesById.get(id)!];
-  const lint = (bytes: Uint8Array) => lintBytes(example.name, bytes, { rules }).result.diagnostics;
+  const name = placed(example);
+  const lint = (bytes: Uint8Array) => lintBytes(name, bytes, { rules }).result.diagnostics;
   it(`${id}: Before is reported, and After is what the fix writes (or a manual edit that is clean)`, () => {
     expect(lint(example.before).length, 'Before is reported').toBeGreaterThan(0);
     if (example.manual) {
       expect(lint(example.after ?? new Uint8Array()).map((d) => d.message)).toEqual([]);
       return;
     }
-    const fixed = fixBytes(example.name, example.before, { rules, unsafe: example.unsafe });
+    const fixed = fixBytes(name, example.before, { rules, unsafe: example.unsafe });
     const { got, want } = comparable(fixed.output, example);
     expect(got).toBe(want);
   });
 }
 
-/** Whether the example says what the rule does: Before reported, and the After it shows. */
-export function agrees(id: string, example: Example): boolean {
+/** Whether the example says what the rule does, linted under `name` (see placed): Before reported, and its After. */
+export function agrees(id: string, example: Example, name: string): boolean {
   const rules = [rulesById.get(id)!];
-  if (lintBytes(example.name, example.before, { rules }).result.diagnostics.length === 0) return false;
+  if (lintBytes(name, example.before, { rules }).result.diagnostics.length === 0) return false;
   if (example.manual)
-    return (
-      example.after !== undefined && lintBytes(example.name, example.after, { rules }).result.diagnostics.length === 0
-    );
-  const { got, want } = comparable(
-    fixBytes(example.name, example.before, { rules, unsafe: example.unsafe }).output,
-    example,
-  );
+    return example.after !== undefined && lintBytes(name, example.after, { rules }).result.diagnostics.length === 0;
+  const { got, want } = comparable(fixBytes(name, example.before, { rules, unsafe: example.unsafe }).output, example);
   return got === want;
 }
