@@ -38,7 +38,7 @@ export default defineRule({
     docs: {
       detects: 'a `parentUuid` naming no entry in the file',
       severity: {
-        'claude-code': 'error (cuts the resumed history, or a prompt whose parent is gone starts it) / warn',
+        'claude-code': 'error (cuts the resumed history, or a prompt whose parent is gone starts it after earlier entries) / warn',
       },
     },
     severity: { 'claude-code': 'error', api: 'off' },
@@ -48,6 +48,8 @@ export default defineRule({
       bridged:
         '`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the entry on line {{target}} ({{gap}} older, within the 5 s it bridges), which may not be the one this entry followed (with timestamps out of order it skips entries); were the gap over 5 s, the history would start here.',
       root: '`parentUuid` {{parent}} names no entry in the file and no earlier entry can stand in for it, so on resume the history starts here and whatever this entry followed is missing.',
+      fileStart:
+        '`parentUuid` {{parent}} names no entry in the file, and nothing of this chain comes before it in the file: Claude Code resumes from here with everything the file holds; what this entry followed is in no file here and is not sent.',
       offChain:
         '`parentUuid` {{parent}} names no entry in the file; this entry is not on the chain Claude Code resumes ({{where}}), so it has no effect today, but it would cut the history if the entry were resumed again.',
       sidechain:
@@ -133,14 +135,20 @@ export default defineRule({
         if (!candidate) {
           // A prompt whose parent is gone starts the resumed history, as on a cut: what it answered is not sent (the
           // real CLI sends the prompt alone). Any other entry left without its parent is the start of an excerpt.
+          // With nothing of its chain earlier in the file, resume sends all the file holds: no error.
           const prompt = isUserPrompt(entry);
+          if (!previous) {
+            const startFix = prompt ? rootFix(model, entry, parent) : undefined;
+            ctx.report({ messageId: 'fileStart', severity: 'warn', at, data: { parent }, fix: startFix });
+            continue;
+          }
           ctx.report({
             messageId: 'root',
             severity: prompt ? 'error' : 'warn',
             at,
             data: { parent },
             related,
-            fix: fix ?? (prompt ? rootFix(model, entry, parent) : undefined),
+            fix,
           });
           continue;
         }

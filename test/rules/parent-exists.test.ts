@@ -101,6 +101,11 @@ olderGone.user('go'); // 1
 olderGone.assistant([text('ok')]); // 2
 olderGone.assistant([text('old')], { parent: GONE, extra: { timestamp: '2020-01-01T00:00:00.000Z' } }); // 3
 
+const olderPrompt = transcript();
+olderPrompt.user('go'); // 1
+olderPrompt.assistant([text('ok')]); // 2
+olderPrompt.user('and then', { parent: GONE, extra: { timestamp: '2020-01-01T00:00:00.000Z' } }); // 3
+
 const sidechainGone = transcript();
 sidechainGone.user('main'); // 1
 sidechainGone.assistant([text('ok')]); // 2
@@ -185,14 +190,16 @@ runRuleTests(rule, {
     {
       name: 'the first entry of the file names a missing parent',
       text: firstGone.toString(),
-      errors: [{ messageId: 'root', line: 1, severity: 'warn' }],
+      errors: [{ messageId: 'fileStart', line: 1, severity: 'warn' }],
       // Nothing earlier to re-link to: no fix.
       output: null,
     },
     {
-      name: 'a user prompt that names a missing parent, with nothing to stand in for it: the history starts there (error)',
+      // Claude Code 2.1.332 resumed the recorded multi.jsonl with its first prompt's parent renamed so: rc 0, all 13
+      // messages sent, nothing rejected under MOCK_STRICT=1.
+      name: 'the first prompt of the file names a missing parent: resume sends all the file holds (warn)',
       text: firstPrompt.toString(),
-      errors: [{ messageId: 'root', line: 1, severity: 'error' }],
+      errors: [{ messageId: 'fileStart', line: 1, severity: 'warn' }],
       output: null,
       // Made the root it already is on resume, the uuid it named kept in the marker.
       unsafeOutput: fixed(firstPrompt.toString(), {
@@ -208,6 +215,15 @@ runRuleTests(rule, {
       errors: [{ messageId: 'root', line: 3, severity: 'warn' }],
       output: null,
       unsafeOutput: fixed(olderGone.toString(), { 3: (e) => void (e.parentUuid = uuidAt(olderGone.toString(), 2)) }),
+    },
+    {
+      name: 'a prompt older than everything before it: the history starts there, the turns before it not sent (error)',
+      text: olderPrompt.toString(),
+      errors: [{ messageId: 'root', line: 3, severity: 'error' }],
+      output: null,
+      unsafeOutput: fixed(olderPrompt.toString(), {
+        3: (e) => void (e.parentUuid = uuidAt(olderPrompt.toString(), 2)),
+      }),
     },
     {
       name: 'the nearest earlier entry hangs below the entry: the re-link skips it (no loop)',
