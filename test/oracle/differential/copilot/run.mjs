@@ -219,20 +219,60 @@ const PLACEHOLDERS = [
  */
 const isPlaceholder = (d) =>
   d.success === false && PLACEHOLDERS.some((p) => String(d.error?.message ?? '').startsWith(p));
+/** The items a request sent, each with how many times it was sent. */
 function sentItems(messages) {
-  const items = new Set();
+  const items = new Map();
+  const add = (item) => items.set(item, (items.get(item) ?? 0) + 1);
   for (const m of messages ?? []) {
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
     for (const b of blocks) {
-      if (b.type === 'text') items.add(`${m.role}:${b.text}`);
-      else if (b.type === 'tool_use') items.add(`tool_use:${b.id}`);
+      if (b.type === 'text') add(`${m.role}:${b.text}`);
+      else if (b.type === 'tool_use') add(`tool_use:${b.id}`);
       else if (b.type === 'tool_result') {
         const text = typeof b.content === 'string' ? b.content : JSON.stringify(b.content);
-        if (!PLACEHOLDERS.some((p) => text.startsWith(p))) items.add(`tool_result:${b.tool_use_id}`);
+        if (!PLACEHOLDERS.some((p) => text.startsWith(p))) add(`tool_result:${b.tool_use_id}`);
       }
     }
   }
   return items;
+}
+
+/** The items of one main-agent event (its text, calls and result), without the pairing intactItems checks. */
+function itemsOfEvent(ev) {
+  const d = ev.data ?? {};
+  if (ev.type === 'user.message') {
+    const t = typeof d.transformedContent === 'string' ? d.transformedContent : d.content;
+    return typeof t === 'string' && t.trim() !== '' ? [`user:${t}`] : [];
+  }
+  if (ev.type === 'assistant.message') {
+    const out = typeof d.content === 'string' && d.content.trimEnd() !== '' ? [`assistant:${d.content.trimEnd()}`] : [];
+    for (const r of d.toolRequests ?? [])
+      if (typeof r?.toolCallId === 'string' && r.toolCallId !== '') out.push(`tool_use:${r.toolCallId}`);
+    return out;
+  }
+  if (ev.type === 'tool.execution_complete' && !isPlaceholder(d)) return [`tool_result:${d.toolCallId}`];
+  return [];
+}
+
+/**
+ * How many lines of `damaged` that are intact lines of the session's own sources hold each item: another session's
+ * item of the same text (plain's answer "ok" is thinking's too) is sent as an intrusion only when it is sent more
+ * often than that (differential seed 206).
+ */
+function ownCounts(sources, damaged) {
+  const own = new Set(
+    sources.flatMap((b) => lineRanges(b).map(([s, e]) => b.subarray(s, e).toString('latin1').replace(/\n$/, ''))),
+  );
+  const counts = new Map();
+  for (const [s, e] of lineRanges(damaged)) {
+    if (!own.has(damaged.subarray(s, e).toString('latin1').replace(/\n$/, ''))) continue;
+    try {
+      const ev = JSON.parse(damaged.subarray(s, e).toString('utf8'));
+      if (!ev || typeof ev !== 'object' || ev.agentId) continue;
+      for (const item of itemsOfEvent(ev)) counts.set(item, (counts.get(item) ?? 0) + 1);
+    } catch {}
+  }
+  return counts;
 }
 
 /** The items the main agent's events of `source` would send, counting only lines found intact in `damaged`. */
@@ -285,7 +325,7 @@ function droppedLines(given, after) {
 }
 
 /** What the real CLI did wrong with a case, or [] when it resumed it and lost nothing. */
-function mishandled(run, given, expected, foreign) {
+function mishandled(run, given, expected, foreign, own) {
   const why = [];
   if (run.rc !== 0) why.push(`failed (rc ${run.rc}${run.said.length ? `: ${run.said[0].slice(0, 120)}` : ''})`);
   else if (run.requests === 0) why.push('sent nothing');
@@ -293,7 +333,7 @@ function mishandled(run, given, expected, foreign) {
   if (run.sent) {
     const got = sentItems(run.sent);
     const lost = [...expected].filter((i) => !got.has(i));
-    const intruded = [...foreign].filter((i) => got.has(i));
+    const intruded = [...foreign].filter((i) => (got.get(i) ?? 0) > (own.get(i) ?? 0));
     if (lost.length) why.push(`lost ${lost.length} item(s): ${JSON.stringify(lost[0].slice(0, 80))}`);
     if (intruded.length) why.push(`sent ${intruded.length} item(s) of another session`);
   }
@@ -359,11 +399,11 @@ async function runSeed(seed) {
     ...intactItems(tails[1], dmg.bytes),
   ]);
   const foreign = new Set(others.flatMap((o) => [...intactItems(o.events, dmg.bytes)]));
-  for (const i of expected) foreign.delete(i);
+  const own = ownCounts([base.events, ...tails], dmg.bytes);
 
   // 1. What Copilot does with the damaged copy.
   const before = await copilotRun(base, dmg.bytes, []);
-  const wrong = mishandled(before, dmg.bytes, expected, foreign);
+  const wrong = mishandled(before, dmg.bytes, expected, foreign, own);
 
   // 2-3. Our lint and export, where the file lies in its session folder.
   const lintHome = stage(path.join(dir, 'lint-home'), base, dmg.bytes);
@@ -409,7 +449,7 @@ async function runSeed(seed) {
     fixedEvents,
     extra.filter((f) => f.rel !== path.join('session-state', base.id, 'workspace.yaml')),
   );
-  const afterWrong = mishandled(after, fixedEvents, expected, foreign);
+  const afterWrong = mishandled(after, fixedEvents, expected, foreign, own);
   for (const h of ['lint-home', 'again-home']) rmSync(path.join(dir, h), { recursive: true, force: true });
   writeFileSync(path.join(dir, 'fixed.jsonl'), fixedEvents);
 
