@@ -47,6 +47,11 @@ export default defineRule({
   check(ctx) {
     const { lines } = ctx.model.file;
     const bytesAt = (lineNo: number) => (lines[lineNo - 1]?.lineNo === lineNo ? lines[lineNo - 1]!.bytes : undefined);
+    /** Line `a` is line `b` with a torn character (its bytes are not UTF-8). */
+    const tornCopy = (a: number, b: number): boolean =>
+      lines[a - 1]?.lineNo === a &&
+      lines[a - 1]!.problems.some((p) => p.kind === 'utf8') &&
+      tornBytes(bytesAt(a), bytesAt(b));
     let built: ResponseOrder | undefined;
     const order = (): ResponseOrder => (built ??= responseOrder(ctx.model));
     for (const [uuid, all] of sharedUuids(ctx.model.chain().allByUuid)) {
@@ -54,11 +59,13 @@ export default defineRule({
       if (counted.length < 2) continue;
       const first = counted[0]!;
       const same = (e: Entry): boolean =>
-        sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw);
+        sameBytes(bytesAt(first.line), bytesAt(e.line)) || deepEqual(first.raw, e.raw) || tornCopy(first.line, e.line);
       const sameButSession = (e: Entry): boolean => deepEqual(withoutSession(first.raw), withoutSession(e.raw));
       // One fix for all the copies of the first entry, shared by their reports.
       const copies = [first, ...counted.slice(1).filter((e) => same(e) || sameButSession(e))];
-      const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order) : undefined;
+      // A first line with a torn character may go, never every intact copy of it.
+      const torn = new Set(copies.some((e) => e !== first && tornCopy(first.line, e.line)) ? [first] : []);
+      const drop = copies.length > 1 ? dropCopies(ctx.model, all, copies, order, torn) : undefined;
       const isCopyOf = new Set(copies);
       counted.slice(1).forEach((later, i) => {
         const before = counted[i]!;
@@ -105,12 +112,17 @@ function dropCopies(
   all: readonly Entry[],
   copies: readonly Entry[],
   order: () => ResponseOrder,
+  /** The first copy when its character is torn and a later copy is whole: it alone must not stay. */
+  torn: ReadonlySet<Entry>,
 ): FixDescriptor | undefined {
   const live = all[all.length - 1]!;
   const first = copies[0]!;
   const run = copies.every((c, i) => c.index === first.index + i);
   let gone: Entry[];
-  if (run || !copies.includes(live)) {
+  if (run && torn.has(first) && copies.includes(live)) {
+    // Adjacent copies: the whole live line stays, the torn ones before it go (nothing moves).
+    gone = copies.slice(0, -1);
+  } else if (run || !copies.includes(live)) {
     gone = copies.slice(1);
   } else {
     gone = copies.filter((c) => c !== live);
@@ -120,6 +132,8 @@ function dropCopies(
     }
   }
   if (gone.length === 0) return undefined;
+  if (torn.size > 0 && copies.some((c) => !torn.has(c)) && copies.every((c) => torn.has(c) || gone.includes(c)))
+    return undefined;
   const lines = gone.map((c) => c.line);
   const plan = new FixPlan(model);
   for (const line of lines) plan.deleteLine(line);
@@ -206,6 +220,25 @@ const renameShadowed = (model: StorageView, shadowed: Entry, uuid: string): FixD
  */
 function isInMessageMap(e: Entry): boolean {
   return CHAIN_TYPES.has(e.type) || e.type === 'progress';
+}
+
+/**
+ * Whether bytes `a` are bytes `b` with a character torn (differential harness seed 58: a restored copy of a line
+ * whose earlier copy lost two bytes of a character): `a` lacks at most 3 bytes of `b`, and what differs in `a` is
+ * non-ASCII bytes only. Claude Code keeps the later line, so when `b` is the later one nothing is lost.
+ */
+function tornBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (!a || !b || a.length >= b.length || b.length - a.length > 3) return false;
+  let start = 0;
+  while (start < a.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  for (let i = start; i < endA; i++) if (a[i]! < 0x80) return false;
+  return true;
 }
 
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {

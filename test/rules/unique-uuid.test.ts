@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import rule from '../../rules/unique-uuid.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
 import { text, thinking, toolUse, transcript, fixed, type EditableEntry } from '../helpers/build.js';
+import { fixBytes, lintBytes } from '../../src/index.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
 const session = () => {
@@ -172,5 +173,35 @@ describe('unique-uuid details', () => {
     const [d] = lintWith(rule, different.toString()).result.diagnostics;
     expect(d?.related.map((r) => r.line)).toEqual([3]);
     expect(d?.uuid).toBe(JSON.parse(different.lines[2]!).uuid);
+  });
+});
+
+// A restored copy of a line whose first copy lost two bytes of a character (differential harness seed 58): Claude
+// Code keeps the later, whole line, so nothing is lost; the fix drops the torn line, never the whole one.
+describe('unique-uuid: a first copy with a torn character', () => {
+  const t = session();
+  const whole = t.lines[3]!.replace('"done"', '"done \u2014 all"');
+  const wholeBytes = Buffer.from(whole);
+  const at = wholeBytes.indexOf(Buffer.from('\u2014'));
+  // the first copy keeps only the first byte of the 3-byte character
+  const tornLine = Buffer.concat([wholeBytes.subarray(0, at + 1), wholeBytes.subarray(at + 3)]);
+  const nl = Buffer.from('\n');
+  const head = Buffer.from(`${t.lines.slice(0, 3).join('\n')}\n`);
+  const data = Buffer.concat([head, tornLine, nl, wholeBytes, nl]);
+
+  it('is a copy (warn), not two different entries', () => {
+    const found = lintBytes('t.jsonl', data, { rules: [rule] }).result.diagnostics;
+    expect(found.map((d) => [d.line, d.severity, d.messageId])).toEqual([[5, 'warn', 'identicalCopy']]);
+  });
+
+  it('the fix keeps the whole line', () => {
+    const out = Buffer.from(fixBytes('t.jsonl', data, { rules: [rule] }).output);
+    expect(out.equals(Buffer.concat([head, wholeBytes, nl]))).toBe(true);
+  });
+
+  it('the whole line first and a torn copy later: two different entries (the later one is resumed)', () => {
+    const swapped = Buffer.concat([head, wholeBytes, nl, tornLine, nl]);
+    const found = lintBytes('t.jsonl', swapped, { rules: [rule] }).result.diagnostics;
+    expect(found.map((d) => [d.line, d.severity, d.messageId])).toEqual([[5, 'error', 'differentEntries']]);
   });
 });
