@@ -38,7 +38,8 @@ export default defineRule({
     docs: {
       detects: 'a `parentUuid` naming no entry in the file',
       severity: {
-        'claude-code': 'error (cuts the resumed history, or a prompt whose parent is gone starts it after earlier entries) / warn',
+        'claude-code':
+          'error (cuts the resumed history, bridges it to a compact boundary, or a prompt whose parent is gone starts it after earlier entries) / warn',
       },
     },
     severity: { 'claude-code': 'error', api: 'off' },
@@ -47,6 +48,8 @@ export default defineRule({
       cut: '`parentUuid` {{parent}} names no entry in the file, and the entry Claude Code would bridge the gap to (line {{target}}) is {{gap}} older, more than the 5 s it bridges; so on resume the history silently starts here and everything before it{{lost}} is not sent.',
       bridged:
         '`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the entry on line {{target}} ({{gap}} older, within the 5 s it bridges), which may not be the one this entry followed (with timestamps out of order it skips entries); were the gap over 5 s, the history would start here.',
+      bridgedToBoundary:
+        "`parentUuid` {{parent}} names no entry in the file; Claude Code bridges the gap to the compact boundary on line {{target}} ({{gap}} older), where the resumed history starts: the compaction's summary (line {{summary}}) and everything before this entry are not sent.",
       root: '`parentUuid` {{parent}} names no entry in the file and no earlier entry can stand in for it, so on resume the history starts here and whatever this entry followed is missing.',
       fileStart:
         '`parentUuid` {{parent}} names no entry in the file, and nothing of this chain comes before it in the file: Claude Code resumes from here with everything the file holds; what this entry followed is in no file here and is not sent.',
@@ -167,6 +170,25 @@ export default defineRule({
         continue;
       }
       const target = chain.walked[step - 1]?.entry;
+      // Bridged to a compact boundary (a root): the walk ends there, so the compaction's summary below it and
+      // everything before this entry are not sent (differential harness seed 71: the boundary's summary line was
+      // torn next to the attachments' parent; Claude Code 2.1.332 sent the turns after the compaction only).
+      const summary = target && isCompactBoundary(target) ? summaryBelow(chain, target) : undefined;
+      if (target && summary) {
+        ctx.report({
+          messageId: 'bridgedToBoundary',
+          severity: 'error',
+          at,
+          data: { parent, target: target.line, gap: gapOf(entry, target), summary: summary.line },
+          related: [
+            ...related,
+            { line: target.line, message: 'the compact boundary Claude Code bridges to' },
+            { line: summary.line, message: 'the summary that is not sent' },
+          ],
+          fix,
+        });
+        continue;
+      }
       ctx.report({
         messageId: 'bridged',
         severity: 'warn',
@@ -178,6 +200,11 @@ export default defineRule({
     }
   },
 });
+
+/** A compact summary that hangs off the boundary (directly), when there is one. */
+function summaryBelow(chain: Chain, boundary: Entry): Entry | undefined {
+  return (chain.children.get(boundary.uuid!) ?? []).find(isCompactSummary);
+}
 
 /**
  * The entry Claude Code would bridge a dangling entry to if the gap allowed it (the order of chain.ts bridgeFinder):
