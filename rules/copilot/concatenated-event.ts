@@ -17,35 +17,22 @@ function typeOf(text: string): string {
   }
 }
 
-/** How Copilot writes a prompt: its type, then data with the prompt's text first. */
-const PROMPT_TEXT = /^\{"type":"user\.message","data":\{"content":("(?:[^"\\]|\\.)*")/;
-
 /**
- * The prompt a cut-off user.message still holds, written again as an event of its own: its `content` (the only field
- * Copilot needs; transformedContent, cut, is left out), its id from the parentId of the event glued after it (Copilot
- * chains that event to the prompt), the glued event's timestamp, the previous event as its parent. Without it a
- * resume sends no prompt before the first answer, and the API rejects that ("first message must use the user role":
- * differential seeds 17, 31, 98, 137).
+ * The prompt a cut-off user.message still holds, written again (salvaged-prompt.ts): its id from the parentId of the
+ * event glued after it (Copilot chains that event to the prompt), the glued event's timestamp, the previous event as
+ * its parent.
  */
 function salvagedPrompt(prefix: string, glued: string, previousId: unknown): string | undefined {
-  const m = PROMPT_TEXT.exec(prefix);
-  if (!m) return undefined;
-  let content: unknown;
+  const content = Copilot.cutPromptText(prefix);
+  if (content === undefined) return undefined;
   let next: unknown;
   try {
-    content = JSON.parse(m[1]!);
     next = JSON.parse(glued);
   } catch {
     return undefined;
   }
-  if (typeof content !== 'string' || !Copilot.isObject(next) || !Copilot.isUuid(next.parentId)) return undefined;
-  return JSON.stringify({
-    type: 'user.message',
-    data: { content },
-    id: next.parentId,
-    timestamp: next.timestamp,
-    parentId: typeof previousId === 'string' ? previousId : null,
-  });
+  if (!Copilot.isObject(next) || !Copilot.isUuid(next.parentId)) return undefined;
+  return Copilot.salvagedPrompt(content, next.parentId, next.timestamp, previousId);
 }
 
 export default defineRule({

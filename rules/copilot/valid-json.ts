@@ -18,7 +18,7 @@ export default defineRule({
     docs: {
       detects:
         'a line that is not one JSON object (cut off, garbage, invalid UTF-8, not an object), a BOM, CRLF, blank lines',
-      fix: "safe (strip a BOM, CRs, blank lines; keep a broken line's text in an event Copilot skips); unsafe (U+FFFD for invalid bytes)",
+      fix: "safe (strip a BOM, CRs, blank lines; keep a broken line's text in an event Copilot skips, and write a cut-off prompt again from its text); unsafe (U+FFFD for invalid bytes)",
       severity: { copilot: 'error (a broken or cut-off line, invalid UTF-8) / warn (the rest)' },
     },
     severity: { copilot: 'error' },

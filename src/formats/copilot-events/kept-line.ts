@@ -8,16 +8,32 @@ import { KEPT_LINE_TYPE, keptBytes } from '../../fixer/kept-bytes.js';
 import type { CopilotFixPlan } from './fixes.js';
 import { serializeEvent } from './fixes.js';
 import type { CopilotModel } from './model.js';
+import { cutPromptText, salvagedPrompt } from './salvaged-prompt.js';
 
 /** The type of the event that holds a kept line. */
 export const KEPT_LINE = KEPT_LINE_TYPE;
 
-/** The fix that replaces line `lineNo` by a KEPT_LINE event holding its text (and its bytes when not UTF-8). */
+/**
+ * The fix that replaces line `lineNo` by a KEPT_LINE event holding its text (and its bytes when not UTF-8). A cut-off
+ * prompt whose text is whole is written again after it (salvaged-prompt.ts), with a new id (its own was in the lost
+ * part of the line), chained to the kept event. Differential seed 215: a NUL block over the end of newline-text's
+ * only prompt; with the line kept alone, the resume opened with the assistant and was rejected.
+ */
 export function keepLine(model: CopilotModel, plan: CopilotFixPlan, lineNo: number, reason: string): FixDescriptor {
   const event = keptEvent(model, plan, lineNo, model.file.lines[lineNo - 1]!.bytes, reason, 'kept-line');
+  const content = cutPromptText(model.text(lineNo));
+  if (content === undefined)
+    return plan
+      .replaceText(lineNo, event)
+      .fix('safe', `keep the line's text in a ${KEPT_LINE} event on line ${lineNo}, which Copilot skips`)!;
+  const id = plan.newId('salvaged-prompt', lineNo);
+  const kept = JSON.parse(event) as { id: string; timestamp: string };
   return plan
-    .replaceText(lineNo, event)
-    .fix('safe', `keep the line's text in a ${KEPT_LINE} event on line ${lineNo}, which Copilot skips`)!;
+    .replaceText(lineNo, `${event}\n${salvagedPrompt(content, id, kept.timestamp, kept.id)}`)
+    .fix(
+      'safe',
+      `keep the line's text in a ${KEPT_LINE} event on line ${lineNo}, which Copilot skips, and write the cut-off prompt again from its text`,
+    )!;
 }
 
 /**

@@ -20,3 +20,4 @@ export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
 export { writerChains } from './writers.js';
 export { CONVERSATION_EVENTS, type ForeignChain, foreignChainsOf, inDamagedLine } from './foreign-chains.js';
 export { KEPT_LINE, keepLine, keptEvent } from './kept-line.js';
+export { cutPromptText, salvagedPrompt } from './salvaged-prompt.js';

@@ -1,4 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import rule from '../../../rules/copilot/valid-json.js';
+import { exportRequest, fixBytes, lintBytes } from '../../../src/index.js';
 import { runRuleTests } from '../../helpers/rule-tester.js';
 import { recording } from './recorded.js';
 
@@ -84,4 +86,29 @@ runRuleTests(rule, {
       ),
     },
   ],
+});
+
+// Differential seed 215: newline-text with 3886 bytes zeroed from byte 858, over the end of its only prompt. Kept whole
+// in an event Copilot skips, the line took the prompt with it: Copilot 1.0.102 resumed the fixed copy with a request
+// opening with the assistant, rejected (400 "messages.0: first message must use the user role"). Its text is whole in
+// the cut line, so the fix writes the prompt again, and the request opens with it.
+describe('a cut-off prompt', () => {
+  const newline = recording('newline-text');
+  const damaged = Buffer.from(newline.text, 'utf8');
+  damaged.fill(0, 858, 858 + 3886);
+  const file = '/s/813eb919-8c71-4c32-92c7-9799c54d9db7/events.jsonl';
+
+  it('is written again from its text by the fix; the request opens with it', () => {
+    const fixed = fixBytes(file, damaged, { unsafe: true });
+    expect(fixed.changed).toBe(true);
+    const request = exportRequest(file, fixed.output) as { messages: { role: string; content: unknown }[] };
+    expect(request.messages[0]).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'answer on two lines and run two commands' }],
+    });
+    const text = new TextDecoder().decode(fixed.output);
+    // The cut line stays, whole, in the kept-line event before the prompt.
+    expect(text).toContain(JSON.stringify(damaged.subarray(427, 858).toString('utf8')).slice(1, -1));
+    expect(lintBytes(file, fixed.output).result.errorCount).toBe(0);
+  });
 });
