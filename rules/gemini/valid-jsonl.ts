@@ -45,6 +45,14 @@ const isLostHeader = (model: Gemini.GeminiModel, line: Lines.SourceLine, text: s
   /^\{"sessionId":/.test(text.replace(/\u0000/g, '').trim()) &&
   !model.file.lines.some((l) => l.lineNo < line.lineNo && !l.blank);
 
+/** The two records a line and the next hold when another writer's line was written inside the first. */
+function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefined): Gemini.Interleaved | undefined {
+  if (line.json || !next || next.json || next.blank || line.bytes.includes(0) || next.bytes.includes(0))
+    return undefined;
+  if (line.problems.some((p) => p.kind === 'utf8') || next.problems.some((p) => p.kind === 'utf8')) return undefined;
+  return Gemini.interleavedLines(lenient.decode(line.bytes).trim(), lenient.decode(next.bytes).trim());
+}
+
 const drop = (line: Lines.SourceLine, description: string): FixDescriptor => ({
   applicability: 'safe',
   description,
@@ -67,8 +75,8 @@ export default defineRule({
       'Every line of a Gemini CLI session is one JSON record the CLI reads: no torn or garbage lines, no NUL bytes, no invalid UTF-8.',
     docs: {
       detects:
-        'a torn line, garbage, NUL bytes (crash padding or inside a record), invalid UTF-8, a line that is no object',
-      fix: 'safe (strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
+        'a torn line, garbage, NUL bytes (crash padding or inside a record), a line written inside another, invalid UTF-8, a line that is no object',
+      fix: 'safe (write both records of a line written inside another whole again, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
       severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
     },
     severity: { gemini: 'error' },
@@ -83,17 +91,40 @@ export default defineRule({
       nulOnly: 'Line is {{count}} NUL bytes (padding a crash left); Gemini CLI skips it.',
       notObject:
         'Line is {{detail}} in JSON, not a record; Gemini CLI skips it. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
+      interleaved:
+        'Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Gemini CLI can parse neither line and skips both, so both records are lost on resume. --fix writes the first record whole on this line and the one written inside it on line {{next}}.',
       header:
         "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts.",
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
   check(ctx) {
-    for (const line of ctx.model.file.lines) {
-      if (line.problems.length === 0 || line.blank) continue;
+    const lines = ctx.model.file.lines;
+    /** The line an interleaved pair's report already covers. */
+    let covered = -1;
+    for (const [i, line] of lines.entries()) {
+      if (line.problems.length === 0 || line.blank || line.lineNo === covered) continue;
       const at = { line: line.lineNo };
       const kinds = new Set(line.problems.map((p) => p.kind));
       if (kinds.has('too-long')) continue;
+      const pair = interleavedPair(line, lines[i + 1]);
+      if (pair) {
+        covered = lines[i + 1]!.lineNo;
+        ctx.report({
+          messageId: 'interleaved',
+          at,
+          data: { next: covered },
+          fix: {
+            applicability: 'safe',
+            description: `write the record cut in two on line ${line.lineNo}, and the record written inside it on line ${covered}`,
+            edits: [
+              { kind: 'replaceText', line: line.lineNo, text: pair.record },
+              { kind: 'replaceText', line: covered, text: pair.inner },
+            ],
+          },
+        });
+        continue;
+      }
       if (line.json) {
         if (kinds.has('utf8'))
           ctx.report({

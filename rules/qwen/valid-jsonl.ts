@@ -46,6 +46,25 @@ function gluedRecords(text: string, sessionId: string | undefined): { torn: stri
   return undefined;
 }
 
+/** The two records a line and the next hold when another writer's line was written inside the first. */
+function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefined): Qwen.Interleaved | undefined {
+  if (line.json || !next || next.json || next.blank || line.bytes.includes(0) || next.bytes.includes(0))
+    return undefined;
+  if (line.problems.some((p) => p.kind === 'utf8') || next.problems.some((p) => p.kind === 'utf8')) return undefined;
+  return Qwen.interleavedLines(Qwen.lineText(line), Qwen.lineText(next));
+}
+
+/**
+ * The inner record as the fix writes it: as it stands when it is of the file's session (or has no sessionId), else
+ * kept in an object Qwen skips, so that the fix does not add another session's record to the file.
+ */
+function innerText(model: Qwen.QwenModel, line: Lines.SourceLine, inner: string): string {
+  const sessionId = (JSON.parse(inner) as { sessionId?: unknown }).sessionId;
+  const own = Qwen.sessionHead(model.read.records)?.sessionId;
+  if (sessionId === undefined || own === undefined || sessionId === own) return inner;
+  return Qwen.keptObject(line, `written inside line ${line.lineNo} by another session`, inner);
+}
+
 /** Whether the text Qwen cannot read is (the start of) a system record: telemetry, no part of the conversation. */
 const isSystemRecord = (text: string): boolean => /^\{"uuid":"[^"]*"/.test(text) && /"type":"system"/.test(text);
 
@@ -58,8 +77,8 @@ export default defineRule({
       'Every line is one JSON record: no torn, garbage or run-together lines, no NUL bytes, no invalid UTF-8.',
     docs: {
       detects:
-        'a torn or garbage line (Qwen skips it: what it held is lost), NUL padding or records run together on one line (Qwen reads the records), invalid UTF-8 (read as U+FFFD)',
-      fix: 'safe (put each record Qwen reads on its own line, keep the text Qwen cannot read in an object it skips, write U+FFFD for invalid bytes, drop NUL padding)',
+        'a torn or garbage line (Qwen skips it: what it held is lost), a line written inside another (Qwen reads neither), NUL padding or records run together on one line (Qwen reads the records), invalid UTF-8 (read as U+FFFD)',
+      fix: 'safe (write both records of a line written inside another whole again, put each record Qwen reads on its own line, keep the text Qwen cannot read in an object it skips, write U+FFFD for invalid bytes, drop NUL padding)',
       severity: {
         qwen: 'error (a record is lost) / warn (Qwen reads the line in pieces, the line is a system record, or the record is whole on a later line)',
       },
@@ -69,6 +88,8 @@ export default defineRule({
     formats: ['qwen-code'],
     messages: {
       lost: 'Line is not a JSON record ({{what}}): Qwen Code skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line object, which Qwen skips.',
+      interleaved:
+        'Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Qwen Code reads neither record, so both are lost on resume and the history breaks there. --fix writes the first record whole on this line and the one written inside it on line {{next}}.',
       tornThenRecords:
         'Line is a record cut off (a crash while writing it) with {{count}} whole record(s) written after it on the same line: Qwen Code cannot read the line and skips it, so those records are lost and the history breaks there. --fix puts each record on a line of its own.',
       tornCopy:
@@ -85,10 +106,32 @@ export default defineRule({
     const { model } = ctx;
     // Whether a line before this one holds a JSON object once fixed: the first one must carry the session's head.
     let objectBefore = false;
-    for (const line of model.file.lines) {
-      if (line.blank) continue;
+    const lines = model.file.lines;
+    /** The line an interleaved pair's report already covers. */
+    let covered = -1;
+    for (const [i, line] of lines.entries()) {
+      if (line.blank || line.lineNo === covered) continue;
       const read = Qwen.readLine(line);
       if (!read) continue;
+      const pair = interleavedPair(line, lines[i + 1]);
+      if (pair) {
+        objectBefore = true;
+        covered = lines[i + 1]!.lineNo;
+        ctx.report({
+          messageId: 'interleaved',
+          at: { line: line.lineNo },
+          data: { next: covered },
+          severity: 'error',
+          fix: new Qwen.QwenFix(model, RULE_ID)
+            .replaceText(line.lineNo, pair.record)
+            .replaceText(covered, innerText(model, line, pair.inner))
+            .fix(
+              'safe',
+              `write the record cut in two on line ${line.lineNo}, and the record written inside it on line ${covered}`,
+            ),
+        });
+        continue;
+      }
       const first = !objectBefore;
       objectBefore ||=
         read.objects.length > 0 ||

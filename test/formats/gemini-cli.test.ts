@@ -45,6 +45,11 @@ describe('gemini-cli format', () => {
         return Buffer.concat([recorded.subarray(0, 53), Buffer.alloc(64), Buffer.from('\n'), set]);
       },
     ],
+    [
+      // Generated Gemini seed 69: NUL bytes over the header from byte 15, the tail of a later $set after them.
+      'the header cut inside its sessionId by NUL bytes',
+      () => Buffer.concat([Buffer.from('{"sessionId":"d'), Buffer.alloc(3107), Buffer.from('7T07:01:27.814Z"}}\n')]),
+    ],
   ])('detects a file whose first line is %s', (_, bytes) => {
     expect(detectFormat(bytes())).toBe('gemini-cli');
   });

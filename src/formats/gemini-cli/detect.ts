@@ -46,5 +46,5 @@ export function detectGemini(sample: Sample): number {
  * opens with the `sessionId` key, which no other format's lines open with, and does not parse.
  */
 function isTornHeader(line: string | undefined): boolean {
-  return line !== undefined && /^\{"sessionId":"[0-9a-f-]*("|$)/.test(line.replace(/\u0000/g, '').trim());
+  return line !== undefined && /^\{"sessionId":"/.test(line.replace(/\u0000/g, '').trim());
 }

@@ -14,4 +14,5 @@ export {
   responseOnlyIds,
 } from './pairing.js';
 export { isKeptLine, KEPT_LINE, keptEntry, keptLineText } from './kept-line.js';
+export { type Interleaved, interleavedLines } from './interleaved.js';
 export type { StaleCopy } from './stale-copies.js';

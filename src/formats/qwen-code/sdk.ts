@@ -9,3 +9,4 @@ export { QwenFix, recordText } from './fixes.js';
 export { isConversationRecord } from './records.js';
 export { closingBreak } from '../../fixer/kept-bytes.js';
 export { isKeptLine, KEPT_LINE, keptObject, type SessionHead, sessionHead } from './kept-line.js';
+export { type Interleaved, interleavedLines } from '../gemini-cli/interleaved.js';

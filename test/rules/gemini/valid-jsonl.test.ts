@@ -57,6 +57,14 @@ runRuleTests(rule, {
       output: null,
     },
     {
+      // Generated Gemini seed 62: a $set line written inside the header at byte 187. The CLI could parse neither line,
+      // so the file had no header (no session to resume; its session cleanup deletes such a file).
+      name: 'a line written inside the header: both records written whole again',
+      text: text([`${call[0]!.slice(0, 187)}${call[3]!}`, call[0]!.slice(187), ...call.slice(1)]),
+      errors: [{ messageId: 'interleaved', line: 1, severity: 'error' }],
+      output: text([call[0]!, call[3]!, ...call.slice(1)]),
+    },
+    {
       name: 'garbage with NUL bytes in it',
       text: text([...call.slice(0, 3), `garb${NUL}age`, ...call.slice(3)]),
       errors: [{ messageId: 'parse', line: 4 }],

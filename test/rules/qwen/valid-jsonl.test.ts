@@ -19,6 +19,8 @@ const kept = (t: string, reason: string): string =>
 const tornLast = lines[7]!.slice(0, 150);
 const SESSION_ID = (JSON.parse(lines[1]!) as { sessionId: string }).sessionId;
 const tornMid = lines[3]!.slice(0, 120);
+/** Line 5 as another session would have written it. */
+const other = lines[4]!.replace(SESSION_ID, '00000000-0000-4000-8000-000000000000');
 
 runRuleTests(rule, {
   valid: [{ name: 'a recorded session', text: text(lines) }],
@@ -79,6 +81,32 @@ runRuleTests(rule, {
       text: text([...lines.slice(0, 2), `${lines[2]!.slice(0, 460)}${lines[3]}`, ...lines.slice(4)]),
       errors: [{ messageId: 'tornThenRecords', line: 3, severity: 'error' }],
       output: text([...lines.slice(0, 2), kept(lines[2]!.slice(0, 460), 'cut off'), ...lines.slice(3)]),
+    },
+    {
+      // The damage of generated Qwen seed 10 (a line written inside line 4): Qwen read neither line.
+      name: 'a line written inside a record: both records written whole again',
+      text: text([
+        ...lines.slice(0, 3),
+        `${lines[3]!.slice(0, 200)}${lines[4]}`,
+        lines[3]!.slice(200),
+        ...lines.slice(5),
+      ]),
+      errors: [{ messageId: 'interleaved', line: 4, severity: 'error' }],
+      output: text(lines),
+    },
+    {
+      name: 'a line of another session written inside a record: that one kept in an object Qwen skips',
+      text: text([...lines.slice(0, 3), `${lines[3]!.slice(0, 200)}${other}`, lines[3]!.slice(200), ...lines.slice(5)]),
+      errors: [{ messageId: 'interleaved', line: 4, severity: 'error' }],
+      output: text([
+        ...lines.slice(0, 4),
+        JSON.stringify({
+          type: 'transcript-lint.kept-line',
+          reason: 'written inside line 4 by another session',
+          text: other,
+        }),
+        ...lines.slice(5),
+      ]),
     },
     {
       name: 'a cut record written whole on a later line: the whole record written where it was cut',
