@@ -46,6 +46,8 @@ export default defineRule({
         '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
       restored:
         'This `last-prompt` repeats line {{first}} byte for byte (a restored copy of the file appended to it) and names line {{line}}; Claude Code resumes from line {{leafLine}}, which later turns continue (line {{tipLine}} among them), and sends none of them.',
+      laterTurns:
+        'Claude Code resumes from line {{leafLine}}, the entry this `last-prompt` names, since the last entry of the file (line {{row}}) does not descend from it; the later turns below line {{leafLine}} (line {{tipLine}} among them) are not sent.',
       restoredRows:
         'The last entry of the file (line {{row}}) repeats line {{first}} byte for byte (a restored copy of the file appended to it), so Claude Code resumes from line {{leafLine}}, the entry this `last-prompt` names or one below it, which later turns continue (line {{tipLine}} among them), and sends none of them.',
       subagent:
@@ -86,7 +88,9 @@ export default defineRule({
         severity: 'error' as const,
         at,
         related: [
-          { line: repeated.first, message: 'the line it repeats' },
+          repeated.by === 'later'
+            ? { line: repeated.row, message: 'the last entry of the file' }
+            : { line: repeated.first, message: 'the line it repeats' },
           { line: repeated.tip.line, message: 'a later turn that is not sent' },
         ],
         fix: repeated.fix,
@@ -98,6 +102,8 @@ export default defineRule({
           messageId: 'restored',
           data: { first: repeated.first, line: named.line, leafLine, tipLine },
         });
+      else if (repeated.by === 'later')
+        ctx.report({ ...common, messageId: 'laterTurns', data: { row: repeated.row, leafLine, tipLine } });
       else
         ctx.report({
           ...common,
@@ -150,16 +156,19 @@ function restoredCopy(
   model: StorageView,
   named: Entry,
   lastPrompt: Entry,
-): { by: 'prompt' | 'row'; first: number; row: number; tip: Entry; fix: FixDescriptor | undefined } | undefined {
+):
+  | { by: 'prompt' | 'row' | 'later'; first: number; row: number; tip: Entry; fix: FixDescriptor | undefined }
+  | undefined {
   const chain = model.chain();
   const resumed = chain.leaf;
   if (!resumed || !onWalk(chain.walked, named)) return undefined;
-  const evidence = repeatedPrompt(model, lastPrompt) ?? repeatedLastRow(model);
+  const evidence = repeatedPrompt(model, lastPrompt) ?? repeatedLastRow(model) ?? laterRow(model);
   if (!evidence) return undefined;
   // The newest user/assistant entry below the resumed one (children lists are live entries only).
   let tip: Entry | undefined;
   const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
-  const visited = new Set<Entry>();
+  // Entries on the walk are sent (a parent loop makes the walk's own entries descendants of the leaf).
+  const visited = new Set<Entry>(chain.walked.map((step) => step.entry));
   while (stack.length > 0) {
     const e = stack.pop()!;
     if (visited.has(e) || !isMainTreeEntry(e)) continue;
@@ -179,6 +188,19 @@ const bytesOf = (model: StorageView, n: number): string | undefined => {
   const l = model.file.lines[n - 1];
   return l?.lineNo === n ? Buffer.from(l.bytes).toString('latin1') : undefined;
 };
+
+/**
+ * The file's last main-conversation row, when there is one: resumed turns below the leaf mean it is not below the
+ * leaf (another writer's line, differential harness seed 124: another session's lines interleaved after the turn).
+ */
+function laterRow(model: StorageView): { by: 'later'; first: number; row: number } | undefined {
+  const { entries } = model;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (isMainTreeEntry(e) && e.type !== 'progress') return { by: 'later', first: e.line, row: e.line };
+  }
+  return undefined;
+}
 
 /** When the last `last-prompt` repeats an earlier `last-prompt` line byte for byte: that line. */
 function repeatedPrompt(

@@ -69,6 +69,20 @@ const restoredNoneNamed = restoredNoPrompt
   .filter((l) => !l.includes('"last-prompt"'))
   .join('\n');
 
+// Another writer's line after the session's last turn (differential harness seed 124's shape): the last-prompt
+// (line 3) names line 2, the turn of lines 4-5 hangs below it, and the file's last row (line 6) is another session's
+// root, which does not descend from line 2: Claude Code resumes line 2 and lines 4-5 are not sent.
+const laterWriter = (() => {
+  const t = transcript();
+  t.user('search'); // 1
+  const found = t.assistant([text('Found one page.')]); // 2
+  t.lastPrompt(found, 'search'); // 3
+  t.user('thanks'); // 4
+  t.assistant([text('You are welcome.')]); // 5
+  t.user('hello', { parent: null, extra: { sessionId: '9911677b-61b2-43a6-81f7-a633b2b37f4b' } }); // 6
+  return t.toString();
+})();
+
 runRuleTests(rule, {
   valid: [
     { name: 'a restored copy in a file without last-prompt', text: restoredNoneNamed },
@@ -105,6 +119,13 @@ runRuleTests(rule, {
       errors: [{ messageId: 'restoredRows', line: 3, severity: 'error', messageIncludes: '(line 7) repeats line 2' }],
       output: null,
       unsafeOutput: namedNewest(restoredShort, 3),
+    },
+    {
+      name: "another writer's row ends the file: the turn below the named entry is lost",
+      text: laterWriter,
+      errors: [{ messageId: 'laterTurns', line: 3, severity: 'error', messageIncludes: '(line 6) does not descend' }],
+      output: null,
+      unsafeOutput: retarget(laterWriter, 3, 5),
     },
     {
       name: 'a leaf no entry has (item 08a): warn, named the tip Claude Code resumes',
