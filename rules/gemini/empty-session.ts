@@ -1,8 +1,11 @@
 // gemini/empty-session: a session file holds some conversation. Resuming a session with Gemini CLI 0.61.0 appends
 // the new turn to the original file and also creates a second file, `session-<now>-<same first 8>.jsonl`, holding
 // only a header and the `<session_context>` message (google-gemini/gemini-cli#28036). The CLI finds nothing to
-// resume in it (no user text outside the context, no model reply); being another file of the same id, it is one
-// more candidate for `--resume <id>`. A warning: the file holds nothing of the conversation, and nothing is done to it.
+// resume in it (no user text outside the context, no model reply): it reads no session from such a file
+// (hasResumableContent is false), so `--resume latest` finds none, and its start-up session cleanup deletes it
+// (generated Gemini seeds 20 and 22: "No previous sessions found for this project.", and the file was gone after the
+// run). A warning: the file holds nothing of the conversation, and nothing is done
+// to it.
 import { defineRule, Gemini } from '../../src/sdk/index.js';
 
 /** The CLI's isResumableMessageRecord. */
@@ -32,7 +35,7 @@ export default defineRule({
     formats: ['gemini-cli'],
     messages: {
       empty:
-        'Session {{id}} holds no conversation (only its header and session context): Gemini CLI leaves such a second file when it resumes a session (gemini-cli #28036); the conversation is in the other file of this id.',
+        'Session {{id}} holds no conversation (only its header and session context): Gemini CLI lists no session in this file (`--resume latest` answers "No previous sessions found"), and its session cleanup (on by default) deletes the file when the CLI starts. The CLI leaves such a second file when it resumes a session (gemini-cli #28036), the conversation being in the other file of this id; a crash right after the session began leaves one too.',
     },
   },
   check(ctx) {

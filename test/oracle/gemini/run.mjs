@@ -179,6 +179,28 @@ function historyLost(body, sentIds, contents) {
   return why.join(', ');
 }
 
+const NOTHING = 'nothing to resume';
+
+/**
+ * Whether a line the CLI reads holds a message it would resume (its isResumableMessageRecord): a user text that is
+ * not the `<session_context>`, or a gemini record with text, calls or thoughts.
+ */
+function hasResumable(body) {
+  const resumable = (m) =>
+    (m?.type === 'user' && messageTexts(m).length > 0) ||
+    (m?.type === 'gemini' && (messageTexts(m).length > 0 || m.toolCalls?.length > 0 || m.thoughts?.length > 0));
+  for (const line of Buffer.from(body).toString('utf8').split('\n')) {
+    let v;
+    try {
+      v = JSON.parse(line.trim());
+    } catch {
+      continue;
+    }
+    if (resumable(v) || (Array.isArray(v?.$set?.messages) && v.$set.messages.some(resumable))) return true;
+  }
+  return false;
+}
+
 /** A message record's texts, without the `<session_context>` the CLI sends afresh. */
 function messageTexts(m) {
   const parts = typeof m.content === 'string' ? [{ text: m.content }] : Array.isArray(m.content) ? m.content : [];
@@ -211,6 +233,8 @@ async function judge([name, body]) {
     .filter((d) => d.severity === 'error');
   const exported = JSON.parse(cli('export', file).stdout || '{}');
   const before = resume(file, path.join(dir, 'resume'));
+  // A file with nothing to resume is no session to the CLI: not resuming it loses nothing.
+  if (before.verdict.startsWith('not resumed') && !hasResumable(body)) before.verdict = NOTHING;
   const lostOnResume = before.verdict === 'ok' ? historyLost(body, before.ids, before.contents) : '';
   if (lostOnResume) before.verdict = `ok, but ${lostOnResume}`;
   const fixedDir = path.join(dir, 'fixed');
@@ -238,15 +262,20 @@ async function judge([name, body]) {
       .filter((d) => d.severity === 'error').length;
     const after = resume(part, path.join(dir, i === 0 ? 'resume-fixed' : `resume-fixed-${i}`));
     for (const id of after.ids) sentAfter.add(id);
-    verdicts.push(after.verdict);
+    if (!(after.verdict.startsWith('not resumed') && !hasResumable(readFileSync(part)))) verdicts.push(after.verdict);
   }
-  const after = { verdict: verdicts.find((v) => v !== 'ok') ?? 'ok' };
+  const after = { verdict: verdicts.length === 0 ? NOTHING : (verdicts.find((v) => v !== 'ok') ?? 'ok') };
   const lost = [...before.ids].filter((id) => !sentAfter.has(id));
   const row = {
     name,
     cli: before.verdict,
     lint: [...new Set(diags.map((d) => d.ruleId))].join(' ') || '—',
-    export: before.contents ? (same(exported.contents, before.contents) ? 'equal' : 'DIFFERS') : 'n/a',
+    export:
+      before.contents && !before.verdict.startsWith('not resumed') && before.verdict !== NOTHING
+        ? same(exported.contents, before.contents)
+          ? 'equal'
+          : 'DIFFERS'
+        : 'n/a',
     fixed: after.verdict,
     errorsLeft: left,
     callsLost: lost.length,
@@ -268,12 +297,16 @@ const table = [
 ].join('\n');
 // Totals: a case the CLI mishandles (rejected, or no request) reported with an error; export equal to what was
 // sent; the fixed copy accepted with no error left and no call lost.
-const mishandled = rows.filter((r) => r.cli !== 'ok');
+// Cases with nothing to resume (no resumable message readable in the file) are listed, not scored.
+const scored = rows.filter((r) => r.cli !== NOTHING);
+const mishandled = scored.filter((r) => r.cli !== 'ok');
+const fixScored = rows.filter((r) => r.fixed !== NOTHING);
 const totals = [
   `detected: ${mishandled.filter((r) => r.lint !== '—').length}/${mishandled.length}`,
-  `errors where the CLI was fine: ${rows.filter((r) => r.cli === 'ok' && r.lint !== '—').length}/${rows.length - mishandled.length}`,
+  `errors where the CLI was fine: ${scored.filter((r) => r.cli === 'ok' && r.lint !== '—').length}/${scored.length - mishandled.length}`,
   `export = sent: ${rows.filter((r) => r.export === 'equal').length}/${rows.filter((r) => r.export !== 'n/a').length}`,
-  `fix resumes clean, nothing lost: ${rows.filter((r) => r.fixed === 'ok' && r.errorsLeft === 0 && r.callsLost === 0).length}/${rows.length}`,
+  `fix resumes clean, nothing lost: ${fixScored.filter((r) => r.fixed === 'ok' && r.errorsLeft === 0 && r.callsLost === 0).length}/${fixScored.length}`,
+  `nothing to resume (not scored): ${rows.length - scored.length} damaged, ${rows.length - fixScored.length} fixed`,
 ].join('\n');
 writeFileSync(path.join(OUT, 'REPORT.md'), `${table}\n\n${totals}\n`);
 console.log(totals);
