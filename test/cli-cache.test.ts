@@ -19,7 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../src/composition.js';
-import { DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
+import { codeKey, DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
+import { FORMAT_NAMES } from '../src/formatters/names.js';
 import { Linter } from '../src/engine/lint.js';
 import { SETTLED_MS } from '../src/engine/original.js';
 import { danglingTranscript, tornTranscript } from './helpers/cli-fixtures.js';
@@ -167,7 +168,7 @@ describe('--cache', { timeout: 60_000 }, () => {
     // A cache file of another key is empty to this tool.
     const dir = folder();
     const file = path.join(dir, 'c.json');
-    writeFileSync(file, JSON.stringify({ layout: 1, key: 'another', strategy: 'metadata', entries: {} }));
+    writeFileSync(file, JSON.stringify({ layout: 2, key: 'another', strategy: 'metadata', entries: {} }));
     const warnings: string[] = [];
     const cache = LintCache.load(file, key, 'metadata', (m) => warnings.push(m));
     expect(warnings).toEqual([]);
@@ -216,7 +217,7 @@ describe('--cache', { timeout: 60_000 }, () => {
       expect(r.stderr.trim().split('\n')).toEqual([
         `transcript-lint: ignoring the cache file ${cacheFile}: it is not a cache file of transcript-lint, and will be replaced`,
       ]);
-      expect(JSON.parse(readFileSync(cacheFile, 'utf8')).layout).toBe(1);
+      expect(JSON.parse(readFileSync(cacheFile, 'utf8')).layout).toBe(2);
     }
   });
 
@@ -252,5 +253,124 @@ describe('--cache', { timeout: 60_000 }, () => {
     await change(dir);
     const after = await run(dir, args);
     expect(fromCache(after.stdout)).toEqual(['same.jsonl', 'touch.jsonl']);
+  });
+});
+
+/** The six sessions named one by one, as `sessions/<name>.jsonl`. */
+const NAMED = NAMES.map((name) => path.join('sessions', `${name}.jsonl`));
+
+/** Runs the CLI (one thread, every file settled) on the six sessions named one by one. */
+async function runNamed(dir: string, args: string[]) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
+  try {
+    return await runCli(['--jobs', '1', ...args, ...NAMED], { cwd: dir });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** Appends MARK to the report of every run the cache file keeps whole; how many it keeps. */
+function markRuns(file: string): number {
+  const cache = JSON.parse(readFileSync(file, 'utf8'));
+  const runs = Object.values(cache.runs ?? {}) as { stdout: string }[];
+  for (const run of runs) run.stdout += MARK;
+  writeFileSync(file, JSON.stringify(cache));
+  return runs.length;
+}
+
+describe('--cache, a rerun of the same command over named files', { timeout: 60_000 }, () => {
+  it('prints, for every format, what a run without the cache prints', async () => {
+    const dir = folder();
+    for (const format of FORMAT_NAMES) {
+      const args = ['-f', format];
+      const plain = await runNamed(dir, args);
+      expect(await runNamed(dir, ['--cache', ...args]), format).toEqual(plain);
+      expect(await runNamed(dir, ['--cache', ...args]), format).toEqual(plain);
+    }
+    // Each format's run is kept, and the rerun is given back from the cache file.
+    expect(markRuns(path.join(dir, DEFAULT_CACHE_FILE))).toBe(FORMAT_NAMES.length);
+    const replayed = await runNamed(dir, ['--cache', '-f', 'json']);
+    expect(replayed.stdout.endsWith(MARK)).toBe(true);
+    expect({ ...replayed, stdout: replayed.stdout.slice(0, -MARK.length) }).toEqual(
+      await runNamed(dir, ['-f', 'json']),
+    );
+  });
+
+  it('is not given back once a file changed, and then keeps the new run', async () => {
+    const dir = folder();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    await runNamed(dir, ['--cache', '-f', 'json']);
+    markRuns(cacheFile);
+    await change(dir);
+    const after = await runNamed(dir, ['--cache', '-f', 'json']);
+    expect(after).toEqual(await runNamed(dir, ['-f', 'json']));
+    // The marked run was replaced by this one, which a rerun gives back.
+    expect(markRuns(cacheFile)).toBe(1);
+    expect((await runNamed(dir, ['--cache', '-f', 'json'])).stdout).toBe(after.stdout + MARK);
+  });
+
+  it('is not given back under another argument, or once a config file it could read changed', async () => {
+    const dir = folder();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    await runNamed(dir, ['--cache', '-f', 'json']);
+    markRuns(cacheFile);
+    const other = await runNamed(dir, ['--cache', '-f', 'json', '--rule', 'unique-uuid=off']);
+    expect(other).toEqual(await runNamed(dir, ['-f', 'json', '--rule', 'unique-uuid=off']));
+    // A config file made in a folder above the files, then one of its rules set otherwise.
+    for (const rules of [
+      { 'valid-json': 'warn' },
+      { 'valid-json': 'off' },
+      { 'valid-json': 'off', 'unique-uuid': 'warn' },
+    ]) {
+      writeFileSync(path.join(dir, 'transcript-lint.config.json'), JSON.stringify({ rules }));
+      markRuns(cacheFile);
+      const configured = await runNamed(dir, ['--cache', '-f', 'json']);
+      expect(configured.stdout.endsWith(MARK), JSON.stringify(rules)).toBe(false);
+      expect(configured).toEqual(await runNamed(dir, ['-f', 'json']));
+    }
+    // A nearer config file, in the files' own folder.
+    writeFileSync(path.join(dir, 'sessions', 'transcript-lint.config.json'), JSON.stringify({ target: 'api' }));
+    markRuns(cacheFile);
+    const nearer = await runNamed(dir, ['--cache', '-f', 'json']);
+    expect(nearer.stdout.endsWith(MARK)).toBe(false);
+    expect(nearer).toEqual(await runNamed(dir, ['-f', 'json']));
+  });
+
+  it('is not given back by other code: the cache file records the code that wrote it', async () => {
+    const dir = folder();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    await runNamed(dir, ['--cache', '-f', 'json']);
+    const cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    expect(cache.code).toBe(codeKey());
+    cache.code = 'another';
+    writeFileSync(cacheFile, JSON.stringify(cache));
+    markRuns(cacheFile);
+    expect((await runNamed(dir, ['--cache', '-f', 'json'])).stdout.endsWith(MARK)).toBe(false);
+  });
+});
+
+describe('--cache rerun in the built CLI', () => {
+  const bundle = path.resolve('dist/bundle');
+  const cli = path.join(bundle, 'cli.js');
+  it.skipIf(!existsSync(cli))('gives a kept run back without loading the formats and rules', () => {
+    const source = (file: string) => readFileSync(path.join(bundle, file), 'utf8');
+    const statics = (file: string) =>
+      [...source(file).matchAll(/^(?:import|export) (?:.*? from )?"\.\/([^"]+)";$/gm)].map((m) => m[1]!);
+    /** The chunks a chunk loads before it runs: itself and its static imports, transitively. */
+    const loaded = (file: string, into = new Set<string>()) => {
+      if (into.has(file)) return into;
+      into.add(file);
+      for (const f of statics(file)) loaded(f, into);
+      return into;
+    };
+    const main = source('cli.js');
+    const dynamic = (name: string) => new RegExp(`import\\("\\./(${name}-[^"]+)"\\)`).exec(main)?.[1];
+    const composition = loaded(dynamic('composition')!);
+    const replay = loaded(dynamic('cached-run')!, loaded('cli.js'));
+    // The chunk that puts the rules and formats together (most of the bundle's bytes) is not among them.
+    const linterChunk = [...composition].find((f) => source(f).includes('function createLinter('));
+    expect(linterChunk).toBeDefined();
+    expect(replay.has(linterChunk!)).toBe(false);
   });
 });

@@ -24,6 +24,8 @@ export interface CliIO {
   columns?: number;
   /** Whether stderr is a terminal: progress is drawn only then. */
   stderrIsTTY: boolean;
+  /** Where the progress line is drawn; default stderr (a run kept whole by --cache keeps stderr without it). */
+  progressOut?: Output;
   homedir: string;
   stdin?: StdinSource;
   /** stdin is a pipe or a file with data, not a terminal or /dev/null. */

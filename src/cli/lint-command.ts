@@ -16,6 +16,7 @@ import { hiddenCount } from '../formatters/stylish.js';
 import type { FileFailure } from '../formatters/types.js';
 import type { Target } from '../sdk/rule-api.js';
 import type { LintCommand } from './args.js';
+import { keepRun, type RunRecorder } from './cached-run.js';
 import { useColor } from './colors.js';
 import { ConfigScope } from './config-scope.js';
 import { gatherInputs } from './gather-inputs.js';
@@ -48,7 +49,12 @@ const HUMAN_FORMATS = new Set(['stylish', 'compact', 'summary']);
 /** The formats that may be coloured. */
 const COLORED_FORMATS = new Set(['stylish', 'summary']);
 
-export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters }: Composition): Promise<number> {
+export async function runLint(
+  cmd: LintCommand,
+  io: CliIO,
+  { linter, formatters }: Composition,
+  recorder?: RunRecorder,
+): Promise<number> {
   let scope: ConfigScope;
   let inputs: Input[] | undefined;
   const failures: FileFailure[] = [];
@@ -88,7 +94,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
       stderrIsTTY: io.stderrIsTTY,
       env: io.env,
     }) && inputs.length > 0
-      ? createProgress(io.stderr, inputs.length, {
+      ? createProgress(io.progressOut ?? io.stderr, inputs.length, {
           label: PROGRESS_LABEL[cmd.fix],
           now: io.now,
           // The terminal's own width (COLUMNS, or stdout's when it is the terminal too), not the wrap width.
@@ -154,6 +160,8 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
   }
 
   const results: LintResult[] = [];
+  /** The files linted from disk, with the key of their options (a whole run is kept only when each has its entry). */
+  const linted: { filePath: string; optionsKey: string | undefined }[] = [];
   let done = 0;
   // --cache: files unchanged since it was written are answered from it (engine/lint-cache.ts); --fix never reads it.
   const cache = cmd.cache && openCache(cmd.cache, io, linter, note);
@@ -167,6 +175,7 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     }
     let fromDisk = group.inputs.filter((i) => i.data === undefined).map((i) => i.filePath);
     const optionsKey = cache ? optionsKeyOf(options) : undefined;
+    for (const filePath of fromDisk) linted.push({ filePath, optionsKey });
     const misses = new Map<string, Miss>();
     if (cache && optionsKey !== undefined) {
       fromDisk = fromDisk.filter((filePath) => {
@@ -201,12 +210,18 @@ export async function runLint(cmd: LintCommand, io: CliIO, { linter, formatters 
     }
   }
   progress.clear();
-  if (cache) saveCache(cache, io);
   const shown = cmd.ignoreUnknown ? knownOnly(results) : results;
   sortByInput(shown, inputs);
-  if (!(await report(shown, cmd, context, { linter, formatters }, io))) return 2;
-  for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
-  return exitCode(shown, cmd, io, context.failures.length > 0, 0);
+  const reported = await report(shown, cmd, context, { linter, formatters }, io);
+  if (reported) for (const message of targetNotes(shown, inputs, linter)) warn(io, message);
+  const code = reported ? exitCode(shown, cmd, io, context.failures.length > 0, 0) : 2;
+  if (cache) {
+    // A run that read only files, all of them now in the cache, is kept whole with what it printed (cached-run.ts).
+    const onlyFiles = inputs.every((i) => i.data === undefined) && context.failures.length === 0;
+    if (recorder && reported && onlyFiles) keepRun(cache, recorder, linted, code);
+    saveCache(cache, io);
+  }
+  return code;
 }
 
 /** The run's cache (--cache); only a lint reads it (--fix, --fix-dry-run and --diff return before). */

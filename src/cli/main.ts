@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultJobs, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
 import { type LintCommand, parseArgs, UsageError } from './args.js';
+import type { RunRecorder } from './cached-run.js';
 import { type CliIO, type Output, type StdinSource, terminalWidth, warn } from './io.js';
 import { workerUrl } from './worker-url.js';
 import { packageVersion } from '../version.js';
@@ -70,9 +71,17 @@ export async function main(options: MainOptions): Promise<number> {
       case 'explain':
         return await (await import('./rules-command.js')).runExplain(cmd, io, await composition());
       case 'lint': {
+        // --cache, a rerun over files that did not change: printed again before the formats and rules load.
+        let recorded: { recorder?: RunRecorder; io: CliIO } = { io };
+        if (cmd.cache && cmd.fix === 'none') {
+          const replayed = (await import('./cached-run.js')).replayOrRecord(options.argv, cmd, io);
+          if ('code' in replayed) return replayed.code;
+          recorded = replayed;
+        }
         // The worker loads while this thread loads the engine and finds the files.
         if (mayLintInParallel(cmd, io)) prestartWorker(workerUrl());
-        return await (await import('./lint-command.js')).runLint(cmd, io, await composition());
+        const { runLint } = await import('./lint-command.js');
+        return await runLint(cmd, recorded.io, await composition(), recorded.recorder);
       }
     }
   } catch (err) {

@@ -5,6 +5,11 @@
 // its file was linted with. A file that changed in any way is linted in full (linting only the lines an agent
 // appended is left for later).
 //
+// A run can also be kept whole (recordRun): its report, its messages and its exit code, under the key of the run (its
+// arguments, folder, environment and terminal) and the config files it read. replayRun gives them back while every
+// file it linted still has its entry's stat and those config files their bytes, and the code is the same (codeKey):
+// then the formats and rules need not be loaded at all.
+//
 // metadata (default): an entry holds its file's stat from before the read that linted it (device, inode, size,
 // modification and change times in ns). It is stored only when those times were SETTLED_MS old at that stat and the
 // file still had that stat after the lint (engine/original.ts: any later write then changes the times), and used
@@ -13,8 +18,10 @@
 import { createHash } from 'node:crypto';
 import {
   closeSync,
+  lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -34,7 +41,10 @@ export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'
 export const DEFAULT_CACHE_FILE = '.transcriptlintcache';
 
 /** The cache file's own layout; a file of another layout is ignored. */
-const LAYOUT = 1;
+const LAYOUT = 2;
+
+/** How many whole runs the cache keeps (the most recent). */
+const KEPT_RUNS = 16;
 
 /**
  * Formats whose findings depend on more than the file's bytes, never cached: copilot-events reads the session
@@ -56,11 +66,25 @@ interface Entry {
   result: LintResult;
 }
 
+/** A run kept whole: what it printed, and what must be as it was for a rerun to print the same. */
+export interface RunRecord {
+  /** Each file it linted and the key of the options it was linted with: each must still have its entry. */
+  files: [file: string, optionsKey: string][];
+  /** The config files it could have read, each with the SHA-256 of its bytes, or null where there was none. */
+  configs: [file: string, sha256: string | null][];
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
 interface CacheFile {
   layout: number;
   key: string;
+  /** codeKey() of the code that wrote it. */
+  code?: string;
   strategy: CacheStrategy;
   entries: Record<string, Entry>;
+  runs?: Record<string, RunRecord>;
 }
 
 /** A file the cache had no usable entry for: what store() needs once it is linted. */
@@ -88,6 +112,25 @@ export function toolKeyOf(linter: Linter): string {
   );
 }
 
+/**
+ * The key of the code that runs, cheap enough to check before the formats and rules load: the version, and the name,
+ * size and modification time of every file in this module's folder. In the CLI's bundle that folder holds every chunk
+ * of the tool (rules and formats included: the bundle is rebuilt whole, scripts/bundle.mjs).
+ */
+export function codeKey(): string {
+  const dir = path.dirname(fileURLToPath(import.meta.url));
+  const files: string[] = [];
+  try {
+    for (const name of readdirSync(dir).sort()) {
+      const s = statSync(path.join(dir, name), { throwIfNoEntry: false });
+      if (s?.isFile()) files.push(`${name}:${s.size}:${s.mtimeMs}`);
+    }
+  } catch {
+    files.push('unknown');
+  }
+  return sha256Of(JSON.stringify({ version: packageVersion(), files }));
+}
+
 /** The key of a run's lint options; undefined when they cannot be keyed (rules given as objects). */
 export function optionsKeyOf(options: LintOptions): string | undefined {
   if (options.rules || options.previous || options.head) return undefined;
@@ -105,16 +148,64 @@ export class LintCache {
   readonly #key: string;
   readonly #strategy: CacheStrategy;
   #entries: Map<string, Entry>;
+  #runs: Map<string, RunRecord>;
   #dirty = false;
   /** How many results were taken from the cache (the tests read it). */
   reused = 0;
 
-  private constructor(file: string, key: string, strategy: CacheStrategy, entries: Map<string, Entry>, dirty: boolean) {
+  private constructor(
+    file: string,
+    key: string,
+    strategy: CacheStrategy,
+    entries: Map<string, Entry>,
+    dirty: boolean,
+    runs = new Map<string, RunRecord>(),
+  ) {
     this.#file = file;
     this.#key = key;
     this.#strategy = strategy;
     this.#entries = entries;
     this.#dirty = dirty;
+    this.#runs = runs;
+  }
+
+  /**
+   * What the run of `runKey` printed and returned, when the cache file kept it, the code is the same, every file it
+   * linted has the stat its entry was stored with (content: the same SHA-256) and every config file it could have
+   * read has the same bytes (or is still missing); else undefined. Reads no format or rule.
+   */
+  static replayRun(file: string, strategy: CacheStrategy, runKey: string): RunRecord | undefined {
+    let parsed: CacheFile | undefined;
+    try {
+      parsed = parseCache(readFileSync(file, 'utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!parsed || parsed.layout !== LAYOUT || parsed.strategy !== strategy || parsed.code !== codeKey())
+      return undefined;
+    const run = parsed.runs?.[runKey];
+    if (!isRunRecord(run)) return undefined;
+    const cache = new LintCache(file, parsed.key, strategy, new Map(Object.entries(parsed.entries)), false);
+    for (const [filePath, optionsKey] of run.files)
+      if (!cache.#entries.has(filePath) || 'miss' in cache.lookup(filePath, optionsKey)) return undefined;
+    for (const [configFile, sha256] of run.configs) if (configSha256(configFile) !== sha256) return undefined;
+    return run;
+  }
+
+  /** The key of the options `filePath`'s entry was stored under; undefined when it has none. */
+  storedOptions(filePath: string): string | undefined {
+    return this.#entries.get(path.resolve(filePath))?.o;
+  }
+
+  /** Keeps a whole run (the most recent KEPT_RUNS); its files must have their entries (storedOptions). */
+  recordRun(runKey: string, run: RunRecord): void {
+    this.#runs.delete(runKey);
+    this.#runs.set(runKey, run);
+    for (const old of this.#runs.keys()) {
+      if (this.#runs.size <= KEPT_RUNS) break;
+      this.#runs.delete(old);
+    }
+    this.#dirty = true;
   }
 
   /**
@@ -139,7 +230,10 @@ export class LintCache {
     }
     if (parsed.layout !== LAYOUT || parsed.key !== key || parsed.strategy !== strategy)
       return new LintCache(file, key, strategy, new Map(), true);
-    return new LintCache(file, key, strategy, new Map(Object.entries(parsed.entries)), false);
+    // Runs kept by other code are dropped (replayRun would not give them back).
+    const runs = parsed.code === codeKey() ? Object.entries(parsed.runs ?? {}).filter(([, r]) => isRunRecord(r)) : [];
+    const dropped = Object.keys(parsed.runs ?? {}).length !== runs.length;
+    return new LintCache(file, key, strategy, new Map(Object.entries(parsed.entries)), dropped, new Map(runs));
   }
 
   /**
@@ -177,6 +271,8 @@ export class LintCache {
     const { key, stamp } = miss;
     const had = this.#entries.delete(key);
     this.#dirty ||= had;
+    // A run that read this file's old entry is not given back again.
+    if (had) this.#forgetRunsOf(key);
     if (!stamp || READS_BESIDE.has(result.inputFormat) || result.output !== undefined) return;
     let sha256: string | undefined;
     if (this.#strategy === 'content') sha256 = miss.sha256 ?? fileSha256(key);
@@ -199,7 +295,15 @@ export class LintCache {
 
   /** A file that could not be linted: its entry goes. */
   forget(filePath: string): void {
-    if (this.#entries.delete(path.resolve(filePath))) this.#dirty = true;
+    const key = path.resolve(filePath);
+    if (this.#entries.delete(key)) {
+      this.#dirty = true;
+      this.#forgetRunsOf(key);
+    }
+  }
+
+  #forgetRunsOf(file: string): void {
+    for (const [runKey, run] of this.#runs) if (run.files.some(([f]) => f === file)) this.#runs.delete(runKey);
   }
 
   /** Writes the cache file if anything changed: a temp file beside it, then a rename over it. */
@@ -208,8 +312,10 @@ export class LintCache {
     const body: CacheFile = {
       layout: LAYOUT,
       key: this.#key,
+      code: codeKey(),
       strategy: this.#strategy,
       entries: Object.fromEntries(this.#entries),
+      runs: Object.fromEntries(this.#runs),
     };
     mkdirSync(path.dirname(this.#file), { recursive: true });
     const temp = `${this.#file}.${process.pid}.tmp`;
@@ -260,6 +366,38 @@ function isEntry(e: unknown): e is Entry {
     typeof result.errorCount === 'number' &&
     typeof result.warningCount === 'number'
   );
+}
+
+function isRunRecord(r: unknown): r is RunRecord {
+  if (typeof r !== 'object' || r === null) return false;
+  const x = r as Partial<RunRecord>;
+  const pairs = (list: unknown, second: (v: unknown) => boolean) =>
+    Array.isArray(list) &&
+    list.every((p) => Array.isArray(p) && p.length === 2 && typeof p[0] === 'string' && second(p[1]));
+  return (
+    pairs(x.files, (v) => typeof v === 'string') &&
+    pairs(x.configs, (v) => v === null || typeof v === 'string') &&
+    typeof x.stdout === 'string' &&
+    typeof x.stderr === 'string' &&
+    typeof x.code === 'number'
+  );
+}
+
+/**
+ * A config file's SHA-256; null when nothing is at that path, as config-core's findConfigFile sees it (lstat: a
+ * broken link or a folder is there, and is `unreadable:<code>`).
+ */
+export function configSha256(file: string): string | null {
+  try {
+    if (!lstatSync(file, { throwIfNoEntry: false })) return null;
+  } catch {
+    return null;
+  }
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex');
+  } catch (err) {
+    return `unreadable:${(err as NodeJS.ErrnoException).code}`;
+  }
 }
 
 /** The file's stat in ns; undefined when it cannot be had (then the file is linted, and what that says is reported). */

@@ -89,14 +89,14 @@ function fixTarget(set) {
  * own (not timed), so every timed run finds every file unchanged. The sets' files were written before (settled).
  */
 const primed = new Set();
-function cacheArgs(set) {
-  const location = path.join(benchDir(), `${set.key}.transcriptlintcache`);
-  const args = [...lintArgs, '--cache', '--cache-location', location, ...set.files];
-  if (!primed.has(set.key)) {
+function cacheArgs(set, bin = lintArgs[0], tag = '') {
+  const location = path.join(benchDir(), `${set.key}${tag}.transcriptlintcache`);
+  const args = [bin, ...lintArgs.slice(1), '--cache', '--cache-location', location, ...set.files];
+  if (!primed.has(location)) {
     rmSync(location, { force: true });
     const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
     if (r.status !== 0 && r.status !== 1) throw new Error(`the --cache run that fills the cache failed (${r.status})`);
-    primed.add(set.key);
+    primed.add(location);
   }
   return args;
 }
@@ -111,7 +111,7 @@ export const GROWN_FILES = 10;
  * its copied bytes and one line appended: an entry like its last one, with a fresh uuid, hung off that one.
  */
 const grown = new Map();
-function grownArgs(set) {
+function grownArgs(set, bin = lintArgs[0], tag = '') {
   let g = grown.get(set.key);
   if (!g) {
     const dir = path.join(benchDir(), `${set.key}-grown`);
@@ -133,14 +133,27 @@ function grownArgs(set) {
     const step = Math.max(1, Math.floor(files.length / GROWN_FILES));
     const chosen = files.filter((_, i) => i % step === 0).slice(0, GROWN_FILES);
     g = { args, location, files, chosen: chosen.map((f) => ({ file: f, size: statSync(f).size, line: nextLine(f) })) };
+    g.filled = new Set(['']);
     grown.set(set.key, g);
   }
-  copyFileSync(`${g.location}.filled`, g.location);
+  // Another checkout (BENCH_BASE) fills a cache file of its own over the same copies, as they were copied.
+  const location = tag === '' ? g.location : g.location.replace(/\.transcriptlintcache$/, `${tag}$&`);
+  const args = [bin, ...g.args.slice(1)];
+  args[args.indexOf('--cache-location') + 1] = location;
+  if (!g.filled.has(tag)) {
+    for (const c of g.chosen) truncateSync(c.file, c.size);
+    rmSync(location, { force: true });
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'ignore' });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`the --cache run that fills the cache failed (${r.status})`);
+    copyFileSync(location, `${location}.filled`);
+    g.filled.add(tag);
+  }
+  copyFileSync(`${location}.filled`, location);
   for (const c of g.chosen) {
     truncateSync(c.file, c.size);
     appendFileSync(c.file, c.line);
   }
-  return g.args;
+  return args;
 }
 
 /**
@@ -216,14 +229,19 @@ export function tools() {
     {
       id: 'cache',
       label: 'transcript-lint --cache (rerun, no file changed)',
-      plan: (set) => ({ cmd: node, args: cacheArgs(set), stdoutFile: reportFile(set, 'cache'), okCodes: [0, 1] }),
+      plan: (set, bin, tag) => ({
+        cmd: node,
+        args: cacheArgs(set, bin, tag),
+        stdoutFile: reportFile(set, 'cache'),
+        okCodes: [0, 1],
+      }),
     },
     {
       id: 'cache-grown',
       label: `transcript-lint --cache (rerun, a line appended to ${GROWN_FILES} files)`,
-      plan: (set) => ({
+      plan: (set, bin, tag) => ({
         cmd: node,
-        args: grownArgs(set),
+        args: grownArgs(set, bin, tag),
         stdoutFile: reportFile(set, 'cache-grown'),
         okCodes: [0, 1],
       }),
@@ -239,10 +257,17 @@ export function tools() {
       }),
     },
   ];
-  // BENCH_BASE: the same lint rows run by another built checkout (the code before a change), alternating with these.
+  // BENCH_BASE: the same lint rows run by another built checkout (the code before a change), alternating with these;
+  // its --cache rows with cache files of their own.
   const base = process.env.BENCH_BASE && path.resolve(process.env.BENCH_BASE);
   if (base) {
     const baseBin = path.join(base, 'bin/transcript-lint.js');
+    for (const row of all.filter((t) => t.id.startsWith('cache')).slice())
+      all.push({
+        id: `${row.id}-base`,
+        label: `${row.label} [base]`,
+        plan: (set) => ({ ...row.plan(set, baseBin, '-base'), stdoutFile: reportFile(set, `${row.id}-base`) }),
+      });
     for (const row of all.filter((t) => t.id.startsWith('lint') || t.id === 'fix').slice())
       all.push({
         id: `${row.id}-base`,
