@@ -179,6 +179,47 @@ describe('split for Codex and Copilot', () => {
     expect(readFileSync(path.join(state, PLAIN, 'events.jsonl'))).toEqual(plain);
   });
 
+  // Differential seed 248: interrupted's first two lines with 311 bytes zeroed from byte 148 (its session.start torn),
+  // then unicode-sep's file. Copilot 1.0.102 dropped the torn line and resumed unicode-sep's conversation as this one.
+  it("a Copilot session whose own start is torn, another's file appended: the other's file moves whole", async () => {
+    const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
+    const OWN_ID = 'e43e2096-3df5-4dce-9356-4d392cbe1d11';
+    const UNICODE = 'a319482d-7766-42ef-828f-77b1994edf2a';
+    const own = readFileSync(path.join(COPILOT, 'interrupted', OWN_ID, 'events.jsonl'));
+    const other = readFileSync(path.join(COPILOT, 'unicode-sep', UNICODE, 'events.jsonl'));
+    const head = Buffer.from(`${linesOf(own).slice(0, 2).join('\n')}\n`);
+    head.fill(0, 148, 148 + 311);
+    const state = path.join(dir, 'session-state');
+    const file = path.join(state, OWN_ID, 'events.jsonl');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.concat([head, other]));
+    const result = await splitSessions({ filePath: file, backup: false }, linter);
+    expect(result).toMatchObject({ own: OWN_ID, moved: [{ sessionId: UNICODE, lines: 14 }] });
+    expect(readFileSync(file)).toEqual(head);
+    expect(readFileSync(path.join(state, UNICODE, 'events.jsonl'))).toEqual(other);
+  });
+
+  // Differential seed 258 (without its torn character, which only made another line unreadable): thinking, with a
+  // copy of subagent's prompt written inside its line 14 at byte 580, then subagent's file. The copy names the
+  // prompt's id before the prompt itself: the events chained to that id are still subagent's.
+  it("a Copilot session holding a copy of the appended session's line: the appended file moves whole", async () => {
+    const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
+    const THINKING = '71ae1b29-b272-4b95-99ec-24f25dcea91a';
+    const SUBAGENT = 'daf2eea6-12fe-451a-abd6-2c1ff18be437';
+    const t = linesOf(readFileSync(path.join(COPILOT, 'thinking', THINKING, 'events.jsonl')));
+    const other = readFileSync(path.join(COPILOT, 'subagent', SUBAGENT, 'events.jsonl'));
+    const copy = linesOf(other)[1]!;
+    const own = `${[...t.slice(0, 13), t[13]!.slice(0, 580) + copy, t[13]!.slice(580), ...t.slice(14)].join('\n')}\n`;
+    const state = path.join(dir, 'session-state');
+    const file = path.join(state, THINKING, 'events.jsonl');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, Buffer.concat([Buffer.from(own), other]));
+    const result = await splitSessions({ filePath: file, backup: false }, linter);
+    expect(result).toMatchObject({ own: THINKING, moved: [{ sessionId: SUBAGENT, lines: 25 }] });
+    expect(readFileSync(file, 'utf8')).toBe(own);
+    expect(readFileSync(path.join(state, SUBAGENT, 'events.jsonl'))).toEqual(other);
+  });
+
   it('a Copilot split that cannot rewrite the file removes the folder it made', async () => {
     const COPILOT = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'copilot');
     const plain = readFileSync(path.join(COPILOT, 'plain', '5ea003e5-8300-4e58-99a7-2e63f4744aad', 'events.jsonl'));

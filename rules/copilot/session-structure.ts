@@ -25,7 +25,7 @@ export default defineRule({
       'The session starts with its session.start (sessionId = its folder), parentIds chain each event to the one before, no line or id is doubled, shutdowns and starts are balanced.',
     docs: {
       detects:
-        "no events; no session.start, or not first; no prompt before the first answer (no fix: the prompt is not in the file); another writer's events without their session.start (a warning when they hold nothing Copilot sends); sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
+        "no events; no session.start, or not first, or only in a damaged line with another session's start readable; no prompt before the first answer (no fix: the prompt is not in the file); another writer's events without their session.start (a warning when they hold nothing Copilot sends); sessionId not the folder; a parentId naming no, a later or no event; duplicate lines and ids; unbalanced start/shutdown",
       fix: 'safe (move session.start up, sessionId, parentIds, drop a doubled line); unsafe (rebuild session.start from workspace.yaml, a new id)',
       severity: {
         copilot: "error (no events, no session.start, no prompt, another session's events) / warn (the rest)",

@@ -12,6 +12,15 @@ export function checkStart(ctx: Ctx, events: readonly Event[], otherStarts: Set<
   const { model } = ctx;
   const starts = events.filter((e) => e.type === 'session.start');
   const first = events[0]!;
+  const ownLine = Copilot.ownStartInDamagedLine(model);
+  if (ownLine !== undefined && starts.length > 0) {
+    for (const s of starts) {
+      otherStarts.add(s);
+      const data = { id: String(s.data?.sessionId), folder: model.folder!, own: ownLine };
+      ctx.report({ messageId: 'otherSessionOwnDamaged', at: { line: s.line }, data });
+    }
+    return false;
+  }
   if (starts.length === 0) {
     ctx.report({ messageId: 'noStart', at: { line: first.line }, fix: rebuiltStart(model, first) });
     return false;

@@ -132,11 +132,29 @@ function timeOf(e: CopilotEvent): number | undefined {
 
 /** Whether a line too damaged to read as an event (valid-json's and its kin's to repair) mentions the text. */
 export function inDamagedLine(model: CopilotModel, text: string): boolean {
+  return damagedLineWith(model, text) !== undefined;
+}
+
+/** The first line too damaged to read as an event that mentions the text. */
+export function damagedLineWith(model: CopilotModel, text: string): number | undefined {
   for (const [line, framing] of model.framing()) {
     if (framing.kind === 'blank' || framing.kind === 'separator') continue;
-    if (model.text(line).includes(text)) return true;
+    if (model.text(line).includes(text)) return line;
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * The damaged line that holds the session.start of the session's folder, when no readable event does (Copilot writes
+ * `{"type":"session.start","data":{"sessionId":…` first, so a start cut later still names its session). Then every
+ * readable session.start is another session's (differential seed 248: interrupted's start torn by NUL bytes, and
+ * unicode-sep's file appended; Copilot 1.0.102 dropped the torn line and resumed unicode-sep's conversation).
+ */
+export function ownStartInDamagedLine(model: CopilotModel): number | undefined {
+  const folder = model.folder;
+  if (folder === undefined) return undefined;
+  if (model.events.some((e) => e.type === 'session.start' && e.data?.sessionId === folder)) return undefined;
+  return damagedLineWith(model, `{"type":"session.start","data":{"sessionId":${JSON.stringify(folder)}`);
 }
 
 /** The session a usage record says it was written for (`data.usage.accounting.sourceSessionId`), if any. */

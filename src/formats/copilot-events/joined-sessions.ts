@@ -5,7 +5,7 @@
 // session by its folder's name).
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
-import { foreignChainsOf, sourceSessionOf } from './foreign-chains.js';
+import { foreignChainsOf, ownStartInDamagedLine, sourceSessionOf } from './foreign-chains.js';
 import type { CopilotModel } from './model.js';
 import { EVENTS_FILE } from './sidecar.js';
 import { appendTo } from '../../model/arrays.js';
@@ -27,15 +27,17 @@ function envelopesIn(text: string): { id: string; parent: string | undefined }[]
 
 /**
  * Each line's session: a session.start's is its sessionId; an event whose parentId names an event goes with that
- * event; any other event, to the session of the latest session.start. A line that is no event goes with the event
- * its envelope chains to, else with the line before it; lines before any session.start are the file's own. The
- * events named in damaged lines count as events for the chain (differential seed 43: a line written inside an event
- * of this session, the rest of that event on the next line; the events after it name it as their parent).
+ * event; any other event, to the session of the latest session.start. A line that is no event goes with the line
+ * before it; lines before any session.start are the file's own. An event named in a damaged line whose parent is
+ * known goes with its parent, for the events chained to it (differential seed 43: a line written inside an event of
+ * this session, the rest of that event on the next line; the events after it name it as their parent).
  */
 export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
   const starts = model.events.map((e) => startOf(e.raw)).filter((id): id is string => id !== undefined);
-  if (new Set(starts).size < 2) return foreignOf(filePath, model);
-  const own = model.folder !== undefined && starts.includes(model.folder) ? model.folder : starts[0]!;
+  // The session's own start may be in a damaged line: then each readable start is another session's.
+  const ownDamaged = ownStartInDamagedLine(model) !== undefined && starts.length > 0;
+  if (new Set(starts).size < 2 && !ownDamaged) return foreignOf(filePath, model);
+  const own = model.folder !== undefined && (ownDamaged || starts.includes(model.folder)) ? model.folder : starts[0]!;
   const byLine = new Map(model.events.map((e) => [e.line, e]));
   const sessionOfId = new Map<string, string>();
   const lines = new Map<string, number[]>();
@@ -46,7 +48,7 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
   for (const line of model.file.lines) {
     const event = byLine.get(line.lineNo);
     const named = framing.has(line.lineNo) ? envelopesIn(model.text(line)) : [];
-    let session = named.map((n) => sessionOfParent(n.parent)).find((s) => s !== undefined) ?? previous;
+    let session = previous;
     if (event) {
       const started = startOf(event.raw);
       if (started !== undefined) current = started;
@@ -54,7 +56,12 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
       session = started ?? parent ?? current;
       if (event.id !== undefined && !sessionOfId.has(event.id)) sessionOfId.set(event.id, session);
     }
-    for (const n of named) if (!sessionOfId.has(n.id)) sessionOfId.set(n.id, sessionOfParent(n.parent) ?? session);
+    // Only an event whose parent is known: a damaged line may hold a copy of a later line of either session
+    // (differential seed 258: a copy of the appended session's prompt written inside this session's shutdown).
+    for (const n of named) {
+      const parent = sessionOfParent(n.parent);
+      if (parent !== undefined && !sessionOfId.has(n.id)) sessionOfId.set(n.id, parent);
+    }
     previous = session;
     if (session === own) continue;
     appendTo(lines, session, line.lineNo);

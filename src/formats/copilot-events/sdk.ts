@@ -18,6 +18,12 @@ export { BOM_STRIPS, CopilotFixPlan, MARK } from './fixes.js';
 export { parsesAsObject } from './json-text.js';
 export { EVENTS_FILE, WORKSPACE_FILE } from './sidecar.js';
 export { writerChains } from './writers.js';
-export { CONVERSATION_EVENTS, type ForeignChain, foreignChainsOf, inDamagedLine } from './foreign-chains.js';
+export {
+  CONVERSATION_EVENTS,
+  type ForeignChain,
+  foreignChainsOf,
+  inDamagedLine,
+  ownStartInDamagedLine,
+} from './foreign-chains.js';
 export { KEPT_LINE, keepLine, keptEvent } from './kept-line.js';
 export { cutPromptText, salvagedPrompt } from './salvaged-prompt.js';
