@@ -77,6 +77,13 @@ describe('qwen-code: detection', () => {
     expect(detect('s.jsonl', toolCall.replace(/\n/g, '\r\n'))).toBe('qwen-code');
   });
 
+  it('a file whose only record was torn stays one once --fix kept it (generated Qwen seed 27)', () => {
+    const torn = `${lines[0]!.slice(0, 79)}${'\u0000'.repeat(30)}`;
+    expect(detect('s.jsonl', torn)).toBe('qwen-code');
+    const kept = JSON.stringify({ type: 'transcript-lint.kept-line', reason: 'not JSON, with NUL bytes', text: torn });
+    expect(detect('s.jsonl', `${kept}\n`)).toBe('qwen-code');
+  });
+
   it('a Messages API request naming tool_result blocks is not claimed', () => {
     const request = JSON.stringify(
       { model: 'm', messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'x' }] }] },

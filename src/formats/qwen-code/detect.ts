@@ -29,8 +29,14 @@ export function detectQwen(sample: Sample): number {
   for (let i = 0; sample.line(i) !== undefined; i++) {
     const parsed = sample.parsedLine(i)!;
     if (parsed.ok) {
-      // A line a fix kept (kept-line.ts) is neither Qwen's nor another format's.
-      if (!isObj(parsed.value) || isKeptLine(parsed.value)) continue;
+      if (!isObj(parsed.value)) continue;
+      // A line a fix kept (kept-line.ts) is neither Qwen's nor another format's, unless the text it keeps is a Qwen
+      // record's start (a file whose only record was torn, kept by qwen/valid-jsonl).
+      if (isKeptLine(parsed.value)) {
+        const kept = parsed.value.text;
+        if (typeof kept === 'string' && QWEN_RECORD_START.test(kept.replace(/^[\u0000\s]+/, ''))) records++;
+        continue;
+      }
       // A Claude Code entry (its message has `content`) says the file is not Qwen's.
       const message = parsed.value.message;
       if (isObj(message) && Object.hasOwn(message, 'content')) return 0;
