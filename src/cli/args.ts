@@ -8,8 +8,7 @@ import { sessionsFoldersHelp, splitAgentsHelp, TARGET_IDS } from '../formats/cat
 import type { FormatName } from '../formatters/names.js';
 import type { Severity, Target } from '../sdk/rule-api.js';
 import { conventionalArgs } from './conventions.js';
-import { helpText } from './help-text.js';
-import { describeOption as d, type Subcommand, subcommandHelp } from './subcommand-help.js';
+import { describeOption as d, type Subcommand } from './subcommand-options.js';
 import { UsageError } from './usage-error.js';
 import { CONFLICTS, LINT_OPTIONS } from './options.js';
 
@@ -249,7 +248,12 @@ export async function parseArgs(
   });
   if (args.help) {
     const command = argv.find((a) => !a.startsWith('-')) ?? '';
-    if (SUBCOMMANDS.has(command)) return { kind: 'print', text: subcommandHelp(command as Subcommand, helpWidth) };
+    // The help's layout (and its text wrapping) loads only for --help.
+    if (SUBCOMMANDS.has(command)) {
+      const { subcommandHelp } = await import('./subcommand-help.js');
+      return { kind: 'print', text: subcommandHelp(command as Subcommand, helpWidth) };
+    }
+    const { helpText } = await import('./help-text.js');
     return { kind: 'print', text: helpText(helpWidth, sessionsFoldersHelp()) };
   }
   if (args.help || args.version) return { kind: 'print', text: printed };
