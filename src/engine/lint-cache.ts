@@ -118,6 +118,14 @@ export function toolKeyOf(linter: Linter): string {
  * of the tool (rules and formats included: the bundle is rebuilt whole, scripts/bundle.mjs).
  */
 export function codeKey(): string {
+  // Once a process, so the key written is of the code this process loaded (a run asks when it reads and writes).
+  codeKeyOfThisProcess ??= computeCodeKey();
+  return codeKeyOfThisProcess;
+}
+
+let codeKeyOfThisProcess: string | undefined;
+
+function computeCodeKey(): string {
   const dir = path.dirname(fileURLToPath(import.meta.url));
   const files: string[] = [];
   try {
