@@ -20,6 +20,8 @@ export const MESSAGES = {
     "This {{type}} and {{more}} are another session's: its parentId {{parent}} names no event of the file, and the usage record on line {{record}} was written for session {{session}}. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   otherSession:
     "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
+  otherSessionQuiet:
+    "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one, but nothing after it is anything Copilot sends, so it resumes this session as before. Move these events to a session of their own.",
   otherSessionOwnDamaged:
     "This session.start is another session's ({{id}}): this session's own session.start (sessionId {{folder}}, the folder's name) is on line {{own}}, which Copilot cannot read. Copilot drops that line and resumes the other session's conversation under this session's id. Move the other session's events to a session of their own with `transcript-lint split`.",
   sessionId:

@@ -39,7 +39,16 @@ export function checkStart(ctx: Ctx, events: readonly Event[], otherStarts: Set<
     // Another session's start: two sessions' events.jsonl joined into one file (measured: the rule's header).
     if (typeof other === 'string' && other !== start.data?.sessionId) {
       otherStarts.add(s);
-      ctx.report({ messageId: 'otherSession', at: { line: s.line }, data: { id: other, first: start.line } });
+      // Nothing of it that Copilot sends (differential seed 286: a crash right after another session's start was
+      // appended; Copilot 1.0.102 resumed clean, the file only appended to): a warning.
+      const next = starts.find((x) => x.index > s.index && x.data?.sessionId !== other);
+      const quiet = !events.some(
+        (e) =>
+          e.index > s.index && (next === undefined || e.index < next.index) && Copilot.CONVERSATION_EVENTS.has(e.type),
+      );
+      const data = { id: other, first: start.line };
+      if (quiet) ctx.report({ messageId: 'otherSessionQuiet', at: { line: s.line }, severity: 'warn', data });
+      else ctx.report({ messageId: 'otherSession', at: { line: s.line }, data });
     } else ctx.report({ messageId: 'secondStart', at: { line: s.line }, severity: 'warn' });
   }
   const id = start.data?.sessionId;
