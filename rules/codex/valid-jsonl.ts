@@ -80,6 +80,9 @@ function firstLineFix(model: Codex.CodexModel, line: Lines.SourceLine, reason: s
     .fix('safe', `move the line after the session_meta (line ${meta.line}) ${KEPT}`);
 }
 
+/** A line's text without its line end. */
+const lineText = (line: Lines.SourceLine): string => lenient.decode(line.bytes).replace(/\r?\n$/, '');
+
 /** Where a kept line's record is, for a fix's description. */
 const KEPT = `in a ${Codex.KEPT_LINE} record Codex skips`;
 
@@ -137,6 +140,8 @@ export default defineRule({
         'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
       afterTorn:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, so {{what}} is lost on resume.',
+      afterTornCopy:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with a copy of line {{of}} ({{what}}) written whole after it: Codex skips the line, and line {{of}} still holds that record, so nothing is lost.',
       afterTornContext:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but with no turn_context or world_state to read it rebuilds that context on resume and sends it again, so nothing is lost.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
@@ -324,34 +329,40 @@ export default defineRule({
       if (recovery?.kind === 'after-torn' && line !== firstLine) {
         // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error, but for
         // context Codex rebuilds on resume (it finds no turn_context or world_state): it sends that again.
+        // A record that another line of the file holds byte for byte (a restored copy glued to a torn line;
+        // differential seed 300: resumed with nothing lost) loses nothing either.
         const context = contextMessage(recovery.record);
         const rebuilt = context !== undefined && (resume.noTurnContext || resume.noWorldState);
-        ctx.report({
-          messageId: rebuilt ? 'afterTornContext' : 'afterTorn',
-          at,
-          severity: usedRecord(recovery.record) && !rebuilt ? 'error' : 'warn',
-          data: {
-            bytes: line.bytes.length - new TextEncoder().encode(recovery.text).length,
-            what: context ?? describe(recovery.record),
-          },
-          fix: new Codex.CodexFix(model, RULE_ID)
-            .replaceText(line.lineNo, recovery.text)
-            .raw({
-              kind: 'insertAfter',
-              line: line.lineNo - 1,
-              value: Codex.keptLine(
-                model,
-                line.lineNo,
-                line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length),
-                'torn',
-                RULE_ID,
-              ),
-            })
-            .fix(
-              'safe',
-              `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
+        const of = lines.find((l) => l.json && l.lineNo !== line.lineNo && lineText(l) === recovery.text)?.lineNo;
+        const bytes = line.bytes.length - new TextEncoder().encode(recovery.text).length;
+        const what = context ?? describe(recovery.record);
+        const fix = new Codex.CodexFix(model, RULE_ID)
+          .replaceText(line.lineNo, recovery.text)
+          .raw({
+            kind: 'insertAfter',
+            line: line.lineNo - 1,
+            value: Codex.keptLine(
+              model,
+              line.lineNo,
+              line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length),
+              'torn',
+              RULE_ID,
             ),
-        });
+          })
+          .fix(
+            'safe',
+            `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
+          );
+        if (of !== undefined)
+          ctx.report({ messageId: 'afterTornCopy', at, severity: 'warn', data: { bytes, what, of }, fix });
+        else
+          ctx.report({
+            messageId: rebuilt ? 'afterTornContext' : 'afterTorn',
+            at,
+            severity: usedRecord(recovery.record) && !rebuilt ? 'error' : 'warn',
+            data: { bytes, what },
+            fix,
+          });
         continue;
       }
       const reason = kinds.has('torn') ? 'torn' : 'not JSON';
