@@ -167,8 +167,9 @@ function restoredCopy(
   // The newest user/assistant entry below the resumed one (children lists are live entries only).
   let tip: Entry | undefined;
   const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
-  // Entries on the walk are sent (a parent loop makes the walk's own entries descendants of the leaf).
-  const visited = new Set<Entry>(chain.walked.map((step) => step.entry));
+  // Entries on the walk are sent (a parent loop makes the walk's own entries descendants of the leaf), and so are
+  // the parts and results of split responses spliced in (parallel results hang off their own parts: seed 149).
+  const visited = new Set<Entry>([...chain.walked.map((step) => step.entry), ...chain.active]);
   while (stack.length > 0) {
     const e = stack.pop()!;
     if (visited.has(e) || !isMainTreeEntry(e)) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import rule from '../../rules/last-prompt-leaf.js';
-import { fixed, text, transcript, uuidAt } from '../helpers/build.js';
+import { fixed, text, toolUse, transcript, uuidAt } from '../helpers/build.js';
 import { itemText, recordedItem } from '../helpers/recorded.js';
 import { lintWith, runRuleTests } from '../helpers/rule-tester.js';
 
@@ -83,9 +83,27 @@ const laterWriter = (() => {
   return t.toString();
 })();
 
+// Parallel calls whose results hang off their own parts (differential harness seed 149): the last-prompt names the
+// second call (line 3), the result of the first call (line 6) is the last row and not below it, and the result of
+// the second (line 5) is below it; Claude Code regroups both results into the response, so nothing is lost.
+const parallelResults = (() => {
+  const t = transcript();
+  t.user('run two'); // 1
+  const first = t.assistant([toolUse('toolu_K1')], { id: 'msg_K' }); // 2
+  const second = t.assistant([toolUse('toolu_K2')], { id: 'msg_K' }); // 3
+  t.lastPrompt(second, 'run two'); // 4
+  t.result('toolu_K2', 'ok', { parent: second }); // 5
+  t.result('toolu_K1', 'ok', { parent: first }); // 6
+  return t.toString();
+})();
+
 runRuleTests(rule, {
   valid: [
     { name: 'a restored copy in a file without last-prompt', text: restoredNoneNamed },
+    {
+      name: 'parallel results below the named part, the other result last: regrouped, nothing lost',
+      text: parallelResults,
+    },
     { name: 'the last-prompt names the tip', text: session((_t, tip) => tip) },
     {
       name: 'no last-prompt',
