@@ -1,4 +1,4 @@
-// A restored copy glued to a torn line (issue 35, differential seed 300): codex-torn-copy-data/rollout.jsonl is the
+// A restored copy glued to a torn line (issue 35, differential seed 300): fixtures/sessions/codex/torn-copy/rollout.jsonl is the
 // `websearch` recording cut by a crash, restored from an older copy (its first 2 lines appended after the torn last
 // line) and written into by another writer, as the harness made it. Line 9 is the torn fragment followed by line 1
 // (the session_meta) byte for byte. The real Codex CLI 0.169.0 skipped line 9 and resumed under MOCK_STRICT=1 with
@@ -11,7 +11,7 @@ import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { lintBytes } from '../../src/index.js';
 import { expectSameInput } from '../helpers/codex-input.js';
 
-const DATA = path.join(import.meta.dirname, 'codex-torn-copy-data');
+const DATA = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex', 'torn-copy');
 const name = readFileSync(path.join(DATA, 'rollout.name'), 'utf8').trim();
 const data = readFileSync(path.join(DATA, 'rollout.jsonl'));
 const lines = data.toString('utf8').split('\n');
