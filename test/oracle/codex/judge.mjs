@@ -25,7 +25,9 @@ export function codexRun(d) {
   // a false positive of the mock, not a rejection the API makes).
   const m = rejected && /^Invalid type for 'input\[(\d+)\]\.output'/.exec(rejected);
   const falsePositive = !!(m && body?.input?.[Number(m[1])]?.type === 'tool_search_output');
-  if (falsePositive) rejected = undefined;
+  // The stand-in stops at that first finding: what it would say of the rest of the request (differential seed 302:
+  // a duplicate item id after it) is the rejection.
+  if (falsePositive) rejected = strictVerdict(withSearchOutputs(body))?.error?.message;
   const err = existsSync(path.join(d, 'codex.err')) ? readFileSync(path.join(d, 'codex.err'), 'utf8') : '';
   const fatal = err.split('\n').find((l) => l.startsWith('Error:'));
   const orphans = (err.match(/Orphan (?:function call|custom tool call) output for call id/g) ?? []).length;
@@ -39,6 +41,18 @@ export function codexRun(d) {
     orphans,
     skipped,
   };
+}
+
+/** The stand-in's strict check (../shared/oracle/codex/strict.mjs), when it is installed. */
+const strictFile = path.resolve(import.meta.dirname, '../../../../shared/oracle/codex/strict.mjs');
+const strictVerdict = existsSync(strictFile) ? (await import(strictFile)).validate : () => null;
+
+/** The request with an empty `output` on each tool_search_output that has none (the stand-in's false positive). */
+function withSearchOutputs(body) {
+  const copy = structuredClone(body);
+  for (const item of copy.input ?? [])
+    if (item?.type === 'tool_search_output' && item.output === undefined) item.output = '';
+  return copy;
 }
 
 export const strip = (v) => JSON.parse(JSON.stringify(v));
