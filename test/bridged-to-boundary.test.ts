@@ -7,32 +7,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { conversation, type Message, recordedConversation } from './helpers/sent-messages.js';
 import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'bridged-to-boundary');
 const damaged = readFileSync(path.join(DIR, 'summary-line-torn.jsonl'));
 
-interface Message {
-  role: string;
-  content: unknown;
-}
-const NRR = 'No response requested.';
-/** The history without system messages and Claude Code's "No response requested." */
-const history = (messages: readonly Message[]): Message[] =>
-  messages.filter(
-    (m) => m.role !== 'system' && !(Array.isArray(m.content) && m.content.length === 1 && m.content[0].text === NRR),
-  );
 const exported = (data: Uint8Array): Message[] =>
-  history((exportRequest('t.jsonl', data) as { messages: Message[] }).messages);
-/** The recorded request's history without the resume prompt (the last user message, "continue"). */
-function sent(): Message[] {
-  const { messages } = JSON.parse(readFileSync(path.join(DIR, 'summary-line-torn.request.json'), 'utf8')) as {
-    messages: Message[];
-  };
-  const h = history(messages);
-  expect(JSON.stringify(h.at(-1)?.content)).toContain('"continue"');
-  return h.slice(0, -1);
-}
+  conversation((exportRequest('t.jsonl', data) as { messages: Message[] }).messages);
+const sent = (): Message[] => recordedConversation(path.join(DIR, 'summary-line-torn.request.json'));
 
 describe('a dangling parent bridged to a compact boundary', () => {
   it('export sends what Claude Code sent: the turns after the compaction only', () => {

@@ -1,5 +1,6 @@
 // What Claude Code sent, as our export is compared with it: the messages of a recorded request, without the
 // cache_control marks Claude Code adds per request (they are not part of what a session stores).
+import { readFileSync } from 'node:fs';
 
 export interface Message {
   role: string;
@@ -16,3 +17,21 @@ export const stripCacheControl = (v: unknown): unknown =>
             .map(([k, x]) => [k, stripCacheControl(x)]),
         )
       : v;
+
+const NO_RESPONSE = 'No response requested.';
+
+/** The history as compared: no system messages, and no "No response requested." Claude Code adds on resume. */
+export const conversation = (messages: readonly Message[]): Message[] =>
+  messages.filter(
+    (m) =>
+      m.role !== 'system' && !(Array.isArray(m.content) && m.content.length === 1 && m.content[0].text === NO_RESPONSE),
+  );
+
+/** A recorded request's conversation without its last user message, the resume prompt "continue" (checked). */
+export function recordedConversation(requestFile: string): Message[] {
+  const { messages } = JSON.parse(readFileSync(requestFile, 'utf8')) as { messages: Message[] };
+  const history = conversation(messages);
+  const last = JSON.stringify(history.at(-1)?.content);
+  if (!last?.includes('"continue"')) throw new Error(`${requestFile}: its last message is not the resume prompt`);
+  return history.slice(0, -1);
+}
