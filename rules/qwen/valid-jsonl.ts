@@ -88,6 +88,8 @@ export default defineRule({
     formats: ['qwen-code'],
     messages: {
       lost: 'Line is not a JSON record ({{what}}): Qwen Code skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line object, which Qwen skips.',
+      noHead:
+        "No line is a whole record giving the session's sessionId: Qwen Code cannot resume this file (its resume failed with rc 123).",
       interleaved:
         'Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Qwen Code reads neither record, so both are lost on resume and the history breaks there. --fix writes the first record whole on this line and the one written inside it on line {{next}}.',
       tornThenRecords:
@@ -104,6 +106,11 @@ export default defineRule({
   },
   check(ctx) {
     const { model } = ctx;
+    // Qwen 0.24.4 reads the session's sessionId and cwd from the file's first JSON object; with no line giving them
+    // `qwen --resume` failed (rc 123; generated Qwen seed 27, a file of one torn record, before and after --fix).
+    const firstLine = model.file.lines.find((l) => !l.blank);
+    if (firstLine && model.file.lines.every((l) => l.blank || !l.json || typeof l.json.sessionId !== 'string'))
+      ctx.report({ messageId: 'noHead', at: { line: firstLine.lineNo }, severity: 'error' });
     // Whether a line before this one holds a JSON object once fixed: the first one must carry the session's head.
     let objectBefore = false;
     const lines = model.file.lines;

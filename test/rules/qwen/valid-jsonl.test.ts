@@ -121,6 +121,16 @@ runRuleTests(rule, {
       output: text([...lines.slice(0, 2), kept(lines[2]!.slice(0, 300), 'not JSON'), ...lines.slice(3)]),
     },
     {
+      // Generated Qwen seed 27: Qwen 0.24.4 failed to resume the file (rc 123), and again once --fix kept the line.
+      name: 'a file of one torn record: no line gives the sessionId',
+      text: `${lines[0]!.slice(0, 79)}${NUL.repeat(30)}`,
+      errors: [
+        { messageId: 'noHead', line: 1, severity: 'error' },
+        { messageId: 'lost', line: 1, severity: 'error' },
+      ],
+      output: `${kept(`${lines[0]!.slice(0, 79)}${NUL.repeat(30)}`, 'not JSON, with NUL bytes')}\n`,
+    },
+    {
       name: 'a whole record and a torn rest: the record on its line, the rest kept after it',
       text: text([...lines.slice(0, 3), `${lines[3]}${tornMid}`, ...lines.slice(4)]),
       errors: [{ messageId: 'partly', line: 4, severity: 'error' }],
