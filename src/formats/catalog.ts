@@ -2,9 +2,9 @@
 // like, for the argument parser, its help, the config file's schema and the unknown format's message, which run
 // before (or without) loading the formats themselves. The lists are in catalog-data.ts, which `npm run gen:docs`
 // writes from the format objects (test/docs.test.ts fails when it is stale).
-import { FORMAT_IDS, FORMAT_LOOKALIKES, SESSION_FOLDERS, TARGET_IDS } from './catalog-data.js';
+import { FORMAT_IDS, FORMAT_LOOKALIKES as LOOKALIKES, SESSION_FOLDERS as FOLDERS, TARGET_IDS } from './catalog-data.js';
 
-export { FORMAT_IDS, FORMAT_LOOKALIKES, SESSION_FOLDERS, TARGET_IDS };
+export { FORMAT_IDS, TARGET_IDS };
 export type FormatId = (typeof FORMAT_IDS)[number];
 
 /** The format of files no other format reads (never detected, never chosen with --input-format). */
@@ -32,6 +32,9 @@ export interface FormatLookalike {
   document?: true;
   format: FormatId;
 }
+
+export const SESSION_FOLDERS: readonly SessionFolder[] = FOLDERS;
+export const FORMAT_LOOKALIKES: readonly FormatLookalike[] = LOOKALIKES;
 
 const listed = (items: readonly string[]): string =>
   items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;

@@ -4,7 +4,11 @@
 // (fixtures/sessions/codex/recordings). A record whose turns no other line names was written by another session's
 // writer (differential seed 128: another session's custom_tool_call written inside a line).
 import { isObj } from './decode.js';
-import type { CodexModel } from './model.js';
+
+/** What the turn count reads of a model (its records), not the model's class: model.ts imports this file. */
+interface RecordsOf {
+  readonly records: readonly { readonly raw: unknown }[];
+}
 
 type Obj = Record<string, unknown>;
 
@@ -19,10 +23,10 @@ export function turnIdsOf(raw: unknown, into: Set<string> = new Set()): Set<stri
   return into;
 }
 
-const cache = new WeakMap<CodexModel, Map<string, number>>();
+const cache = new WeakMap<RecordsOf, Map<string, number>>();
 
 /** How many of the file's records name each turn. */
-function turnCounts(model: CodexModel): Map<string, number> {
+function turnCounts(model: RecordsOf): Map<string, number> {
   let counts = cache.get(model);
   if (!counts) {
     counts = new Map();
@@ -36,7 +40,7 @@ function turnCounts(model: CodexModel): Map<string, number> {
  * Whether `record` (one not among the file's records: the inner record of a damaged line) names turns and none of
  * them is named by a record of the file, while the file's records do name turns: another session's record.
  */
-export function ofUnknownTurn(model: CodexModel, record: Obj): boolean {
+export function ofUnknownTurn(model: RecordsOf, record: Obj): boolean {
   const counts = turnCounts(model);
   const turns = turnIdsOf(record);
   return counts.size > 0 && turns.size > 0 && [...turns].every((t) => !counts.has(t));
