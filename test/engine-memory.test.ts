@@ -2,40 +2,22 @@
 // input, and only when the command-line tool installed a collector (a large input: engine-memory.heavy.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../src/composition.js';
-import {
-  COLLECT_FROM_BYTES,
-  collectAfterLoad,
-  collectBetweenModels,
-  setGarbageCollector,
-} from '../src/engine/memory.js';
+import { COLLECT_FROM_BYTES, collectForLargeInput, setGarbageCollector } from '../src/engine/memory.js';
 
-describe('collectBetweenModels', () => {
+describe('collectForLargeInput', () => {
   afterEach(() => setGarbageCollector(undefined));
 
   it('collects for a large input when a collector is installed', () => {
     const gc = vi.fn();
     setGarbageCollector(gc);
-    collectBetweenModels(COLLECT_FROM_BYTES - 1);
+    collectForLargeInput(COLLECT_FROM_BYTES - 1);
     expect(gc).not.toHaveBeenCalled();
-    collectBetweenModels(COLLECT_FROM_BYTES);
+    collectForLargeInput(COLLECT_FROM_BYTES);
     expect(gc).toHaveBeenCalledTimes(1);
   });
 
   it('does nothing without a collector (the library)', () => {
-    expect(() => collectBetweenModels(COLLECT_FROM_BYTES * 4)).not.toThrow();
-  });
-});
-
-describe('collectAfterLoad', () => {
-  afterEach(() => setGarbageCollector(undefined));
-
-  it('collects for a large input when a collector is installed', () => {
-    const gc = vi.fn();
-    setGarbageCollector(gc);
-    collectAfterLoad(COLLECT_FROM_BYTES - 1);
-    expect(gc).not.toHaveBeenCalled();
-    collectAfterLoad(COLLECT_FROM_BYTES);
-    expect(gc).toHaveBeenCalledTimes(1);
+    expect(() => collectForLargeInput(COLLECT_FROM_BYTES * 4)).not.toThrow();
   });
 
   it('is not asked for by the lint of a small file', () => {

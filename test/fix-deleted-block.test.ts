@@ -9,18 +9,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Message, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 import { recordingLines } from './helpers/recorded.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'deleted-block');
 const damaged = readFileSync(path.join(DIR, 'round-two-call-deleted.jsonl'));
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
-
-interface Message {
-  role: string;
-  content: unknown;
-}
-const history = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
 
 describe('a block of lines deleted by hand', () => {
   it('is reported: the request starts with the answer after the block', () => {
@@ -56,9 +51,9 @@ describe('a block of lines deleted by hand', () => {
       messages: Message[];
     };
     // Claude Code's request ends with the resume prompt.
-    expect(history(sent.messages).at(-1)).toEqual({ role: 'user', content: 'continue' });
-    const ours = history((exportRequest('t.jsonl', out.output) as { messages: Message[] }).messages);
-    expect(ours).toEqual(history(sent.messages).slice(0, -1));
+    expect(withoutSystem(sent.messages).at(-1)).toEqual({ role: 'user', content: 'continue' });
+    const ours = withoutSystem((exportRequest('t.jsonl', out.output) as { messages: Message[] }).messages);
+    expect(ours).toEqual(withoutSystem(sent.messages).slice(0, -1));
     expect(JSON.stringify(ours)).toContain('do round one');
     expect(JSON.stringify(ours)).toContain('do round two');
   });

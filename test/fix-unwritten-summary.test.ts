@@ -8,23 +8,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Message, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'unwritten-summary');
 const read = (name: string): Buffer => readFileSync(path.join(DIR, name));
 const text = (b: Uint8Array): string => new TextDecoder().decode(b);
 
-interface Message {
-  role: string;
-  content: unknown;
-}
-const history = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
 const exported = (data: Uint8Array): Message[] =>
-  history((exportRequest('t.jsonl', data) as { messages: Message[] }).messages);
+  withoutSystem((exportRequest('t.jsonl', data) as { messages: Message[] }).messages);
 /** The recorded request's history without the resume prompt (the last user message, "continue"). */
 function sent(name: string): Message[] {
   const { messages } = JSON.parse(text(read(name))) as { messages: Message[] };
-  const h = history(messages);
+  const h = withoutSystem(messages);
   expect(JSON.stringify(h.at(-1)?.content)).toContain('continue');
   return h.slice(0, -1);
 }

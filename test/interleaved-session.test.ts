@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Message, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'interleaved-session');
@@ -13,19 +14,13 @@ const NAME = '31fac0fd-242c-4f6d-bf52-3477ef91705a';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
 
-interface Message {
-  role: string;
-  content: unknown;
-}
-const history = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
-
 describe("another session's lines interleaved before this session's end", () => {
   it('export sends what Claude Code sent: this session only', () => {
     const { messages } = JSON.parse(readFileSync(path.join(DIR, `${NAME}.request.json`), 'utf8')) as {
       messages: Message[];
     };
-    const sent = history(messages);
-    const ours = history((exportRequest(file, damaged) as { messages: Message[] }).messages);
+    const sent = withoutSystem(messages);
+    const ours = withoutSystem((exportRequest(file, damaged) as { messages: Message[] }).messages);
     expect(ours.map((m) => m.role)).toEqual(sent.map((m) => m.role));
     // the summary and the preserved tail, as sent; the last user message also holds the resume prompt
     expect(ours.slice(0, 2)).toEqual(sent.slice(0, 2));
@@ -49,8 +44,8 @@ describe("another session's lines interleaved before this session's end", () => 
     const { messages } = JSON.parse(readFileSync(path.join(DIR, `${NAME}.request.json`), 'utf8')) as {
       messages: Message[];
     };
-    const sent = history(messages);
-    const ours = history((exportRequest(file, joined) as { messages: Message[] }).messages);
+    const sent = withoutSystem(messages);
+    const ours = withoutSystem((exportRequest(file, joined) as { messages: Message[] }).messages);
     expect(ours.map((m) => m.role)).toEqual(sent.map((m) => m.role));
     expect(ours.slice(0, 2)).toEqual(sent.slice(0, 2));
     expect(JSON.stringify(ours)).not.toContain('toolu_G1');

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Message, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(
@@ -21,19 +22,14 @@ const NAME = '380d0001-7308-4554-be1e-3cfe89e25f07';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
 
-interface Message {
-  role: string;
-  content: unknown;
-}
-const history = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
 const exported = (data: Uint8Array): Message[] =>
-  history((exportRequest(file, data) as { messages: Message[] }).messages);
+  withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages);
 /** The recorded request's history without the resume prompt (the last user message also holds "continue"). */
 function sent(): Message[] {
   const { messages } = JSON.parse(readFileSync(path.join(DIR, `${NAME}.request.json`), 'utf8')) as {
     messages: Message[];
   };
-  return history(messages);
+  return withoutSystem(messages);
 }
 
 describe("a restored copy of a compacted session's first lines", () => {

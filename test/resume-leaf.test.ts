@@ -11,27 +11,23 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type Message, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, lintBytes } from '../src/index.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'resume-leaf');
 const FILE = '31fac0fd-242c-4f6d-bf52-3477ef91705a.jsonl';
 
-interface Message {
-  role: string;
-  content: unknown;
-}
-const history = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
 /** The recorded request's history without the resume prompt (the last user message, "continue"). */
 function sent(name: string): Message[] {
   const { messages } = JSON.parse(readFileSync(path.join(DIR, `${name}.request.json`), 'utf8')) as {
     messages: Message[];
   };
-  const h = history(messages);
+  const h = withoutSystem(messages);
   expect(JSON.stringify(h.at(-1)?.content)).toContain('continue');
   return h.slice(0, -1);
 }
 const exported = (data: Uint8Array): Message[] =>
-  history((exportRequest(FILE, data) as { messages: Message[] }).messages);
+  withoutSystem((exportRequest(FILE, data) as { messages: Message[] }).messages);
 
 describe('the entry Claude Code resumes from', () => {
   it('without a last-prompt: the newest descendant of the last row, not the tip last in the file', () => {

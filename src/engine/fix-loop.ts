@@ -5,7 +5,7 @@ import type { Fix } from '../fixer/edits.js';
 import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
 import { ParsedLines } from '../loader/parsed-lines.js';
 import { isUnreadByLimit, lineByteLength } from '../loader/source-line.js';
-import { collectBetweenModels } from './memory.js';
+import { collectForLargeInput } from './memory.js';
 import type { Linter, LintOptions, LintOutcome } from './lint.js';
 import type { Finding } from './run-rules.js';
 import { pushAll } from '../model/arrays.js';
@@ -142,7 +142,7 @@ export function runFixLoop<T>(input: T, store: PassStore<T>, unsafe: boolean): L
     // dropped (and, for a large file, collected) before the next is built.
     const previous = new ParsedLines(current.model.file.lines, result.pieces);
     current = undefined;
-    collectBetweenModels(store.length(output));
+    collectForLargeInput(store.length(output));
     current = store.lint(output, previous);
     history.push(output);
     // Only the pass two back is ever compared with: older outputs are let go.

@@ -11,7 +11,7 @@ import { FileBytes } from './file-bytes.js';
 import { Sample } from '../formats/sample.js';
 import type { Format, FormatModel, TargetSpec } from '../formats/types.js';
 import type { Rule, Severity } from '../sdk/rule-api.js';
-import { collectAfterLoad } from './memory.js';
+import { collectForLargeInput } from './memory.js';
 import { readRegularSync } from './read-regular.js';
 import { appliesTo, type Diagnostic, type Finding, runRules } from './run-rules.js';
 
@@ -119,7 +119,10 @@ export class Linter {
    */
   lintBytes(filePath: string, input: Bytes | FileBytes, options: LintOptions = {}): LintOutcome {
     const { format, target, model } = this.load(filePath, input, options);
-    collectAfterLoad(model.file.byteLength);
+    // The load leaves its garbage (each line's text, the trees of shallow lines) and V8 sets its next limit from the
+    // heap it reached; collected now, the rules do not grow the heap on top of both (200 MB session: peak RSS of the
+    // lint 227 -> 212 MB for ~90 ms of CPU).
+    collectForLargeInput(model.file.byteLength);
     const run = (f: Format, m: FormatModel, t: string): Finding[] =>
       runRules(
         f,

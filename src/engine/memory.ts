@@ -10,21 +10,11 @@ export function setGarbageCollector(fn: (() => void) | undefined): void {
   collector = fn;
 }
 
-/** Inputs from this size on are worth a collection between two of their models. */
+/** Inputs from this size on are worth a collection (between two of their models, or after a load). */
 export const COLLECT_FROM_BYTES = 64 * 1024 * 1024;
 
 /** Collects garbage now, when a collector is installed and `bytes` (the input at hand) is large. */
-export function collectBetweenModels(bytes: number): void {
-  if (collector && bytes >= COLLECT_FROM_BYTES) collector();
-}
-
-/**
- * Collects garbage once a large input's model is loaded, before its rules run: the load leaves its garbage (each
- * line's text, the trees of shallow lines) and V8 sets its next limit from the heap it reached, so without this the
- * rules' allocations grow the heap on top of both. Measured on a 200 MB session: peak RSS of the lint 227 -> 212 MB
- * for ~90 ms of CPU.
- */
-export function collectAfterLoad(bytes: number): void {
+export function collectForLargeInput(bytes: number): void {
   if (collector && bytes >= COLLECT_FROM_BYTES) collector();
 }
 

@@ -18,6 +18,9 @@ export const stripCacheControl = (v: unknown): unknown =>
         )
       : v;
 
+/** The messages without Claude Code's system messages (reminders it writes fresh on each resume). */
+export const withoutSystem = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
+
 const NO_RESPONSE = 'No response requested.';
 
 /** The history as compared: no system messages, and no "No response requested." Claude Code adds on resume. */
