@@ -14,6 +14,7 @@ import {
   type Entry,
   type FixDescriptor,
   FixPlan,
+  isCompactBoundary,
   isToolResultEntry,
   isUserPrompt,
   newestTip,
@@ -100,8 +101,8 @@ export default defineRule({
  * Which copies of one entry go, so that Claude Code resumes exactly as before. It reads the entry from the last
  * line with the uuid (the live one: its place in the file counts for the leaf, bridging and split responses) and
  * keeps it where the uuid first appeared (its Map order, which orders the parts and results of a split response).
- * - Copies in one run of lines (no other entry between them), or whose first copy a compaction deletes: all but the
- *   first go; nothing moves.
+ * - Copies in one run of lines (no other entry between them), copies of a compact boundary, or whose first copy a
+ *   compaction deletes: all but the first go; nothing moves.
  * - Otherwise, when the live line is a copy, the others go and the live line stays, unless its Map order would move
  *   past another part or result of its response. Then the first copy stays instead when the live line can move
  *   back to it (`movesBack`); else both stay, and only copies that are neither live nor first go (Claude Code never
@@ -123,10 +124,12 @@ function dropCopies(
   if (run && torn.has(first) && copies.includes(live)) {
     // Adjacent copies: the whole live line stays, the torn ones before it go (nothing moves).
     gone = copies.slice(0, -1);
-  } else if (run || !copies.includes(live) || model.chain().pruned?.(first)) {
+  } else if (run || !copies.includes(live) || model.chain().pruned?.(first) || isCompactBoundary(first)) {
     // Claude Code keeps a uuid where it first appeared: a first copy it deletes with a compaction's history would,
     // were the live line kept instead, come back after the boundary (differential harness seed 80: a restored copy
     // of the session's first lines, kept after the boundary by the fix, was resumed in place of the compaction).
+    // A compact boundary deletes what comes before its first line: kept at a later copy, it deletes the turns after
+    // the compaction too (seed 183: resume then sent the summary and the preserved tail alone).
     gone = copies.slice(1);
   } else {
     gone = copies.filter((c) => c !== live);

@@ -88,6 +88,22 @@ const resultsText = (() => {
   return l.join('\n') + '\n';
 })();
 
+// A compacted session with a restored copy of its compact boundary after the turn that followed the compaction
+// (differential harness seed 183, fixtures/sessions/claude-code/restored-boundary): Claude Code keeps the boundary
+// where its uuid first appeared, so the later copy goes; kept there, it would delete the turn before it.
+const compacted = transcript();
+compacted.user('round one'); // 1
+compacted.assistant([text('done one')]); // 2
+compacted.compactBoundary(); // 3
+compacted.compactSummary(); // 4
+compacted.user('continue'); // 5
+compacted.assistant([text('continued')]); // 6
+const compactedText = (() => {
+  const l = [...compacted.lines];
+  l.push(compacted.lines[2]!); // 7: copy of the boundary
+  return l.join('\n') + '\n';
+})();
+
 const three = session();
 three.raw(three.lines[0]!); // 5: copy of line 1
 three.raw(three.lines[0]!.replace('run it', 'run it again')); // 6: different entry with line 1's uuid
@@ -139,6 +155,12 @@ runRuleTests(rule, {
       text: resultsText,
       errors: [{ messageId: 'identicalCopy', line: 6, severity: 'warn' }],
       output: results.toString(),
+    },
+    {
+      name: 'a copy of a compact boundary after the turns it kept: the copy goes, the boundary stays',
+      text: compactedText,
+      errors: [{ messageId: 'identicalCopy', line: 7, severity: 'warn' }],
+      output: compacted.toString(),
     },
     {
       name: 'copies on both sides of another part of their response: no fix',
