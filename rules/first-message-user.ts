@@ -2,6 +2,10 @@
 // assistant entry (a root assistant, a parent that is not in the file, or nothing sendable before it), Claude Code
 // 2.1.332 sends the request as it is and the API rejects it on every retry (two claude-code-log fixtures,
 // edge_cases.jsonl and sidechain_integrated.jsonl, fail this way: 6 requests, then exit 1).
+// A chain that starts at attachments rendered as system text is not such a request: Claude Code sends that text first
+// as a user string (compile.ts leadingSystemAsUser), e.g. a stored `date` attachment "The date has changed", which
+// it writes when a turn starts on another day than the chain's last `date` attachment. The one it adds at resume for
+// the same reason goes after the resume prompt, so it never opens the request (oracle, differential seed 184).
 // The fix inserts a user entry at the root of the sent chain that says the earlier history is missing, or, when the
 // walk ends at a later part of a split response, links that part to the earlier parts, above which the history is.
 // When the root's parent was deleted from the file and earlier entries survive, the fix is parent-exists' re-link

@@ -260,7 +260,7 @@ function mergeItems(items: Item[]): ApiMessage[] {
   // System text waits until the user turn it belongs to is complete (observed: it follows that user message).
   let pendingSystem: ApiMessage | undefined;
   const flushSystem = (): void => {
-    if (pendingSystem) out.push(pendingSystem);
+    if (pendingSystem) out.push(out.length === 0 ? leadingSystemAsUser(pendingSystem) : pendingSystem);
     pendingSystem = undefined;
   };
 
@@ -326,6 +326,23 @@ function foldIntoLastResult(target: ApiMessage, item: Item): boolean {
   target.blocks[at] = { block: { ...result.block, content: folded }, origin: result.origin };
   target.entries.push(item.entry);
   return true;
+}
+
+/**
+ * System text that would open the request (a chain that starts at attachments Claude Code renders as system text,
+ * with no user message before the first response) goes as the first user message instead: one string, the texts
+ * joined by a blank line inside one `<system-reminder>` (oracle, 2.1.332: a chain cut above a stored `date`
+ * attachment, and above `model` + `date`, sent `user:str` first and was accepted).
+ */
+function leadingSystemAsUser(system: ApiMessage): ApiMessage {
+  const first = system.blocks[0]!;
+  const text = `<system-reminder>\n${first.block.text as string}\n</system-reminder>`;
+  return {
+    role: 'user',
+    stringContent: true,
+    entries: system.entries,
+    blocks: [{ block: { type: 'text', text }, origin: first.origin }],
+  };
 }
 
 function joinSystemText(target: ApiMessage, item: Item): void {
