@@ -64,7 +64,8 @@ export default defineRule({
       const at = { line: chain.root.line };
       if (chain.named) {
         const { record, session } = chain.named;
-        ctx.report({ messageId: 'foreignNamed', at, data: { ...data, record: record.line, session } });
+        const what = record.type === 'session.shutdown' ? 'session.shutdown' : 'usage record';
+        ctx.report({ messageId: 'foreignNamed', at, data: { ...data, what, record: record.line, session } });
         continue;
       }
       if (chain.overtaken) {
@@ -91,7 +92,7 @@ export default defineRule({
     // Until session.start is in place, the chain is the move's (or the rebuild's) to mend.
     if (checkStart(ctx, events, otherStarts)) checkParents(ctx, events, otherStarts, foreignRoots, foreign);
     checkDuplicates(ctx, events);
-    checkShutdowns(ctx, events, otherStarts);
+    checkShutdowns(ctx, events, otherStarts, foreign);
     checkPrompt(ctx);
   },
 });

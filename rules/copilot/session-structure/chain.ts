@@ -65,13 +65,22 @@ export function checkParents(
   }
 }
 
-export function checkShutdowns(ctx: Ctx, events: readonly Event[], otherStarts: ReadonlySet<Event>): void {
+export function checkShutdowns(
+  ctx: Ctx,
+  events: readonly Event[],
+  otherStarts: ReadonlySet<Event>,
+  foreign: ReadonlySet<Event> = new Set(),
+): void {
   const { model } = ctx;
+  /** The last event before, not another writer's: its shutdown does not end this session's writes. */
+  let previous: Event | undefined;
   for (const e of events) {
-    const previous = events[e.index - 1];
-    if (previous?.type !== 'session.shutdown' || e.type === 'session.resume' || otherStarts.has(e)) continue;
+    const before = previous;
+    if (foreign.has(e)) continue;
+    previous = e;
+    if (before?.type !== 'session.shutdown' || e.type === 'session.resume' || otherStarts.has(e)) continue;
     // A damaged line between them may be the session.resume.
-    if (damagedBetweenIn(model, previous.line, e.line)) continue;
+    if (damagedBetweenIn(model, before.line, e.line)) continue;
     ctx.report({ messageId: 'afterShutdown', at: { line: e.line }, severity: 'warn', data: { type: e.type } });
   }
 }

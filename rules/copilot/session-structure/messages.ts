@@ -17,7 +17,7 @@ export const MESSAGES = {
   foreignOvertaken:
     "This {{type}} and {{more}} are another writer's: its parentId {{parent}} names no event of the file, and this session's events from line {{later}} on were written before it ({{laterTime}}, it {{time}}), though they come after it. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   foreignNamed:
-    "This {{type}} and {{more}} are another session's: its parentId {{parent}} names no event of the file, and the usage record on line {{record}} was written for session {{session}}. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
+    "This {{type}} and {{more}} are another session's: its parentId {{parent}} names no event of the file, and the {{what}} on line {{record}} was written for session {{session}}. Copilot sends them as part of this conversation. Move them out with `transcript-lint split`.",
   otherSession:
     "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one: Copilot ignores it and resumes both conversations as one (this one's after the session's own, from line {{first}}), under the session's id. Move these events to a session of their own.",
   otherSessionQuiet:

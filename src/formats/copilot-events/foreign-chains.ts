@@ -15,7 +15,7 @@ export interface ForeignChain {
   crossing?: CopilotEvent;
   /** Else the first event of a chain of this session's, later in the file, that was written before this chain. */
   overtaken?: CopilotEvent;
-  /** Else the usage record of the chain that names another session, and that session. */
+  /** Else the event of the chain that names another session (a usage record or a shutdown), and that session. */
   named?: { record: CopilotEvent; session: string };
 }
 
@@ -65,11 +65,11 @@ export function foreignChains(
         crossings.get(c)!.push({ event: e, of: chain });
   }
   // A chain crosses only chains rooted after its own root, so deciding them in root order decides each crosser first.
-  // A chain's crossing counts when a usage record of it names this session (differential seed 83: another writer's
+  // A chain's crossing counts when a usage record or shutdown of it names this session (differential seed 83: another writer's
   // chain came first and reached back across this session's own after a deleted block, whose usage record is
   // this session's). Chains whose roots name the same missing event are two writers going on from one lost line
   // (two terminals that resumed after a shutdown later torn, differential seed 111): neither makes the other foreign.
-  const attested = (c: ForeignChain) => own !== undefined && c.events.some((e) => sourceSessionOf(e.raw) === own);
+  const attested = (c: ForeignChain) => own !== undefined && c.events.some((e) => sessionsNamedBy(e.raw).includes(own));
   const foreign = new Map<ForeignChain, CopilotEvent>();
   for (const c of chains) {
     // A chain a usage record of which names this session is this session's, whatever crosses it (seed 107: after a
@@ -99,7 +99,7 @@ export function foreignChains(
     return undefined;
   };
   // A chain nothing crosses (no event of this session after it) is another session's when a usage record of the main
-  // agent in it names that session, and it holds what Copilot sends (differential seed 124: interrupted-resumed's
+  // agent or a shutdown in it names that session (sessionsNamedBy), and it holds what Copilot sends (differential seed 124: interrupted-resumed's
   // answer and call at the end of plain's file, sent by Copilot 1.0.102 as plain's).
   const out: ForeignChain[] = [];
   for (const c of chains) {
@@ -115,8 +115,8 @@ export function foreignChains(
     }
     if (own === undefined || !c.events.some((e) => CONVERSATION_EVENTS.has(e.type))) continue;
     for (const record of c.events) {
-      const session = record.agentId === undefined ? sourceSessionOf(record.raw) : undefined;
-      if (session === undefined || session === own) continue;
+      const session = record.agentId === undefined ? otherSessionNamedBy(record.raw, own) : undefined;
+      if (session === undefined) continue;
       out.push({ ...c, named: { record, session } });
       break;
     }
@@ -163,6 +163,26 @@ export function sourceSessionOf(raw: Record<string, unknown>): string | undefine
   const usage = data?.usage as Record<string, unknown> | undefined;
   const accounting = usage?.accounting as Record<string, unknown> | undefined;
   return typeof accounting?.sourceSessionId === 'string' ? accounting.sourceSessionId : undefined;
+}
+
+/**
+ * The sessions an event names as the one it was written for: a usage record's sourceSessionId, or the keys of a
+ * session.shutdown's `usageAccountingWatermarks` (every recording's shutdown names its own session there, subagent's
+ * a subagent's too; differential seed 292: another session's shutdown, its only event naming that session).
+ */
+export function sessionsNamedBy(raw: Record<string, unknown>): string[] {
+  const source = sourceSessionOf(raw);
+  if (source !== undefined) return [source];
+  if (raw.type !== 'session.shutdown') return [];
+  const data = raw.data as Record<string, unknown> | undefined;
+  const marks = data?.usageAccountingWatermarks;
+  return marks !== null && typeof marks === 'object' && !Array.isArray(marks) ? Object.keys(marks) : [];
+}
+
+/** The other session an event names (sessionsNamedBy), when it does not name `own`. */
+export function otherSessionNamedBy(raw: Record<string, unknown>, own: string | undefined): string | undefined {
+  const named = sessionsNamedBy(raw);
+  return named.includes(own ?? '') ? undefined : named[0];
 }
 
 /** The session's own id: its folder's name, else its session.start's sessionId. */

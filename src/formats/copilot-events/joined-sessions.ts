@@ -5,7 +5,7 @@
 // session by its folder's name).
 import path from 'node:path';
 import type { JoinedSessions, OtherSession } from '../types.js';
-import { foreignChainsOf, ownStartInDamagedLine, sourceSessionOf } from './foreign-chains.js';
+import { type ForeignChain, foreignChainsOf, otherSessionNamedBy, ownStartInDamagedLine } from './foreign-chains.js';
 import type { CopilotModel } from './model.js';
 import { EVENTS_FILE } from './sidecar.js';
 import { appendTo } from '../../model/arrays.js';
@@ -76,20 +76,31 @@ export function otherSessionsOf(filePath: string, model: CopilotModel): JoinedSe
 }
 
 /**
- * Another writer's events without their session.start (foreign-chains.ts), as one other session: its id is the
- * sessionId a usage record among them names, else `unknown-<the first event's id>` (a folder Copilot cannot resume,
- * kept so that nothing is lost).
+ * Another writer's events without their session.start (foreign-chains.ts), by session: a chain goes to the session
+ * an event of it names (a usage record's or a shutdown's, otherSessionNamedBy); the chains that name none go with the
+ * one session the others name, else to `unknown-<the first such event's id>` (a folder Copilot cannot resume, kept
+ * so that nothing is lost). Differential seed 78: one-tool's shutdown and parallel's last lines, each named by its
+ * own shutdown, go to one-tool's and parallel's folders.
  */
 function foreignOf(filePath: string, model: CopilotModel): JoinedSessions | undefined {
   const chains = foreignChainsOf(model);
   if (chains.length === 0) return undefined;
   const own = model.folder ?? startOf(model.events[0]?.raw ?? {});
-  const events = chains.flatMap((c) => c.events).sort((a, b) => a.line - b.line);
-  const named = events.map((e) => sourceSessionOf(e.raw)).find((id) => id !== undefined && id !== own);
-  const sessionId = named ?? `unknown-${chains[0]!.root.id ?? chains[0]!.root.line}`;
+  const nameOf = (c: ForeignChain) =>
+    c.events.map((e) => otherSessionNamedBy(e.raw, own)).find((id) => id !== undefined);
+  const names = new Set(chains.map(nameOf).filter((id): id is string => id !== undefined));
+  const unnamed = chains.find((c) => nameOf(c) === undefined);
+  const fallback =
+    names.size === 1 ? [...names][0]! : `unknown-${unnamed?.root.id ?? unnamed?.root.line ?? chains[0]!.root.line}`;
+  const lines = new Map<string, number[]>();
+  for (const c of chains) for (const e of c.events) appendTo(lines, nameOf(c) ?? fallback, e.line);
   const stateDir = path.dirname(path.dirname(filePath));
-  return {
-    own,
-    others: [{ sessionId, lines: events.map((e) => e.line), to: path.join(stateDir, sessionId, EVENTS_FILE) }],
-  };
+  const others: OtherSession[] = [...lines]
+    .map(([sessionId, moved]) => ({
+      sessionId,
+      lines: moved.sort((a, b) => a - b),
+      to: path.join(stateDir, sessionId, EVENTS_FILE),
+    }))
+    .sort((a, b) => a.lines[0]! - b.lines[0]!);
+  return { own, others };
 }

@@ -138,8 +138,6 @@ runRuleTests(rule, {
         // one-tool's session.shutdown alone: nothing Copilot sends.
         { messageId: 'foreignQuiet', line: 14, severity: 'warn', messageIncludes: 'line 17 names an event before it' },
         { messageId: 'foreignEvents', line: 15, severity: 'error', messageIncludes: 'the 2 events chained to it' },
-        { messageId: 'afterShutdown', line: 15, severity: 'warn' },
-        { messageId: 'afterShutdown', line: 18 },
       ],
       output: null,
     },
@@ -153,7 +151,6 @@ runRuleTests(rule, {
           severity: 'warn',
           messageIncludes: 'session.shutdown and nothing after it',
         },
-        { messageId: 'afterShutdown', line: 14, severity: 'warn' },
       ],
       output: null,
     },
@@ -168,7 +165,6 @@ runRuleTests(rule, {
           severity: 'error',
           messageIncludes: 'line 15 names an event before it',
         },
-        { messageId: 'afterShutdown', line: 21 },
       ],
       output: gapThenForeign.replace(t(13), t(13).replace(thinking.event(13).parentId, thinking.event(6).id)),
     },
@@ -183,7 +179,6 @@ runRuleTests(rule, {
           messageIncludes: `from line 16 on were written before it (${parallel.event(15).timestamp}, it ${resumed.event(13).timestamp})`,
         },
         { messageId: 'danglingParent', line: 16, severity: 'warn' },
-        { messageId: 'afterShutdown', line: 19 },
       ],
       // The gap is relinked to this session's last event before it, not to the other writer's.
       output: overtaken.replace(p(15), p(15).replace(parallel.event(15).parentId, parallel.event(13).id)),
@@ -198,7 +193,6 @@ runRuleTests(rule, {
           severity: 'error',
           messageIncludes: `written for session ${interruptedResumed.event(1).data.sessionId}`,
         },
-        { messageId: 'afterShutdown', line: plain.lines.length + 1 },
       ],
       output: null,
     },
@@ -277,7 +271,8 @@ describe('split: another writer’s events without their session.start', () => {
     const joined = copilotEvents.otherSessions!(FILE, load(foreignMixed));
     expect(joined?.own).toBe(FOLDER);
     expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
-      [[14, 15, 16, 18], `unknown-${oneTool.event(14).id}`],
+      [[14], oneTool.event(1).data.sessionId],
+      [[15, 16, 18], parallel.event(1).data.sessionId],
     ]);
   });
   it("moves unicode-sep's lines of seed 95 out, not this session's after the deleted block", () => {
@@ -294,7 +289,7 @@ describe('split: another writer’s events without their session.start', () => {
   it("moves seed 83's lines of resumed out (lines 14, 15 and 18)", () => {
     const joined = copilotEvents.otherSessions!(FILE, load(overtaken));
     expect(joined?.others.map((o) => [o.lines, path.basename(path.dirname(o.to))])).toEqual([
-      [[14, 15, 18], `unknown-${resumed.event(13).id}`],
+      [[14, 15, 18], resumed.event(1).data.sessionId],
     ]);
   });
   it('moves nothing out of a file with a block deleted', () => {

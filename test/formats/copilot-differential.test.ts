@@ -1,0 +1,161 @@
+// Cases of the Copilot differential harness (fixtures/sessions/copilot-differential, its README): each damaged file
+// is checked against the recordings it was cut from, linted, then split and fixed in the harness's order (split,
+// --fix --unsafe-fixes, split and --fix again while another session is reported). The fixed files must be exactly
+// the recordings' lines, nothing lost, and our export of the fixed file must equal what Copilot CLI 1.0.102 sent when
+// it resumed it (sent-conversation.json).
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { linter } from '../../src/composition.js';
+import { splitSessions } from '../../src/engine/split-sessions.js';
+import { exportRequest, fixBytes, lintBytes } from '../../src/index.js';
+import { recording } from '../rules/copilot/recorded.js';
+
+const DATA = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'copilot-differential');
+const RECORDINGS = path.resolve(DATA, '..', 'copilot');
+const ANOTHER = ['otherSession', 'otherSessionOwnDamaged', 'foreignEvents', 'foreignNamed', 'foreignOvertaken'];
+const joined = (lines: string[]) => `${lines.join('\n')}\n`;
+
+let state: string;
+beforeEach(() => {
+  state = path.join(mkdtempSync(path.join(tmpdir(), 'tl-copilot-diff-')), 'session-state');
+});
+afterEach(() => rmSync(path.dirname(state), { recursive: true, force: true }));
+
+/** The case's events.jsonl placed in its session folder (named by its session.start), and that file's path. */
+function place(name: string): { file: string; damaged: Buffer } {
+  const damaged = readFileSync(path.join(DATA, name, 'events.jsonl'));
+  const id = JSON.parse(damaged.subarray(0, damaged.indexOf(10)).toString('utf8')).data.sessionId as string;
+  const file = path.join(state, id, 'events.jsonl');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, damaged);
+  // The recording's workspace.yaml beside it, as the harness stages it.
+  const recorded = readdirSync(RECORDINGS).find((r) => readdirSync(path.join(RECORDINGS, r)).includes(id))!;
+  copyFileSync(path.join(RECORDINGS, recorded, id, 'workspace.yaml'), path.join(state, id, 'workspace.yaml'));
+  return { file, damaged };
+}
+
+const findings = (file: string) =>
+  lintBytes(file, readFileSync(file)).result.diagnostics.map((d) => [d.line, d.severity, d.ruleId, d.messageId]);
+const another = (file: string) =>
+  lintBytes(file, readFileSync(file)).result.diagnostics.some(
+    (d) => d.severity === 'error' && ANOTHER.includes(d.messageId),
+  );
+
+/** The harness's order; the status of each fix. */
+async function splitAndFix(file: string): Promise<string[]> {
+  const statuses: string[] = [];
+  const fix = () => {
+    const outcome = fixBytes(file, readFileSync(file), { unsafe: true });
+    statuses.push(outcome.status);
+    if (outcome.changed) writeFileSync(file, outcome.output);
+  };
+  await splitSessions({ filePath: file, backup: false }, linter);
+  fix();
+  if (another(file)) {
+    await splitSessions({ filePath: file, backup: false }, linter);
+    fix();
+  }
+  return statuses;
+}
+
+/** Every session file under the state folder, by folder name. */
+const files = () =>
+  Object.fromEntries(
+    readdirSync(state).map((id) => [id, readFileSync(path.join(state, id, 'events.jsonl'), 'latin1')] as const),
+  );
+
+const sent = (name: string) => JSON.parse(readFileSync(path.join(DATA, name, 'sent-conversation.json'), 'utf8'));
+const exported = (file: string) => (exportRequest(file, readFileSync(file)) as { messages: unknown[] }).messages;
+
+describe('Copilot differential cases', () => {
+  // Seed 263: the rejoin leaves each other writer's event on a line of its own, a warning (nothing of it is sent);
+  // their shutdown is no longer taken for this session's (afterShutdown), so the fix is not "worse" than the file.
+  it("another writer's events written inside two events: both rejoined, the others' events kept (seed 263)", async () => {
+    const te = recording('tool-error').lines;
+    const sub = recording('subagent').lines;
+    const ir = recording('interrupted-resumed').lines;
+    const { file, damaged } = place('foreign-written-inside');
+    expect(damaged.toString('utf8')).toBe(
+      joined([
+        ...te.slice(0, 7),
+        te[7]!.slice(0, 167) + sub[21],
+        te[7]!.slice(167),
+        ...te.slice(8, 14),
+        te[14]!.slice(0, 530) + ir[15],
+        te[14]!.slice(530),
+        ...te.slice(15),
+      ]),
+    );
+    expect(findings(file)).toEqual([
+      [8, 'error', 'copilot/concatenated-event', 'inside'],
+      [16, 'error', 'copilot/concatenated-event', 'inside'],
+    ]);
+    expect(await splitAndFix(file)).toEqual(['fixed']);
+    expect(files()).toEqual({
+      [path.basename(path.dirname(file))]: joined([
+        ...te.slice(0, 8),
+        sub[21]!,
+        ...te.slice(8, 15),
+        ir[15]!,
+        ...te.slice(15),
+      ]),
+    });
+    expect(findings(file)).toEqual([
+      [9, 'warn', 'copilot/session-structure', 'foreignQuiet'],
+      [17, 'warn', 'copilot/session-structure', 'foreignQuiet'],
+    ]);
+    expect(exported(file)).toEqual(sent('foreign-written-inside'));
+  });
+
+  // Seed 258: after `split` moved subagent's file out, the prompt written inside the shutdown is no copy of a line of
+  // the file any more; rejoined, it is another writer's (an error, not made worse by an afterShutdown warning), and
+  // the second split moves it to a folder of its own.
+  it("a copy of another session's prompt written inside the shutdown, that session appended (seed 258)", async () => {
+    const th = recording('thinking').lines;
+    const sub = recording('subagent').lines;
+    const { file, damaged } = place('copy-written-inside');
+    const lines = damaged.toString('latin1').split('\n');
+    expect(lines.slice(0, 15).join('\n')).toBe(
+      Buffer.from(joined([...th.slice(0, 13), th[13]!.slice(0, 580) + sub[1], th[13]!.slice(580)]))
+        .toString('latin1')
+        .slice(0, -1),
+    );
+    expect(findings(file)).toEqual([
+      [14, 'error', 'copilot/concatenated-event', 'inside'],
+      [23, 'error', 'copilot/session-structure', 'otherSession'],
+      [35, 'error', 'copilot/valid-json', 'utf8'],
+    ]);
+    expect(await splitAndFix(file)).toEqual(['fixed', 'unchanged']);
+    const out = files();
+    const unknown = `unknown-${JSON.parse(sub[1]!).id}`;
+    expect(Object.keys(out).sort()).toEqual(
+      [path.basename(path.dirname(file)), JSON.parse(sub[0]!).data.sessionId, unknown].sort(),
+    );
+    expect(out[path.basename(path.dirname(file))]).toBe(joined(th));
+    expect(out[unknown]).toBe(joined([sub[1]!]));
+    expect(findings(file)).toEqual([]);
+    expect(exported(file)).toEqual(sent('copy-written-inside'));
+  });
+
+  // Seed 292: resumed's lines after unicode-sep's, nothing of this session after them and no usage record among them;
+  // resumed's shutdown names resumed (usageAccountingWatermarks), so they are another session's: an error, and split
+  // moves them to resumed's folder.
+  it("another session's answer and prompt at the end, its shutdown naming it (seed 292)", async () => {
+    const us = recording('unicode-sep').lines;
+    const re = recording('resumed').lines;
+    const { file, damaged } = place('foreign-named-by-shutdown');
+    expect(damaged.toString('utf8')).toBe(joined([...us.slice(0, 11), ...re.slice(5, 10)]));
+    expect(findings(file)).toEqual([[12, 'error', 'copilot/session-structure', 'foreignNamed']]);
+    expect(lintBytes(file, damaged).result.diagnostics[0]!.message).toContain(
+      'the session.shutdown on line 14 was written for session 3e25095e-ac90-410f-bfad-85178c924e6e',
+    );
+    expect(await splitAndFix(file)).toEqual(['unchanged']);
+    expect(files()).toEqual({
+      [path.basename(path.dirname(file))]: joined(us.slice(0, 11)),
+      '3e25095e-ac90-410f-bfad-85178c924e6e': joined(re.slice(5, 10)),
+    });
+    expect(exported(file)).toEqual(sent('foreign-named-by-shutdown'));
+  });
+});
