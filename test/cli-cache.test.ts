@@ -10,7 +10,9 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
+  symlinkSync,
   truncateSync,
   utimesSync,
   writeFileSync,
@@ -19,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../src/composition.js';
+import { CONFIG_FILE_NAME } from '../src/engine/config-names.js';
 import { codeKey, DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
 import { FORMAT_NAMES } from '../src/formatters/names.js';
 import { Linter } from '../src/engine/lint.js';
@@ -63,9 +66,13 @@ async function run(dir: string, args: string[], settled = true) {
   }
 }
 
-/** Marks the message of every result's first diagnostic in the cache file, and counts the results marked. */
+/**
+ * Marks the message of every result's first diagnostic in the cache file, and counts the results marked. The runs kept
+ * whole are dropped, so that a rerun reads the files' entries.
+ */
 function markCache(file: string): number {
   const cache = JSON.parse(readFileSync(file, 'utf8'));
+  delete cache.runs;
   let marked = 0;
   for (const entry of Object.values(cache.entries) as { result: { diagnostics: { message: string }[] } }[]) {
     const d = entry.result.diagnostics[0];
@@ -348,6 +355,91 @@ describe('--cache, a rerun of the same command over named files', { timeout: 60_
     markRuns(cacheFile);
     expect((await runNamed(dir, ['--cache', '-f', 'json'])).stdout.endsWith(MARK)).toBe(false);
   });
+});
+
+/** Runs the CLI (one thread, every file settled) on these paths. */
+async function runPaths(dir: string, args: string[], paths: string[]) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
+  try {
+    return await runCli(['--jobs', '1', '-f', 'json', ...args, ...paths], { cwd: dir });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe('--cache, a rerun of the same command over folders and globs', { timeout: 60_000 }, () => {
+  const WALKED = [['sessions'], ['sessions/*.jsonl'], ['**/*.jsonl'], ['sessions/same.jsonl', 'sessions/*.jsonl']];
+
+  it('prints what a run without the cache prints, and is given back while nothing the walk read changed', async () => {
+    for (const paths of WALKED) {
+      const dir = folder();
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      const plain = await runPaths(dir, [], paths);
+      expect(await runPaths(dir, ['--cache'], paths), paths.join(' ')).toEqual(plain);
+      expect(markRuns(cacheFile), paths.join(' ')).toBe(1);
+      const replayed = await runPaths(dir, ['--cache'], paths);
+      expect(replayed.stdout, paths.join(' ')).toBe(plain.stdout + MARK);
+      expect(replayed.stderr).toBe(plain.stderr);
+    }
+  });
+
+  /** Changes to what a walk of `sessions` reads, each of which changes its report. */
+  const CHANGES: [string, (dir: string) => void][] = [
+    ['a file added', (dir) => copyFileSync(SOURCES[0]!, path.join(dir, 'sessions', 'added.jsonl'))],
+    ['a file removed', (dir) => rmSync(path.join(dir, 'sessions', 'same.jsonl'))],
+    [
+      'a file renamed',
+      (dir) => renameSync(path.join(dir, 'sessions', 'same.jsonl'), path.join(dir, 'sessions', 'z.jsonl')),
+    ],
+    [
+      'a folder added below',
+      (dir) => {
+        mkdirSync(path.join(dir, 'sessions', 'sub', 'deeper'), { recursive: true });
+        copyFileSync(SOURCES[1]!, path.join(dir, 'sessions', 'sub', 'deeper', 'x.jsonl'));
+      },
+    ],
+    [
+      'a file added in a folder below',
+      (dir) => copyFileSync(SOURCES[1]!, path.join(dir, 'sessions', 'deep', 'y.jsonl')),
+    ],
+    ['a .gitignore edited', (dir) => writeFileSync(path.join(dir, '.gitignore'), 'sessions/same.jsonl\n')],
+    [
+      "a config's ignores edited",
+      (dir) =>
+        writeFileSync(path.join(dir, 'sessions', CONFIG_FILE_NAME), JSON.stringify({ ignores: ['touch.jsonl'] })),
+    ],
+    ['the .git folder removed', (dir) => rmSync(path.join(dir, '.git'), { recursive: true })],
+    ['a symlink led to a file', (dir) => writeFileSync(path.join(dir, 'target.jsonl'), readFileSync(SOURCES[2]!))],
+  ];
+
+  for (const [what, change] of CHANGES) {
+    it(`is not given back once ${what}, and then keeps the new run`, async () => {
+      const dir = folder();
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      // A git work tree ignoring touch.jsonl, a config with no ignores, a folder below, a link to no file yet.
+      mkdirSync(path.join(dir, '.git'));
+      writeFileSync(path.join(dir, '.gitignore'), 'sessions/touch.jsonl\n');
+      writeFileSync(path.join(dir, 'sessions', CONFIG_FILE_NAME), '{}');
+      mkdirSync(path.join(dir, 'sessions', 'deep'));
+      copyFileSync(SOURCES[3]!, path.join(dir, 'sessions', 'deep', 'kept.jsonl'));
+      symlinkSync(path.join(dir, 'target.jsonl'), path.join(dir, 'sessions', 'link.jsonl'));
+      for (const paths of [['sessions'], ['sessions/**/*.jsonl']]) {
+        const before = await runPaths(dir, ['--cache'], paths);
+        expect(before, paths.join(' ')).toEqual(await runPaths(dir, [], paths));
+      }
+      markRuns(cacheFile);
+      change(dir);
+      for (const paths of [['sessions'], ['sessions/**/*.jsonl']]) {
+        const plain = await runPaths(dir, [], paths);
+        const after = await runPaths(dir, ['--cache'], paths);
+        expect(after, `${what}: ${paths.join(' ')}`).toEqual(plain);
+        // The change changes the report: a rerun that gave back the marked run would differ.
+        markRuns(cacheFile);
+        expect((await runPaths(dir, ['--cache'], paths)).stdout, what).toBe(plain.stdout + MARK);
+      }
+    });
+  }
 });
 
 describe('--cache rerun in the built CLI', () => {

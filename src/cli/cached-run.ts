@@ -1,12 +1,14 @@
 // --cache, a rerun of the same command over files that did not change: what the last such run printed is printed
 // again (engine/lint-cache.ts replayRun) before the formats and rules are loaded, which is most of a rerun's cost.
-// Only a lint of files named one by one is kept whole: a folder, a glob or the sessions folders would have to be
-// walked again, with the formats' patterns, to know that no file came or went.
+// A lint of files, folders and globs is kept whole: for the folders and globs, with what their walk depends on
+// (engine/walk-reads.ts: each folder's listing below them, the configs and git ignores), read before the run and
+// again after it, and kept only when the two agree. The sessions folders (a run with no path, or --session) are not.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { cacheFilePath, configSha256, LintCache, type RunRecord } from '../engine/lint-cache.js';
+import { type WalkRead, walkReads } from '../engine/walk-reads.js';
 import type { LintCommand } from './args.js';
 import type { CliIO, Output } from './io.js';
 
@@ -14,6 +16,10 @@ import type { CliIO, Output } from './io.js';
 export interface RunRecorder {
   runKey: string;
   configs: RunRecord['configs'];
+  /** What the walk of the run's folders and globs depended on before the run (none when it named only files). */
+  reads: WalkRead[];
+  /** What to read them again with after the run. */
+  walk: { paths: readonly string[]; cwd: string; cacheFile: string };
   /** What the run wrote, as the report is what it printed; undefined once it wrote something it cannot keep. */
   stdout?: string;
   stderr?: string;
@@ -28,8 +34,8 @@ export function replayOrRecord(
   cmd: LintCommand,
   io: CliIO,
 ): { code: number } | { recorder?: RunRecorder; io: CliIO } {
-  const files = namedFiles(cmd, io);
-  if (files === undefined || cmd.cache === undefined) return { io };
+  const named = keepable(cmd, io);
+  if (named === undefined || cmd.cache === undefined) return { io };
   const runKey = runKeyOf(argv, io);
   let cacheFile: string;
   try {
@@ -44,8 +50,17 @@ export function replayOrRecord(
     return { code: kept.code };
   }
   // Before anything is linted, so that a config changed during this run is not taken for the one it read.
-  const configs = configFilesRead(cmd, io, files);
-  const recorder: RunRecorder = { runKey, configs, stdout: '', stderr: '' };
+  const configs = configFilesRead(cmd, io, named.files);
+  const reads = named.walked.length > 0 ? walkReads(named.walked, io.cwd, cacheFile) : [];
+  if (reads === undefined) return { io };
+  const recorder: RunRecorder = {
+    runKey,
+    configs,
+    reads,
+    walk: { paths: named.walked, cwd: io.cwd, cacheFile },
+    stdout: '',
+    stderr: '',
+  };
   const record = (inner: Output, which: 'stdout' | 'stderr'): Output => ({
     write(chunk) {
       if (typeof chunk === 'string' && recorder[which] !== undefined) recorder[which] += chunk;
@@ -60,20 +75,21 @@ export function replayOrRecord(
 }
 
 /**
- * The files of a lint that names only existing files (no folder, glob, session or stdin) and prints to stdout; else
- * undefined.
+ * A lint of paths (no session, no stdin) that prints to stdout: its paths that are files, and the others (folders,
+ * globs, missing paths), which are walked; else undefined.
  */
-function namedFiles(cmd: LintCommand, io: CliIO): string[] | undefined {
+function keepable(cmd: LintCommand, io: CliIO): { files: string[]; walked: string[] } | undefined {
   if (!cmd.cache || cmd.fix !== 'none' || cmd.stdin || cmd.sessions.length > 0 || cmd.paths.length === 0)
     return undefined;
   if (cmd.outputFile !== undefined || cmd.printConfig !== undefined) return undefined;
   const files: string[] = [];
+  const walked: string[] = [];
   for (const p of cmd.paths) {
     const file = path.resolve(io.cwd, p);
-    if (!isFile(file)) return undefined;
-    files.push(file);
+    if (isFile(file)) files.push(file);
+    else walked.push(p);
   }
-  return files;
+  return { files, walked };
 }
 
 function isFile(file: string): boolean {
@@ -132,12 +148,18 @@ export function keepRun(
   linted: readonly { filePath: string; optionsKey: string | undefined }[],
   code: number,
 ): void {
-  const { runKey, configs, stdout, stderr } = recorder;
+  const { runKey, configs, reads, stdout, stderr } = recorder;
   if (stdout === undefined || stderr === undefined) return;
+  // What the walk depended on changed during the run: what it found is not known to be what is there now.
+  if (
+    reads.length > 0 &&
+    JSON.stringify(walkReads(recorder.walk.paths, recorder.walk.cwd, recorder.walk.cacheFile)) !== JSON.stringify(reads)
+  )
+    return;
   const files: RunRecord['files'] = [];
   for (const { filePath, optionsKey } of linted) {
     if (optionsKey === undefined || cache.storedOptions(filePath) !== optionsKey) return;
     files.push([path.resolve(filePath), optionsKey]);
   }
-  cache.recordRun(runKey, { files, configs, stdout, stderr, code });
+  cache.recordRun(runKey, { files, configs, ...(reads.length > 0 ? { reads } : {}), stdout, stderr, code });
 }

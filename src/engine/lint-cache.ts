@@ -6,9 +6,10 @@
 // appended is left for later).
 //
 // A run can also be kept whole (recordRun): its report, its messages and its exit code, under the key of the run (its
-// arguments, folder, environment and terminal) and the config files it read. replayRun gives them back while every
-// file it linted still has its entry's stat and those config files their bytes, and the code is the same (codeKey):
-// then the formats and rules need not be loaded at all.
+// arguments, folder, environment and terminal), the config files it read and what its walk of folders and globs read
+// (walk-reads.ts). replayRun gives them back while every file it linted still has its entry's stat, those config
+// files their bytes and those reads what they saw, and the code is the same (codeKey): then the formats and rules need
+// not be loaded at all.
 //
 // metadata (default): an entry holds its file's stat from before the read that linted it (device, inode, size,
 // modification and change times in ns). It is stored only when those times were SETTLED_MS old at that stat and the
@@ -35,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import { packageVersion } from '../version.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { type FileStamp, sameStamp, settledStamp } from './original.js';
+import { sameReads, type WalkRead } from './walk-reads.js';
 
 export type CacheStrategy = 'metadata' | 'content';
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
@@ -72,6 +74,8 @@ export interface RunRecord {
   files: [file: string, optionsKey: string][];
   /** The config files it could have read, each with the SHA-256 of its bytes, or null where there was none. */
   configs: [file: string, sha256: string | null][];
+  /** What the walk of its folders and globs depended on (walk-reads.ts): each read must see what it saw. */
+  reads?: WalkRead[];
   stdout: string;
   stderr: string;
   code: number;
@@ -197,6 +201,7 @@ export class LintCache {
     for (const [filePath, optionsKey] of run.files)
       if (!cache.#entries.has(filePath) || 'miss' in cache.lookup(filePath, optionsKey)) return undefined;
     for (const [configFile, sha256] of run.configs) if (configSha256(configFile) !== sha256) return undefined;
+    if (run.reads && !sameReads(run.reads, file)) return undefined;
     return run;
   }
 
@@ -385,9 +390,25 @@ function isRunRecord(r: unknown): r is RunRecord {
   return (
     pairs(x.files, (v) => typeof v === 'string') &&
     pairs(x.configs, (v) => v === null || typeof v === 'string') &&
+    (x.reads === undefined || isReads(x.reads)) &&
     typeof x.stdout === 'string' &&
     typeof x.stderr === 'string' &&
     typeof x.code === 'number'
+  );
+}
+
+function isReads(reads: unknown): reads is WalkRead[] {
+  const hows = new Set(['list', 'kind', 'lkind', 'bytes']);
+  return (
+    Array.isArray(reads) &&
+    reads.every(
+      (r) =>
+        Array.isArray(r) &&
+        r.length === 3 &&
+        hows.has(r[0]) &&
+        typeof r[1] === 'string' &&
+        (r[2] === null || typeof r[2] === 'string'),
+    )
   );
 }
 
