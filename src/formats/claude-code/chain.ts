@@ -464,13 +464,17 @@ function preservedSegmentRelinks(
 ): { relinks: Map<Entry, string | null>; pruned: (e: Entry) => boolean } {
   const relinks = new Map<Entry, string | null>();
   const none = { relinks, pruned: () => false };
-  let boundary: Entry | undefined;
+  // The last boundary in Claude Code's Map order: by where each uuid first appeared, read from its last line
+  // (differential harness seed 178: a restored copy of an earlier boundary, appended after a later one, is not the
+  // last; resume applied the later boundary's preserved segment).
+  let last: Entry | undefined;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
-    if (!isCompactBoundary(e)) continue;
-    const meta = e.raw.compactMetadata;
-    boundary = isObject(meta) && isObject(meta.preservedSegment) ? e : undefined;
+    if (!isCompactBoundary(e) || byUuid.get(e.uuid!) !== e) continue;
+    if (last === undefined || first[i]! > first[last.index]!) last = e;
   }
+  const meta = last?.raw.compactMetadata;
+  const boundary = isObject(meta) && isObject(meta.preservedSegment) ? last : undefined;
   if (!boundary) return none;
   const seg = (boundary.raw.compactMetadata as Record<string, unknown>).preservedSegment as Record<string, unknown>;
   const { headUuid, anchorUuid, tailUuid } = seg;
