@@ -4,7 +4,8 @@
 // Fixes: a line that parses once its NUL bytes are gone keeps its record; a line whose text is still no record is
 // kept, on the same line, inside a record the CLI skips (src/formats/gemini-cli/kept-line.ts), so nothing is deleted and
 // nothing more is sent; a line of NUL bytes only (crash padding, it holds nothing) is dropped; invalid bytes are
-// written as the U+FFFD the CLI reads.
+// written as the U+FFFD the CLI reads; a header cut off is written again when its sessionId and projectHash are known
+// (src/formats/gemini-cli/rebuilt-header.ts), its cut text kept on the next line.
 import { defineRule, type FixDescriptor, Gemini, type Lines } from '../../src/sdk/index.js';
 
 const RULE_ID = 'gemini/valid-jsonl';
@@ -45,6 +46,20 @@ const isLostHeader = (model: Gemini.GeminiModel, line: Lines.SourceLine, text: s
   /^\{"sessionId":/.test(text.replace(/\u0000/g, '').trim()) &&
   !model.file.lines.some((l) => l.lineNo < line.lineNo && !l.blank);
 
+/**
+ * The header of a file whose header line is cut off, written again from what the file and its folder give: the cut
+ * text, the file's name (the id's first 8), its `$set sessionId` lines and the folder's `.project_root`.
+ */
+function headerOf(model: Gemini.GeminiModel, text: string): ReturnType<typeof Gemini.rebuiltHeader> {
+  const base = model.file.path.split(/[\\/]/).pop() ?? '';
+  return Gemini.rebuiltHeader({
+    torn: text.replace(/\u0000/g, ''),
+    nameId: Gemini.SESSION_FILE.exec(base)?.[1],
+    idSets: model.session.idSets.map((s) => s.sessionId),
+    folderHash: model.folderHash,
+  });
+}
+
 /** The two records a line and the next hold when another writer's line was written inside the first. */
 function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefined): Gemini.Interleaved | undefined {
   if (line.json || !next || next.json || next.blank || line.bytes.includes(0) || next.bytes.includes(0))
@@ -76,7 +91,7 @@ export default defineRule({
     docs: {
       detects:
         'a torn line, garbage, NUL bytes (crash padding or inside a record), a line written inside another, invalid UTF-8, a line that is no object',
-      fix: 'safe (write both records of a line written inside another whole again, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
+      fix: 'safe (write a cut-off header again when its sessionId and projectHash are known, write both records of a line written inside another whole again, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
       severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
     },
     severity: { gemini: 'error' },
@@ -94,7 +109,9 @@ export default defineRule({
       interleaved:
         'Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Gemini CLI can parse neither line and skips both, so both records are lost on resume. --fix writes the first record whole on this line and the one written inside it on line {{next}}.',
       header:
-        "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts.",
+        "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. --fix writes the header again from the cut-off text, the file's $set lines and the folder's .project_root, and keeps the cut-off text on the next line in a transcript-lint.kept-line record.",
+      headerLost:
+        "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. No fix: {{why}}.",
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
@@ -141,8 +158,24 @@ export default defineRule({
       }
       const text = lenient.decode(line.bytes);
       if (isLostHeader(ctx.model, line, text)) {
-        // No fix: a kept line would leave the file no header either, and the CLI needs one (sessionId, projectHash).
-        ctx.report({ messageId: 'header', at });
+        const rebuilt = headerOf(ctx.model, text);
+        if ('why' in rebuilt) ctx.report({ messageId: 'headerLost', at, data: { why: rebuilt.why } });
+        else
+          ctx.report({
+            messageId: 'header',
+            at,
+            fix: {
+              applicability: 'safe',
+              description: `write the header again (${Object.keys(rebuilt.header).join(', ')}) and keep the cut-off line after it in a ${Gemini.KEPT_LINE} record`,
+              edits: [
+                {
+                  kind: 'replaceText',
+                  line: line.lineNo,
+                  text: `${JSON.stringify(rebuilt.header)}${ctx.model.file.eol}${Gemini.keptLineText(ctx.model.file, line, 'the header, cut off')}`,
+                },
+              ],
+            },
+          });
         continue;
       }
       if (kinds.has('nul')) {

@@ -3,6 +3,7 @@
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import type { FormatModel } from '../types.js';
 import { type SentTurn, sentTurns } from './compile.js';
+import { folderProjectHash } from './rebuilt-header.js';
 import { type GeminiSession, loadSession } from './session.js';
 import { type StaleCopy, staleCopies } from './stale-copies.js';
 
@@ -10,6 +11,7 @@ export class GeminiModel implements FormatModel {
   private sessionCache?: GeminiSession;
   private sentCache?: SentTurn[];
   private staleCache?: StaleCopy[];
+  private folderHashRead?: { hash: string | undefined };
 
   constructor(readonly file: SourceFile) {}
 
@@ -23,6 +25,12 @@ export class GeminiModel implements FormatModel {
   get staleCopies(): StaleCopy[] {
     this.staleCache ??= staleCopies(this.file, this.session);
     return this.staleCache;
+  }
+
+  /** sha256 of the project root the file's folder records (`../.project_root` beside `chats/`), read on first use. */
+  get folderHash(): string | undefined {
+    if (this.folderHashRead === undefined) this.folderHashRead = { hash: folderProjectHash(this.file.path) };
+    return this.folderHashRead.hash;
   }
 
   /** The contents the CLI sends on resume, before the new prompt. */

@@ -16,3 +16,5 @@ export {
 export { isKeptLine, KEPT_LINE, keptEntry, keptLineText } from './kept-line.js';
 export { type Interleaved, interleavedLines } from './interleaved.js';
 export type { StaleCopy } from './stale-copies.js';
+export { rebuiltHeader } from './rebuilt-header.js';
+export { SESSION_FILE } from './sessions.js';

@@ -51,9 +51,31 @@ runRuleTests(rule, {
     {
       // Generated Gemini seed 27: the CLI (0.61.0) found no session to resume ("No previous sessions found for this
       // project.") and its session cleanup deleted the file.
-      name: 'the header torn, with NUL bytes after it: no fix, the file has no header to give',
+      name: 'the header torn in its sessionId, with NUL bytes after it: no fix, the id is not known',
       text: `${call[0]!.slice(0, 43)}${NUL.repeat(17)}`,
+      errors: [{ messageId: 'headerLost', line: 1, severity: 'error' }],
+      output: null,
+    },
+    {
+      // Recorded with Gemini CLI 0.61.0 (resume.sh, strict): the file with this header lists no session ("No
+      // previous sessions found for this project.") and was gone after the run; with the header written again
+      // the CLI resumed it and sent every message and the call.
+      name: 'the header torn after its projectHash: written again, the cut text kept after it',
+      text: text([call[0]!.slice(0, 140), ...call.slice(1)]),
       errors: [{ messageId: 'header', line: 1, severity: 'error' }],
+      output: text([
+        JSON.stringify({
+          sessionId: 'd90bfb6e-0143-44d0-9c0c-71c5b7b03061',
+          projectHash: '884648df34ad2e662cba78b154371f464ed0fc81c7962d3c50f9c5cb3d0dcf2f',
+        }),
+        kept(call[0]!.slice(0, 140), 'the header, cut off'),
+        ...call.slice(1),
+      ]),
+    },
+    {
+      name: 'the header torn in its projectHash, and no folder to read the project from: no fix',
+      text: text([call[0]!.slice(0, 100), ...call.slice(1)]),
+      errors: [{ messageId: 'headerLost', line: 1, severity: 'error' }],
       output: null,
     },
     {
