@@ -50,11 +50,20 @@ export function sessionsInFile(
   leaf: Entry | undefined,
 ): SessionsInFile | undefined {
   const trees = conversationTrees(entries, byUuid);
-  if (trees.length < 2) return undefined;
+  if (trees.length === 0) return undefined;
   const named = UUID_NAME.exec(filePath.split(/[\\/]/).pop() ?? '')?.[1]?.toLowerCase();
+  // The file's own session wrote lines but no conversation (it crashed before its first prompt was written) and
+  // another session's conversation follows: Claude Code resumes that one under the file's id (differential harness
+  // seed 167: two queue-operation lines, then another session appended; resume sent the other conversation).
+  const ownWithoutConversation =
+    named !== undefined && !trees.some((t) => t.sessionIds.has(named)) && entries.some((e) => sessionOf(e) === named);
+  if (trees.length < 2 && !ownWithoutConversation) return undefined;
   // A file named for neither session (renamed by hand) is taken to be the first conversation's.
-  const own = named !== undefined && trees.some((t) => t.sessionIds.has(named)) ? named : [...trees[0]!.sessionIds][0]!;
-  const ownIds = new Set(trees.filter((t) => t.sessionIds.has(own)).flatMap((t) => [...t.sessionIds]));
+  const own =
+    named !== undefined && (ownWithoutConversation || trees.some((t) => t.sessionIds.has(named)))
+      ? named
+      : [...trees[0]!.sessionIds][0]!;
+  const ownIds = new Set([own, ...trees.filter((t) => t.sessionIds.has(own)).flatMap((t) => [...t.sessionIds])]);
   const leafSession = typeof leaf?.raw.sessionId === 'string' ? leaf.raw.sessionId.toLowerCase() : undefined;
   const others: JoinedSession[] = [];
   for (const tree of trees) {
@@ -73,7 +82,8 @@ export function sessionsInFile(
     });
   }
   if (others.length === 0) return undefined;
-  const ownFirstLine = trees.find((t) => t.sessionIds.has(own))?.first.line;
+  const ownFirstLine =
+    trees.find((t) => t.sessionIds.has(own))?.first.line ?? entries.find((e) => sessionOf(e) === own)?.line;
   return { own, ownFirstLine, others };
 }
 
@@ -91,6 +101,9 @@ export function otherSessionsOf(filePath: string, model: TranscriptModel): Joine
     })),
   };
 }
+
+const sessionOf = (e: Entry): string | undefined =>
+  typeof e.raw.sessionId === 'string' ? e.raw.sessionId.toLowerCase() : undefined;
 
 /** The main conversation's entries (with a uuid and a sessionId, not sidechains) grouped into trees, in file order. */
 function conversationTrees(entries: readonly Entry[], byUuid: ReadonlyMap<string, Entry>): Tree[] {
