@@ -142,7 +142,8 @@ function ccResult(dir) {
     const j = JSON.parse(out);
     if (j.is_error) error = String(j.result).slice(0, 200);
   } catch {}
-  return { rc, requests: requests.length, rejects, messages: requests[0]?.body.messages, error };
+  const noConversation = /No conversation found with session ID/.test(err);
+  return { rc, requests: requests.length, rejects, messages: requests[0]?.body.messages, error, noConversation };
 }
 
 const PROMPT = 'continue';
@@ -344,13 +345,29 @@ async function runCase(seed, bases, tails) {
   const fixAlien = foreign(fixSent, own);
   const fixWhy = [];
   if (fix1.code === 124) fixWhy.push('fix timed out');
-  if (ccFixed.rc !== '0') fixWhy.push(`rc=${ccFixed.rc}${ccFixed.error ? ` (${ccFixed.error.slice(0, 80)})` : ''}`);
-  if (!ccFixed.requests) fixWhy.push('no request');
+  // This session has nothing to resume (its undamaged prefix resumes nothing and no item of it survives): a fixed
+  // file that holds no conversation either is what the original gives ("No conversation found with session ID").
+  const nothingOwn = !ref.requests && !refItems.size && ccFixed.noConversation;
+  if (ccFixed.rc !== '0' && !nothingOwn)
+    fixWhy.push(`rc=${ccFixed.rc}${ccFixed.error ? ` (${ccFixed.error.slice(0, 80)})` : ''}`);
+  if (!ccFixed.requests && !nothingOwn) fixWhy.push('no request');
   if (ccFixed.rejects.length) fixWhy.push(`rejected: ${ccFixed.rejects[0].slice(0, 80)}`);
   if (fixLost.length)
     fixWhy.push(`lost ${fixLost.length} of ${refItems.size}: ${fixLost.slice(0, 3).join(', ').slice(0, 160)}`);
   if (fixAlien.length) fixWhy.push(`other conversation: ${fixAlien.length} items`);
   if (!idempotent) fixWhy.push('second --fix changed the file');
+  // The files `split` wrote beside the fixed one (fix/<its id>.jsonl), each resumed as its own session: together they
+  // send every item of another conversation that the damaged file sent.
+  const movedOut = readdirSync(path.join(w, 'fix')).filter((f) => f !== `${base.sid}.jsonl` && f.endsWith('.jsonl'));
+  if (alien.length && movedOut.length) {
+    const movedSent = new Set();
+    for (const f of movedOut) {
+      const r = ccResult(await resume(readFileSync(path.join(w, 'fix', f)), f.replace(/\.jsonl$/, '')));
+      for (const it of items(r.messages)) movedSent.add(it);
+    }
+    const movedLost = alien.filter((it) => !movedSent.has(it));
+    if (movedLost.length) fixWhy.push(`other session lost: ${movedLost.length} of ${alien.length} items`);
+  }
 
   const verdict = {
     seed,
