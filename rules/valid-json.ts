@@ -3,9 +3,10 @@
 // (test/oracle/differential/claude) it resumed without loss every case where the skipped line was a torn
 // last line, a tear mid-file, a NUL-zeroed block or a torn character that no surviving entry hangs below. So in a
 // session a bad line mid-file is a warning, and an error where the skip cuts the resumed history: an entry below the
-// line lost its parent and the walk starts there, leaving earlier entries unsent. A torn last line is judged the same
-// way: a warning, since no entry can hang below it, unless a call it separates from its result is dropped or no entry
-// survives to resume. A plain message list or request cannot be read at all with a bad line: an error there.
+// line lost its parent and the walk starts there, leaving earlier entries unsent, or the entries below the line lost
+// their parent and reach no message without it, so resume leaves them out (differential seed 154). A torn last line
+// is judged the same way: a warning, since no entry can hang below it, unless a call it separates from its result is
+// dropped or no entry survives to resume. A plain message list or request cannot be read at all with a bad line: an error there.
 // A NUL byte mid-file was thought to make the whole session unfindable; the recording resumed such a file,
 // skipping the line (test/skipped-line.test.ts, nul-mid), and the recording wins.
 import {
@@ -151,6 +152,41 @@ function cutBelow(model: StorageView, chain: Chain, lineNo: number): Entry | und
 }
 
 /**
+ * The first entry below the skipped lines whose parent is an entry they held (`"uuid":"<parent>"` in their bytes),
+ * when the entries hanging below it hold no user or assistant message, the walk passes none of them, and one is an
+ * attachment rendered as user text (system text is Claude Code's own context, which it announces again: differential
+ * seed 43 left out three such attachments and lost nothing). Claude Code does not resume from entries whose parent
+ * links reach no user or assistant message: it resumes an earlier tip, and that branch is not sent (differential
+ * seed 154: a line written inside the `model` attachment below the first prompt; the attachments below it, the
+ * session's newest entries, were left out, one of them a rendered user text).
+ */
+function detachedBelow(model: StorageView, chain: Chain, skipped: readonly Lines.SourceLine[]): Entry | undefined {
+  const last = skipped[skipped.length - 1]!.lineNo;
+  const walked = new Set(chain.walked.map((s) => s.entry));
+  const held = (uuid: string): boolean => {
+    const quoted = Buffer.from(`"uuid":"${uuid}"`);
+    return skipped.some(({ bytes }) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(quoted));
+  };
+  for (const e of model.entries) {
+    if (e.line <= last || !isMainTreeEntry(e) || model.isShadowed(e)) continue;
+    const parent = e.raw.parentUuid;
+    if (typeof parent !== 'string' || chain.byUuid.has(parent) || !held(parent)) continue;
+    const branch = new Set<string>([e.uuid!]);
+    let sends = false;
+    for (let i = e.index; i < model.entries.length; i++) {
+      const d = model.entries[i]!;
+      if (d !== e && !(typeof d.raw.parentUuid === 'string' && branch.has(d.raw.parentUuid))) continue;
+      if (walked.has(d)) return undefined;
+      if (d.uuid !== undefined) branch.add(d.uuid);
+      if (d.type === 'user' || d.type === 'assistant') return undefined;
+      sends ||= Array.isArray(d.raw.rendered) && d.raw.rendered.length > 0 && d.raw.renderedRole !== 'system';
+    }
+    return sends ? e : undefined;
+  }
+  return undefined;
+}
+
+/**
  * A tool call whose result was on a skipped line: a surviving tool_use above line `lineNo`, not in the file's last
  * response, whose tool_result is in no readable entry. Claude Code drops the call as an orphan
  * (a corrupt line that held a result on the chain is bridged and its call dropped), so the
@@ -259,24 +295,27 @@ export default defineRule({
       // A session: what skipping the line costs on resume. A message list: unreadable, an error (the rule's own).
       let severity: 'error' | 'warn' | undefined;
       let effect = '';
+      const next = lines[i + 1];
+      const split = plain ? undefined : splitByInner(line, next);
       if (!plain) {
         chain ??= model.chain();
         const cut = cutBelow(model, chain, line.lineNo);
-        const half = cut ? undefined : splitPair(model, line.lineNo);
+        const detached = cut ? undefined : detachedBelow(model, chain, split && next ? [line, next] : [line]);
+        const half = cut || detached ? undefined : splitPair(model, line.lineNo);
         const none = !model.entries.some((e) => isMainTreeEntry(e));
-        severity = cut || half !== undefined || none ? 'error' : 'warn';
+        severity = cut || detached || half !== undefined || none ? 'error' : 'warn';
         effect = cut
           ? `, and line ${cut.line} hung below what it held: on resume the history starts at line ${cut.line}, and the entries above this line are not sent`
-          : half !== undefined
-            ? `, and the tool call on line ${half} lost its result with it: Claude Code drops the call as an orphan`
-            : none
-              ? ', and no other entry of the conversation is left to resume'
-              : kinds.has('torn')
-                ? ' and resumes from the entry before it'
-                : ' and resumes from the other lines (only what this line held is not sent)';
+          : detached
+            ? `, and line ${detached.line} hung below what it held: without it the entries from line ${detached.line} on reach no user or assistant message, so Claude Code resumes from an earlier entry and does not send them`
+            : half !== undefined
+              ? `, and the tool call on line ${half} lost its result with it: Claude Code drops the call as an orphan`
+              : none
+                ? ', and no other entry of the conversation is left to resume'
+                : kinds.has('torn')
+                  ? ' and resumes from the entry before it'
+                  : ' and resumes from the other lines (only what this line held is not sent)';
       }
-      const next = lines[i + 1];
-      const split = plain ? undefined : splitByInner(line, next);
       if (split && next) {
         // Both entries come back with their own bytes, the outer first (its write began first).
         skipLine = next.lineNo;
