@@ -150,11 +150,14 @@ const PROMPT = 'continue';
 const NRR = 'No response requested.';
 
 /**
- * The items a request carries: tool_use ids, user texts (not system reminders, not the resume prompt) and assistant
- * texts (not Claude Code's "No response requested."), so that a resume which drops only answers is a loss too.
+ * The items a request carries: tool_use ids, user texts (not system reminders) and assistant texts (not Claude Code's
+ * "No response requested."), so that a resume which drops only answers is a loss too. The resume prompt "continue" is
+ * the request's last one; the recorded continuations' own "continue" prompts before it are items `text:continue#k`
+ * (the k-th one sent), so that a resume which leaves out a stored prompt is a loss too (differential seed 106).
  */
 function items(messages) {
   const out = new Set();
+  let prompts = 0;
   for (const m of messages ?? []) {
     if (m.role === 'system') continue;
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content;
@@ -164,20 +167,27 @@ function items(messages) {
         const t = String(b.text).trim();
         if (!t || t === NRR) continue;
         if (m.role === 'assistant') out.add(`said:${t.slice(0, 200)}`);
-        else if (t !== PROMPT && !t.startsWith('<system-reminder>')) out.add(`text:${t.slice(0, 200)}`);
+        else if (t === PROMPT) prompts++;
+        else if (!t.startsWith('<system-reminder>')) out.add(`text:${t.slice(0, 200)}`);
       }
     }
   }
+  for (let k = 1; k < prompts; k++) out.add(`text:${PROMPT}#${k}`);
   return out;
 }
 
+/** How many times `text` (JSONL) stores the prompt "continue" as a user entry's content. */
+const storedPrompts = (text) => text.split(`"content":${JSON.stringify(PROMPT)}`).length - 1;
+
 /**
  * Whether `text` (JSONL) holds the item: a call as a tool_use block's `"id"` (a result's `"tool_use_id"` does not
- * hold the call: its line may be gone), a text as JSON string content (the first 120 characters).
+ * hold the call: its line may be gone), a stored "continue" prompt by count, a text as JSON string content (the
+ * first 120 characters).
  */
 const holds = (text, it) => {
   const value = it.slice(it.indexOf(':') + 1);
   if (it.startsWith('call:')) return text.includes(`"id":${JSON.stringify(value)}`);
+  if (value.startsWith(`${PROMPT}#`)) return storedPrompts(text) >= Number(value.slice(PROMPT.length + 1));
   return text.includes(JSON.stringify(value).slice(1, -1).slice(0, 120));
 };
 
