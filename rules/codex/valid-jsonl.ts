@@ -80,9 +80,6 @@ function firstLineFix(model: Codex.CodexModel, line: Lines.SourceLine, reason: s
     .fix('safe', `move the line after the session_meta (line ${meta.line}) ${KEPT}`);
 }
 
-/** A line's text without its line end. */
-const lineText = (line: Lines.SourceLine): string => lenient.decode(line.bytes).replace(/\r?\n$/, '');
-
 /** Where a kept line's record is, for a fix's description. */
 const KEPT = `in a ${Codex.KEPT_LINE} record Codex skips`;
 
@@ -140,6 +137,8 @@ export default defineRule({
         'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
       afterTorn:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, so {{what}} is lost on resume.',
+      afterTornNul:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) and {{nuls}} NUL bytes, with {{what}} written whole after them: Codex skips the line, so {{what}} is lost on resume.',
       afterTornCopy:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with a copy of line {{of}} ({{what}}) written whole after it: Codex skips the line, and line {{of}} still holds that record, so nothing is lost.',
       afterTornContext:
@@ -283,6 +282,55 @@ export default defineRule({
         });
         continue;
       }
+      // After a torn write and NUL bytes, a copy of a line of the file stays in the kept line (differential seed 32:
+      // put back, the copied session_meta hid the items Codex sent twice).
+      if (
+        recovery?.kind === 'after-torn' &&
+        line !== firstLine &&
+        !(recovery.nul && model.lineHolding(recovery.text) !== undefined)
+      ) {
+        // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error, but for
+        // context Codex rebuilds on resume (it finds no turn_context or world_state): it sends that again.
+        // A record that another line of the file holds byte for byte (a restored copy glued to a torn line;
+        // differential seed 300: resumed with nothing lost) loses nothing either.
+        const context = contextMessage(recovery.record);
+        const rebuilt = context !== undefined && (resume.noTurnContext || resume.noWorldState);
+        const of = model.lineHolding(recovery.text);
+        const fragment = line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length);
+        const nuls = fragment.filter((b) => b === 0).length;
+        const bytes = fragment.length - nuls;
+        const what = context ?? describe(recovery.record);
+        const fix = new Codex.CodexFix(model, RULE_ID)
+          .replaceText(line.lineNo, recovery.text)
+          .raw({
+            kind: 'insertAfter',
+            line: line.lineNo - 1,
+            value: Codex.keptLine(model, line.lineNo, fragment, 'torn', RULE_ID),
+          })
+          .fix(
+            'safe',
+            `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
+          );
+        if (of !== undefined)
+          ctx.report({ messageId: 'afterTornCopy', at, severity: 'warn', data: { bytes, what, of }, fix });
+        else if (nuls > 0 && !rebuilt)
+          ctx.report({
+            messageId: 'afterTornNul',
+            at,
+            severity: usedRecord(recovery.record) ? 'error' : 'warn',
+            data: { bytes, what, nuls },
+            fix,
+          });
+        else
+          ctx.report({
+            messageId: rebuilt ? 'afterTornContext' : 'afterTorn',
+            at,
+            severity: usedRecord(recovery.record) && !rebuilt ? 'error' : 'warn',
+            data: { bytes, what },
+            fix,
+          });
+        continue;
+      }
       if (kinds.has('nul')) {
         if (recovery?.kind === 'nul-stripped') {
           ctx.report({
@@ -324,45 +372,6 @@ export default defineRule({
           data: { detail },
           fix: keepLine(model, line, 'not a record', `keep the line ${KEPT}`),
         });
-        continue;
-      }
-      if (recovery?.kind === 'after-torn' && line !== firstLine) {
-        // Losing an event is a warning, as any line Codex skips; losing a record resume reads is an error, but for
-        // context Codex rebuilds on resume (it finds no turn_context or world_state): it sends that again.
-        // A record that another line of the file holds byte for byte (a restored copy glued to a torn line;
-        // differential seed 300: resumed with nothing lost) loses nothing either.
-        const context = contextMessage(recovery.record);
-        const rebuilt = context !== undefined && (resume.noTurnContext || resume.noWorldState);
-        const of = lines.find((l) => l.json && l.lineNo !== line.lineNo && lineText(l) === recovery.text)?.lineNo;
-        const bytes = line.bytes.length - new TextEncoder().encode(recovery.text).length;
-        const what = context ?? describe(recovery.record);
-        const fix = new Codex.CodexFix(model, RULE_ID)
-          .replaceText(line.lineNo, recovery.text)
-          .raw({
-            kind: 'insertAfter',
-            line: line.lineNo - 1,
-            value: Codex.keptLine(
-              model,
-              line.lineNo,
-              line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length),
-              'torn',
-              RULE_ID,
-            ),
-          })
-          .fix(
-            'safe',
-            `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
-          );
-        if (of !== undefined)
-          ctx.report({ messageId: 'afterTornCopy', at, severity: 'warn', data: { bytes, what, of }, fix });
-        else
-          ctx.report({
-            messageId: rebuilt ? 'afterTornContext' : 'afterTorn',
-            at,
-            severity: usedRecord(recovery.record) && !rebuilt ? 'error' : 'warn',
-            data: { bytes, what },
-            fix,
-          });
         continue;
       }
       const reason = kinds.has('torn') ? 'torn' : 'not JSON';

@@ -84,14 +84,20 @@ export class CodexModel implements FormatModel {
    */
   recoveredRecords(recovery: Recovery): { text: string; record: Record<string, unknown> }[] {
     const all = recoveredRecords(recovery);
+    // A copy after a torn write and NUL bytes is not put back (codex/valid-jsonl keeps that line whole).
+    if (recovery.kind === 'after-torn') return recovery.nul && this.lineHolding(recovery.text) !== undefined ? [] : all;
     if (recovery.kind !== 'split' && recovery.kind !== 'interleaved') return all;
     const inner = recovery.inner;
     const own = this.records.find((r) => r.type === 'session_meta')?.raw.payload as Record<string, unknown> | undefined;
     const meta = inner.record.type === 'session_meta' ? (inner.record.payload as Record<string, unknown>) : undefined;
     const foreignMeta = meta !== undefined && own !== undefined && meta.id !== own.id;
-    const copy = () =>
-      this.file.lines.some((l) => l.json && lenient.decode(l.bytes).replace(/\r?\n$/, '') === inner.text);
+    const copy = () => this.lineHolding(inner.text) !== undefined;
     return foreignMeta || copy() || this.sentFromOtherSession(inner.record) ? all.filter((r) => r !== inner) : all;
+  }
+
+  /** The first line that is a record whose text (without its line end) is `text`, byte for byte. */
+  lineHolding(text: string): number | undefined {
+    return this.file.lines.find((l) => l.json && lenient.decode(l.bytes).replace(/\r?\n$/, '') === text)?.lineNo;
   }
 
   /** Whether the record is another session's (turns.ts ofUnknownTurn) and Codex would send it if it were put back. */

@@ -22,7 +22,9 @@ function parseObject(text: string): Obj | undefined {
 }
 
 export type Recovery =
-  | { kind: 'nul-stripped' | 'utf8-replaced' | 'after-torn'; text: string; record: Obj }
+  | { kind: 'nul-stripped' | 'utf8-replaced'; text: string; record: Obj }
+  /** `nul`: NUL bytes precede the record on the line (a torn write, a crash's NUL padding, then the next write). */
+  | { kind: 'after-torn'; text: string; record: Obj; nul: boolean }
   | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } }
   | {
       kind: 'split';
@@ -79,19 +81,20 @@ export function recoverLine(line: SourceLine): Recovery | undefined {
     if (record) return { kind: 'utf8-replaced', text, record };
   }
   if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8'))
-    // valid-jsonl puts back a record after a torn write only on a line with no NUL or invalid bytes.
-    return splitInterleaved(text) ?? (kinds.has('nul') || kinds.has('utf8') ? undefined : afterTorn(text));
+    // No record is put back after a torn write on a line with invalid bytes.
+    return splitInterleaved(text) ?? (kinds.has('utf8') ? undefined : afterTorn(text, kinds.has('nul')));
   return undefined;
 }
 
 /**
- * A torn write, then a whole record on the same line (a crash mid-line, then the next write): the record after the
- * fragment. Codex skips the whole line.
+ * A torn write, then a whole record on the same line (a crash mid-line, maybe NUL padding, then the next write): the
+ * record after the fragment. Codex skips the whole line (differential seed 315: the "say hello" prompt after a torn
+ * line and NUL bytes, not sent).
  */
-function afterTorn(text: string): Recovery | undefined {
+function afterTorn(text: string, nul: boolean): Recovery | undefined {
   for (let k = text.indexOf('{"timestamp":', 1); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) {
     const record = parseObject(text.slice(k));
-    if (record) return { kind: 'after-torn', text: text.slice(k), record };
+    if (record) return { kind: 'after-torn', text: text.slice(k), record, nul };
   }
   return undefined;
 }
