@@ -214,7 +214,10 @@ export default defineRule({
 function removeCopy(model: Codex.CodexModel, copy: Codex.ReplayedBlock, clash: string | undefined): FixDescriptor {
   const fix = new Codex.CodexFix(model, RULE_ID);
   for (let n = copy.start; n <= copy.end; n++) fix.deleteLine(n);
-  const what = `lines ${copy.start}–${copy.end}, an exact copy of lines ${copy.of}–${copy.of + copy.end - copy.start} (a restored backup)`;
+  const what =
+    copy.ofEnd === undefined
+      ? `lines ${copy.start}–${copy.end}, an exact copy of lines ${copy.of}–${copy.of + copy.end - copy.start} (a restored backup)`
+      : `lines ${copy.start}–${copy.end}, each an exact copy of a line of lines ${copy.of}–${copy.ofEnd} (a restored backup, ${copy.ofEnd - copy.of - (copy.end - copy.start)} of those lines missing from it)`;
   return clash
     ? fix.fix(
         'unsafe',

@@ -11,6 +11,11 @@ export interface ReplayedBlock {
   start: number;
   end: number;
   of: number;
+  /**
+   * A restored copy with lines deleted from it: the last line it repeats (later than `of + end - start`), each of its
+   * lines repeating a line of `of`..`ofEnd` in order.
+   */
+  ofEnd?: number;
   /** The ids of the history items the copy sends a second time, in file order (the first is the one the API names). */
   ids: string[];
 }
@@ -80,6 +85,24 @@ function copyEnd(lines: readonly SourceLine[], start: number, of: number): numbe
   return end;
 }
 
+/**
+ * The end of a restored copy that may miss lines (a block deleted from it, differential seed 336): from line `start`
+ * on, each next line repeats a later line of the original, before the copy; it stops at the first line that repeats
+ * none. Returns its last line and the last line of the original it repeats.
+ */
+function gappedCopyEnd(lines: readonly SourceLine[], start: number, of: number): { end: number; ofEnd: number } {
+  let end = start;
+  let ofEnd = of;
+  while (end < lines.length) {
+    let m = ofEnd + 1;
+    while (m < start && !sameLine(lines[m - 1], lines[end])) m++;
+    if (m >= start) break;
+    end++;
+    ofEnd = m;
+  }
+  return { end, ofEnd };
+}
+
 const copyCache = new WeakMap<CodexModel, ReplayedBlock[]>();
 
 /**
@@ -100,9 +123,9 @@ export function restoredCopies(model: CodexModel): ReplayedBlock[] {
   for (const meta of metas.slice(1)) {
     const start = meta.line;
     if (first === undefined || (copies.at(-1)?.end ?? 0) >= start || !sameLine(at(first), at(start))) continue;
-    const end = copyEnd(lines, start, first);
+    const { end, ofEnd } = gappedCopyEnd(lines, start, first);
     // A lone session_meta is codex/session-meta's repeated one, no copy of the file's lines.
-    if (end > start) copies.push({ start, end, of: first, ids: [] });
+    if (end > start) copies.push({ start, end, of: first, ids: [], ...(ofEnd > first + end - start && { ofEnd }) });
   }
   copyCache.set(model, copies);
   return copies;
