@@ -3,7 +3,6 @@
 // calling process.exit) lets piped output drain. A closed pipe on stdout (`| head`) is not an error worth a stack
 // trace; any other failure to write the report or the messages (a full disk, a closed stderr) is one line and exit 2,
 // since the run's outcome was not delivered.
-import { spawn } from 'node:child_process';
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
 
 /** A failure before main() runs (it never throws): one line and exit 2, as main's own failures are. */
@@ -59,6 +58,8 @@ async function rerunWithFewArenas() {
   // The child watches this process through fd 3, a pipe only this process holds the other end of, and through its
   // parent pid: killed by SIGKILL, this process cannot pass the signal on, and the child must then not write
   // (src/cli/launcher-watch.ts).
+  // Loaded only here: node:child_process (and node:net below it) costs every other run ~10 ms of CPU to load.
+  const { spawn } = await import('node:child_process');
   child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
     stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
     env: { ...process.env, MALLOC_ARENA_MAX: '2', TRANSCRIPT_LINT_LAUNCHER: `${process.pid}:3` },

@@ -4,7 +4,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Read once a process: a --cache rerun asks twice (the arguments, the cache's key). */
+let version: string | undefined;
+
 export function packageVersion(): string {
+  version ??= readVersion();
+  return version;
+}
+
+function readVersion(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {

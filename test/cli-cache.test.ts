@@ -22,6 +22,7 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../src/composition.js';
 import { CONFIG_FILE_NAME } from '../src/engine/config-names.js';
+import { guessedLocation } from '../src/cli/cached-run.js';
 import { codeKey, DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
 import { FORMAT_NAMES } from '../src/formatters/names.js';
 import { Linter } from '../src/engine/lint.js';
@@ -442,6 +443,29 @@ describe('--cache, a rerun of the same command over folders and globs', { timeou
   }
 });
 
+describe('--cache, the rerun given back before the arguments are parsed', { timeout: 60_000 }, () => {
+  it('finds the cache file by the last --cache-location before `--`', () => {
+    expect(guessedLocation(['--cache', 'a.jsonl'])).toBeUndefined();
+    expect(guessedLocation(['--cache-location', 'x', '--cache-location=y', 'a.jsonl'])).toBe('y');
+    expect(guessedLocation(['--cache-location=y', '--cache-location', 'x'])).toBe('x');
+    expect(guessedLocation(['--cache-location', 'x', '--', '--cache-location', 'z'])).toBe('x');
+  });
+
+  it('gives back a run kept under these very arguments, with --cache-location in either form', async () => {
+    const dir = folder();
+    for (const location of [['--cache-location', 'here.cache'], ['--cache-location=there/']]) {
+      const args = ['--cache', ...location, '-f', 'json'];
+      const plain = await runNamed(dir, ['-f', 'json']);
+      expect(await runNamed(dir, args)).toEqual(plain);
+      const file = location[0] === '--cache-location' ? 'here.cache' : path.join('there', DEFAULT_CACHE_FILE);
+      expect(markRuns(path.join(dir, file))).toBe(1);
+      expect((await runNamed(dir, args)).stdout).toBe(plain.stdout + MARK);
+      // Other arguments are another run, even with the same cache file.
+      expect(await runNamed(dir, [...args, '--quiet'])).toEqual(await runNamed(dir, ['-f', 'json', '--quiet']));
+    }
+  });
+});
+
 describe('--cache rerun in the built CLI', () => {
   const bundle = path.resolve('dist/bundle');
   const cli = path.join(bundle, 'cli.js');
@@ -464,5 +488,10 @@ describe('--cache rerun in the built CLI', () => {
     const linterChunk = [...composition].find((f) => source(f).includes('function createLinter('));
     expect(linterChunk).toBeDefined();
     expect(replay.has(linterChunk!)).toBe(false);
+    // Nor the argument parser, nor the worker threads: the rerun is given back before the arguments are parsed.
+    const parser = [...loaded(dynamic('args')!)].find((f) => source(f).includes('function parseArgs('));
+    expect(parser).toBeDefined();
+    expect(replay.has(parser!)).toBe(false);
+    expect([...replay].some((f) => source(f).includes('"node:worker_threads"'))).toBe(false);
   });
 });

@@ -290,7 +290,7 @@ describe('lintFilesParallel', () => {
     const lint = async (argv: string[]) => {
       const c = await cmd(argv);
       if (c.kind !== 'lint') throw new Error('not a lint command');
-      return mayLintInParallel(c, io);
+      return mayLintInParallel(c, io, defaultJobs);
     };
     // Whether a folder or a glob may use a worker depends on the cores free now (defaultJobs).
     expect(await lint(['p0'])).toBe(defaultJobs(2, Number.POSITIVE_INFINITY) > 1);

@@ -18,11 +18,51 @@ export interface RunRecorder {
   configs: RunRecord['configs'];
   /** What the walk of the run's folders and globs depended on before the run (none when it named only files). */
   reads: WalkRead[];
+  /** The paths that were files before the run. */
+  named: string[];
   /** What to read them again with after the run. */
   walk: { paths: readonly string[]; cwd: string; cacheFile: string };
   /** What the run wrote, as the report is what it printed; undefined once it wrote something it cannot keep. */
   stdout?: string;
   stderr?: string;
+}
+
+/**
+ * Before the arguments are parsed: a rerun's exit code after printing what the kept run printed, else undefined. The
+ * cache file is found from the raw arguments (the last --cache-location, else the default). That guess is safe: a
+ * run is kept under the key of its exact arguments, folder and environment (runKeyOf), so a kept run found under
+ * this key was printed by a run of this very command line, and replayRun checks that nothing it read has changed,
+ * whichever file holds it. A wrong guess finds no run, and the parsed command is tried next (replayOrRecord).
+ */
+export function replayBeforeParsing(argv: readonly string[], io: CliIO): number | undefined {
+  const location = guessedLocation(argv);
+  const cacheFile = locate(io.cwd, location);
+  if (cacheFile === undefined) return undefined;
+  const kept = LintCache.replayRun(cacheFile, undefined, runKeyOf(argv, io));
+  if (!kept) return undefined;
+  if (kept.stdout !== '') io.stdout.write(kept.stdout);
+  if (kept.stderr !== '') io.stderr.write(kept.stderr);
+  return kept.code;
+}
+
+/** The value of the last --cache-location in the arguments (before any `--`), or undefined. */
+export function guessedLocation(argv: readonly string[]): string | undefined {
+  let location: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') break;
+    if (a === '--cache-location') location = argv[++i];
+    else if (a.startsWith('--cache-location=')) location = a.slice('--cache-location='.length);
+  }
+  return location;
+}
+
+function locate(cwd: string, location: string | undefined): string | undefined {
+  try {
+    return cacheFilePath(cwd, location);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -34,21 +74,21 @@ export function replayOrRecord(
   cmd: LintCommand,
   io: CliIO,
 ): { code: number } | { recorder?: RunRecorder; io: CliIO } {
-  const named = keepable(cmd, io);
-  if (named === undefined || cmd.cache === undefined) return { io };
+  if (!mayKeep(cmd)) return { io };
   const runKey = runKeyOf(argv, io);
-  let cacheFile: string;
-  try {
-    cacheFile = cacheFilePath(io.cwd, cmd.cache.location);
-  } catch {
-    return { io };
-  }
-  const kept = LintCache.replayRun(cacheFile, cmd.cache.strategy, runKey);
+  const cacheFile = locate(io.cwd, cmd.cache.location);
+  if (cacheFile === undefined) return { io };
+  // The kept run's own reads stand for the paths' stats: each file it linted has its entry's stat, each other path its
+  // kind (walk-reads.ts), so nothing is read before this that the replay does not need. Tried already when the
+  // arguments' guess (replayBeforeParsing) named this file.
+  const guessed = locate(io.cwd, guessedLocation(argv)) === cacheFile;
+  const kept = guessed ? undefined : LintCache.replayRun(cacheFile, cmd.cache.strategy, runKey);
   if (kept) {
     if (kept.stdout !== '') io.stdout.write(kept.stdout);
     if (kept.stderr !== '') io.stderr.write(kept.stderr);
     return { code: kept.code };
   }
+  const named = splitPaths(cmd, io);
   // Before anything is linted, so that a config changed during this run is not taken for the one it read.
   const configs = configFilesRead(cmd, io, named.files);
   const reads = named.walked.length > 0 ? walkReads(named.walked, io.cwd, cacheFile) : [];
@@ -58,6 +98,7 @@ export function replayOrRecord(
     configs,
     reads,
     walk: { paths: named.walked, cwd: io.cwd, cacheFile },
+    named: named.files,
     stdout: '',
     stderr: '',
   };
@@ -74,14 +115,14 @@ export function replayOrRecord(
   };
 }
 
-/**
- * A lint of paths (no session, no stdin) that prints to stdout: its paths that are files, and the others (folders,
- * globs, missing paths), which are walked; else undefined.
- */
-function keepable(cmd: LintCommand, io: CliIO): { files: string[]; walked: string[] } | undefined {
-  if (!cmd.cache || cmd.fix !== 'none' || cmd.stdin || cmd.sessions.length > 0 || cmd.paths.length === 0)
-    return undefined;
-  if (cmd.outputFile !== undefined || cmd.printConfig !== undefined) return undefined;
+/** A lint of paths (no session, no stdin) with --cache that prints to stdout: one that can be kept whole. */
+function mayKeep(cmd: LintCommand): cmd is LintCommand & { cache: NonNullable<LintCommand['cache']> } {
+  if (!cmd.cache || cmd.fix !== 'none' || cmd.stdin || cmd.sessions.length > 0 || cmd.paths.length === 0) return false;
+  return cmd.outputFile === undefined && cmd.printConfig === undefined;
+}
+
+/** The paths that are files (absolute), and the others (folders, globs, missing paths), which are walked. */
+function splitPaths(cmd: LintCommand, io: CliIO): { files: string[]; walked: string[] } {
   const files: string[] = [];
   const walked: string[] = [];
   for (const p of cmd.paths) {
@@ -141,6 +182,8 @@ function configFilesRead(cmd: LintCommand, io: CliIO, files: readonly string[]):
   return [...seen];
 }
 
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 /** Keeps the run whole in the cache when it printed only text and every file it linted has its entry. */
 export function keepRun(
   cache: LintCache,
@@ -148,18 +191,23 @@ export function keepRun(
   linted: readonly { filePath: string; optionsKey: string | undefined }[],
   code: number,
 ): void {
-  const { runKey, configs, reads, stdout, stderr } = recorder;
+  const { runKey, configs, stdout, stderr } = recorder;
   if (stdout === undefined || stderr === undefined) return;
   // What the walk depended on changed during the run: what it found is not known to be what is there now.
-  if (
-    reads.length > 0 &&
-    JSON.stringify(walkReads(recorder.walk.paths, recorder.walk.cwd, recorder.walk.cacheFile)) !== JSON.stringify(reads)
-  )
-    return;
+  const { walk } = recorder;
+  if (recorder.reads.length > 0 && !sameJson(walkReads(walk.paths, walk.cwd, walk.cacheFile), recorder.reads)) return;
   const files: RunRecord['files'] = [];
   for (const { filePath, optionsKey } of linted) {
     if (optionsKey === undefined || cache.storedOptions(filePath) !== optionsKey) return;
     files.push([path.resolve(filePath), optionsKey]);
+  }
+  // A file named but not linted (its config ignores it) is kept as a file: a folder or nothing there is another run.
+  const reads = [...recorder.reads];
+  const inFiles = new Set(files.map(([f]) => f));
+  for (const file of recorder.named) {
+    if (inFiles.has(file)) continue;
+    if (!isFile(file)) return;
+    reads.push(['kind', file, 'file']);
   }
   cache.recordRun(runKey, { files, configs, ...(reads.length > 0 ? { reads } : {}), stdout, stderr, code });
 }

@@ -7,8 +7,12 @@
 // - the pipe ends when the launcher does, whatever ended it, and the child then ends itself by SIGTERM, as the
 //   launcher would have had it: a write under way removes its temp file and backup (interrupt-cleanup.ts).
 import { fstatSync } from 'node:fs';
-import net from 'node:net';
+import { createRequire } from 'node:module';
+import type net from 'node:net';
 import { setWriteGuard } from '../engine/write-guard.js';
+
+/** node:net, loaded only for a process that has a launcher: loading it costs every other run ~8 ms of CPU. */
+const loadNet = (): typeof net => createRequire(import.meta.url)('node:net') as typeof net;
 
 export const LAUNCHER_ENV = 'TRANSCRIPT_LINT_LAUNCHER';
 
@@ -30,7 +34,7 @@ export function watchLauncher(env: Record<string, string | undefined>): void {
   }
   let pipe: net.Socket;
   try {
-    pipe = new net.Socket({ fd, readable: true, writable: false });
+    pipe = new (loadNet().Socket)({ fd, readable: true, writable: false });
   } catch {
     return; // Not one Node can watch: the parent check above still guards every write.
   }

@@ -3,12 +3,17 @@
 import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defaultJobs, discardSpareWorker, prestartWorker } from '../engine/worker-start.js';
-import { type LintCommand, parseArgs, UsageError } from './args.js';
+import type { LintCommand } from './args.js';
 import type { RunRecorder } from './cached-run.js';
 import { type CliIO, type Output, type StdinSource, terminalWidth, warn } from './io.js';
+import { UsageError } from './usage-error.js';
 import { workerUrl } from './worker-url.js';
 import { packageVersion } from '../version.js';
+
+// Loaded when a run gets that far: a --cache rerun that is printed again needs neither the argument parser nor the
+// worker threads (engine/worker-start.ts is loaded only by a lint, and then discards its spare worker at the end).
+const workerStart = () => import('../engine/worker-start.js');
+let workerStartLoaded: Awaited<ReturnType<typeof workerStart>> | undefined;
 
 /** The linter and formatters, from the composition root (loaded after the arguments are read). */
 const composition = () => import('../composition.js');
@@ -54,6 +59,12 @@ export async function main(options: MainOptions): Promise<number> {
     writeFs: options.writeFs,
   };
   try {
+    // --cache, a rerun of a command kept whole: printed again before the arguments are parsed (cached-run.ts).
+    if (options.argv.some((a) => a.startsWith('--cache'))) {
+      const code = (await import('./cached-run.js')).replayBeforeParsing(options.argv, io);
+      if (code !== undefined) return code;
+    }
+    const { parseArgs } = await import('./args.js');
     const cmd = await parseArgs(options.argv, packageVersion(), { width: terminalWidth(io) });
     switch (cmd.kind) {
       case 'print':
@@ -79,11 +90,15 @@ export async function main(options: MainOptions): Promise<number> {
           recorded = replayed;
         }
         // The worker loads while this thread loads the engine and finds the files.
-        if (mayLintInParallel(cmd, io)) prestartWorker(workerUrl());
+        workerStartLoaded = await workerStart();
+        if (mayLintInParallel(cmd, io, workerStartLoaded.defaultJobs)) workerStartLoaded.prestartWorker(workerUrl());
         const { runLint } = await import('./lint-command.js');
         return await runLint(cmd, recorded.io, await composition(), recorded.recorder);
       }
     }
+    // Every kind is handled above: a new kind fails to compile here.
+    const unhandled: never = cmd;
+    return unhandled;
   } catch (err) {
     if (err instanceof UsageError) {
       warn(io, `${err.message}\nRun 'transcript-lint --help' for usage.`);
@@ -100,7 +115,7 @@ export async function main(options: MainOptions): Promise<number> {
     if (io.env.TRANSCRIPT_LINT_DEBUG && err instanceof Error && err.stack) io.stderr.write(`${err.stack}\n`);
     return 2;
   } finally {
-    discardSpareWorker();
+    workerStartLoaded?.discardSpareWorker();
   }
 }
 
@@ -109,7 +124,11 @@ export async function main(options: MainOptions): Promise<number> {
  * sessions folder (their files are not known yet); for named files, when defaultJobs would start more than one job.
  * A wrong guess costs a worker's start on another core, not time.
  */
-export function mayLintInParallel(cmd: LintCommand, io: Pick<CliIO, 'cwd'>): boolean {
+export function mayLintInParallel(
+  cmd: LintCommand,
+  io: Pick<CliIO, 'cwd'>,
+  defaultJobs: (files: number, bytes: number) => number,
+): boolean {
   // --cache: most files of a rerun come from the cache, and those it misses start their workers when they need them.
   if (cmd.fix !== 'none' || cmd.jobs === 1 || cmd.stdin || cmd.cache) return false;
   if (cmd.paths.length === 0) return cmd.sessions.length === 0 && defaultJobs(2, Infinity) > 1;

@@ -184,22 +184,25 @@ export class LintCache {
   /**
    * What the run of `runKey` printed and returned, when the cache file kept it, the code is the same, every file it
    * linted has the stat its entry was stored with (content: the same SHA-256) and every config file it could have
-   * read has the same bytes (or is still missing); else undefined. Reads no format or rule.
+   * read has the same bytes (or is still missing); else undefined. Reads no format or rule. Without `strategy`, the
+   * file's own (a run is kept only in a file of the strategy it ran with).
    */
-  static replayRun(file: string, strategy: CacheStrategy, runKey: string): RunRecord | undefined {
+  static replayRun(file: string, strategy: CacheStrategy | undefined, runKey: string): RunRecord | undefined {
     let parsed: CacheFile | undefined;
     try {
       parsed = parseCache(readFileSync(file, 'utf8'));
     } catch {
       return undefined;
     }
-    if (!parsed || parsed.layout !== LAYOUT || parsed.strategy !== strategy || parsed.code !== codeKey())
+    if (!parsed || parsed.layout !== LAYOUT || parsed.code !== codeKey()) return undefined;
+    if (!CACHE_STRATEGIES.includes(parsed.strategy) || (strategy !== undefined && parsed.strategy !== strategy))
       return undefined;
     const run = parsed.runs?.[runKey];
     if (!isRunRecord(run)) return undefined;
-    const cache = new LintCache(file, parsed.key, strategy, new Map(Object.entries(parsed.entries)), false);
+    const cache = new LintCache(file, parsed.key, parsed.strategy, new Map(Object.entries(parsed.entries)), false);
+    // The files are absolute (keepRun), each its entry's key.
     for (const [filePath, optionsKey] of run.files)
-      if (!cache.#entries.has(filePath) || 'miss' in cache.lookup(filePath, optionsKey)) return undefined;
+      if (!cache.#entries.has(filePath) || 'miss' in cache.#lookupKey(filePath, filePath, optionsKey)) return undefined;
     for (const [configFile, sha256] of run.configs) if (configSha256(configFile) !== sha256) return undefined;
     if (run.reads && !sameReads(run.reads, file)) return undefined;
     return run;
@@ -254,7 +257,10 @@ export class LintCache {
    * options; else a Miss to give to store() once the file is linted.
    */
   lookup(filePath: string, optionsKey: string): { result: LintResult } | { miss: Miss } {
-    const key = path.resolve(filePath);
+    return this.#lookupKey(path.resolve(filePath), filePath, optionsKey);
+  }
+
+  #lookupKey(key: string, filePath: string, optionsKey: string): { result: LintResult } | { miss: Miss } {
     const before = Date.now();
     const stat = statOf(key);
     const stamp = stat?.isFile() ? settledStamp(stat, before) : undefined;
