@@ -18,11 +18,13 @@
 // A compaction written by another terminal after this turn began (two writers of one session): Claude Code 2.1.332
 // deletes the history before the last boundary, so the turn's parent is gone and its turn is sent on top of the
 // summary and preserved tail, without the deleted entries between (recorded: the differential harness's seed 25).
-// An error when messages are among them.
+// An error when messages are among them. The unsafe fix sets that compaction aside (kept-line entries), and the
+// turn is sent with the whole history again (recorded on the fixed file).
 import {
   aboveAttachments,
   assistantMessageId,
   blocksOf,
+  ClaudeCode,
   defineRule,
   type Entry,
   entriesBelow,
@@ -45,7 +47,7 @@ export default defineRule({
     description: 'Every compact boundary is followed by its summary, and every compact summary hangs off its boundary.',
     docs: {
       detects: 'a compact boundary with no summary after it, or a summary whose boundary is gone',
-      fix: 'safe (remove a boundary whose summary was never written); unsafe (bring the deleted boundary back, or remove an unfinished one with its attachments)',
+      fix: "safe (remove a boundary whose summary was never written); unsafe (bring the deleted boundary back, remove an unfinished one with its attachments, or set aside another writer's compaction that deletes a turn's history)",
     },
     severity: { 'claude-code': 'warn', api: 'off' },
     fixable: 'safe',
@@ -112,6 +114,7 @@ export default defineRule({
           { line: deleted[0]!.line, message: 'the parent, deleted on resume' },
           ...(boundaryLine !== undefined ? [{ line: boundaryLine, message: 'the compaction' }] : []),
         ],
+        fix: n > 0 ? setAsideCompaction(ctx.model) : undefined,
       });
     }
     for (let i = 0; i < entries.length; i++) {
@@ -156,6 +159,44 @@ function deletedParents(model: StorageView): { entry: Entry; deleted: Entry[]; s
     if (deleted.length > 0 && survivor) out.push({ entry, deleted, survivor });
   }
   return out;
+}
+
+/** A user entry that only displays a local command: its caveat, its `<command-name>` line or its output. */
+function commandDisplay(e: Entry): boolean {
+  if (e.type !== 'user') return false;
+  if (e.raw.isMeta === true) return true;
+  const content = (e.raw.message as { content?: unknown } | undefined)?.content;
+  return typeof content === 'string' && /^\s*<(command-name|local-command-)/.test(content);
+}
+
+/**
+ * The other writer's compaction set aside: the boundary the walk stopped at and the entries that hang below it (its
+ * summary and the /compact command's lines), each kept byte for byte in an entry Claude Code ignores. Nothing is then
+ * deleted on resume, and the turn goes on from its own parent with the history before it (recorded, seed 25: with the
+ * boundary set aside Claude Code sent both rounds, the turn's prompt and the turn, and no summary). Not when a
+ * response or prompt hangs below the compaction (that writer went on after it: its turns would be cut off).
+ */
+function setAsideCompaction(model: StorageView): FixDescriptor | undefined {
+  const boundary = model.chain().compactBoundary;
+  if (boundary?.uuid === undefined) return undefined;
+  const below = new Set<string>([boundary.uuid]);
+  const aside: Entry[] = [boundary];
+  for (let i = boundary.index + 1; i < model.entries.length; i++) {
+    const e = model.entries[i]!;
+    if (typeof e.raw.parentUuid !== 'string' || !below.has(e.raw.parentUuid)) continue;
+    if ((e.type === 'user' || e.type === 'assistant') && !isCompactSummary(e) && !commandDisplay(e)) return undefined;
+    if (e.uuid !== undefined) below.add(e.uuid);
+    aside.push(e);
+  }
+  const plan = new FixPlan(model);
+  for (const e of aside) {
+    const line = model.file.lines[e.line - 1]!;
+    plan.replaceLineText(e.line, ClaudeCode.keptLineText(model.file, line, 'compacted-by-other'));
+  }
+  return plan.fix(
+    'unsafe',
+    `set the other writer's compaction (${aside.length === 1 ? 'line' : 'lines'} ${aside.map((e) => e.line).join(', ')}) aside in ${ClaudeCode.KEPT_LINE} entries, which Claude Code ignores, so this turn is sent with the history it went on from`,
+  );
 }
 
 /**

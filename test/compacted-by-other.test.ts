@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conversation, type Message, recordedConversation } from './helpers/sent-messages.js';
-import { exportRequest, lintBytes } from '../src/index.js';
+import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DIR = path.join(root, 'fixtures', 'sessions', 'claude-code', 'compacted-by-other');
@@ -41,5 +41,56 @@ describe('a compaction written by another terminal after this turn began', () =>
   it('a compacted session Claude Code recorded itself: nothing reported', () => {
     const clean = readFileSync(path.join(root, 'fixtures/sessions/claude-code/recorded/recordings/main/session.jsonl'));
     expect(lintBytes('t.jsonl', clean).result.diagnostics).toEqual([]);
+  });
+});
+
+// The fix (unsafe) sets the other writer's compaction aside: its boundary (line 76), summary (77), caveat (78) and
+// /compact line (82) are kept byte for byte in entries Claude Code ignores. Claude Code 2.1.332 then sent both rounds,
+// the turn's prompt and the turn, and no summary (MOCK_STRICT=1 resume.sh, other-terminal-compacted.fixed.request.json).
+describe("the fix sets the other writer's compaction aside", () => {
+  const SET_ASIDE = [76, 77, 78, 82];
+  const fixed = fixBytes('t.jsonl', damaged, { unsafe: true }).output;
+  const linesOf = (b: Uint8Array): string[] => Buffer.from(b).toString('utf8').split('\n');
+
+  it('export of the fixed file sends what Claude Code sent: the whole history and the turn with its prompt', () => {
+    const ours = exported(fixed);
+    expect(ours).toEqual(recordedConversation(path.join(DIR, 'other-terminal-compacted.fixed.request.json')));
+    const text = JSON.stringify(ours);
+    for (const item of ['do round one', 'toolu_M1', 'do round two', '"continue"', 'toolu_termA1']) {
+      expect(text).toContain(item);
+    }
+    expect(text).not.toContain('This session is being continued');
+  });
+
+  it('keeps the set-aside lines byte for byte, leaves no error, and a second fix changes nothing', () => {
+    const before = linesOf(damaged);
+    const kept = linesOf(fixed)
+      .filter((l) => l.includes('"reason":"compacted-by-other"'))
+      .map((l) => JSON.parse(l) as { type: string; text: string });
+    expect(kept.map((k) => k.type)).toEqual(SET_ASIDE.map(() => 'transcript-lint.kept-line'));
+    expect(kept.map((k) => k.text)).toEqual(SET_ASIDE.map((n) => before[n - 1]));
+    expect(lintBytes('t.jsonl', fixed).result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(Buffer.compare(fixBytes('t.jsonl', fixed, { unsafe: true }).output, fixed)).toBe(0);
+  });
+
+  it('is not applied by a safe --fix, and not offered when that writer went on after its compaction', () => {
+    const safe = Buffer.from(fixBytes('t.jsonl', damaged).output).toString('utf8');
+    expect(safe).not.toContain('"reason":"compacted-by-other"');
+    expect(safe).toContain('"subtype":"compact_boundary"');
+    // A prompt of that writer below its /compact line (82): its turn hangs below the compaction.
+    const before = linesOf(damaged);
+    const command = JSON.parse(before[81]!) as { uuid: string; sessionId: string };
+    const prompt = JSON.stringify({
+      parentUuid: command.uuid,
+      isSidechain: false,
+      type: 'user',
+      message: { role: 'user', content: 'go on' },
+      uuid: '00000000-0000-4000-8000-0000000000b1',
+      timestamp: '2026-11-29T11:52:54.100Z',
+      sessionId: command.sessionId,
+    });
+    const wentOn = Buffer.from([...before.slice(0, 82), prompt, ...before.slice(82)].join('\n'));
+    const found = lintBytes('t.jsonl', wentOn).result.diagnostics.filter((d) => d.ruleId === 'compact-summary');
+    expect(found.map((d) => [d.line, d.severity, d.fix])).toEqual([[81, 'error', undefined]]);
   });
 });
