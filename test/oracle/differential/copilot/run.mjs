@@ -310,6 +310,29 @@ function intactItems(source, damaged) {
 }
 
 /**
+ * Whether the first of the main agent's prompts and answers among the lines of `damaged` that are intact lines of
+ * `sources` is a prompt. When it is an answer, every resume opens with the assistant and the API rejects it, whatever
+ * prompts come later (differential seed 411: thinking's lines 2-7 deleted, its first prompt with them, the prompts of
+ * two terminals that resumed it later in the file).
+ */
+function opensWithPrompt(sources, damaged) {
+  const own = new Set(
+    sources.flatMap((b) => lineRanges(b).map(([s, e]) => b.subarray(s, e).toString('latin1').replace(/\n$/, ''))),
+  );
+  for (const [s, e] of lineRanges(damaged)) {
+    if (!own.has(damaged.subarray(s, e).toString('latin1').replace(/\n$/, ''))) continue;
+    try {
+      const ev = JSON.parse(damaged.subarray(s, e).toString('utf8'));
+      if (!ev || typeof ev !== 'object' || ev.agentId) continue;
+      const items = itemsOfEvent(ev);
+      if (ev.type === 'user.message' && items.length) return true;
+      if (ev.type === 'assistant.message' && items.length) return false;
+    } catch {}
+  }
+  return false;
+}
+
+/**
  * The lines of `given` (but NUL padding and blank ones, which hold nothing) that are not in `after` as whole lines:
  * what Copilot's transcript recovery deleted from the file when it rewrote it.
  */
@@ -461,7 +484,7 @@ async function runSeed(seed) {
     seed,
     baseline: base.name,
     steps: dmg.steps,
-    promptless: ![...expected].some((i) => i.startsWith('user:')),
+    promptless: !opensWithPrompt([base.events, ...tails], dmg.bytes),
     copilot: {
       rc: before.rc,
       requests: before.requests,
@@ -497,10 +520,10 @@ async function runSeed(seed) {
 }
 
 /**
- * A case no fix can make resume: no prompt of it survives intact, so the request Copilot rebuilds opens with the
- * assistant and the API rejects it, and writing a prompt back would invent one the user never wrote. The fix is right
- * when it leaves session-structure's noPrompt error (it does not claim to have fixed the file); such cases are scored
- * apart from the fix column ("no prompt left").
+ * A case no fix can make resume: no prompt of it survives intact before its first answer (opensWithPrompt), so the
+ * request Copilot rebuilds opens with the assistant and the API rejects it, and writing a prompt back would invent one
+ * the user never wrote. The fix is right when it leaves session-structure's noPrompt error (it does not claim to have
+ * fixed the file); such cases are scored apart from the fix column ("no prompt left").
  */
 const NO_PROMPT = 'copilot/session-structure/noPrompt';
 const unfixable = (r) => r.promptless && r.fix.wrong.length > 0 && r.fix.errorsLeft.includes(NO_PROMPT);
