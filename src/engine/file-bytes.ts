@@ -261,10 +261,11 @@ export class FileBytes implements FileChunks, LineBytesSource {
     closeSync(this.fd);
   }
 
-  read(offset: number, length: number, lineNo: number): Uint8Array {
+  read(offset: number, length: number, lineNo: number, into?: Uint8Array): Uint8Array {
     if (!this.#open) throw new Error(`line ${lineNo} of ${this.filePath} was read after its lint ended`);
     reads++;
-    const out = Buffer.allocUnsafe(length);
+    const out =
+      into && into.length >= length ? Buffer.from(into.buffer, into.byteOffset, length) : Buffer.allocUnsafe(length);
     if (this.readAt(out, 0, length, offset) < length) {
       throw new FileChangedError(
         `it was cut shorter while it was linted (line ${lineNo} is no longer all there); lint it again`,

@@ -6,7 +6,11 @@ export type Bytes = Uint8Array | readonly Uint8Array[];
 
 /** Where a line's bytes can be read again, by their offset in the file (engine/file-bytes.ts). */
 export interface LineBytesSource {
-  read(offset: number, length: number, lineNo: number): Uint8Array;
+  /**
+   * The `length` bytes at `offset`; read into `into` when given (then a view of it, valid until `into` is read into
+   * again), else into new memory of their own.
+   */
+  read(offset: number, length: number, lineNo: number, into?: Uint8Array): Uint8Array;
 }
 
 /**

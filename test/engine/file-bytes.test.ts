@@ -152,6 +152,25 @@ describe('lines read their bytes from the file again', () => {
     expect(() => loaded.lines[0]!.bytes).toThrow(/read after its lint ended/);
   });
 
+  it('into memory given for them when it holds them (a fix copying a run), else into new memory', () => {
+    const content = session();
+    const path = fileOf(content);
+    const file = open(path, 64);
+    try {
+      const window = Buffer.alloc(32);
+      const copied = file.read(5, 20, 1, window);
+      expect(copied.buffer).toBe(window.buffer);
+      expect(Buffer.from(copied).toString()).toBe(content.slice(5, 25));
+      const longer = file.read(5, 40, 1, window);
+      expect(longer.buffer).not.toBe(window.buffer);
+      expect(Buffer.from(longer).toString()).toBe(content.slice(5, 45));
+      // A view of the given memory is cut to the length asked for, though the memory is longer.
+      expect(file.read(0, 3, 1, window).length).toBe(3);
+    } finally {
+      file.close();
+    }
+  });
+
   it('the CLI lints a small file from memory, as before', () => {
     const path = fileOf(session());
     const outcome = lintOne(linter, path, {});
