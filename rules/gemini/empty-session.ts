@@ -4,22 +4,10 @@
 // resume in it (no user text outside the context, no model reply): it reads no session from such a file
 // (hasResumableContent is false), so `--resume latest` finds none, and its start-up session cleanup deletes it
 // (generated Gemini seeds 20 and 22: "No previous sessions found for this project.", and the file was gone after the
-// run). A warning: the file holds nothing of the conversation, and nothing is done
+// run), and with it every other `session-*-<same first 8>.jsonl` of the folder: recorded with 0.61.0, a new session
+// started beside a session file and the second file its resume left deleted both. A warning: the file holds nothing of the conversation, and nothing is done
 // to it.
 import { defineRule, Gemini } from '../../src/sdk/index.js';
-
-/** The CLI's isResumableMessageRecord. */
-function resumable(raw: Gemini.Obj): boolean {
-  const text = raw.content ? Gemini.contentText(raw.content).trim() : '';
-  if (raw.type === 'user') return !Gemini.isIgnoredUserText(text);
-  if (raw.type === 'gemini')
-    return (
-      text.length > 0 ||
-      (Array.isArray(raw.toolCalls) && raw.toolCalls.length > 0) ||
-      (Array.isArray(raw.thoughts) && raw.thoughts.length > 0)
-    );
-  return false;
-}
 
 export default defineRule({
   meta: {
@@ -35,12 +23,12 @@ export default defineRule({
     formats: ['gemini-cli'],
     messages: {
       empty:
-        'Session {{id}} holds no conversation (only its header and session context): Gemini CLI lists no session in this file (`--resume latest` answers "No previous sessions found"), and its session cleanup (on by default) deletes the file when the CLI starts. The CLI leaves such a second file when it resumes a session (gemini-cli #28036), the conversation being in the other file of this id; a crash right after the session began leaves one too.',
+        'Session {{id}} holds no conversation (only its header and session context): Gemini CLI lists no session in this file (`--resume latest` answers "No previous sessions found"), and its session cleanup (on by default) deletes the file when the CLI starts, with every other session file of the folder named with the same first 8 of the id (recorded with 0.61.0: a new session started beside the two files of a resumed session deleted both, the conversation with them). The CLI leaves such a second file when it resumes a session (gemini-cli #28036), the conversation being in the other file of this id; a crash right after the session began leaves one too.',
     },
   },
   check(ctx) {
     const { session, file } = ctx.model;
-    if (session.headers.length === 0 || session.messages.some((m) => resumable(m.raw))) return;
+    if (session.headers.length === 0 || session.messages.some((m) => Gemini.isResumableMessage(m.raw))) return;
     if (file.lines.some((l) => !l.blank && !l.json)) return;
     ctx.report({
       messageId: 'empty',

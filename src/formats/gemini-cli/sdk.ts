@@ -18,3 +18,5 @@ export { type Interleaved, interleavedLines } from './interleaved.js';
 export type { StaleCopy } from './stale-copies.js';
 export { rebuiltHeader } from './rebuilt-header.js';
 export { SESSION_FILE } from './sessions.js';
+export { otherSessionLines } from './joined-sessions.js';
+export { isResumableMessage, listsSession } from './resumable.js';

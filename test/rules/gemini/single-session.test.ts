@@ -32,5 +32,27 @@ runRuleTests(rule, {
         ...parallel.slice(4),
       ]),
     },
+    {
+      // Generated Gemini seed 3: tool-call torn in its prompt record, then the parallel session appended. split used to
+      // leave the file with its header, context and the torn line only; Gemini CLI 0.61.0, started beside it, deleted
+      // it (session cleanup). Left joined and fixed, the CLI resumed it under strict as session f9c4b80d with both
+      // calls sent, and kept it when a new session started beside it.
+      name: "another session's file joined to a session with nothing to resume: a warning, split leaves it",
+      text: text([...recorded('tool-call').slice(0, 2), recorded('tool-call')[2]!.slice(0, 114), ...parallel]),
+      errors: [{ messageId: 'joinedToEmpty', line: 4, severity: 'warn' }],
+      output: null,
+    },
+    {
+      // Its $set messages snapshot replaces the first session's history when the CLI reads the file.
+      name: 'the header and context of a session with nothing to resume appended to a session',
+      text: text([...recorded('tool-call'), ...parallel.slice(0, 2)]),
+      errors: [{ messageId: 'joinedEmpty', line: 12, severity: 'error' }],
+      output: null,
+      unsafeOutput: text([
+        ...recorded('tool-call'),
+        keptLine(parallel[0]!, "another session's header, with nothing to resume"),
+        keptLine(parallel[1]!, "another session's $set line, with nothing to resume"),
+      ]),
+    },
   ],
 });
