@@ -443,6 +443,67 @@ describe('--cache, a rerun of the same command over folders and globs', { timeou
   }
 });
 
+/** Runs the CLI with no path (every agent's sessions folder below `home`), one thread, every file settled. */
+async function runSessions(dir: string, args: string[]) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
+  try {
+    return await runCli(['--jobs', '1', '-f', 'json', ...args], { cwd: dir, homedir: path.join(dir, 'home') });
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe('--cache, a rerun of the sessions folders (no path)', { timeout: 60_000 }, () => {
+  /** A home with a Claude Code project of two sessions, and a project folder linked in from outside it. */
+  function home(): string {
+    const dir = folder();
+    const projects = path.join(dir, 'home', '.claude', 'projects');
+    mkdirSync(path.join(projects, 'p'), { recursive: true });
+    copyFileSync(SOURCES[0]!, path.join(projects, 'p', 'a.jsonl'));
+    copyFileSync(SOURCES[1]!, path.join(projects, 'p', 'b.jsonl'));
+    mkdirSync(path.join(dir, 'elsewhere'));
+    copyFileSync(SOURCES[2]!, path.join(dir, 'elsewhere', 'c.jsonl'));
+    symlinkSync(path.join(dir, 'elsewhere'), path.join(projects, 'linked'));
+    return dir;
+  }
+
+  const CHANGES: [string, (dir: string) => void][] = [
+    ['nothing', () => undefined],
+    [
+      'a session added',
+      (dir) => copyFileSync(SOURCES[3]!, path.join(dir, 'home', '.claude', 'projects', 'p', 'd.jsonl')),
+    ],
+    [
+      'a session added in the linked folder',
+      (dir) => copyFileSync(SOURCES[3]!, path.join(dir, 'elsewhere', 'd.jsonl')),
+    ],
+    [
+      "another agent's sessions folder made",
+      (dir) => {
+        const day = path.join(dir, 'home', '.codex', 'sessions', '2025', '01', '01');
+        mkdirSync(day, { recursive: true });
+        writeFileSync(path.join(day, 'rollout-2025-01-01T00-00-00-0194d3a4-7e5b-7c5a-9f3e-1a2b3c4d5e6f.jsonl'), '{}\n');
+      },
+    ],
+  ];
+
+  for (const [what, change] of CHANGES) {
+    it(`prints what a run without the cache prints; given back ${what === 'nothing' ? 'while nothing changed' : `no more once ${what}`}`, async () => {
+      const dir = home();
+      const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+      const plain = await runSessions(dir, []);
+      expect(JSON.parse(plain.stdout).results.length).toBe(3);
+      expect(await runSessions(dir, ['--cache'])).toEqual(plain);
+      expect(markRuns(cacheFile)).toBe(1);
+      change(dir);
+      const after = await runSessions(dir, ['--cache']);
+      if (what === 'nothing') expect(after).toEqual({ ...plain, stdout: plain.stdout + MARK });
+      else expect(after).toEqual(await runSessions(dir, []));
+    });
+  }
+});
+
 describe('--cache, the rerun given back before the arguments are parsed', { timeout: 60_000 }, () => {
   it('finds the cache file by the last --cache-location before `--`', () => {
     expect(guessedLocation(['--cache', 'a.jsonl'])).toBeUndefined();

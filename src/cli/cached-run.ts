@@ -1,14 +1,16 @@
 // --cache, a rerun of the same command over files that did not change: what the last such run printed is printed
 // again (engine/lint-cache.ts replayRun) before the formats and rules are loaded, which is most of a rerun's cost.
-// A lint of files, folders and globs is kept whole: for the folders and globs, with what their walk depends on
-// (engine/walk-reads.ts: each folder's listing below them, the configs and git ignores), read before the run and
-// again after it, and kept only when the two agree. The sessions folders (a run with no path, or --session) are not.
+// A lint of files, folders and globs, or with no path of the agents' sessions folders, is kept whole: for the folders,
+// globs and sessions folders, with what their walk depends on (engine/walk-reads.ts: each folder's listing below
+// them, the configs and git ignores), read before the run and again after it, and kept only when the two agree. A run
+// of --session is not kept.
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_FILE_NAME } from '../engine/config-names.js';
 import { cacheFilePath, configSha256, LintCache, type RunRecord } from '../engine/lint-cache.js';
-import { type WalkRead, walkReads } from '../engine/walk-reads.js';
+import type { Linter } from '../engine/lint.js';
+import { sessionRootReads, type WalkRead, walkReads } from '../engine/walk-reads.js';
 import type { LintCommand } from './args.js';
 import type { CliIO, Output } from './io.js';
 
@@ -16,12 +18,15 @@ import type { CliIO, Output } from './io.js';
 export interface RunRecorder {
   runKey: string;
   configs: RunRecord['configs'];
-  /** What the walk of the run's folders and globs depended on before the run (none when it named only files). */
-  reads: WalkRead[];
+  /**
+   * What the walk of the run's folders and globs depended on before the run (none when it named only files); for a
+   * run of the sessions folders, undefined until recordSessionRoots.
+   */
+  reads: WalkRead[] | undefined;
   /** The paths that were files before the run. */
   named: string[];
   /** What to read them again with after the run. */
-  walk: { paths: readonly string[]; cwd: string; cacheFile: string };
+  walk: { paths: readonly string[]; cwd: string; cacheFile: string; roots?: readonly string[] };
   /** What the run wrote, as the report is what it printed; undefined once it wrote something it cannot keep. */
   stdout?: string;
   stderr?: string;
@@ -91,8 +96,9 @@ export function replayOrRecord(
   const named = splitPaths(cmd, io);
   // Before anything is linted, so that a config changed during this run is not taken for the one it read.
   const configs = configFilesRead(cmd, io, named.files);
-  const reads = named.walked.length > 0 ? walkReads(named.walked, io.cwd, cacheFile) : [];
-  if (reads === undefined) return { io };
+  const sessions = cmd.paths.length === 0;
+  const reads = sessions ? undefined : named.walked.length > 0 ? walkReads(named.walked, io.cwd, cacheFile) : [];
+  if (reads === undefined && !sessions) return { io };
   const recorder: RunRecorder = {
     runKey,
     configs,
@@ -115,9 +121,12 @@ export function replayOrRecord(
   };
 }
 
-/** A lint of paths (no session, no stdin) with --cache that prints to stdout: one that can be kept whole. */
+/**
+ * A lint of paths, or of the sessions folders (no path), with --cache that prints to stdout: one that can be kept
+ * whole. Not one of --session.
+ */
 function mayKeep(cmd: LintCommand): cmd is LintCommand & { cache: NonNullable<LintCommand['cache']> } {
-  if (!cmd.cache || cmd.fix !== 'none' || cmd.stdin || cmd.sessions.length > 0 || cmd.paths.length === 0) return false;
+  if (!cmd.cache || cmd.fix !== 'none' || cmd.stdin || cmd.sessions.length > 0) return false;
   return cmd.outputFile === undefined && cmd.printConfig === undefined;
 }
 
@@ -182,6 +191,17 @@ function configFilesRead(cmd: LintCommand, io: CliIO, files: readonly string[]):
   return [...seen];
 }
 
+/**
+ * A run of the sessions folders (no path): what their walk depends on, read before it, from the folders the formats
+ * name (which needs the formats, so it is read here, just before the walk, rather than before they load).
+ */
+export function recordSessionRoots(recorder: RunRecorder, linter: Linter, io: Pick<CliIO, 'env' | 'homedir'>): void {
+  if (recorder.walk.paths.length > 0 || recorder.reads !== undefined) return;
+  const roots = linter.formats.flatMap((f) => (f.sessions ? f.sessions.roots(io.env, io.homedir) : []));
+  recorder.walk.roots = roots;
+  recorder.reads = sessionRootReads(roots, recorder.walk.cacheFile);
+}
+
 const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Keeps the run whole in the cache when it printed only text and every file it linted has its entry. */
@@ -195,7 +215,13 @@ export function keepRun(
   if (stdout === undefined || stderr === undefined) return;
   // What the walk depended on changed during the run: what it found is not known to be what is there now.
   const { walk } = recorder;
-  if (recorder.reads.length > 0 && !sameJson(walkReads(walk.paths, walk.cwd, walk.cacheFile), recorder.reads)) return;
+  if (recorder.reads === undefined) return;
+  const again = walk.roots
+    ? sessionRootReads(walk.roots, walk.cacheFile)
+    : recorder.reads.length > 0
+      ? walkReads(walk.paths, walk.cwd, walk.cacheFile)
+      : [];
+  if (again === undefined || !sameJson(again, recorder.reads)) return;
   const files: RunRecord['files'] = [];
   for (const { filePath, optionsKey } of linted) {
     if (optionsKey === undefined || cache.storedOptions(filePath) !== optionsKey) return;

@@ -16,7 +16,7 @@ import { hiddenCount } from '../formatters/stylish.js';
 import type { FileFailure } from '../formatters/types.js';
 import type { Target } from '../sdk/rule-api.js';
 import type { LintCommand } from './args.js';
-import { keepRun, type RunRecorder } from './cached-run.js';
+import { keepRun, recordSessionRoots, type RunRecorder } from './cached-run.js';
 import { useColor } from './colors.js';
 import { ConfigScope } from './config-scope.js';
 import { gatherInputs } from './gather-inputs.js';
@@ -64,6 +64,8 @@ export async function runLint(
       const file = path.resolve(io.cwd, cmd.printConfig);
       return printConfig(file, await scope.forPath(file), linter, io);
     }
+    // --cache, a run of the sessions folders: what their walk reads, before it (cached-run.ts).
+    if (recorder && cmd.paths.length === 0) recordSessionRoots(recorder, linter, io);
     inputs = await gatherInputs(cmd, linter, scope, io, failures);
   } catch (err) {
     if (err instanceof ConfigError) {

@@ -44,6 +44,34 @@ export function walkReads(paths: readonly string[], cwd: string, cacheFile: stri
       roots.add(base);
     }
   }
+  return readsBelow(roots, reads, own, false);
+}
+
+/**
+ * What a walk of the agents' sessions folders depends on (a lint with no path): what each root is, and below each that
+ * is a folder, as walkReads, with the symlinked folders walked into (gather-inputs.ts findBelow follows them).
+ * Undefined when a root cannot be looked at (the folder a message then names depends on the folders above it), or
+ * when the walk is too large.
+ */
+export function sessionRootReads(roots: readonly string[], cacheFile: string): WalkRead[] | undefined {
+  const own = /\.jsonl?$/i.test(cacheFile) ? undefined : cacheFile;
+  const reads: WalkRead[] = [];
+  const dirs = new Set<string>();
+  for (const root of roots) {
+    const kind = kindOf(root, statSync);
+    if (kind.startsWith('error:')) return undefined;
+    if (kind === 'dir') dirs.add(root);
+    else reads.push(['kind', root, kind]);
+  }
+  return readsBelow(dirs, reads, own, true);
+}
+
+function readsBelow(
+  roots: ReadonlySet<string>,
+  reads: WalkRead[],
+  own: string | undefined,
+  followLinks: boolean,
+): WalkRead[] | undefined {
   const folders = new Set<string>();
   for (const root of roots) {
     const kind = kindOf(root, statSync);
@@ -51,7 +79,7 @@ export function walkReads(paths: readonly string[], cwd: string, cacheFile: stri
       reads.push(['kind', root, kind]);
       continue;
     }
-    if (!walk(root, folders, reads, own)) return undefined;
+    if (!walk(root, folders, reads, own, followLinks)) return undefined;
   }
   // The folders above each root: the configs and git ignores found walking up from a folder below.
   for (const root of roots)
@@ -94,8 +122,17 @@ function readNow(how: WalkRead[0], file: string, own?: string): string | null {
   }
 }
 
-/** Records the folders below `root` (itself included); false past MAX_FOLDERS. */
-function walk(root: string, folders: Set<string>, reads: WalkRead[], own: string | undefined): boolean {
+/**
+ * Records the folders below `root` (itself included), through symlinked folders with `followLinks` (a loop of links
+ * then ends at MAX_FOLDERS); false past MAX_FOLDERS.
+ */
+function walk(
+  root: string,
+  folders: Set<string>,
+  reads: WalkRead[],
+  own: string | undefined,
+  followLinks: boolean,
+): boolean {
   const stack = [root];
   while (stack.length > 0) {
     const dir = stack.pop()!;
@@ -113,8 +150,11 @@ function walk(root: string, folders: Set<string>, reads: WalkRead[], own: string
     for (const e of entries) {
       const name = e.name.toString('utf8');
       const child = path.join(dir, name);
-      if (e.isSymbolicLink()) reads.push(['kind', child, kindOf(child, statSync)]);
-      else if (e.isDirectory() && !NOT_WALKED.has(name)) stack.push(child);
+      if (e.isSymbolicLink()) {
+        const target = kindOf(child, statSync);
+        reads.push(['kind', child, target]);
+        if (followLinks && target === 'dir' && !NOT_WALKED.has(name)) stack.push(child);
+      } else if (e.isDirectory() && !NOT_WALKED.has(name)) stack.push(child);
       // An entry of no known type (some filesystems): what is there decides.
       else if (!e.isFile() && !e.isDirectory()) {
         reads.push(['lkind', child, kindOf(child, lstatSync)]);
