@@ -4,7 +4,8 @@
 // anywhere is dropped whole, its text and thinking included, in a compaction's preserved tail as mid-history; a call
 // whose result is elsewhere in the history gets "[Tool result missing due to internal error]" and its real result is
 // dropped; a call that ends the transcript gets an appended "interrupted" error result, also when other calls of its
-// parallel group have results (fixtures/sessions/claude-code/interrupted-tail).
+// parallel group have results (fixtures/sessions/claude-code/interrupted-tail). A dropped call is an error: the
+// history the user had loses it.
 // The fix writes what Claude Code itself appends at the tail: an is_error result entry linked after the call. For a
 // call in a compaction's preserved segment the entry goes after the compact summary (entries before the boundary are
 // not loaded) and is listed in the boundary's preserved segment (02a).
@@ -194,6 +195,7 @@ export default defineRule({
     docs: {
       detects: 'a `tool_use` with no `tool_result` in the next user message',
       fix: 'safe (insert an "interrupted" error result)',
+      severity: { 'claude-code': 'error (a call dropped on resume) / warn' },
     },
     severity: { 'claude-code': 'warn', api: 'error' },
     fixable: 'safe',
@@ -290,6 +292,9 @@ export default defineRule({
           reports.hold(
             {
               messageId: 'dropped',
+              // The call leaves the resumed history: an error (differential harness seed 213: the results of a
+              // parallel group deleted by hand; Claude Code 2.1.332 sent none of the three calls).
+              severity: 'error',
               data: { ...data, alsoLost: others ? ', its text and thinking too' : '' },
               at,
               related,

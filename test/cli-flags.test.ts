@@ -712,11 +712,12 @@ describe('--target, --input-format, --max-line-bytes', () => {
     expect(result!.diagnostics).toContainEqual(
       expect.objectContaining({ ruleId: 'tool-use-has-result', severity: 'error', line: 6 }),
     );
-    // The claude-code target is still there for the asking: there the same call is a warning.
+    // The claude-code target is still there for the asking: there Claude Code drops the call (an error too).
     const cc = await run([path.join('requests', 'dangling.json'), '--target', 'claude-code', '-f', 'json']);
-    expect(json(cc.stdout).results[0]!.diagnostics.find((d) => d.ruleId === 'tool-use-has-result')!.severity).toBe(
-      'warn',
-    );
+    expect(json(cc.stdout).results[0]!.diagnostics.find((d) => d.ruleId === 'tool-use-has-result')).toMatchObject({
+      severity: 'error',
+      messageId: 'dropped',
+    });
   });
 
   it('a folder holds sessions (*.jsonl) unless --input-format says requests or messages (then *.json too)', async () => {

@@ -68,7 +68,10 @@ describe('rules', () => {
     expect(tool.inputs).toContain('claude-code');
     expect(doc.rules.find((x: { id: string }) => x.id === 'entry-shape').fixable).toBeNull();
     // A level that depends on the case, as the table shows warn/error: both levels and the documentation's words.
-    expect(tool.severityByCase).toEqual({});
+    expect(tool.severityByCase).toEqual({
+      'claude-code': { levels: ['error', 'warn'], text: 'error (a call dropped on resume) / warn' },
+    });
+    expect(doc.rules.find((x: { id: string }) => x.id === 'no-empty-content').severityByCase).toEqual({});
     expect(doc.rules.find((x: { id: string }) => x.id === 'unique-uuid').severityByCase).toEqual({
       'claude-code': { levels: ['warn', 'error'], text: 'warn / error' },
     });
@@ -91,7 +94,9 @@ describe('rules', () => {
     expect(r.stdout).toContain(
       '  unique-uuid  fix: safe\n    No two entries share a `uuid`.\n    warn/error: claude-code\n',
     );
-    expect(r.stdout).toMatch(/\n {2}tool-use-has-result {2}fix: safe\n(?: {4}.*\n)+ {4}warn: claude-code; error: api,/);
+    expect(r.stdout).toMatch(
+      /\n {2}tool-use-has-result {2}fix: safe\n(?: {4}.*\n)+ {4}error\/warn: claude-code; error: api,/,
+    );
   });
 
   it('--target shows that target alone: its rules, one severity column, descriptions wrapped under their column', async () => {

@@ -197,7 +197,7 @@ const CASES: Case[] = [
       return { lines: ls };
     },
     // Line 28 hung off the lost line 27: Claude Code bridges it; parent-exists's unsafe fix re-links it to line 26.
-    detect: ['error:valid-json', 'warn:parent-exists', 'warn:tool-use-has-result'],
+    detect: ['error:tool-use-has-result', 'error:valid-json', 'warn:parent-exists'],
     fixedBy: ['parent-exists', 'tool-use-has-result', 'valid-json'],
     // P2's result was in the garbage line: it becomes an interrupted result, so the call is still sent.
     after: (f) => expectInterrupted(f, ['toolu_P2']),
@@ -245,7 +245,7 @@ const CASES: Case[] = [
       es.splice(25, 1); // line 26: the result of P3
       return { lines: dump(es) };
     },
-    detect: ['warn:tool-use-has-result'],
+    detect: ['error:tool-use-has-result'],
     fixedBy: ['tool-use-has-result'],
     after: (f) => expectInterrupted(f, ['toolu_P3']),
   },
@@ -266,7 +266,7 @@ const CASES: Case[] = [
       content(es, 26)[0]!.tool_use_id = 'toolu_BOGUS';
       return { lines: dump(es) };
     },
-    detect: ['warn:tool-result-has-use', 'warn:tool-use-has-result'],
+    detect: ['error:tool-use-has-result', 'warn:tool-result-has-use'],
     fixedBy: ['tool-result-has-use', 'tool-use-has-result'],
     // The bogus result is removed and the real call P3, which lost its result, gets an interrupted one.
     after: (f) => {
@@ -636,7 +636,7 @@ const CASES: Case[] = [
       es[25]!.uuid = es[24]!.uuid; // result P3 takes the uuid of result P1: P1's result vanishes
       return { lines: dump(es) };
     },
-    detect: ['error:unique-uuid', 'warn:tool-use-has-result'],
+    detect: ['error:tool-use-has-result', 'error:unique-uuid'],
     // unique-uuid renames the shadowed result entry, so P1's recorded result is sent again; tool-use-has-result
     // offers no interrupted result while the real one is only hidden.
     fixedBy: ['unique-uuid'],
@@ -650,7 +650,7 @@ const CASES: Case[] = [
       es[24]!.uuid = es[25]!.uuid; // result P1 takes the uuid of result P3: the later line (P3) wins, P1's result vanishes
       return { lines: dump(es) };
     },
-    detect: ['error:unique-uuid', 'warn:tool-use-has-result'],
+    detect: ['error:tool-use-has-result', 'error:unique-uuid'],
     // unique-uuid renames the shadowed result entry, so P1's recorded result is sent again; tool-use-has-result
     // offers no interrupted result while the real one is only hidden.
     fixedBy: ['unique-uuid'],

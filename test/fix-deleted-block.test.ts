@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Message, withoutSystem } from './helpers/sent-messages.js';
+import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
 import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
 import { recordingLines } from './helpers/recorded.js';
 
@@ -56,6 +56,40 @@ describe('a block of lines deleted by hand', () => {
     expect(ours).toEqual(withoutSystem(sent.messages).slice(0, -1));
     expect(JSON.stringify(ours)).toContain('do round one');
     expect(JSON.stringify(ours)).toContain('do round two');
+  });
+});
+
+// The three results of a parallel group deleted (the differential harness's seed 213: the corpus session
+// parallel.jsonl, continued by Claude Code, lines 24-27 deleted). The attachment after the block is bridged to the
+// last call within 5 s, but the calls have no results: Claude Code 2.1.332 dropped all three (.request.json beside
+// the file). That loses them: tool-use-has-result reports each as an error, and the fix's interrupted results bring
+// them back (.fixed.request.json).
+describe("a parallel group's results deleted by hand", () => {
+  const name = 'parallel-results-deleted';
+  const file = readFileSync(path.join(DIR, `${name}.jsonl`));
+  const exported = (data: Uint8Array): Message[] =>
+    stripCacheControl(withoutSystem((exportRequest('t.jsonl', data) as { messages: Message[] }).messages)) as Message[];
+
+  it('export sends what Claude Code sent: no call of the group', () => {
+    expect(exported(file)).toEqual(recordedConversation(path.join(DIR, `${name}.request.json`)));
+    expect(JSON.stringify(exported(file))).not.toContain('toolu_P');
+  });
+
+  it('each dropped call is an error', () => {
+    const errors = lintBytes('t.jsonl', file)
+      .result.diagnostics.filter((d) => d.severity === 'error')
+      .map((d) => [d.ruleId, d.messageId, d.line]);
+    expect(errors).toEqual([
+      ['tool-use-has-result', 'dropped', 20],
+      ['tool-use-has-result', 'dropped', 21],
+      ['tool-use-has-result', 'dropped', 22],
+    ]);
+  });
+
+  it('the fixed file sends the three calls, as Claude Code did for it', () => {
+    const out = fixBytes('t.jsonl', file, { unsafe: true }).output;
+    expect(exported(out)).toEqual(recordedConversation(path.join(DIR, `${name}.fixed.request.json`)));
+    for (const id of ['toolu_P1', 'toolu_P2', 'toolu_P3']) expect(JSON.stringify(exported(out))).toContain(id);
   });
 });
 

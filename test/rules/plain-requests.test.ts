@@ -86,7 +86,7 @@ runRuleTests(toolUseHasResult, {
       name: 'judged as Claude Code would resume it when asked',
       text: unansweredString,
       target: 'claude-code',
-      errors: [{ messageId: 'dropped', line: 2, severity: 'warn' }],
+      errors: [{ messageId: 'dropped', line: 2, severity: 'error' }],
       output: jsonl([hi, assistantMsg([toolUse('toolu_01')]), userMsg([interrupted('toolu_01'), text('never mind')])]),
     },
   ],

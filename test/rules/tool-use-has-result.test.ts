@@ -281,7 +281,7 @@ runRuleTests(rule, {
     {
       name: 'mid-history: dropped',
       text: mid.toString(),
-      errors: [{ messageId: 'dropped', line: 2, blockIndex: 1, severity: 'warn' }],
+      errors: [{ messageId: 'dropped', line: 2, blockIndex: 1, severity: 'error' }],
       output: midFixed,
     },
     {
