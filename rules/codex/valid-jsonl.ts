@@ -135,6 +135,10 @@ export default defineRule({
         'Line holds two records written into each other ({{first}} inside {{second}}, two writers at once); Codex skips the line, and both are lost on resume.',
       split:
         'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
+      splitCopy:
+        'Line holds {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, but what it would send of them another line holds byte for byte, so nothing is lost.',
+      splitAfterTorn:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash), then {{first}} written inside {{second}} that ends on line {{next}} (two writers at once): Codex skips both lines, so both records are lost on resume.',
       afterTorn:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, so {{what}} is lost on resume.',
       afterTornNul:
@@ -209,18 +213,40 @@ export default defineRule({
         const inner = new TextEncoder().encode(split.inner.text);
         if (kept[1]) fix.replaceText(split.next, kept[1].text);
         else fix.replaceText(split.next, keptText(model, split.next, inner, 'a copy, or another session’s record'));
-        ctx.report({
-          messageId: 'split',
-          at,
-          severity: kept.some((r) => usedRecord(r.record)) ? 'error' : 'warn',
-          data: { first: describe(split.inner.record), second: describe(split.outer.record), next: split.next },
-          fix: fix.fix(
-            'safe',
-            kept[1]
-              ? 'write the two records back as they were written, each on its line'
-              : `write ${describe(split.outer.record)} back on its line, and keep ${describe(split.inner.record)} inside it (a copy of a line of the file or another session's) on line ${split.next} ${KEPT}`,
-          ),
-        });
+        const fragment = split.fragment === undefined ? undefined : new TextEncoder().encode(split.fragment);
+        if (fragment)
+          fix.raw({
+            kind: 'insertAfter',
+            line: line.lineNo - 1,
+            value: Codex.keptLine(model, line.lineNo, fragment, 'torn', RULE_ID),
+          });
+        const description = `${
+          kept[1]
+            ? 'write the two records back as they were written, each on its line'
+            : `write ${describe(split.outer.record)} back on its line, and keep ${describe(split.inner.record)} inside it (a copy of a line of the file or another session's) on line ${split.next} ${KEPT}`
+        }${fragment ? `, and keep the torn fragment before them ${KEPT}` : ''}`;
+        const data = { first: describe(split.inner.record), second: describe(split.outer.record), next: split.next };
+        // A record that another line holds byte for byte loses nothing (differential seed 392: a copy of the
+        // session_meta split by a copy of line 2, resumed with nothing lost).
+        const used = kept.filter((r) => usedRecord(r.record));
+        const lost = used.some((r) => model.lineHolding(r.text) === undefined);
+        const severity = lost ? 'error' : 'warn';
+        if (fragment)
+          ctx.report({
+            messageId: 'splitAfterTorn',
+            at,
+            severity,
+            data: { ...data, bytes: fragment.length },
+            fix: fix.fix('safe', description),
+          });
+        else
+          ctx.report({
+            messageId: used.length > 0 && !lost ? 'splitCopy' : 'split',
+            at,
+            severity,
+            data,
+            fix: fix.fix('safe', description),
+          });
         continue;
       }
       const recovery = Codex.recoverLine(line);

@@ -50,11 +50,13 @@ function lineRecords(model: CodexModel): (Obj | undefined)[] {
   return lines.map((line, i) => {
     const r = model.recordAt(line.lineNo);
     if (r) return r.raw;
-    // A record split by another line (A1 B, then A2) is this file's record, put back by codex/valid-jsonl.
+    // A record split by another line (A1 B, then A2): both lines go with the record they start, A (differential
+    // seed 376: another session's session_meta split by a copy of its own world_state goes with that session).
     if (i === split + 1 && split >= 0) return undefined;
-    if (recoverSplit(line, lines[i + 1])) {
+    const pair = recoverSplit(line, lines[i + 1]);
+    if (pair?.kind === 'split') {
       split = i;
-      return undefined;
+      return pair.outer.record;
     }
     const recovery = recoverLine(line);
     return recovery?.kind === 'after-torn' ? recovery.record : undefined;

@@ -32,6 +32,8 @@ export type Recovery =
       inner: { text: string; record: Obj };
       /** The line holding the outer record's end. */
       next: number;
+      /** A torn write before the outer record on the line (a crash mid-line, then the next write), if any. */
+      fragment?: string;
     };
 
 const unreadable = (line: SourceLine | undefined): line is SourceLine =>
@@ -43,25 +45,40 @@ const unreadable = (line: SourceLine | undefined): line is SourceLine =>
 /**
  * A whole line (its record and its newline) written inside another record, which it splits across two lines: this
  * line is the outer record's start followed by the inner record (`A1 B`), the next line the outer record's end
- * (`A2`). Codex skips both lines. Each record comes back with its own bytes: B as written, A as A1 A2.
+ * (`A2`). Codex skips both lines. Each record comes back with its own bytes: B as written, A as A1 A2. The line may
+ * start with a torn write before A1 (`F A1 B`; differential seed 383), which stays a fragment.
  */
 export function recoverSplit(line: SourceLine, next: SourceLine | undefined): Recovery | undefined {
   if (!unreadable(line) || !unreadable(next)) return undefined;
   const text = lenient.decode(line.bytes);
+  if (text.length > MAX_SPLIT_CHARS) return undefined;
   const rest = lenient.decode(next.bytes);
-  for (let k = text.indexOf('{"timestamp":', 1); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) {
+  const starts: number[] = [];
+  for (let k = text.indexOf('{"timestamp":'); k !== -1; k = text.indexOf('{"timestamp":', k + 1)) starts.push(k);
+  let tries = 0;
+  for (const [i, k] of starts.entries()) {
+    if (k === 0) continue;
     const innerText = text.slice(k);
     const inner = parseObject(innerText);
     if (!inner) continue;
-    const outerText = text.slice(0, k) + rest;
-    const outer = parseObject(outerText);
-    if (outer)
-      return {
-        kind: 'split',
-        outer: { text: outerText, record: outer },
-        inner: { text: innerText, record: inner },
-        next: next.lineNo,
-      };
+    // The outer record starts at the line's start, else after a torn write (the latest start first).
+    const laterStarts = starts
+      .slice(0, i)
+      .filter((x) => x > 0)
+      .reverse();
+    for (const o of [0, ...laterStarts]) {
+      if (++tries > MAX_SPLIT_TRIES) return undefined;
+      const outerText = text.slice(o, k) + rest;
+      const outer = parseObject(outerText);
+      if (outer)
+        return {
+          kind: 'split',
+          outer: { text: outerText, record: outer },
+          inner: { text: innerText, record: inner },
+          next: next.lineNo,
+          ...(o > 0 && { fragment: text.slice(0, o) }),
+        };
+    }
   }
   return undefined;
 }
