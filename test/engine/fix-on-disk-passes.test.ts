@@ -1,9 +1,10 @@
 // The passes of a fix on disk (engine/fix-on-disk.ts) stop where a fix in memory stops: when nothing is left to fix,
 // at the pass cap, or when an output is the output of two passes back (compared by length and SHA-256 on disk, by
-// bytes in memory). An output is hashed only once a second pass is made: a fix of one pass hashes no output.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// bytes in memory). An output is hashed only when it has the length of the output two passes back, and no more than
+// two outputs are on disk at once.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linter } from '../../src/index.js';
 import { fixBytes } from '../../src/engine/fix-loop.js';
@@ -44,10 +45,22 @@ const step = (id: string, key: string, from: unknown, to: (v: unknown) => unknow
 const countDown = step('count-down', 'n', 'positive', (v) => (v as number) - 1);
 const flips = (pairs: [string, string][]) => pairs.map(([a, b]) => step(`${a}-to-${b}`, 'v', a, () => b));
 
-const CASES: { name: string; text: string; rules: Rule[]; status: string; passes: number }[] = [
-  { name: 'one pass', text: '{"n":1}\n', rules: [countDown], status: 'fixed', passes: 1 },
-  { name: 'three passes', text: '{"n":3}\n', rules: [countDown], status: 'fixed', passes: 3 },
-  { name: 'the pass cap', text: '{"n":15}\n', rules: [countDown], status: 'pass-cap', passes: 10 },
+/** `hashed`: whether the last output was hashed (it has the length of the output two passes back). */
+const CASES: { name: string; text: string; rules: Rule[]; status: string; passes: number; hashed: boolean }[] = [
+  { name: 'one pass', text: '{"n":1}\n', rules: [countDown], status: 'fixed', passes: 1, hashed: false },
+  { name: 'three passes', text: '{"n":3}\n', rules: [countDown], status: 'fixed', passes: 3, hashed: true },
+  { name: 'the pass cap', text: '{"n":15}\n', rules: [countDown], status: 'pass-cap', passes: 10, hashed: true },
+  {
+    name: 'two passes, each output longer',
+    text: '{"v":"a"}\n',
+    rules: flips([
+      ['a', 'bb'],
+      ['bb', 'ccc'],
+    ]),
+    status: 'fixed',
+    passes: 2,
+    hashed: false,
+  },
   {
     name: 'back to the input (pass 2 = input)',
     text: '{"v":"a"}\n',
@@ -57,6 +70,7 @@ const CASES: { name: string; text: string; rules: Rule[]; status: string; passes
     ]),
     status: 'circular',
     passes: 2,
+    hashed: true,
   },
   {
     name: 'back to the first output (pass 3 = pass 1, of one length with the input)',
@@ -68,6 +82,7 @@ const CASES: { name: string; text: string; rules: Rule[]; status: string; passes
     ]),
     status: 'circular',
     passes: 3,
+    hashed: true,
   },
 ];
 
@@ -92,9 +107,10 @@ describe('a fix on disk stops where a fix in memory stops', () => {
           applied: memory.applied,
         });
         expect(readFileSync(disk.fixed!.path)).toEqual(Buffer.from(memory.output));
-        // The last output is hashed only when it was compared (from the second pass on) or written from pass 2 on.
-        expect(disk.loop.output.digest.sha256 === undefined).toBe(c.passes === 1);
+        expect(disk.loop.output.digest.sha256 !== undefined).toBe(c.hashed);
         expect(disk.original.sha256).toMatch(/^[0-9a-f]{64}$/);
+        // Every other output this fix wrote is gone.
+        expect(readdirSync(own).sort()).toEqual([basename(disk.fixed!.path), 'session.jsonl'].sort());
         rmSync(disk.fixed!.path);
       }
     });
