@@ -22,7 +22,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linter } from '../src/composition.js';
 import { CONFIG_FILE_NAME } from '../src/engine/config-names.js';
-import { guessedLocation } from '../src/cli/cached-run.js';
+import { parseArgs } from '../src/cli/args.js';
+import { guessedLocation, keepRun, replayOrRecord } from '../src/cli/cached-run.js';
 import { codeKey, DEFAULT_CACHE_FILE, LintCache, toolKeyOf } from '../src/engine/lint-cache.js';
 import { FORMAT_NAMES } from '../src/formatters/names.js';
 import { Linter } from '../src/engine/lint.js';
@@ -382,6 +383,25 @@ describe('--cache, a rerun of the same command over folders and globs', { timeou
       const replayed = await runPaths(dir, ['--cache'], paths);
       expect(replayed.stdout, paths.join(' ')).toBe(plain.stdout + MARK);
       expect(replayed.stderr).toBe(plain.stderr);
+    }
+  });
+
+  it('is not kept when what the walk read changed during the run', async () => {
+    const dir = folder();
+    const cacheFile = path.join(dir, DEFAULT_CACHE_FILE);
+    const io = { cwd: dir, env: {}, stdout: { write: () => true }, stderr: { write: () => true } } as never;
+    for (const changed of [false, true]) {
+      const cmd = await parseArgs(['--cache', 'sessions'], '0');
+      if (cmd.kind !== 'lint') throw new Error('not a lint command');
+      const recorded = replayOrRecord(['--cache', 'sessions'], cmd, io);
+      if ('code' in recorded || !recorded.recorder) throw new Error('a first run is recorded');
+      if (changed) copyFileSync(SOURCES[0]!, path.join(dir, 'sessions', 'during.jsonl'));
+      const cache = LintCache.load(cacheFile, 'k', 'metadata', () => undefined);
+      keepRun(cache, recorded.recorder, [], 0);
+      cache.save();
+      const runs = Object.keys(JSON.parse(readFileSync(cacheFile, 'utf8')).runs ?? {});
+      expect(runs.length, changed ? 'changed' : 'unchanged').toBe(changed ? 0 : 1);
+      rmSync(cacheFile);
     }
   });
 
