@@ -3,7 +3,8 @@
 // in the recordings); its loader lets the later line win, so a repeated old copy replaces the newer record (a
 // restored model record without its toolCalls leaves the stored response without its call), and a repeated
 // `$set messages` snapshot drops every message loaded before it. A repeat counts only when the history the CLI
-// loads differs from the one it loads without the repeats (a whole file appended to itself loads the same).
+// loads differs from the one it loads without the repeats (a whole file appended to itself loads the same), and
+// only when it loads no message fewer without them.
 import type { SourceFile } from '../../loader/read-jsonl.js';
 import { isObj, kindOf } from './records.js';
 import { type GeminiSession, loadSession } from './session.js';
@@ -41,5 +42,9 @@ export function staleCopies(file: SourceFile, session: GeminiSession): StaleCopy
   }
   if (repeats.length === 0) return [];
   const without = loadSession(file, new Set(repeats.map((r) => r.line)));
-  return loaded(without) === loaded(session) ? [] : repeats;
+  if (loaded(without) === loaded(session)) return [];
+  // Skipping the repeats must lose no message the CLI loads: a snapshot between them that is no byte copy (one that
+  // another fix mended) then starts the history again without what the repeats after it hold (generated seed 74).
+  const kept = new Set(without.messages.map((m) => m.id));
+  return session.messages.every((m) => kept.has(m.id)) ? repeats : [];
 }
