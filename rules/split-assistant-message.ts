@@ -68,6 +68,7 @@ export default defineRule({
   check(ctx) {
     const { entries } = ctx.model;
     const { stopAbove, mislabeledPart } = chainWalk(ctx.model);
+    const { allByUuid } = ctx.model.chain();
     const effectOf = effects(ctx.model);
 
     const groups = new Map<string, Group>();
@@ -194,6 +195,14 @@ export default defineRule({
           group.last = e;
           group.pending?.parts.push(e);
           continue;
+        }
+        // A restored copy of a part: Claude Code holds it where its uuid first appeared. There, before the group's
+        // last part with no prompt between, it is a part of this response (differential harness seed 199: the
+        // session's first lines appended again; Claude Code resumed the response whole).
+        const firstCopy = e.uuid === undefined ? undefined : allByUuid.get(e.uuid)?.[0];
+        if (firstCopy && firstCopy.index < group.last.index) {
+          const next = firstPromptAfter(firstCopy.index);
+          if (next === undefined || next.index > group.last.index) continue;
         }
         // Separated in the file: a prompt between the two groups says "different turns" best; else the response.
         const prompt = firstPromptAfter(group.last.index);

@@ -202,6 +202,17 @@ parallelReuse.result('toolu_B1', 'one', { parent: c1 }); // 9
 const rc2 = parallelReuse.result('toolu_B2', 'two', { parent: c2 }); // 10
 parallelReuse.assistant([text('two done')], { id: 'msg_mock3', parent: rc2 }); // 11
 
+// The session's first lines appended again (a restored copy, differential harness seed 199): Claude Code holds each
+// copied part where its uuid first appeared, inside its response, and resumed the response whole.
+const restored = transcript();
+restored.user('go'); // 1
+restored.assistant([text('running')], { id: 'msg_r' }); // 2
+restored.assistant([toolUse('toolu_r')], { id: 'msg_r' }); // 3
+restored.result('toolu_r'); // 4
+restored.assistant([text('done')], { id: 'msg_s' }); // 5
+restored.raw(restored.lines[0]!); // 6: line 1 again
+restored.raw(restored.lines[1]!); // 7: line 2 again
+
 runRuleTests(rule, {
   valid: [
     { name: 'parallel parts with results hanging off each part', text: parallel.toString() },
@@ -211,6 +222,7 @@ runRuleTests(rule, {
     { name: 'parts in sidechain entries', text: sidechain.toString() },
     { name: 'a requestId on one part only', text: oneRequestId.toString() },
     { name: 'compaction after a split response', text: compacted.toString() },
+    { name: "a restored copy of a response's first part, after the file's end", text: restored.toString() },
     { name: 'parallel parts (api target)', text: parallel.toString(), target: 'api' },
   ],
   invalid: [
