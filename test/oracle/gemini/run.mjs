@@ -4,7 +4,7 @@
 // - lint: an error exactly when the CLI's request is rejected, the file is not resumed (`--resume latest` finds no
 //   session in it), or the request is accepted with history lost (a call readable in the file, or held by a line the
 //   CLI cannot parse, not sent; a message record on a line the CLI cannot parse; a user or gemini text not sent);
-// - export: equals the contents the CLI sent, without the resume prompt;
+// - export: equals the contents the CLI sent, without the resume prompt and the `<session_context>` part it makes afresh;
 // - fix: `split` (when gemini/single-session reports another session) and `--fix --unsafe-fixes` on a copy; the CLI
 //   resumes the fixed file (and each file split off it) with nothing rejected, and every call id the CLI sent for the
 //   damaged file is still sent by one of them.
@@ -209,6 +209,21 @@ function messageTexts(m) {
     .filter((t) => t && !t.startsWith('<session_context>'));
 }
 
+/**
+ * The contents without the `<session_context>` part the first turn opens with: the CLI makes it afresh on resume
+ * (today's date, the folder listing), so it is not read from the file (export gives the stored one, when the file
+ * holds one it can read; seed 98: none readable, the CLI sent a fresh one; seeds sent after midnight UTC: another date).
+ */
+function withoutContext(contents) {
+  const out = structuredClone(contents ?? []);
+  const first = out[0];
+  if (first?.role === 'user' && /^\s*<session_context>/.test(first.parts[0]?.text ?? '')) {
+    first.parts.shift();
+    if (first.parts.length === 0) out.shift();
+  }
+  return out;
+}
+
 /** Deep equality with key order ignored. */
 const same = (a, b) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 const sortKeys = (v) =>
@@ -272,7 +287,7 @@ async function judge([name, body]) {
     lint: [...new Set(diags.map((d) => d.ruleId))].join(' ') || '—',
     export:
       before.contents && !before.verdict.startsWith('not resumed') && before.verdict !== NOTHING
-        ? same(exported.contents, before.contents)
+        ? same(withoutContext(exported.contents), withoutContext(before.contents))
           ? 'equal'
           : 'DIFFERS'
         : 'n/a',
