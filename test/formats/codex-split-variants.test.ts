@@ -10,6 +10,9 @@
 //   session's world_state (line 25) written inside its session_meta: line 20 is A1 B, line 21 A2. Codex sent the other
 //   session's history as this one's. `split` moves lines 20–44 (the other session, its session_meta with them) to
 //   a rollout of its own; --fix then mends both files.
+// - split-before-compaction (seed 445): the `compact` recording with another session's function_call_output written
+//   inside its line 5 (a world_state) and the recording's lines 13–14 deleted. The output lies before the compaction,
+//   so Codex would not send it: it resumed the file with nothing lost.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -168,5 +171,25 @@ describe('another session’s session_meta split by a copy of its world_state (r
     // Nothing of the other session is lost: its records, as the recording holds them, and the copy kept.
     expect(parsed(linesOf(fixed)).filter((r) => r.type !== 'transcript_lint_kept_line')).toEqual(parsed(other));
     expect(diagnostics(name, readFileSync(file))).toEqual([]);
+  });
+});
+
+describe('another session’s output split into a record before the compaction (recorded, seed 445)', () => {
+  const { name, data, sent } = load('split-before-compaction');
+  const lines = linesOf(data);
+
+  it('export equals what Codex sent, and it is a warning: Codex sends nothing from before the compaction', () => {
+    expect(sent.length - exported(name, data).length).toBe(2);
+    expectSameInput(exported(name, data), sent);
+    expect(errors(name, data)).toEqual([]);
+    const found = diagnostics(name, data).filter((d) => d.ruleId === 'codex/valid-jsonl');
+    expect(found.map((d) => [d.messageId, d.line, d.severity])).toEqual([['split', 5, 'warn']]);
+  });
+
+  it('invalid: without the compacted record (line 18) Codex would send the output, an error', () => {
+    expect(lines[17]).toContain('"type":"compacted"');
+    const uncompacted = Buffer.from(lines.filter((_, i) => i !== 17).join('\n'));
+    const found = diagnostics(name, uncompacted).filter((d) => d.ruleId === 'codex/valid-jsonl');
+    expect(found.map((d) => [d.messageId, d.line, d.severity])).toEqual([['split', 5, 'error']]);
   });
 });
