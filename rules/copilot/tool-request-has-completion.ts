@@ -1,6 +1,7 @@
 // copilot/tool-request-has-completion: every tool call an assistant.message requests (`toolRequests`) has its
 // tool.execution_complete, and every completion answers a request, the way Copilot CLI pairs them on resume: by
-// toolCallId, per agent, up to the next session.resume (a later prompt does not end it: recorded). A call left
+// toolCallId, per agent, up to the next session.resume (a later prompt does not end it: recorded), and a call with
+// none after it takes an earlier one of its id back to the last session.resume (recorded). A call left
 // without one gets a placeholder result (mid-history "The execution of this tool, or a previous tool was
 // interrupted.", in memory; at the end of the file an "interrupted" completion Copilot appends itself); a completion
 // after the resume is not paired, so its real result is replaced by the placeholder; a completion whose request is

@@ -263,6 +263,22 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     { name: 'completion-after-resume', what: 'the completion after a session.resume: not paired', result: MID },
   ];
 
+  it.each([
+    { name: 'completion-before-call', result: 'three\n<shellId: 0 completed with exit code 0>' },
+    { name: 'completion-before-call-prompt-between', result: 'three\n<shellId: 0 completed with exit code 0>' },
+    { name: 'completion-before-call-across-resume', result: MID },
+    { name: 'completion-before-and-after-call', result: 'THREE-LATE' },
+  ])('a completion written before its call, resumed: toolu_01P3 gets what Copilot sent ($name)', ({ name, result }) => {
+    const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
+    const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));
+    const exported = copilotEvents.exportRequest!(load('x.jsonl', text)) as {
+      messages: { content: { type: string; tool_use_id?: string; content?: string }[] }[];
+    };
+    expect(exported).toEqual({ messages: sent });
+    const p3 = exported.messages.flatMap((m) => m.content).find((b) => b.tool_use_id === 'toolu_01P3');
+    expect(p3?.content).toBe(result);
+  });
+
   it("a crash before the first answer: the prompt is sent, in the resume prompt's user message (crash-before-answer)", () => {
     const text = readFileSync(path.join(DATA, 'crash-before-answer', 'events.jsonl'), 'utf8');
     const sent = JSON.parse(readFileSync(path.join(DATA, 'crash-before-answer', 'sent-messages.json'), 'utf8')) as {

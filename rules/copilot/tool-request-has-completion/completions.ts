@@ -27,7 +27,7 @@ export function checkCompletions(
     if (inDamagedLine(model, id) || inUnreadableRequests(events, id)) continue;
     const start = own.find((x) => x.type === 'tool.execution_start' && Copilot.toolCallIdOf(x) === id);
     if (start) {
-      // A request later in the file that this completion cannot pair with (a prompt or resume between, or the
+      // A request later in the file that this completion cannot pair with (a session.resume between, or the
       // request paired with a later completion): named, since "no assistant.message requests" it is untrue.
       const data = { id, start: start.line, name: String(start.data?.toolName ?? 'unnamed') };
       const at = { line: e.line };

@@ -102,18 +102,6 @@ export function abortedAfter(events: readonly Event[], request: Event): boolean 
   return false;
 }
 
-/**
- * Whether a prompt or resume of the request's agent lies between an event and the request: a completion before
- * it is another turn's, not an early one of this call.
- */
-export function boundaryBetween(events: readonly Event[], e: Event, request: Event): boolean {
-  for (let i = e.index + 1; i < request.index; i++) {
-    const x = events[i]!;
-    if (isBoundary(x) && (x.agentId === request.agentId || x.type === 'session.resume')) return true;
-  }
-  return false;
-}
-
 /** Whether the request's batch holds a completion without a toolCallId (known-event-type's to repair). */
 export function unnamedCompletionIn(model: Model, request: Event): boolean {
   return batchOf(model, request).events.some(
@@ -134,4 +122,10 @@ export function inUnreadableRequests(events: readonly Event[], id: string): bool
 /** Whether two events are byte-identical lines. */
 export function sameLine(model: Model, a: Event, b: Event): boolean {
   return Buffer.from(model.file.lines[a.line - 1]!.bytes).equals(model.file.lines[b.line - 1]!.bytes);
+}
+
+/** Whether a session.resume lies between an event and a later request. */
+export function resumeBetween(events: readonly Event[], e: Event, request: Event): boolean {
+  for (let i = e.index + 1; i < request.index; i++) if (events[i]!.type === 'session.resume') return true;
+  return false;
 }

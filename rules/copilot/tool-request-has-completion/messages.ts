@@ -8,13 +8,13 @@ export const MESSAGES = {
     'Tool call {{id}} ({{name}}) has no tool.execution_complete: the session ended while it ran. On resume Copilot appends an "interrupted" completion itself and warns that files may be partially changed.',
   late: 'The tool.execution_complete of {{id}} (line {{completion}}) comes after the next session.resume, so Copilot does not pair it: it sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
   early:
-    'The tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}); Copilot pairs a completion only after its request, so it ignores this one and sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
+    'The tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}), with a session.resume between; Copilot pairs an earlier completion only back to the last session.resume, so it ignores this one and sends "The execution of this tool, or a previous tool was interrupted." instead of the real result.',
   second:
     'A second tool.execution_complete for {{id}} (the first is on line {{first}}); Copilot uses the first and ignores this one.',
   orphanStarted:
     'tool.execution_complete of {{id}}, which no assistant.message requests (its tool.execution_start on line {{start}} says it was {{name}}); Copilot drops the call and its result from the conversation.',
   beforeRequest:
-    'tool.execution_complete of {{id}} comes before the assistant.message that first requests it (line {{request}}), and Copilot pairs a completion only after its request: it ignores this one (its tool.execution_start on line {{start}} says it was {{name}}).',
+    'tool.execution_complete of {{id}} comes before the assistant.message that first requests it (line {{request}}), and Copilot does not pair it (a session.resume lies between, or the request has a completion after it): it ignores this one (its tool.execution_start on line {{start}} says it was {{name}}).',
   orphan: 'tool.execution_complete of {{id}}, a call no event requests or starts; Copilot ignores it.',
   reusedId:
     'Tool call id {{id}} is already the id of a call on line {{first}}; Copilot sends both, and the API rejects the request (400 "`tool_use` ids must be unique").',

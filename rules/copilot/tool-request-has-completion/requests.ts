@@ -1,13 +1,13 @@
 // copilot/tool-request-has-completion's request pass: for each call an assistant.message requests, its completion,
-// as Copilot pairs it (by toolCallId, after the request, up to the next session.resume); an empty or reused id; a
+// as Copilot pairs it (by toolCallId, within its stretch between session.resumes); an empty or reused id; a
 // second completion; a late or early one; none at all.
 import { Copilot } from '../../../src/sdk/index.js';
 import {
   type AgentCalls,
   abortedAfter,
-  boundaryBetween,
   inDamagedLine,
   isInterrupted,
+  resumeBetween,
   sameLine,
   unnamedCompletionIn,
 } from './events.js';
@@ -85,11 +85,12 @@ export function checkRequests(
         reportMoved(ctx, late, request, 'late', { id, completion: late.line });
         continue;
       }
-      // A completion before its request (no earlier request has the id: that was reusedId): Copilot pairs only
-      // what comes after a request, so it is ignored and the call sent as interrupted. Moved after the call's
-      // events it is the result again; the call is not reported as missing too (two fixes, two completions).
+      // A completion before its request with a session.resume between (no earlier request has the id: that was
+      // reusedId): Copilot pairs an earlier completion only up to the last resume, so it is ignored and the call
+      // sent as interrupted (recorded). Moved after the call's events it is the result again; the call is not
+      // reported as missing too (two fixes, two completions).
       const early = (completionsOf.get(id) ?? []).find(
-        (e) => e.index < request.index && !paired.has(e) && !boundaryBetween(events, e, request),
+        (e) => e.index < request.index && !paired.has(e) && resumeBetween(events, e, request),
       );
       if (early) {
         paired.add(early);

@@ -12,7 +12,8 @@
 //   tool.execution_complete of each toolCallId before the next session.resume (a later prompt, or the reply to it,
 //   does not end it) that no earlier request of the id took (a completion answers one call: differential seed 180,
 //   an older copy restored twice, the second copy's request got the placeholder while the first took the result);
-//   its `result.content` on success, else `error.message` ("Tool execution failed" without one).
+//   its `result.content` on success, else `error.message` ("Tool execution failed" without one). A call with none
+//   after it takes the first completion of its id before it, back to the last session.resume, that no request took.
 //   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one;
 //   at the end of the file (no assistant.message and no session.resume after the request; prompts after it do not
 //   count) the text of the completion Copilot then appends itself.
@@ -76,7 +77,7 @@ function inputOf(args: unknown): unknown {
   return args;
 }
 
-/** Which completion each request is paired with (by toolCallId, up to the next session.resume). */
+/** Which completion each request is paired with (by toolCallId, within its stretch between session.resumes). */
 export interface Pairing {
   /** The paired completion of each request, by the request's event and toolCallId. */
   completionOf(request: CopilotEvent, toolCallId: string): CopilotEvent | undefined;
@@ -101,6 +102,8 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
   const taken = new Set<CopilotEvent>();
   /** The calls (request and id) whose completion an earlier request took. */
   const takenFrom = new Map<CopilotEvent, Set<string>>();
+  /** The earliest untaken completion before a request, by id (the backward walk overwrites later ones). */
+  const earlier = new Map<string, CopilotEvent>();
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const requests = toolRequestsOf(e);
@@ -130,6 +133,20 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
       found.set(id, f);
       taken.add(f);
     }
+    // A call with no completion after it takes an earlier one of its id that no request took, if no session.resume
+    // lies between (recorded, fixtures/sessions/copilot-resumed: completion-before-call and -prompt-between sent the
+    // real result; -across-resume the placeholder; completion-before-and-after-call the later one).
+    for (let j = i - 1; j >= 0 && events[j]!.type !== 'session.resume'; j--) {
+      const f = events[j]!;
+      const id = f.type === 'tool.execution_complete' ? toolCallIdOf(f) : undefined;
+      if (id === undefined || !ids.has(id) || found.has(id) || taken.has(f) || takenFrom.get(e)?.has(id)) continue;
+      earlier.set(id, f);
+    }
+    for (const [id, f] of earlier) {
+      found.set(id, f);
+      taken.add(f);
+    }
+    earlier.clear();
     paired.set(e, found);
     if (!laterTurn) tails.add(e);
   }

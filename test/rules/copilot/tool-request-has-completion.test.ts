@@ -53,30 +53,36 @@ const pendingThenPrompt = readFileSync(
 );
 
 describe('an early completion', () => {
-  it("is not pulled across a prompt: one before an earlier user.message is another turn's (review)", () => {
-    const lines = fixture('invalid-completion-early.jsonl').trimEnd().split('\n');
-    // A second prompt between the completion (line 3) and the request (now line 8).
+  /** valid-completion-early.jsonl with a copy of its prompt (new id) put in at line 4, between completion and call. */
+  const withPromptBetween = (): string => {
+    const lines = fixture('valid-completion-early.jsonl').trimEnd().split('\n');
     const prompt = JSON.parse(lines[1]!) as Record<string, unknown>;
     prompt.id = derivedUuid('test', 'second prompt');
     lines.splice(3, 0, JSON.stringify(prompt));
-    const found = lintWith(rule, `${lines.join('\n')}\n`).result.diagnostics.map((d) => d.messageId);
-    expect(found).not.toContain('early');
+    return `${lines.join('\n')}\n`;
+  };
+
+  it('across a prompt still pairs (recorded: Copilot sent "three"), so nothing is reported', () => {
+    expect(lintWith(rule, withPromptBetween()).result.diagnostics).toEqual([]);
   });
 
-  it('across a prompt is named for the request it precedes, not as one no assistant.message requests', () => {
-    const lines = fixture('invalid-completion-early.jsonl').trimEnd().split('\n');
-    const prompt = JSON.parse(lines[1]!) as Record<string, unknown>;
-    prompt.id = derivedUuid('test', 'second prompt');
-    lines.splice(3, 0, JSON.stringify(prompt));
-    const found = lintWith(rule, `${lines.join('\n')}\n`).result.diagnostics.filter((d) => d.line === 3);
-    expect(found.map((d) => d.messageId)).toEqual(['beforeRequest']);
-    expect(found[0]!.message).toContain('comes before the assistant.message that first requests it (line 8)');
+  it('across a session.resume is named for the request it precedes (recorded: Copilot sent the placeholder)', () => {
+    const text = fixture('invalid-completion-early-across-resume.jsonl');
+    const found = lintWith(rule, text).result.diagnostics.filter((d) => d.line === 3);
+    expect(found.map((d) => d.messageId)).toEqual(['early']);
+    expect(found[0]!.message).toContain('(line 8), with a session.resume between');
   });
 });
 
 runRuleTests(rule, {
   valid: [
     { name: 'three parallel calls, completed out of order', text: parallel.text },
+    {
+      // valid-parallel.jsonl with the completion of toolu_01P3 moved up to line 3, before its request; resumed,
+      // Copilot sent the real result (fixtures/sessions/copilot-resumed/completion-before-call).
+      name: 'a completion before its call, no session.resume between: Copilot pairs it',
+      text: fixture('valid-completion-early.jsonl'),
+    },
     { name: 'a session resumed twice', text: multi.text },
     { name: "a subagent's calls", text: recording('subagent').text },
     { name: 'failing tools', text: recording('tool-error').text },
@@ -98,11 +104,19 @@ runRuleTests(rule, {
   ],
   invalid: [
     {
-      name: 'a completion before the request of its call (review): moved after the call, not a second request rebuilt',
-      // The fixture valid-parallel.jsonl (a recording) with the completion of toolu_01P3 moved up to line 3.
-      text: fixture('invalid-completion-early.jsonl'),
-      errors: [{ messageId: 'early', line: 3, severity: 'error', messageIncludes: 'line 7' }],
-      output: fixture('valid-parallel.jsonl'),
+      name: 'a completion before its call with a session.resume between: moved after the call, no request rebuilt',
+      // valid-completion-early.jsonl with Copilot's own session.resume of another run put in at line 4; resumed, Copilot
+      // sent the placeholder for toolu_01P3 (fixtures/sessions/copilot-resumed/completion-before-call-across-resume).
+      text: fixture('invalid-completion-early-across-resume.jsonl'),
+      errors: [{ messageId: 'early', line: 3, severity: 'error', messageIncludes: 'line 8' }],
+      output: (() => {
+        const lines = fixture('invalid-completion-early-across-resume.jsonl').trimEnd().split('\n');
+        const fixed = fixture('valid-parallel.jsonl').trimEnd().split('\n');
+        // The resume, its parent (the moved completion) gone from before it, points to the completion's parent.
+        const parentOf = (l: string): string => `"parentId":"${(JSON.parse(l) as { id: string }).id}"`;
+        fixed.splice(2, 0, lines[3]!.replace(parentOf(lines[2]!), parentOf(lines[1]!)));
+        return `${fixed.join('\n')}\n`;
+      })(),
     },
     {
       name: 'a crash while the tool ran: Copilot’s interrupted completion after its start',
