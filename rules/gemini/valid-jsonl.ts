@@ -60,6 +60,31 @@ function headerOf(model: Gemini.GeminiModel, text: string): ReturnType<typeof Ge
   });
 }
 
+/**
+ * The first of the intact lines that `line` copies byte for byte except where NUL bytes zeroed it (a restored copy of
+ * the file, then a block zeroed, the line break between two records among them): the CLI reads those records from
+ * the intact lines, so nothing is lost (generated Gemini seed 124: lines 2-3 zeroed across their break, copied on 4-5).
+ */
+function intactCopyOf(model: Gemini.GeminiModel, line: Lines.SourceLine): number | undefined {
+  const b = line.bytes;
+  const lines = model.file.lines;
+  const matches = (at: number, bytes: Uint8Array): boolean =>
+    bytes.every((byte, i) => b[at + i] === 0 || b[at + i] === byte);
+  for (const [start, first] of lines.entries()) {
+    if (first === line || !first.json) continue;
+    let at = 0;
+    for (let k = start; k < lines.length && at <= b.length; k++) {
+      const o = lines[k]!;
+      if (o === line || !o.json || at + o.bytes.length > b.length || !matches(at, o.bytes)) break;
+      at += o.bytes.length;
+      if (at === b.length) return first.lineNo;
+      if (b[at] !== 0 && b[at] !== 0x0a) break;
+      at += 1;
+    }
+  }
+  return undefined;
+}
+
 /** The two records a line and the next hold when another writer's line was written inside the first. */
 function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefined): Gemini.Interleaved | undefined {
   if (line.json || !next || next.json || next.blank || line.bytes.includes(0) || next.bytes.includes(0))
@@ -103,6 +128,8 @@ export default defineRule({
         'Line is not JSON ({{detail}}); Gemini CLI skips it on resume, and what it held is lost. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
       nulRecord:
         'Line holds {{what}} with NUL bytes around it; Gemini CLI cannot parse the line and skips it on resume, so the record is lost.',
+      zeroedCopy:
+        'Line is a copy of the record(s) from line {{other}} on with bytes zeroed (NUL bytes over part of it): Gemini CLI skips it and reads the same records from line {{other}} on, so nothing is lost. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
       nulOnly: 'Line is {{count}} NUL bytes (padding a crash left); Gemini CLI skips it.',
       notObject:
         'Line is {{detail}} in JSON, not a record; Gemini CLI skips it. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
@@ -198,6 +225,14 @@ export default defineRule({
             severity: 'warn',
             data: { count: text.length - text.replace(/\u0000/g, '').length },
             fix: drop(line, 'drop the line of NUL padding'),
+          });
+        else if (intactCopyOf(ctx.model, line) !== undefined)
+          ctx.report({
+            messageId: 'zeroedCopy',
+            at,
+            severity: 'warn',
+            data: { other: intactCopyOf(ctx.model, line)! },
+            fix: keep(ctx.model, line, 'a copy of another line, with NUL bytes'),
           });
         else
           ctx.report({

@@ -5,6 +5,11 @@ import { recorded, text, without } from './session.js';
 const call = recorded('tool-call');
 const NUL = '\u0000';
 const torn = call[9]!.slice(0, 80);
+const par = recorded('parallel');
+/** Line 2 of parallel with its last 139 bytes zeroed (it is ASCII: a byte is a character). */
+/** Lines 2 and 3 of parallel with the bytes from 500 to 50 past their line break zeroed (seed 124). */
+const across = `${par[1]!.slice(0, 500)}${'\u0000'.repeat(par[1]!.length - 500 + 1 + 50)}${par[2]!.slice(50)}`;
+const zeroed = `${par[1]!.slice(0, 500)}${'\u0000'.repeat(par[1]!.length - 500)}`;
 /** The record --fix writes in place of an unreadable line: its text kept, which the CLI skips. */
 const kept = (line: string, reason: string): string =>
   JSON.stringify({ type: 'transcript-lint.kept-line', reason, text: line });
@@ -85,6 +90,29 @@ runRuleTests(rule, {
       text: text([`${call[0]!.slice(0, 187)}${call[3]!}`, call[0]!.slice(187), ...call.slice(1)]),
       errors: [{ messageId: 'interleaved', line: 1, severity: 'error' }],
       output: text([call[0]!, call[3]!, ...call.slice(1)]),
+    },
+    {
+      // Generated Gemini seed 124 (parallel: lines 1-3 written again after line 4, then a block zeroed inside line 2):
+      // Gemini CLI 0.61.0 resumed it under strict and sent everything, reading the context from line 6.
+      name: 'a line zeroed in part whose intact copy is another line: a warning, nothing is lost',
+      text: text([par[0]!, zeroed, par[2]!, par[3]!, par[0]!, par[1]!, par[2]!]),
+      errors: [{ messageId: 'zeroedCopy', line: 2, severity: 'warn', messageIncludes: 'from line 6' }],
+      output: text([
+        par[0]!,
+        kept(zeroed, 'a copy of another line, with NUL bytes'),
+        par[2]!,
+        par[3]!,
+        par[0]!,
+        par[1]!,
+        par[2]!,
+      ]),
+    },
+    {
+      // Seed 124 itself: the zeroed block covers the line break between the context snapshot and the prompt.
+      name: 'two lines zeroed across their line break, both copied intact later: a warning',
+      text: text([par[0]!, across, par[0]!, par[1]!, par[2]!]),
+      errors: [{ messageId: 'zeroedCopy', line: 2, severity: 'warn', messageIncludes: 'from line 4 on' }],
+      output: text([par[0]!, kept(across, 'a copy of another line, with NUL bytes'), par[0]!, par[1]!, par[2]!]),
     },
     {
       name: 'garbage with NUL bytes in it',
