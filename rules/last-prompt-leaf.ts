@@ -168,13 +168,18 @@ function restoredCopy(
   let tip: Entry | undefined;
   const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
   // Entries on the walk are sent (a parent loop makes the walk's own entries descendants of the leaf), and so are
-  // the parts and results of split responses spliced in (parallel results hang off their own parts: seed 149).
-  const visited = new Set<Entry>([...chain.walked.map((step) => step.entry), ...chain.active]);
+  // the parts and results of split responses spliced in (parallel results hang off their own parts: seed 149). The
+  // turns below a spliced part are not (seed 222: the restored copy ends at a response's first part; Claude Code sent
+  // its call and result, spliced in, but not the answer below the result).
+  const walked = new Set<Entry>(chain.walked.map((step) => step.entry));
+  const spliced = new Set<Entry>(chain.active);
+  const visited = new Set<Entry>(walked);
   while (stack.length > 0) {
     const e = stack.pop()!;
     if (visited.has(e) || !isMainTreeEntry(e)) continue;
     visited.add(e);
-    if ((e.type === 'user' || e.type === 'assistant') && (!tip || e.line > tip.line)) tip = e;
+    const sent = spliced.has(e);
+    if (!sent && (e.type === 'user' || e.type === 'assistant') && (!tip || e.line > tip.line)) tip = e;
     stack.push(...(chain.children.get(e.uuid!) ?? []));
   }
   if (!tip?.uuid) return undefined;
