@@ -14,7 +14,7 @@ import type { ParsedLines } from './parsed-lines.js';
 import { scanned, WATCH_BYTES, WATCH_LINES } from './scan-watch.js';
 import { type LineBytesSource, LoadedLine } from './loaded-line.js';
 import type { LineProblem, SourceLine } from './source-line.js';
-import { type LazyFields, repoint, shallowObject } from './shallow-objects.js';
+import { type LazyFields, repoint, type ShallowSource, shallowObject } from './shallow-objects.js';
 
 export type { LineProblem, LineProblemKind, SourceLine } from './source-line.js';
 
@@ -70,9 +70,10 @@ export function foreignEncodingOf(data: Uint8Array): ForeignEncoding | undefined
 
 /**
  * Which nested fields of a parsed line a format never reads (undefined: none): those are kept as getters that parse
- * the line again when read (see shallow-objects.ts), which spares the heap most of a real session.
+ * the line again when read (see shallow-objects.ts), which spares the heap most of a real session. `source` is the
+ * line, for a format that keeps a field below the top level lazy itself (lazyNested).
  */
-export type ShallowLines = (json: Record<string, unknown>) => LazyFields | undefined;
+export type ShallowLines = (json: Record<string, unknown>, source: ShallowSource) => LazyFields | undefined;
 
 export function loadBytes(path: string, input: Bytes, options: LoadOptions = {}, shallow?: ShallowLines): SourceFile {
   let pieces = piecesOf(input).filter((p) => p.length > 0);
@@ -283,7 +284,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       state.entries++;
       state.strings.share(early);
       const line = new LoadedLine(lineNo, data, start, length, crlf, early, [], false);
-      const lazy = state.shallow?.(early);
+      const lazy = state.shallow?.(early, line);
       if (lazy) line.json = shallowObject(early, line, lazy);
       lines.push(line);
       start = end + 1;
@@ -297,7 +298,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
         state.entries++;
         state.strings.share(json);
         const line = new LoadedLine(lineNo, data, start, length, crlf, json, [], false);
-        const lazy = state.shallow?.(json);
+        const lazy = state.shallow?.(json, line);
         if (lazy) sameLazyStrings((line.json = shallowObject(json, line, lazy)), json);
         lines.push(line);
         start = end + 1;
@@ -310,7 +311,7 @@ function scanLines(data: Uint8Array, start: number, maxLineBytes: number, state:
       state.entries++;
       state.strings.share(line.json);
     }
-    const lazy = line.json && state.shallow?.(line.json);
+    const lazy = line.json && state.shallow?.(line.json, line);
     if (lazy) line.json = shallowObject(line.json!, line, lazy);
     lines.push(line);
     start = end + 1;

@@ -79,6 +79,66 @@ export function shallowObject(
   return shallow as Record<string, unknown>;
 }
 
+/** The object a nested holder (see lazyNested) belongs to, whose SOURCE is the line to parse again. */
+const ROOT = Symbol('shallow-root');
+
+/** One getter per nested path, shared by every holder that keeps that path lazy. */
+const nestedGetters = new Map<string, () => unknown>();
+
+function nestedGetterFor(path: readonly string[]): () => unknown {
+  const name = path.join('\0');
+  let get = nestedGetters.get(name);
+  if (!get) {
+    get = function (this: Record<symbol, Record<symbol, ShallowSource>>) {
+      let value: unknown = wholeOf(this[ROOT]![SOURCE] as ShallowSource);
+      for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+      return value;
+    };
+    nestedGetters.set(name, get);
+  }
+  return get;
+}
+
+/**
+ * Keeps the object or array at `path` below a line's parsed object `root` as a getter that parses `source` again,
+ * when every step of the path is a plain object. The key keeps its place in the holder's key order.
+ * Returns whether it did. `path` is a format's constant (never input), so its getters are few.
+ */
+export function lazyNested(root: Record<string, unknown>, path: readonly string[], source: ShallowSource): boolean {
+  if (path.length < 2) return false;
+  let outer: unknown;
+  let holder: unknown = root;
+  for (let i = 0; i < path.length - 1; i++) {
+    if (!isPlainObject(holder) || !Object.hasOwn(holder, path[i]!) || path[i] === '__proto__') return false;
+    outer = holder;
+    holder = holder[path[i]!];
+  }
+  const key = path[path.length - 1]!;
+  if (!isPlainObject(holder) || !Object.hasOwn(holder, key) || key === '__proto__') return false;
+  const value = holder[key];
+  if (value === null || typeof value !== 'object') return false;
+  // A new holder, its keys defined in order: turning a field of the parsed one into a getter would make V8 keep that
+  // object as a dictionary (measured: the heap grew instead of shrinking).
+  // A holder with a getter already (a long string kept as bytes, lazy-strings.ts) is left whole: the copy would lose it.
+  for (const k in holder) if (Object.getOwnPropertyDescriptor(holder, k)?.get) return false;
+  const copy: Record<string | symbol, unknown> = {};
+  Object.defineProperty(copy, ROOT, { value: root });
+  for (const k in holder) {
+    if (!Object.hasOwn(holder, k)) continue;
+    if (k === key) Object.defineProperty(copy, k, { get: nestedGetterFor(path), enumerable: true, configurable: true });
+    else if (k === '__proto__')
+      Object.defineProperty(copy, k, { value: holder[k], writable: true, enumerable: true, configurable: true });
+    else copy[k] = holder[k];
+  }
+  if (!Object.hasOwn(root, SOURCE)) Object.defineProperty(root, SOURCE, { value: source, writable: true });
+  (outer as Record<string, unknown>)[path[path.length - 2]!] = copy;
+  return true;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** A parsed object taken over by another line of the same bytes (parsed-lines.ts): a shallow one now reads that line. */
 export function repoint(json: Record<string, unknown>, source: ShallowSource): void {
   if (Object.hasOwn(json, SOURCE)) (json as Record<symbol, unknown>)[SOURCE] = source;

@@ -1,6 +1,6 @@
 // A Claude Code session's entries: a thin, lossless view over its parsed lines, one entry per JSON object line.
 import type { SourceFile } from '../../loader/read-jsonl.js';
-import { ALL_FIELDS, type LazyFields } from '../../loader/shallow-objects.js';
+import { ALL_FIELDS, type LazyFields, lazyNested, type ShallowSource } from '../../loader/shallow-objects.js';
 import type { Entry } from '../../model/types.js';
 
 /**
@@ -22,10 +22,23 @@ const unsentRecord: LazyFields = (key) => key === 'toolUseResult';
  */
 const attachmentRecord: LazyFields = (key) => key === 'attachment';
 
-/** The nested fields of a session line that are kept as getters (see ShallowLines). */
-export function unreadFields(json: Record<string, unknown>): LazyFields | undefined {
+/**
+ * An assistant reply's `message.usage` (its token counts, ~300 bytes parsed: 1.3 MB of a 50 MB session's heap): only
+ * context-budget reads it, and only on the last reply, so it is kept as a getter that parses the line again.
+ */
+const USAGE = ['message', 'usage'] as const;
+
+/**
+ * The nested fields of a session line that are kept as getters (see ShallowLines); an assistant reply's usage is
+ * made a getter here, below the top level.
+ */
+export function unreadFields(json: Record<string, unknown>, source: ShallowSource): LazyFields | undefined {
   if (typeof json.type !== 'string') return undefined;
   if (!READ_WHOLE.has(json.type)) return ALL_FIELDS;
+  if (json.type === 'assistant') {
+    lazyNested(json, USAGE, source);
+    return undefined;
+  }
   if (json.type === 'attachment') return isNested(json.attachment) ? attachmentRecord : undefined;
   return json.type === 'user' && isNested(json.toolUseResult) ? unsentRecord : undefined;
 }
