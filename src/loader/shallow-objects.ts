@@ -46,8 +46,11 @@ function getterFor(key: string): () => unknown {
   return get;
 }
 
-/** Which of a line's top-level fields that hold an object or array are kept as getters. */
-export type LazyFields = (key: string) => boolean;
+/**
+ * Which of a line's top-level fields that hold an object or array are kept as getters; with `scalars`, those that
+ * hold a string, number or boolean too (null stays a value).
+ */
+export type LazyFields = ((key: string) => boolean) & { scalars?: boolean };
 
 export const ALL_FIELDS: LazyFields = () => true;
 
@@ -68,7 +71,7 @@ export function shallowObject(
   for (const key in whole) {
     if (!Object.hasOwn(whole, key)) continue;
     const value = whole[key];
-    if (value !== null && typeof value === 'object' && lazy(key)) {
+    if (value !== null && (typeof value === 'object' || lazy.scalars === true) && lazy(key)) {
       Object.defineProperty(shallow, key, { get: getterFor(key), enumerable: true, configurable: true });
     } else if (key === '__proto__') {
       Object.defineProperty(shallow, key, { value, writable: true, enumerable: true, configurable: true });

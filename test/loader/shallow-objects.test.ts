@@ -70,6 +70,22 @@ describe('Claude Code metadata lines are kept shallow', () => {
     expect(fields.message?.value).toEqual(JSON.parse(session.split('\n')[4]!).message);
     expect(fields.toolUseResult?.get).toBeTypeOf('function');
     expect(result.toolUseResult).toEqual({ stdout: 'ok' });
+    // Of a metadata line, only the fields the chain reads stay values; the rest parse the line again when read.
+    const progressText =
+      '{"parentUuid":"u1","isSidechain":false,"type":"progress","data":{"type":"x"},"toolUseID":"t","timestamp":"2026-06-01T23:02:59.188Z","uuid":"p1","cwd":null,"sessionId":"s"}';
+    const progress = loadBytes('s.jsonl', encode(progressText), {}, unreadFields).lines[0]!.json!;
+    const kept = Object.entries(Object.getOwnPropertyDescriptors(progress)).filter(([, d]) => 'value' in d);
+    expect(kept.map(([key]) => key)).toEqual([
+      'parentUuid',
+      'isSidechain',
+      'type',
+      'timestamp',
+      'uuid',
+      'cwd',
+      'sessionId',
+    ]);
+    expect(JSON.stringify(progress)).toBe(JSON.stringify(JSON.parse(progressText)));
+    expect(progress.toolUseID).toBe('t');
     // Of an assistant reply, only its usage (read by context-budget, on the last reply only) is left unparsed.
     const reply =
       '{"type":"assistant","uuid":"a1","message":{"id":"m","role":"assistant","content":[{"type":"text","text":"hi"}],"usage":{"input_tokens":3,"cache_creation":{"x":1}},"stop_reason":null}}';

@@ -1,6 +1,6 @@
 // A Claude Code session's entries: a thin, lossless view over its parsed lines, one entry per JSON object line.
 import type { SourceFile } from '../../loader/read-jsonl.js';
-import { ALL_FIELDS, type LazyFields, lazyNested, type ShallowSource } from '../../loader/shallow-objects.js';
+import { type LazyFields, lazyNested, type ShallowSource } from '../../loader/shallow-objects.js';
 import type { Entry } from '../../model/types.js';
 
 /**
@@ -9,6 +9,23 @@ import type { Entry } from '../../model/types.js';
  * only if something reads them. An entry without a type is kept whole: it may be a damaged message.
  */
 const READ_WHOLE = new Set(['user', 'assistant', 'attachment', 'system', 'summary', 'last-prompt']);
+
+/**
+ * The top-level fields of a metadata line (progress, file-history-snapshot, ...) that the chain reads (chain.ts's
+ * newestDescendant reads a timestamp): every other field, scalars too, is a getter that parses the line again.
+ */
+const METADATA_READ = new Set([
+  'type',
+  'uuid',
+  'parentUuid',
+  'logicalParentUuid',
+  'isSidechain',
+  'sessionId',
+  'timestamp',
+  'agentId',
+  'leafUuid',
+]);
+const metadataFields: LazyFields = Object.assign((key: string) => !METADATA_READ.has(key), { scalars: true });
 
 /**
  * `toolUseResult`: Claude Code's own record of a tool's output beside the tool_result it sends (often the whole file
@@ -34,7 +51,7 @@ const USAGE = ['message', 'usage'] as const;
  */
 export function unreadFields(json: Record<string, unknown>, source: ShallowSource): LazyFields | undefined {
   if (typeof json.type !== 'string') return undefined;
-  if (!READ_WHOLE.has(json.type)) return ALL_FIELDS;
+  if (!READ_WHOLE.has(json.type)) return metadataFields;
   if (json.type === 'assistant') {
     lazyNested(json, USAGE, source);
     return undefined;
