@@ -148,7 +148,8 @@ export function buildChain(entries: readonly Entry[]): Chain {
  *   row; and when the file has no `last-prompt` at all and the newest row is not the last, the descendant of the last
  *   row with the newest timestamp (an older copy appended after the session resumes the session's newest turn).
  * - With a relink, or when that entry reaches no user or assistant message: the messages nearest each childless entry
- *   that have no user or assistant child; of several, the one the last `last-prompt` names, else the last row's.
+ *   that have no user or assistant child; of several, the one the last `last-prompt` names, else the last row's; of
+ *   one, the last row when it descends from that message (its prompt's attachments: differential harness seed 234).
  */
 function chooseLeaf(
   entries: readonly Entry[],
@@ -179,7 +180,13 @@ function chooseLeaf(
     if (leaf && reachesMessage(leaf, byUuid, parentOf)) return { leaf, leafSource };
   }
   const leaves = messageLeaves(byUuid, children, lookup, parentOf, pruned);
-  if (leaves.length === 1) return { leaf: leaves[0], leafSource: leaves[0] === named ? 'last-prompt' : 'last-tip' };
+  if (leaves.length === 1) {
+    // The file's last row below that message (its prompt's attachments, written before a crash) is resumed with it
+    // (differential harness seed 234: a compacted session ending at a prompt and its attachments; Claude Code 2.1.332
+    // sent the prompt's user-rendered attachment text).
+    const leaf = lastRow && descendsFrom(lastRow, leaves[0]!, lookup, parentOf) ? lastRow : leaves[0];
+    return { leaf, leafSource: leaves[0] === named ? 'last-prompt' : 'last-tip' };
+  }
   if (leaves.length > 1) {
     if (named && leaves.includes(named)) return { leaf: named, leafSource: 'last-prompt' };
     if (lastRow && reachesMessage(lastRow, byUuid, parentOf)) return { leaf: lastRow, leafSource: 'last-tip' };
