@@ -19,7 +19,6 @@
 import { createHash } from 'node:crypto';
 import {
   closeSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -36,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { packageVersion } from '../version.js';
 import type { Linter, LintOptions, LintResult } from './lint.js';
 import { type FileStamp, sameStamp, settledStamp } from './original.js';
-import { sameReads, type WalkRead } from './walk-reads.js';
+import { bytesSha256, sameReads, type WalkRead } from './walk-reads.js';
 
 export type CacheStrategy = 'metadata' | 'content';
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
@@ -423,16 +422,7 @@ function isReads(reads: unknown): reads is WalkRead[] {
  * broken link or a folder is there, and is `unreadable:<code>`).
  */
 export function configSha256(file: string): string | null {
-  try {
-    if (!lstatSync(file, { throwIfNoEntry: false })) return null;
-  } catch {
-    return null;
-  }
-  try {
-    return createHash('sha256').update(readFileSync(file)).digest('hex');
-  } catch (err) {
-    return `unreadable:${(err as NodeJS.ErrnoException).code}`;
-  }
+  return bytesSha256(file);
 }
 
 /** The file's stat in ns; undefined when it cannot be had (then the file is linted, and what that says is reported). */

@@ -211,7 +211,7 @@ function kindOf(file: string, how: typeof statSync | typeof lstatSync): string {
 }
 
 /** A file's SHA-256; null when nothing is there (lstat), `unreadable:<code>` when it cannot be read. */
-function bytesSha256(file: string): string | null {
+export function bytesSha256(file: string): string | null {
   try {
     if (!lstatSync(file, { throwIfNoEntry: false })) return null;
   } catch {
