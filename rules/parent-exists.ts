@@ -54,7 +54,7 @@ export default defineRule({
       fileStart:
         '`parentUuid` {{parent}} names no entry in the file, and nothing of this chain comes before it in the file: Claude Code resumes from here with everything the file holds; what this entry followed is in no file here and is not sent.',
       offChain:
-        '`parentUuid` {{parent}} names no entry in the file; this entry is not on the chain Claude Code resumes ({{where}}), so it has no effect today, but it would cut the history if the entry were resumed again.',
+        '`parentUuid` {{parent}} names no entry in the file; this entry is not on the chain Claude Code resumes ({{where}}), so it is not sent, and resumed again from here it would cut the history before it.',
       sidechain:
         '`parentUuid` {{parent}} names no entry in the file, so this sidechain (subagent) entry is cut off from the entries before it.',
     },
