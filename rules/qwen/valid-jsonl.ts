@@ -55,14 +55,16 @@ function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefi
 }
 
 /**
- * The inner record as the fix writes it: as it stands when it is of the file's session (or has no sessionId), else
- * kept in an object Qwen skips, so that the fix does not add another session's record to the file.
+ * A record of an interleaved pair as the fix writes it: as it stands when it is of the file's session (or has no
+ * sessionId), else kept in an object Qwen skips, so that the fix does not add another session's record to the file
+ * (Qwen refuses a file with two sessionIds). Either record can be the other session's (generated Qwen seed 82: the
+ * cut record was, and the fixed file had been refused, rc 123).
  */
-function innerText(model: Qwen.QwenModel, line: Lines.SourceLine, inner: string): string {
-  const sessionId = (JSON.parse(inner) as { sessionId?: unknown }).sessionId;
+function ownSessionText(model: Qwen.QwenModel, line: Lines.SourceLine, record: string, reason: string): string {
+  const sessionId = (JSON.parse(record) as { sessionId?: unknown }).sessionId;
   const own = Qwen.sessionHead(model.read.records)?.sessionId;
-  if (sessionId === undefined || own === undefined || sessionId === own) return inner;
-  return Qwen.keptObject(line, `written inside line ${line.lineNo} by another session`, inner);
+  if (sessionId === undefined || own === undefined || sessionId === own) return record;
+  return Qwen.keptObject(line, reason, record);
 }
 
 /** Whether the text Qwen cannot read is (the start of) a system record: telemetry, no part of the conversation. */
@@ -130,8 +132,19 @@ export default defineRule({
           data: { next: covered },
           severity: 'error',
           fix: new Qwen.QwenFix(model, RULE_ID)
-            .replaceText(line.lineNo, pair.record)
-            .replaceText(covered, innerText(model, line, pair.inner))
+            .replaceText(
+              line.lineNo,
+              ownSessionText(
+                model,
+                line,
+                pair.record,
+                `cut in two on line ${line.lineNo} and written by another session`,
+              ),
+            )
+            .replaceText(
+              covered,
+              ownSessionText(model, line, pair.inner, `written inside line ${line.lineNo} by another session`),
+            )
             .fix(
               'safe',
               `write the record cut in two on line ${line.lineNo}, and the record written inside it on line ${covered}`,

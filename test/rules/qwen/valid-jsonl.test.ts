@@ -109,6 +109,23 @@ runRuleTests(rule, {
       ]),
     },
     {
+      // Generated Qwen seed 82: the cut record was another session's; written whole, it gave the fixed file a second
+      // sessionId, and Qwen refused it (rc 123).
+      name: "another session's record cut by a line of this session: the cut one kept in an object Qwen skips",
+      text: text([...lines.slice(0, 3), `${other.slice(0, 200)}${lines[3]}`, other.slice(200), ...lines.slice(5)]),
+      errors: [{ messageId: 'interleaved', line: 4, severity: 'error' }],
+      output: text([
+        ...lines.slice(0, 3),
+        JSON.stringify({
+          type: 'transcript-lint.kept-line',
+          reason: 'cut in two on line 4 and written by another session',
+          text: other,
+        }),
+        lines[3]!,
+        ...lines.slice(5),
+      ]),
+    },
+    {
       name: 'a cut record written whole on a later line: the whole record written where it was cut',
       text: text([...lines.slice(0, 3), lines[3]!.slice(0, 300), ...lines.slice(4), lines[3]!]),
       errors: [{ messageId: 'tornCopy', line: 4, severity: 'warn' }],
