@@ -44,7 +44,11 @@ export function replayBeforeParsing(argv: readonly string[], io: CliIO): number 
   const cacheFile = locate(io.cwd, location);
   if (cacheFile === undefined) return undefined;
   const kept = LintCache.replayRun(cacheFile, undefined, runKeyOf(argv, io));
-  if (!kept) return undefined;
+  return kept ? printKept(kept, io) : undefined;
+}
+
+/** Prints what a kept run printed; its exit code. */
+function printKept(kept: { stdout: string; stderr: string; code: number }, io: CliIO): number {
   if (kept.stdout !== '') io.stdout.write(kept.stdout);
   if (kept.stderr !== '') io.stderr.write(kept.stderr);
   return kept.code;
@@ -88,11 +92,7 @@ export function replayOrRecord(
   // arguments' guess (replayBeforeParsing) named this file.
   const guessed = locate(io.cwd, guessedLocation(argv)) === cacheFile;
   const kept = guessed ? undefined : LintCache.replayRun(cacheFile, cmd.cache.strategy, runKey);
-  if (kept) {
-    if (kept.stdout !== '') io.stdout.write(kept.stdout);
-    if (kept.stderr !== '') io.stderr.write(kept.stderr);
-    return { code: kept.code };
-  }
+  if (kept) return { code: printKept(kept, io) };
   const named = splitPaths(cmd, io);
   // Before anything is linted, so that a config changed during this run is not taken for the one it read.
   const configs = configFilesRead(cmd, io, named.files);

@@ -17,6 +17,12 @@ import { CONFIG_FILE_NAME } from './config-names.js';
  */
 export type WalkRead = [how: 'list' | 'kind' | 'lkind' | 'bytes', file: string, seen: string | null];
 
+/**
+ * The cache file, left out of the listings: it is written after the run, often in a folder walked, and no walk takes
+ * it. One named .json or .jsonl a walk could take, so it stays in them.
+ */
+const listedOwn = (cacheFile: string): string | undefined => (/\.jsonl?$/i.test(cacheFile) ? undefined : cacheFile);
+
 /** Above this many folders, a walk is not recorded (a glob over a home folder): the run is not kept whole. */
 const MAX_FOLDERS = 5000;
 
@@ -29,8 +35,7 @@ const NOT_WALKED = new Set(['node_modules', '.git']);
  * there is recorded as absent, and when it has glob syntax, the folder its glob starts from is walked.
  */
 export function walkReads(paths: readonly string[], cwd: string, cacheFile: string): WalkRead[] | undefined {
-  // The cache file is written after the run, often in a folder walked; no walk takes it (no .json or .jsonl name).
-  const own = /\.jsonl?$/i.test(cacheFile) ? undefined : path.resolve(cwd, cacheFile);
+  const own = listedOwn(path.resolve(cwd, cacheFile));
   const reads: WalkRead[] = [];
   const roots = new Set<string>();
   for (const p of paths) {
@@ -54,7 +59,7 @@ export function walkReads(paths: readonly string[], cwd: string, cacheFile: stri
  * when the walk is too large.
  */
 export function sessionRootReads(roots: readonly string[], cacheFile: string): WalkRead[] | undefined {
-  const own = /\.jsonl?$/i.test(cacheFile) ? undefined : cacheFile;
+  const own = listedOwn(cacheFile);
   const reads: WalkRead[] = [];
   const dirs = new Set<string>();
   for (const root of roots) {
@@ -103,7 +108,7 @@ function readsBelow(
 
 /** Whether every read still sees what it saw. */
 export function sameReads(reads: readonly WalkRead[], cacheFile: string): boolean {
-  const own = /\.jsonl?$/i.test(cacheFile) ? undefined : cacheFile;
+  const own = listedOwn(cacheFile);
   for (const [how, file, seen] of reads) if (readNow(how, file, own) !== seen) return false;
   return true;
 }
@@ -157,8 +162,9 @@ function walk(
       } else if (e.isDirectory() && !NOT_WALKED.has(name)) stack.push(child);
       // An entry of no known type (some filesystems): what is there decides.
       else if (!e.isFile() && !e.isDirectory()) {
-        reads.push(['lkind', child, kindOf(child, lstatSync)]);
-        if (kindOf(child, lstatSync) === 'dir' && !NOT_WALKED.has(name)) stack.push(child);
+        const kind = kindOf(child, lstatSync);
+        reads.push(['lkind', child, kind]);
+        if (kind === 'dir' && !NOT_WALKED.has(name)) stack.push(child);
       }
     }
   }
