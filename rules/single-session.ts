@@ -18,6 +18,8 @@ export default defineRule({
     messages: {
       resumed:
         "{{lines}} another session ({{other}}): {{entries}} joined to no entry of session {{own}}, two files joined into one. Claude Code resumes this conversation, which ends last in the file, under session {{own}}, and sends none of that session's turns. `transcript-lint split` on this file moves these lines to {{other}}.jsonl beside it.",
+      resumedNoOwn:
+        "{{lines}} another session ({{other}}): {{entries}}, two files joined into one. Session {{own}} holds no conversation of its own (its lines hold no prompt or reply), so Claude Code resumes this other session's conversation under session {{own}}. `transcript-lint split` on this file moves these lines to {{other}}.jsonl beside it.",
       ignored:
         '{{lines}} another session ({{other}}): {{entries}} joined to no entry of session {{own}}, two files joined into one. Claude Code does not send them (session {{own}} ends later in the file); they are lost to both sessions until `transcript-lint split` on this file moves them to {{other}}.jsonl beside it.',
     },
@@ -31,7 +33,7 @@ export default defineRule({
       const first = other.first.line;
       const last = other.lines[other.lines.length - 1] ?? first;
       ctx.report({
-        messageId: other.resumed ? 'resumed' : 'ignored',
+        messageId: other.resumed ? (sessions.ownEmpty ? 'resumedNoOwn' : 'resumed') : 'ignored',
         // Resumed: this session's turns are not sent, an error. Ignored: this session resumes whole (recorded with
         // 2.1.332: another session's lines interleaved before this one's end sent every item of this session), a
         // warning that the other conversation is in the wrong file.

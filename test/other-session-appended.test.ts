@@ -39,7 +39,10 @@ describe("a session with no conversation of its own, another session's file appe
       (d) => d.severity === 'error',
     );
     expect(found.map((d) => [d.ruleId, d.line])).toEqual([['single-session', 5]]);
-    expect(found[0]!.message).toContain(`another session (${OTHER})`);
+    // The file's own session has no turns to lose: the message says so, not that its turns are not sent.
+    expect(found[0]!.message).toBe(
+      `Lines 5-${lines.length} hold another session (${OTHER}): 21 entries, two files joined into one. Session ${OWN} holds no conversation of its own (its lines hold no prompt or reply), so Claude Code resumes this other session's conversation under session ${OWN}. \`transcript-lint split\` on this file moves these lines to ${OTHER}.jsonl beside it.`,
+    );
     expect(found[0]!.related.map((r) => r.line)).toEqual([1]);
   });
 

@@ -29,6 +29,8 @@ export interface SessionsInFile {
   own: string;
   /** The line the own session's conversation starts on. */
   ownFirstLine: number | undefined;
+  /** Whether the own session wrote lines but no conversation (no entry with a uuid of its own). */
+  ownEmpty: boolean;
   others: JoinedSession[];
 }
 
@@ -84,7 +86,7 @@ export function sessionsInFile(
   if (others.length === 0) return undefined;
   const ownFirstLine =
     trees.find((t) => t.sessionIds.has(own))?.first.line ?? entries.find((e) => sessionOf(e) === own)?.line;
-  return { own, ownFirstLine, others };
+  return { own, ownFirstLine, ownEmpty: ownWithoutConversation, others };
 }
 
 /** For `split`: each other session's lines go to `<its sessionId>.jsonl` beside the file, the name Claude Code resumes. */
