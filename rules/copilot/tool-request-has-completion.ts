@@ -5,7 +5,9 @@
 // without one gets a placeholder result (mid-history "The execution of this tool, or a previous tool was
 // interrupted.", in memory; at the end of the file an "interrupted" completion Copilot appends itself); a completion
 // after the resume is not paired, so its real result is replaced by the placeholder; a completion whose request is
-// gone vanishes with its call; a toolCallId used twice, or empty, goes to the API as it is, which rejects it.
+// gone vanishes with its call, and one before its call whose call has another is ignored for that one (recorded:
+// fixtures/sessions/copilot-resumed/completion-before-and-after-call); a toolCallId used twice, or empty, goes to the
+// API as it is, which rejects it.
 // The completions this rule writes are Copilot's own "interrupted" ones, marked with interactionId "transcript-lint".
 import { defineRule } from '../../src/sdk/index.js';
 import { checkCompletions } from './tool-request-has-completion/completions.js';
@@ -23,7 +25,7 @@ export default defineRule({
     docs: {
       detects:
         'a tool request with no completion, or one before the request or after the next prompt; a completion of no request, or a second one; a reused or empty toolCallId',
-      fix: "safe (Copilot's interrupted completion, marked; move an early or late completion to its call; rename a reused or empty id); unsafe (rebuild a lost request from its start, drop a stray completion)",
+      fix: "safe (Copilot's interrupted completion, marked; move an early or late completion to its call; rename a reused or empty id); unsafe (rebuild a lost request from its start, drop a stray completion or one Copilot ignores)",
       severity: { copilot: 'error (a result lost, the API rejects) / warn (papered over)' },
     },
     severity: { copilot: 'error' },

@@ -268,6 +268,7 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     { name: 'completion-before-call-prompt-between', result: 'three\n<shellId: 0 completed with exit code 0>' },
     { name: 'completion-before-call-across-resume', result: MID },
     { name: 'completion-before-and-after-call', result: 'THREE-LATE' },
+    { name: 'completion-before-and-after-call-across-resume', result: 'THREE-LATE' },
   ])('a completion written before its call, resumed: toolu_01P3 gets what Copilot sent ($name)', ({ name, result }) => {
     const text = readFileSync(path.join(DATA, name, 'events.jsonl'), 'utf8');
     const sent = conversation(JSON.parse(readFileSync(path.join(DATA, name, 'sent-messages.json'), 'utf8')));

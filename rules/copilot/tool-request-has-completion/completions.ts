@@ -25,14 +25,29 @@ export function checkCompletions(
     if (request && request.index < e.index) continue;
     // Its request may be in a line another rule repairs, or in toolRequests Copilot cannot read.
     if (inDamagedLine(model, id) || inUnreadableRequests(events, id)) continue;
+    // Its call is answered by another completion (after the call, or an earlier one): Copilot sends that one and
+    // ignores this one, so nothing the conversation holds is lost (recorded: a completion written both before and
+    // after its call, fixtures/sessions/copilot-resumed/completion-before-and-after-call and
+    // completion-before-and-after-call-across-resume, sent the later one).
+    const answer = request && model.pairing(request.agentId).completionOf(request, id);
+    if (request && answer && answer !== e) {
+      ctx.report({
+        messageId: 'beforeRequest',
+        at: { line: e.line },
+        severity: 'warn',
+        data: { id, request: request.line, answer: answer.line },
+        fix: droppedFix(model, e.line, 'drop the completion Copilot ignores'),
+      });
+      continue;
+    }
     const start = own.find((x) => x.type === 'tool.execution_start' && Copilot.toolCallIdOf(x) === id);
     if (start) {
-      // A request later in the file that this completion cannot pair with (a session.resume between, or the
-      // request paired with a later completion): named, since "no assistant.message requests" it is untrue.
+      // A request later in the file that this completion cannot pair with (a session.resume between, and the call
+      // answered by none): named, since "no assistant.message requests" it is untrue.
       const data = { id, start: start.line, name: String(start.data?.toolName ?? 'unnamed') };
       const at = { line: e.line };
       const fix = rebuiltRequest(model, start, id);
-      if (request) ctx.report({ messageId: 'beforeRequest', at, data: { ...data, request: request.line }, fix });
+      if (request) ctx.report({ messageId: 'beforeUnpaired', at, data: { ...data, request: request.line }, fix });
       else ctx.report({ messageId: 'orphanStarted', at, data, fix });
     } else if (!request) {
       ctx.report({

@@ -14,7 +14,9 @@ export const MESSAGES = {
   orphanStarted:
     'tool.execution_complete of {{id}}, which no assistant.message requests (its tool.execution_start on line {{start}} says it was {{name}}); Copilot drops the call and its result from the conversation.',
   beforeRequest:
-    'tool.execution_complete of {{id}} comes before the assistant.message that first requests it (line {{request}}), and Copilot does not pair it (a session.resume lies between, or the request has a completion after it): it ignores this one (its tool.execution_start on line {{start}} says it was {{name}}).',
+    'tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}), whose call has its completion on line {{answer}}: Copilot sends that one as the result and ignores this one.',
+  beforeUnpaired:
+    'tool.execution_complete of {{id}} comes before the assistant.message that first requests it (line {{request}}), with a session.resume between, and Copilot does not pair it: it ignores this one (its tool.execution_start on line {{start}} says it was {{name}}).',
   orphan: 'tool.execution_complete of {{id}}, a call no event requests or starts; Copilot ignores it.',
   reusedId:
     'Tool call id {{id}} is already the id of a call on line {{first}}; Copilot sends both, and the API rejects the request (400 "`tool_use` ids must be unique").',

@@ -72,6 +72,19 @@ describe('an early completion', () => {
     expect(found.map((d) => d.messageId)).toEqual(['early']);
     expect(found[0]!.message).toContain('(line 8), with a session.resume between');
   });
+
+  it('across a session.resume, with another completion after the call: a warning (recorded: Copilot sent the later one)', () => {
+    const text = readFileSync(
+      new URL(
+        '../../../fixtures/sessions/copilot-resumed/completion-before-and-after-call-across-resume/events.jsonl',
+        import.meta.url,
+      ),
+      'utf8',
+    );
+    const found = lintWith(rule, text).result.diagnostics;
+    expect(found.map((d) => [d.line, d.messageId, d.severity])).toEqual([[3, 'beforeRequest', 'warn']]);
+    expect(found[0]!.message).toContain('requests it (line 8), whose call has its completion on line 14');
+  });
 });
 
 runRuleTests(rule, {
@@ -170,6 +183,27 @@ runRuleTests(rule, {
       errors: [{ messageId: 'second', line: 13, severity: 'warn' }],
       output: null,
       unsafeOutput: parallel.text,
+    },
+    {
+      // The recorded parallel session with a second completion of toolu_01P3 ("THREE-LATE") after its call and the
+      // first one moved up to line 3, before the request: resumed, Copilot 1.0.102 sent the later one, and sent the
+      // same once line 3 was dropped (fixtures/sessions/copilot-resumed/completion-before-and-after-call).
+      name: 'a completion before its call whose call has another after it: Copilot sends the later one (warn)',
+      text: fixture('invalid-completion-before-and-after-call.jsonl'),
+      errors: [
+        {
+          messageId: 'beforeRequest',
+          line: 3,
+          severity: 'warn',
+          messageIncludes: 'requests it (line 7), whose call has its completion on line 13',
+        },
+      ],
+      output: null,
+      unsafeOutput: (() => {
+        const lines = fixture('invalid-completion-before-and-after-call.jsonl').trimEnd().split('\n');
+        lines.splice(2, 1);
+        return `${lines.join('\n')}\n`;
+      })(),
     },
     {
       name: 'a completion whose request was lost: rebuilt from its start',
