@@ -8,6 +8,8 @@
 //   conversation found with session ID". (A main-conversation entry flagged `isSidechain` is main-chain-not-sidechain's.)
 // The safe fix names the entry Claude Code resumes (the first case: no change in behaviour) or the main
 // conversation's newest tip (the second), and leaves the subagent's entries alone.
+// - it names an entry Claude Code deletes with the compacted history (a restored copy behind a compaction, seed
+//   248: fixtures/sessions/claude-code/restored-behind-compaction): as for no entry; the safe fix names the message.
 // - it, or the file's last row, repeats an earlier line byte for byte (a restored copy of the file appended to it,
 //   differential harness seeds 41, 44, 49, 83 and 97) and later turns continue the entry Claude Code resumes (the
 //   named entry, or the file's last row when that row descends from it): none of those turns is sent (seed 49:
@@ -33,7 +35,7 @@ export default defineRule({
     description: 'The last `last-prompt` names an entry of the main conversation.',
     docs: {
       detects:
-        "the last `last-prompt` names no entry, an entry of a subagent's conversation, or (a restored copy) an entry later turns continue",
+        "the last `last-prompt` names no entry, an entry resume deletes with the compacted history, an entry of a subagent's conversation, or (a restored copy) an entry later turns continue",
       fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (a restored copy: name the newest turn)",
       severity: { 'claude-code': 'error (a subagent entry, a restored copy) / warn' },
     },
@@ -42,6 +44,8 @@ export default defineRule({
     messages: {
       missing:
         '`leafUuid` {{leaf}} names no entry in this file; Claude Code resumes from the last entry of the file (line {{tipLine}}), and does not fall back to an earlier `last-prompt`.',
+      deleted:
+        '`leafUuid` {{leaf}} names line {{line}}, an entry Claude Code deletes on resume with the history compacted before the last compact boundary (its uuid first appears above that boundary); Claude Code resumes from line {{tipLine}} instead.',
       missingNoTip:
         '`leafUuid` {{leaf}} names no entry in this file, and no other line of it is an entry Claude Code could resume from.',
       restored:
@@ -77,6 +81,31 @@ export default defineRule({
         fix:
           leaf.uuid !== undefined && isMainTreeEntry(leaf)
             ? nameLeaf(model, last.entry, leaf.uuid, leaf.line, 'the entry Claude Code resumes')
+            : undefined,
+      });
+      return;
+    }
+    // Deleted with the compacted history (a restored copy of older lines, differential harness seed 248): resume
+    // picks another leaf, as for a name of no entry. The fix names the message Claude Code resumes: a named entry
+    // that is no message (its attachments) is not taken as the leaf after a compaction with a preserved tail
+    // (recorded, seed 248: naming the prompt resumed it; naming its last attachment resumed the file's last row).
+    if (chain.pruned?.(named)) {
+      const leaf = chain.leaf;
+      const message = [...chain.walked]
+        .reverse()
+        .find((s) => s.entry.type === 'user' || s.entry.type === 'assistant')?.entry;
+      if (!leaf) return;
+      ctx.report({
+        messageId: 'deleted',
+        at,
+        data: { leaf: last.leafUuid, line: named.line, tipLine: leaf.line },
+        related: [
+          { line: named.line, message: 'the entry it names, deleted on resume' },
+          { line: leaf.line, message: 'where Claude Code resumes' },
+        ],
+        fix:
+          message?.uuid !== undefined && isMainTreeEntry(message)
+            ? nameLeaf(model, last.entry, message.uuid, message.line, 'the message Claude Code resumes')
             : undefined,
       });
       return;

@@ -130,7 +130,22 @@ export default defineRule({
           lastBoundary && entry.index < lastBoundary.index
             ? `it is behind the compact boundary on line ${lastBoundary.line}`
             : 'it is on another branch';
-        ctx.report({ messageId: 'offChain', severity: 'warn', at, data: { parent, where }, related, fix });
+        // Another session's entry (two files joined: single-session's, split moves it out) is not re-linked into
+        // this session's tree: that would hide it from split and can change the leaf resume picks (differential
+        // harness seed 248: re-linked below this session's entries, another session's reply was resumed).
+        const foreign =
+          previous !== undefined &&
+          typeof entry.raw.sessionId === 'string' &&
+          typeof previous.raw.sessionId === 'string' &&
+          entry.raw.sessionId !== previous.raw.sessionId;
+        ctx.report({
+          messageId: 'offChain',
+          severity: 'warn',
+          at,
+          data: { parent, where },
+          related: foreign ? [] : related,
+          fix: foreign ? undefined : fix,
+        });
         continue;
       }
       if (chain.truncatedAt === entry) {

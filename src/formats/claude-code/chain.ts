@@ -148,8 +148,10 @@ export function buildChain(entries: readonly Entry[]): Chain {
  *   row; and when the file has no `last-prompt` at all and the newest row is not the last, the descendant of the last
  *   row with the newest timestamp (an older copy appended after the session resumes the session's newest turn).
  * - With a relink, or when that entry reaches no user or assistant message: the messages nearest each childless entry
- *   that have no user or assistant child; of several, the one the last `last-prompt` names, else the last row's; of
- *   one, the last row when it descends from that message (its prompt's attachments: differential harness seed 234).
+ *   that have no user or assistant child; of several, the one the last `last-prompt` names, else the last row's, else
+ *   (the last row deleted with the compacted history) the childless entry below them with the newest timestamp
+ *   (differential harness seed 248); of one, the last row when it descends from that message (its prompt's
+ *   attachments: differential harness seed 234).
  */
 function chooseLeaf(
   entries: readonly Entry[],
@@ -179,7 +181,8 @@ function chooseLeaf(
     }
     if (leaf && reachesMessage(leaf, byUuid, parentOf)) return { leaf, leafSource };
   }
-  const leaves = messageLeaves(byUuid, children, lookup, parentOf, pruned);
+  const below = messageLeaves(byUuid, children, lookup, parentOf, pruned);
+  const leaves = [...below.keys()];
   if (leaves.length === 1) {
     // The file's last row below that message (its prompt's attachments, written before a crash) is resumed with it
     // (differential harness seed 234: a compacted session ending at a prompt and its attachments; Claude Code 2.1.332
@@ -189,7 +192,15 @@ function chooseLeaf(
   }
   if (leaves.length > 1) {
     if (named && leaves.includes(named)) return { leaf: named, leafSource: 'last-prompt' };
-    if (lastRow && reachesMessage(lastRow, byUuid, parentOf)) return { leaf: lastRow, leafSource: 'last-tip' };
+    if (lastRow && !pruned(lastRow) && reachesMessage(lastRow, byUuid, parentOf))
+      return { leaf: lastRow, leafSource: 'last-tip' };
+    // The file's last row was deleted with the compacted history (a restored copy of older lines): the childless
+    // entry with the newest timestamp, whatever its place in the file. Differential harness seed 248, recorded with
+    // 2.1.332: the last `last-prompt` and the last row were restored copies; Claude Code resumed a continuation's
+    // attachments (the newest), not another session's reply written after them; given a newer timestamp, that
+    // reply was resumed; with the restored copies removed, the reply (then the last row) was resumed.
+    const tip = newestOf([...below.values()].flat());
+    if (tip) return { leaf: tip, leafSource: 'last-tip' };
   }
   const tip = messageTip(entries, byUuid, children, parentOf);
   if (tip) return { leaf: tip, leafSource: 'last-tip' };
@@ -303,9 +314,23 @@ function newestDescendant(
   return best;
 }
 
+/** Of these entries, the one with the newest timestamp (compared as strings), the later in the file on a tie. */
+function newestOf(list: readonly Entry[]): Entry | undefined {
+  let best: Entry | undefined;
+  let newest = '';
+  for (const e of list) {
+    const t = typeof e.raw.timestamp === 'string' ? e.raw.timestamp : '';
+    if (best === undefined || t > newest || (t === newest && e.index > best.index)) {
+      best = e;
+      newest = t;
+    }
+  }
+  return best;
+}
+
 /**
- * The user or assistant entries nearest each childless entry (walking up), that have no user or assistant child;
- * a walk that meets a missing parent or a loop gives none.
+ * The user or assistant entries nearest each childless entry (walking up), that have no user or assistant child,
+ * each with the childless entries below it; a walk that meets a missing parent or a loop gives none.
  */
 function messageLeaves(
   byUuid: Map<string, Entry>,
@@ -313,8 +338,8 @@ function messageLeaves(
   lookup: (u: string | null | undefined) => Entry | undefined,
   parentOf: (e: Entry) => string | null | undefined,
   pruned: (e: Entry) => boolean,
-): Entry[] {
-  const out = new Set<Entry>();
+): Map<Entry, Entry[]> {
+  const out = new Map<Entry, Entry[]>();
   for (const e of byUuid.values()) {
     if (!isMainTreeEntry(e) || e.type === 'progress' || pruned(e)) continue;
     if ((children.get(e.uuid!) ?? []).some((c) => !pruned(c))) continue;
@@ -327,9 +352,9 @@ function messageLeaves(
     if (!cur || seen.has(cur) || !isReadable(cur)) continue;
     const kids = children.get(cur.uuid!) ?? [];
     if (kids.some((c) => !pruned(c) && (c.type === 'user' || c.type === 'assistant'))) continue;
-    out.add(cur);
+    appendTo(out, cur, e);
   }
-  return [...out];
+  return out;
 }
 
 /** Whether the parent links from `e` (itself included) reach a user or assistant entry before a missing parent. */
