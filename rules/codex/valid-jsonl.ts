@@ -113,6 +113,22 @@ function sentOnceRestored(model: Codex.CodexModel, lineNo: number, record: Recor
   return model.restoredResume().history.some((h) => h.record?.line === lineNo && JSON.stringify(h.item) === item);
 }
 
+/**
+ * Why Codex would not send the response item recovered from this line, once the fixes are written: a later compacted
+ * record's replacement_history, or a later session_meta, starts the history after it (differential seed 479: the
+ * `compact` recording's developer message glued to a torn line, resumed with nothing lost). Undefined when it would.
+ */
+function unsentWhy(model: Codex.CodexModel, lineNo: number, record: Record<string, unknown>): string | undefined {
+  if (sentOnceRestored(model, lineNo, record)) return undefined;
+  const restored = model.restoredResume();
+  const restart = restored.restartedAt;
+  const compacted = restored.compactedAt;
+  if (compacted && compacted.line > lineNo && !(restart && restart.line > compacted.line))
+    return `the compacted record on line ${compacted.line} replaces the history before it`;
+  if (restart && restart.line > lineNo) return `the session_meta on line ${restart.line} starts the history again`;
+  return undefined;
+}
+
 const laterLines = (model: Codex.CodexModel, line: Lines.SourceLine): Lines.SourceLine[] =>
   model.file.lines.filter((l) => l.lineNo > line.lineNo);
 
@@ -156,6 +172,8 @@ export default defineRule({
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) and {{nuls}} NUL bytes, with {{what}} written whole after them: Codex skips the line, so {{what}} is lost on resume.',
       afterTornCopy:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with a copy of line {{of}} ({{what}}) written whole after it: Codex skips the line, and line {{of}} still holds that record, so nothing is lost.',
+      afterTornUnsent:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but it would not send that record anyway ({{why}}), so nothing is lost.',
       afterTornContext:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but with no turn_context or world_state to read it rebuilds that context on resume and sends it again, so nothing is lost.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
@@ -348,8 +366,11 @@ export default defineRule({
             'safe',
             `write the whole record after the torn fragment back on its line, and keep the fragment before it ${KEPT}`,
           );
+        const unsent = unsentWhy(model, line.lineNo, recovery.record);
         if (of !== undefined)
           ctx.report({ messageId: 'afterTornCopy', at, severity: 'warn', data: { bytes, what, of }, fix });
+        else if (unsent !== undefined)
+          ctx.report({ messageId: 'afterTornUnsent', at, severity: 'warn', data: { bytes, what, why: unsent }, fix });
         else if (nuls > 0 && !rebuilt)
           ctx.report({
             messageId: 'afterTornNul',
