@@ -90,6 +90,10 @@ export default defineRule({
         '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines to {{to}} beside it (--fix does not).',
       mixedInUnsent:
         '{{lines}} of another session ({{id}}, named by their thread and turn ids and ordinals), without its session_meta: two writers at once. Codex sends none of them. `transcript-lint split FILE` moves these lines to {{to}} beside it.',
+      mixedInUnreadMeta:
+        '{{lines}} of another session ({{id}}), with its session_meta on line {{meta}}, a line Codex cannot read ({{why}}): two rollouts joined into one file, or two writers at once. Codex does not start that session’s history there, and sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines, that session_meta with them, to {{to}} beside it (--fix does not).',
+      mixedInUnreadMetaUnsent:
+        '{{lines}} of another session ({{id}}), with its session_meta on line {{meta}}, a line Codex cannot read ({{why}}): two rollouts joined into one file, or two writers at once. Codex sends none of them. `transcript-lint split FILE` moves these lines, that session_meta with them, to {{to}} beside it.',
       mixedInUnnamed:
         '{{lines}} of another session that the file never names: no session id, and turn {{turn}}, which no record of this session names (two writers at once). Codex sends {{sent}} of them as this session’s history. `transcript-lint split FILE` moves these lines to {{to}} beside it (--fix does not).',
       mixedInUnnamedUnsent:
@@ -304,14 +308,19 @@ function mixedIn(model: Codex.CodexModel, metas: readonly Codex.CodexRecord[]) {
       const mine = new Set(other.lines);
       const sent = sentLines.filter((l) => mine.has(l)).length;
       const turn = Codex.unnamedSessionTurn(other.sessionId);
+      const unread = unreadMeta(model, other.sessionId, other.lines);
       const messageId =
-        turn === undefined
+        unread !== undefined
           ? sent > 0
-            ? ('mixedIn' as const)
-            : ('mixedInUnsent' as const)
-          : sent > 0
-            ? ('mixedInUnnamed' as const)
-            : ('mixedInUnnamedUnsent' as const);
+            ? ('mixedInUnreadMeta' as const)
+            : ('mixedInUnreadMetaUnsent' as const)
+          : turn === undefined
+            ? sent > 0
+              ? ('mixedIn' as const)
+              : ('mixedInUnsent' as const)
+            : sent > 0
+              ? ('mixedInUnnamed' as const)
+              : ('mixedInUnnamedUnsent' as const);
       return {
         messageId,
         at: { line: other.lines[0]! },
@@ -322,9 +331,48 @@ function mixedIn(model: Codex.CodexModel, metas: readonly Codex.CodexRecord[]) {
           turn: turn ?? '',
           sent: sent === 1 ? '1 item' : `${sent} items`,
           to: other.to.split(/[\\/]/).at(-1)!,
+          meta: unread?.line ?? '',
+          why: unread?.why ?? '',
         },
       };
     });
+}
+
+/**
+ * The line among another session's lines that holds its session_meta, but not as a record Codex reads: written inside
+ * another record, or cut off before it, or another record written inside it (differential seed 376: `split` moved
+ * that line with the session's other lines, and the moved rollout starts with it). Codex reads no second session_meta
+ * there, so it does not start the history again: it sends that session's items as this session's.
+ */
+function unreadMeta(
+  model: Codex.CodexModel,
+  sessionId: string,
+  lines: readonly number[],
+): { line: number; why: string } | undefined {
+  const all = model.file.lines;
+  const isMeta = (r: Record<string, unknown>) =>
+    r.type === 'session_meta' &&
+    Codex.isObj(r.payload) &&
+    typeof r.payload.id === 'string' &&
+    r.payload.id.toLowerCase() === sessionId.toLowerCase();
+  for (const lineNo of lines) {
+    if (model.recordAt(lineNo)) continue;
+    const i = all.findIndex((l) => l.lineNo === lineNo);
+    const line = all[i];
+    if (!line) continue;
+    const split = Codex.recoverSplit(line, all[i + 1]);
+    if (split?.kind === 'split') {
+      if (isMeta(split.outer.record)) return { line: lineNo, why: 'another record written inside it' };
+      if (isMeta(split.inner.record)) return { line: lineNo, why: 'written inside another record' };
+      continue;
+    }
+    const recovery = Codex.recoverLine(line);
+    if (recovery?.kind === 'after-torn' && isMeta(recovery.record))
+      return { line: lineNo, why: 'a torn write before it on the line' };
+    if (recovery?.kind === 'interleaved' && (isMeta(recovery.outer.record) || isMeta(recovery.inner.record)))
+      return { line: lineNo, why: 'two records written into each other' };
+  }
+  return undefined;
 }
 
 function badShape(model: Codex.CodexModel, meta: Codex.CodexRecord) {

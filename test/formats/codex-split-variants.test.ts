@@ -152,9 +152,13 @@ describe('another session’s session_meta split by a copy of its world_state (r
 
   it('split moves lines 20–44 to the other session’s rollout; --fix then leaves two clean files', async () => {
     expect(errors(name, data).map((d) => [d.ruleId, d.messageId, d.line])).toEqual([
-      ['codex/session-meta', 'mixedIn', 20],
+      ['codex/session-meta', 'mixedInUnreadMeta', 20],
       ['codex/valid-jsonl', 'split', 20],
     ]);
+    // Its session_meta is in the file, on a line Codex cannot read, and split moves it with the other lines.
+    expect(errors(name, data)[0]!.message).toBe(
+      `Lines 20–44 (25 lines) hold records of another session (${OTHER}), with its session_meta on line 20, a line Codex cannot read (another record written inside it): two rollouts joined into one file, or two writers at once. Codex does not start that session’s history there, and sends 8 items of them as this session’s history. \`transcript-lint split FILE\` moves these lines, that session_meta with them, to rollout-2026-12-01T09-29-46-${OTHER}.jsonl beside it (--fix does not).`,
+    );
     const file = path.join(dir, name);
     writeFileSync(file, data);
     const result = await splitSessions({ filePath: file, backup: false }, linter);
