@@ -13,7 +13,8 @@ function describe(record: Record<string, unknown>): string {
   const p = Codex.isObj(record.payload) ? record.payload : undefined;
   const type = typeof record.type === 'string' ? record.type : 'record';
   const inner = type === 'response_item' || type === 'event_msg' ? p?.type : undefined;
-  return typeof inner === 'string' ? `a ${inner}` : `a ${type}`;
+  const name = typeof inner === 'string' ? inner : type;
+  return `${/^[aeio]/i.test(name) ? 'an' : 'a'} ${name}`;
 }
 
 /** The text of a recovered record with this rule's marker added before its closing brace. */

@@ -53,6 +53,19 @@ describe('a torn write, then the developer message, before the compaction (recor
     ]);
   });
 
+  it('line 23: a turn_context written inside an item_completed, both events, a warning', () => {
+    const found = lintBytes(name, data, {}).result.diagnostics.filter(
+      (d) => d.ruleId === 'codex/valid-jsonl' && d.line === 23,
+    );
+    expect(found.map((d) => [d.messageId, d.severity, d.message])).toEqual([
+      [
+        'split',
+        'warn',
+        'Line holds a turn_context written inside an item_completed that ends on line 24 (two writers at once): Codex skips both lines, so both records are lost on resume (a call whose output is lost is answered "aborted", an output whose call is lost is dropped).',
+      ],
+    ]);
+  });
+
   it('invalid: without the compacted record Codex would send the developer message, an error', () => {
     const uncompacted = Buffer.from(lines.filter((_, i) => i !== 17).join('\n'));
     expect(onLine2(uncompacted).map((d) => [d.messageId, d.severity])).toEqual([['afterTorn', 'error']]);
