@@ -3,6 +3,7 @@
 // final safety net compares the fixed file with the original and keeps the original when fixing made it worse.
 import type { Fix } from '../fixer/edits.js';
 import { byteLengthOf, type Bytes, inMemory, joinBytes, sameBytes, type Spliced } from '../loader/bytes.js';
+import { KEPT_LINE_TYPE } from '../fixer/kept-bytes.js';
 import { ParsedLines } from '../loader/parsed-lines.js';
 import { isUnreadByLimit, lineByteLength } from '../loader/source-line.js';
 import { collectForLargeInput } from './memory.js';
@@ -208,9 +209,37 @@ export function fixesForPass(o: LintOutcome, unsafe: boolean): Fix[] {
     return line === undefined || line.json === undefined || line.problems.length > 0;
   };
   const restoring = fixes.filter(
-    (f) => f.part === undefined && f.edits.some((e) => e.kind === 'replaceText' && unreadable(e.line)),
+    (f) =>
+      f.part === undefined && f.edits.some((e) => e.kind === 'replaceText' && unreadable(e.line) && !keptLine(e.text)),
   );
   return restoring.length > 0 ? restoring : fixes;
+}
+
+/**
+ * Whether a line's new text is only the line kept in an object the agent skips (fixer/kept-bytes.ts keptLineObject:
+ * `type`, `reason`, `text`, maybe `base64`, nothing else: no id, no parent, no session's head). That brings back no
+ * entry, so the other fixes, planned without the line, stay right beside it and go in the same pass. A kept record
+ * with more (a Copilot event hung in the chain by its parentId, a Qwen head) is restoring: the others wait for it.
+ * The bench's 200 MB fix (a torn last line kept, a repeated entry deleted) was three lints; it is two.
+ */
+function keptLine(text: string): boolean {
+  if (!text.startsWith(KEPT_LINE_START)) return false;
+  const afterReason = stringEnd(text, KEPT_LINE_START.length);
+  if (!text.startsWith(',"text":"', afterReason)) return false;
+  let at = stringEnd(text, afterReason + ',"text":"'.length);
+  if (text.startsWith(',"base64":"', at)) at = stringEnd(text, at + ',"base64":"'.length);
+  // The object's end, then at most the line break closing an unterminated last line: one line, one object.
+  const rest = text.slice(at);
+  return rest === '}' || rest === '}\n' || rest === '}\r\n';
+}
+
+const KEPT_LINE_START = `{"type":${JSON.stringify(KEPT_LINE_TYPE)},"reason":"`;
+
+/** Where the JSON string whose characters start at `from` ends: just past its closing quote. */
+function stringEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return i + 1;
 }
 
 /** The first line left unread for being over --max-line-bytes that an agent reads (see isUnreadByLimit). */

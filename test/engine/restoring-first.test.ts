@@ -1,6 +1,7 @@
 // A pass that makes unreadable lines readable (valid-json stripping NUL bytes) applies only those fixes: the other
 // rules' fixes of the same lint were planned without the entries the mended lines hold (the fuzzer's cases: a real
 // tool result deleted as an "orphan", an "interrupted" result added beside it, the history hung under a placeholder).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixBytes } from '../../src/index.js';
 import { text, toolResult, toolUse, transcript } from '../helpers/build.js';
@@ -56,5 +57,39 @@ describe('line-restoring fixes go first, alone', () => {
     // With the unsafe strip, the whole history comes back.
     const unsafe = fixBytes('/tmp/project/s.jsonl', damaged, { unsafe: true });
     expect(Buffer.from(unsafe.output).toString()).toBe(clean);
+  });
+});
+
+describe('a line kept in an object the agent skips restores nothing: the other fixes go in the same pass', () => {
+  it('a torn last line kept and a repeated entry deleted: one pass, each as the two passes wrote them', () => {
+    const clean = haiku();
+    const lines = clean.split('\n');
+    const torn = '{"parentUuid":null,"type":"user","mess';
+    // The second line again, after the last entry, then the torn line.
+    const input = Buffer.from(`${clean}${lines[1]}\n${torn}`);
+    const outcome = fixBytes('/tmp/project/s.jsonl', input);
+    // unique-uuid keeps the later copy of the entry (the earlier one is deleted), valid-json keeps the torn line.
+    const kept = `{"type":"transcript-lint.kept-line","reason":"torn","text":${JSON.stringify(torn)}}`;
+    expect(Buffer.from(outcome.output).toString()).toBe([lines[0], lines[2], lines[3], lines[1], kept, ''].join('\n'));
+    expect(outcome.applied.map((f) => f.ruleId).sort()).toEqual(['unique-uuid', 'valid-json']);
+    expect(outcome.passes).toBe(1);
+    expect(outcome.final.result.errorCount + outcome.final.result.warningCount).toBe(0);
+  });
+
+  it('a Copilot event kept in the chain (it has a parentId) still goes first: the re-link waits for it', () => {
+    // Recorded: Copilot's resumed copy with a cut-off event, then the events it appended (copilot-resumed).
+    const file = 'fixtures/sessions/copilot-resumed/copy-appended-pending/events.jsonl';
+    const outcome = fixBytes(file, readFileSync(file));
+    const kept = Buffer.from(outcome.output)
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('{"type":"transcript-lint.kept-line"'));
+    // The second cut-off event is hung below the event before it, as the pass after the keeps re-links it; planned
+    // beside the keeps, the re-link hung it below the first one.
+    expect(kept.map((l) => JSON.parse(l).parentId)).toEqual([
+      'df47b9c8-0f88-448e-bb50-17cbcd8c9597',
+      'cf1b74f8-fbc3-44be-a7f2-d4708f281733',
+    ]);
+    expect(outcome.passes).toBeGreaterThan(1);
   });
 });
