@@ -1,7 +1,17 @@
 // Word wrapping for the human output (stylish, --help, `rules`): lines fit the terminal, continuation lines hang
 // under the text they continue. Widths are terminal columns (string-width): a CJK character takes two, a combining
-// mark none.
-import stringWidth from 'string-width';
+// mark none. string-width and the grapheme segmenter are loaded on first use: their tables and ICU's cost about
+// 30 ms of CPU (measured: `await import('string-width')` 34 ms, an empty module 6 ms), which a run that prints JSON, or
+// only ASCII, never needs (a --cache rerun of 10 grown files: ~4% of its CPU).
+import { createRequire } from 'node:module';
+
+let stringWidthFn: ((text: string) => number) | undefined;
+
+/** string-width, required on first use (an ES module: require() loads it on Node >= 20.19, package.json engines). */
+function stringWidth(text: string): number {
+  stringWidthFn ??= (createRequire(import.meta.url)('string-width') as { default: (text: string) => number }).default;
+  return stringWidthFn(text);
+}
 
 /**
  * `text` broken into lines of at most `width` columns: at spaces, and between two characters where either is wide
@@ -47,7 +57,7 @@ export function fitWidth(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;
   let out = '';
   let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes().segment(text)) {
     const w = displayWidth(segment);
     if (used + w > width) break;
     out += segment;
@@ -56,7 +66,8 @@ export function fitWidth(text: string, width: number): string {
   return out;
 }
 
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = (): Intl.Segmenter => (segmenter ??= new Intl.Segmenter('en', { granularity: 'grapheme' }));
 
 /**
  * A word in the pieces a line may break between: each wide character alone, the runs of other characters whole. A
@@ -66,7 +77,7 @@ function pieces(word: string): string[] {
   if (word.startsWith('`') || /^[\x20-\x7e]*$/.test(word)) return [word];
   const out: string[] = [];
   let run = '';
-  for (const { segment } of graphemes.segment(word)) {
+  for (const { segment } of graphemes().segment(word)) {
     if (stringWidth(segment) < 2) {
       run += segment;
       continue;
