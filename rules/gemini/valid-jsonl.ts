@@ -5,7 +5,9 @@
 // kept, on the same line, inside a record the CLI skips (src/formats/gemini-cli/kept-line.ts), so nothing is deleted and
 // nothing more is sent; a line of NUL bytes only (crash padding, it holds nothing) is dropped; invalid bytes are
 // written as the U+FFFD the CLI reads; a header cut off is written again when its sessionId and projectHash are known
-// (src/formats/gemini-cli/rebuilt-header.ts), its cut text kept on the next line.
+// (src/formats/gemini-cli/rebuilt-header.ts), its cut text kept on the next line; of a line written inside another,
+// both records are written whole again, but the inner one only when the file says it is this session's
+// (src/formats/gemini-cli/record-owner.ts), else it is kept.
 import { defineRule, type FixDescriptor, Gemini, type Lines } from '../../src/sdk/index.js';
 
 const RULE_ID = 'gemini/valid-jsonl';
@@ -116,7 +118,7 @@ export default defineRule({
     docs: {
       detects:
         'a torn line, garbage, NUL bytes (crash padding or inside a record), a line written inside another, invalid UTF-8, a line that is no object',
-      fix: 'safe (write a cut-off header again when its sessionId and projectHash are known, write both records of a line written inside another whole again, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
+      fix: 'safe (write a cut-off header again when its sessionId and projectHash are known, write both records of a line written inside another whole again, the inner one only when the file shows it is of this session, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
       severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
     },
     severity: { gemini: 'error' },
@@ -135,6 +137,8 @@ export default defineRule({
         'Line is {{detail}} in JSON, not a record; Gemini CLI skips it. --fix keeps its text on this line in a transcript-lint.kept-line record, which the CLI skips.',
       interleaved:
         'Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Gemini CLI can parse neither line and skips both, so both records are lost on resume. --fix writes the first record whole on this line and the one written inside it on line {{next}}.',
+      interleavedKept:
+        "Line holds the start of a record with a whole record written inside it (another writer), and line {{next}} the rest of the first: Gemini CLI can parse neither line and skips both, so both records are lost on resume. --fix writes the first record whole on this line, and keeps the one written inside it on line {{next}} in a transcript-lint.kept-line record, which the CLI skips: nothing in the file says it is this session's (a message record carries no sessionId), and the CLI would send it as this session's history.",
       header:
         "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. --fix writes the header again from the cut-off text, the file's $set lines and the folder's .project_root, and keeps the cut-off text on the next line in a transcript-lint.kept-line record.",
       headerLost:
@@ -154,16 +158,40 @@ export default defineRule({
       const pair = interleavedPair(line, lines[i + 1]);
       if (pair) {
         covered = lines[i + 1]!.lineNo;
+        const cut = new Set([line.lineNo, covered]);
+        const owner = (text: string) => Gemini.recordOwner(ctx.model, text, cut);
+        // The record written inside is written back only when the file says it is this session's: the CLI loads
+        // every record of the file as this session's history. The cut record is the line's own, unless the file
+        // says it is another session's.
+        const innerOwn = owner(pair.inner) === 'own';
+        const recordOther = owner(pair.record) === 'other';
         ctx.report({
-          messageId: 'interleaved',
+          messageId: innerOwn ? 'interleaved' : 'interleavedKept',
           at,
           data: { next: covered },
           fix: {
             applicability: 'safe',
-            description: `write the record cut in two on line ${line.lineNo}, and the record written inside it on line ${covered}`,
+            description: innerOwn
+              ? `write the record cut in two on line ${line.lineNo}, and the record written inside it on line ${covered}`
+              : `write the record cut in two on line ${line.lineNo}, and keep the record written inside it on line ${covered} in a ${Gemini.KEPT_LINE} record`,
             edits: [
-              { kind: 'replaceText', line: line.lineNo, text: pair.record },
-              { kind: 'replaceText', line: covered, text: pair.inner },
+              {
+                kind: 'replaceText',
+                line: line.lineNo,
+                text: recordOther
+                  ? Gemini.keptRecordText(pair.record, `cut in two on line ${line.lineNo}, another session's`)
+                  : pair.record,
+              },
+              {
+                kind: 'replaceText',
+                line: covered,
+                text: innerOwn
+                  ? pair.inner
+                  : Gemini.keptRecordText(
+                      pair.inner,
+                      `written inside line ${line.lineNo}, not known to be this session's`,
+                    ),
+              },
             ],
           },
         });

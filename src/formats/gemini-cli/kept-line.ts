@@ -18,6 +18,10 @@ export const isKeptLine = (v: unknown): boolean => isObj(v) && v.type === KEPT_L
 /** The text that replaces `line`: a KEPT_LINE record holding its text (it has no `id`, so the loader skips it). */
 export const keptLineText = keptLineObject;
 
+/** A KEPT_LINE record holding `text` (a record cut out of a line, not the whole line) and why it was kept. */
+export const keptRecordText = (text: string, reason: string): string =>
+  JSON.stringify({ type: KEPT_LINE, reason, text });
+
 /**
  * The value that replaces the entry at `pointer` of a snapshot line: a KEPT_LINE record holding the entry's text as
  * the line stores it (its bytes, in base64, when they are not UTF-8) and why it was kept.

@@ -13,7 +13,8 @@ export {
   keepingEdits,
   responseOnlyIds,
 } from './pairing.js';
-export { isKeptLine, KEPT_LINE, keptEntry, keptLineText } from './kept-line.js';
+export { isKeptLine, KEPT_LINE, keptEntry, keptLineText, keptRecordText } from './kept-line.js';
+export { type RecordOwner, recordOwner } from './record-owner.js';
 export { type Interleaved, interleavedLines } from './interleaved.js';
 export type { StaleCopy } from './stale-copies.js';
 export { rebuiltHeader } from './rebuilt-header.js';

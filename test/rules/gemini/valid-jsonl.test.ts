@@ -92,6 +92,27 @@ runRuleTests(rule, {
       output: text([call[0]!, call[3]!, ...call.slice(1)]),
     },
     {
+      // Generated Gemini seed 21's first step: parallel's last gemini record (another session) written inside line 4
+      // of tool-call. Written back as a line, Gemini CLI 0.61.0 (resume.sh, strict) sent its text as this session's
+      // model turn ("Both commands ran: alpha and beta." before "I will run a command."); kept, the request held
+      // only this session's turns, accepted.
+      name: "another session's record written inside a line: the cut record written whole, the inner one kept",
+      text: text([...call.slice(0, 3), `${call[3]!.slice(0, 44)}${par[9]!}`, call[3]!.slice(44), ...call.slice(4)]),
+      errors: [{ messageId: 'interleavedKept', line: 4, severity: 'error' }],
+      output: text([
+        ...call.slice(0, 4),
+        kept(par[9]!, "written inside line 4, not known to be this session's"),
+        ...call.slice(4),
+      ]),
+    },
+    {
+      // The same record written inside a line of parallel itself, where line 10 holds it whole: it is this session's.
+      name: 'a record of this session written inside a line (its id on another line): both written whole',
+      text: text([...par.slice(0, 3), `${par[3]!.slice(0, 30)}${par[9]!}`, par[3]!.slice(30), ...par.slice(4)]),
+      errors: [{ messageId: 'interleaved', line: 4, severity: 'error' }],
+      output: text([...par.slice(0, 4), par[9]!, ...par.slice(4)]),
+    },
+    {
       // Generated Gemini seed 124 (parallel: lines 1-3 written again after line 4, then a block zeroed inside line 2):
       // Gemini CLI 0.61.0 resumed it under strict and sent everything, reading the context from line 6.
       name: 'a line zeroed in part whose intact copy is another line: a warning, nothing is lost',
