@@ -24,8 +24,16 @@ export async function runSplit(
       },
       linter,
     );
+    // Another session found but left in the file: say why, not "one session's conversation".
+    const declined = result.declined.map(
+      (d) => `${shown(filePath)} also holds lines of session ${d.sessionId}; split leaves them there: ${d.why}`,
+    );
     if (result.moved.length === 0) {
-      io.stdout.write(`${shown(filePath)} holds one session's conversation: nothing to move\n`);
+      io.stdout.write(
+        declined.length > 0
+          ? `${declined.join('\n')}\n`
+          : `${shown(filePath)} holds one session's conversation: nothing to move\n`,
+      );
       return 0;
     }
     const verb = result.dryRun ? 'would move' : 'moved';
@@ -35,6 +43,7 @@ export async function runSplit(
     );
     if (result.backupPath)
       lines.push(`${shown(filePath)} keeps session ${result.own} (backup: ${shown(result.backupPath)})`);
+    lines.push(...declined);
     io.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (err) {

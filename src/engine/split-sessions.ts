@@ -8,7 +8,7 @@ import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { applyFixes } from '../fixer/apply.js';
 import type { Bytes } from '../loader/bytes.js';
-import type { Format } from '../formats/types.js';
+import type { DeclinedSession, Format } from '../formats/types.js';
 import { writeFileAtomic } from './io.js';
 import { readFixable } from './fix-target.js';
 import { syncDir } from './temp-file.js';
@@ -35,6 +35,8 @@ export interface SplitResult {
   /** The file's own session, which stays. */
   own: string | undefined;
   moved: MovedSession[];
+  /** The other sessions found and left in the file, and why. */
+  declined: DeclinedSession[];
   backupPath?: string;
   dryRun: boolean;
 }
@@ -60,7 +62,13 @@ export async function splitSessions(req: SplitRequest, formats: FormatPicker): P
     throw new SplitError(`split does not know how a ${format.title} file holds other sessions`);
   const model = format.load(filePath, original, {});
   const sessions = format.otherSessions(filePath, model);
-  const result: SplitResult = { filePath, own: sessions?.own, moved: [], dryRun: req.dryRun === true };
+  const result: SplitResult = {
+    filePath,
+    own: sessions?.own,
+    moved: [],
+    declined: sessions?.declined ?? [],
+    dryRun: req.dryRun === true,
+  };
   if (!sessions || sessions.others.length === 0) return result;
   const { lines } = model.file;
   const eol = new TextEncoder().encode(model.file.eol);

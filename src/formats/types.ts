@@ -90,11 +90,19 @@ export interface OtherSession {
   to: string;
 }
 
+/** Another session `split` finds in a file and leaves there, and why (a sentence part: "moved alone, …"). */
+export interface DeclinedSession {
+  sessionId: string;
+  why: string;
+}
+
 /** The sessions a file holds besides its own. */
 export interface JoinedSessions {
   /** The file's own session, which stays. */
   own: string | undefined;
   others: OtherSession[];
+  /** The other sessions it holds that are not moved, and why. */
+  declined?: DeclinedSession[];
 }
 
 /** What every model has: the lines the format loaded (the fix loop and valid-json read them). */

@@ -17,13 +17,16 @@ const NAME = 'session-2026-12-07T06-57-d90bfb6e.jsonl';
 const tmp = scratch('tl-gemini-split-');
 let n = 0;
 
-async function split(lines: string[]): Promise<{ files: string[]; own: string }> {
+async function split(lines: string[]): Promise<{ files: string[]; own: string; stdout: string }> {
   const dir = join(tmp.dir, `c${n++}`);
   mkdirSync(dir);
   writeFileSync(join(dir, NAME), `${lines.join('\n')}\n`);
-  await runCli(['split', join(dir, NAME)], { cwd: dir });
-  return { files: readdirSync(dir).sort(), own: readFileSync(join(dir, NAME), 'utf8') };
+  const r = await runCli(['split', join(dir, NAME)], { cwd: dir });
+  return { files: readdirSync(dir).sort(), own: readFileSync(join(dir, NAME), 'utf8'), stdout: r.stdout };
 }
+
+const CLEANUP =
+  'would hold no session Gemini CLI lists (nothing it resumes), and its session cleanup deletes such a file at start-up, with every session file named with the same first 8 of the id';
 
 describe('split of a Gemini CLI session file', () => {
   it("moves another session's file joined to this one into a file of its own", async () => {
@@ -37,6 +40,9 @@ describe('split of a Gemini CLI session file', () => {
     const r = await split(lines);
     expect(r.files).toEqual([NAME]);
     expect(r.own).toBe(`${lines.join('\n')}\n`);
+    expect(r.stdout).toBe(
+      `${NAME} also holds lines of session f9c4b80d-15eb-4c6c-8f72-7887934150fb; split leaves them there: without them, this file ${CLEANUP}\n`,
+    );
   });
 
   it('moves nothing when the other session holds nothing to resume (its header and context only)', async () => {
@@ -44,5 +50,24 @@ describe('split of a Gemini CLI session file', () => {
     const r = await split(lines);
     expect(r.files).toEqual([NAME]);
     expect(r.own).toBe(`${lines.join('\n')}\n`);
+    expect(r.stdout).toBe(
+      `${NAME} also holds lines of session f9c4b80d-15eb-4c6c-8f72-7887934150fb; split leaves them there: moved alone into a file, they ${CLEANUP}\n`,
+    );
+  });
+
+  it('says so when the other session has no startTime to name its file by', async () => {
+    const header = JSON.parse(parallel[0]!) as Record<string, unknown>;
+    delete header.startTime;
+    const lines = [...call, JSON.stringify(header), ...parallel.slice(1)];
+    const r = await split(lines);
+    expect(r.files).toEqual([NAME]);
+    expect(r.stdout).toBe(
+      `${NAME} also holds lines of session f9c4b80d-15eb-4c6c-8f72-7887934150fb; split leaves them there: its header has no startTime to name its file by\n`,
+    );
+  });
+
+  it("says a file of one session's conversation has nothing to move", async () => {
+    const r = await split(call);
+    expect(r.stdout).toBe(`${NAME} holds one session's conversation: nothing to move\n`);
   });
 });
