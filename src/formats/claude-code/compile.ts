@@ -70,21 +70,18 @@ export function withRepairs(
 /**
  * Claude Code's filterUnresolvedToolUses (resume only): an assistant entry whose tool_uses all have no tool_result
  * anywhere on the chain goes whole, text and thinking included. The calls that end the history are spared: Claude
- * Code answers them with an interrupted result instead (the entries after the last prompt, and the parts of the
- * response that ends the history: interrupted-tail.ts; repair-passes.ts repairPairing).
+ * Code answers them with an interrupted result instead (the parts of the response that ends the history:
+ * interrupted-tail.ts; repair-passes.ts repairPairing). A call after the last prompt with an answer below it does
+ * not end the history and is dropped (differential harness seed 270: fixtures/sessions/claude-code/unanswered-before-answer).
  */
 function unresolvedToolUseItems(
   items: readonly Item[],
   resolved: ReadonlySet<unknown>,
   tailParts: ReadonlySet<Item>,
 ): Set<Item> {
-  let lastTurn = -1;
-  items.forEach((item, i) => {
-    if (item.role === 'user' && !item.attachment) lastTurn = i;
-  });
   const out = new Set<Item>();
-  items.forEach((item, i) => {
-    if (item.role !== 'assistant' || i > lastTurn || tailParts.has(item)) return;
+  items.forEach((item) => {
+    if (item.role !== 'assistant' || tailParts.has(item)) return;
     const uses = item.blocks.filter((b) => b.block.type === 'tool_use');
     if (uses.length > 0 && uses.every((b) => !resolved.has(b.block.id))) out.add(item);
   });
