@@ -24,9 +24,27 @@ def main(run, export):
     if not ours or 'messages' not in ours:
         return {'level': 'DIFF', 'cc': skel(cc), 'ours': None}
     mine = [strip_cc(m) for m in ours['messages'] if m.get('role') != 'system']
+    # A history that ends with a user message Claude Code merges the resume prompt into (a meta entry such as the
+    # local-command caveat gets no "No response requested." after it): the merge makes its string content a text
+    # block, which normalize_oracle leaves once the prompt is removed (differential seed 268).
+    if merged(cc, mine):
+        mine[-1] = dict(mine[-1], content=[{'type': 'text', 'text': mine[-1]['content']}])
     cs, os_ = skel(cc), skel(mine)
     level = ('FULL' if cc == mine else 'CONTENT-DIFF') if cs == os_ else 'DIFF'
     return {'level': level, 'cc': cs, 'ours': os_}
+
+
+def merged(cc, mine):
+    """Whether our last message is a user string that Claude Code sent as one text block, the prompt merged into it."""
+    if not cc or not mine or len(cc) != len(mine):
+        return False
+    a, b = cc[-1], mine[-1]
+    return (
+        a.get('role') == 'user'
+        and b.get('role') == 'user'
+        and isinstance(b.get('content'), str)
+        and a.get('content') == [{'type': 'text', 'text': b['content']}]
+    )
 
 
 if __name__ == '__main__':
