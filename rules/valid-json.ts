@@ -194,7 +194,8 @@ function detachedBelow(model: StorageView, chain: Chain, skipped: readonly Lines
  * last assistant entry (Claude Code merges a response split across entries): Claude Code 2.1.332 appends an
  * interrupted result for each unanswered call of it, also when other calls of the group have results
  * (fixtures/sessions/claude-code/interrupted-tail). Returns the call's line. (A result whose call was on the skipped
- * line goes with it: the call is lost already; test/skipped-line.test.ts nul-mid resumed clean.)
+ * line goes with it: the call is lost already; test/skipped-line.test.ts nul-mid resumed clean.) Only calls on the
+ * resumed chain count.
  */
 function splitPair(model: StorageView, lineNo: number): number | undefined {
   const uses = new Map<string, Entry>();
@@ -214,7 +215,10 @@ function splitPair(model: StorageView, lineNo: number): number | undefined {
   }
   const lastId = lastAssistant && assistantMessageId(lastAssistant);
   const inLast = (e: Entry) => e === lastAssistant || (lastId !== undefined && assistantMessageId(e) === lastId);
-  for (const [id, e] of uses) if (e.line < lineNo && !inLast(e) && !results.has(id)) return e.line;
+  // Only a call Claude Code would send: one off the resumed chain (another session's, interleaved: differential
+  // harness seed 259) is not sent whatever happened to its result.
+  const sent = new Set<Entry>(model.chain().active);
+  for (const [id, e] of uses) if (e.line < lineNo && sent.has(e) && !inLast(e) && !results.has(id)) return e.line;
   return undefined;
 }
 
