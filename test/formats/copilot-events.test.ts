@@ -280,6 +280,16 @@ describe('copilot-events: a result missing or out of place, resumed by the real 
     expect(p3?.content).toBe(result);
   });
 
+  it('a completion after a session.resume is not kept for a later request of its id (completion-after-resume-then-call)', () => {
+    const text = readFileSync(path.join(DATA, 'completion-after-resume-then-call', 'events.jsonl'), 'utf8');
+    const sent = conversation(
+      JSON.parse(readFileSync(path.join(DATA, 'completion-after-resume-then-call', 'sent-messages.json'), 'utf8')),
+    ) as { content: { type: string; content?: string }[] }[];
+    const results = sent.flatMap((m) => m.content).filter((b) => b.type === 'tool_result');
+    expect(results.map((b) => b.content)).toEqual([MID, MID]);
+    expect(copilotEvents.exportRequest!(load('x.jsonl', text))).toEqual({ messages: sent });
+  });
+
   it("a crash before the first answer: the prompt is sent, in the resume prompt's user message (crash-before-answer)", () => {
     const text = readFileSync(path.join(DATA, 'crash-before-answer', 'events.jsonl'), 'utf8');
     const sent = JSON.parse(readFileSync(path.join(DATA, 'crash-before-answer', 'sent-messages.json'), 'utf8')) as {

@@ -13,7 +13,8 @@
 //   does not end it) that no earlier request of the id took (a completion answers one call: differential seed 180,
 //   an older copy restored twice, the second copy's request got the placeholder while the first took the result);
 //   its `result.content` on success, else `error.message` ("Tool execution failed" without one). A call with none
-//   after it takes the first completion of its id before it, back to the last session.resume, that no request took.
+//   after it takes the first completion of its id before it, back to the last session.resume, that no request took
+//   and that no request of its id came before (completion-after-resume-then-call: the placeholder).
 //   A call with none gets Copilot's placeholder (a call with an empty id gets nothing): mid-history the in-memory one;
 //   at the end of the file (no assistant.message and no session.resume after the request; prompts after it do not
 //   count) the text of the completion Copilot then appends itself.
@@ -104,6 +105,20 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
   const takenFrom = new Map<CopilotEvent, Set<string>>();
   /** The earliest untaken completion before a request, by id (the backward walk overwrites later ones). */
   const earlier = new Map<string, CopilotEvent>();
+  // The completions that come after a request of their id: one no request took (after a session.resume that ended
+  // its request's pairing, or a second one) is not kept for a later request of the id (recorded: differential seed
+  // 524 and fixtures/sessions/copilot-resumed/completion-after-resume-then-call, the later request got the
+  // placeholder although that completion came before it with no session.resume between).
+  const afterRequest = new Set<CopilotEvent>();
+  const requestedIds = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'tool.execution_complete') {
+      const id = toolCallIdOf(e);
+      if (id !== undefined && requestedIds.has(id)) afterRequest.add(e);
+    }
+    for (const { request } of toolRequestsOf(e))
+      if (typeof request.toolCallId === 'string') requestedIds.add(request.toolCallId);
+  }
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     const requests = toolRequestsOf(e);
@@ -140,6 +155,7 @@ export function pairCalls(events: readonly CopilotEvent[]): Pairing {
       const f = events[j]!;
       const id = f.type === 'tool.execution_complete' ? toolCallIdOf(f) : undefined;
       if (id === undefined || !ids.has(id) || found.has(id) || taken.has(f) || takenFrom.get(e)?.has(id)) continue;
+      if (afterRequest.has(f)) continue;
       earlier.set(id, f);
     }
     for (const [id, f] of earlier) {
