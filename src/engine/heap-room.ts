@@ -7,7 +7,7 @@
 // 93 MB, 231 MB once every rule had run, and V8 aborted under --max-old-space-size=256), which the projection adds.
 import v8 from 'node:v8';
 import { watchScans } from '../loader/scan-watch.js';
-import { collectGarbage, collectorInstalled } from './memory.js';
+import { collectGarbage, collectorInstalled, watchYoungGeneration } from './memory.js';
 
 /** The file's model would not fit in the heap this process may use. */
 export class HeapExhaustedError extends Error {
@@ -80,6 +80,7 @@ export class HeapRoom {
    * would not fit.
    */
   check(parsed: number, entries = 0): void {
+    watchYoungGeneration();
     let used = heapUsed();
     if (this.#start === undefined || parsed === 0) {
       this.#start = { used, parsed: 0 };

@@ -29,3 +29,18 @@ export function collectGarbage(): boolean {
 export function collectorInstalled(): boolean {
   return collector !== undefined;
 }
+
+let youngGenerationWatch: (() => void) | undefined;
+
+/**
+ * Installs what keeps V8's young generation small (v8-tuning.ts): the command-line tool's threads only, as the
+ * collector.
+ */
+export function setYoungGenerationWatch(fn: (() => void) | undefined): void {
+  youngGenerationWatch = fn;
+}
+
+/** Called as a file is loaded (heap-room.ts): lets the young generation's watch look at its size. */
+export function watchYoungGeneration(): void {
+  youngGenerationWatch?.();
+}
