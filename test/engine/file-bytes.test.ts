@@ -178,6 +178,24 @@ describe('lines read their bytes from the file again', () => {
   });
 });
 
+// A recorded session of eleven `last-prompt` lines, none a copy of another: last-prompt-leaf compares their lengths,
+// and read each of them again before.
+const RECORDED = fileURLToPath(
+  new URL('../../fixtures/sessions/claude-code/recorded/recordings/main/session.jsonl', import.meta.url),
+);
+
+it('the CLI lints a clean session in chunks reading no line again but the last reply (context-budget)', () => {
+  const file = open(RECORDED, 1 << 12);
+  try {
+    const before = fileBytesReads();
+    const result = linter.lintBytes(RECORDED, file).result;
+    expect(result.diagnostics).toEqual([]);
+    expect(fileBytesReads() - before).toBe(1);
+  } finally {
+    file.close();
+  }
+});
+
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus', import.meta.url));
 
 describe.skipIf(!existsSync(CORPUS))('real transcripts in chunks (the corpus)', () => {
