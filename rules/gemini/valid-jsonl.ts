@@ -143,6 +143,8 @@ export default defineRule({
         "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. --fix writes the header again from the cut-off text, the file's $set lines and the folder's .project_root, and keeps the cut-off text on the next line in a transcript-lint.kept-line record.",
       headerLost:
         "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. No fix: {{why}}.",
+      strandedPrompt:
+        "Line is the session's only user prompt, unreadable ({{detail}}): Gemini CLI skips it, lists no session in this file, and its session cleanup (on by default) deletes the file when the CLI starts, the prompt with it. No safe fix: kept in a record the CLI skips, the prompt would still go with the file; gemini/empty-session's unsafe fix writes it as the user message the CLI began.",
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
@@ -150,6 +152,7 @@ export default defineRule({
     const lines = ctx.model.file.lines;
     /** The line an interleaved pair's report already covers. */
     let covered = -1;
+    const stranded = Gemini.strandedText(ctx.model);
     for (const [i, line] of lines.entries()) {
       if (line.problems.length === 0 || line.blank || line.lineNo === covered) continue;
       const at = { line: line.lineNo };
@@ -231,6 +234,12 @@ export default defineRule({
               ],
             },
           });
+        continue;
+      }
+      if (line.lineNo === stranded?.line && !stranded.kept) {
+        // Kept in a record the CLI skips, the prompt would still be in a file the CLI deletes: gemini/empty-session's
+        // unsafe fix writes it as the user message it began instead.
+        ctx.report({ messageId: 'strandedPrompt', at, data: { detail: kinds.has('nul') ? 'NUL bytes' : 'cut off' } });
         continue;
       }
       if (kinds.has('nul')) {

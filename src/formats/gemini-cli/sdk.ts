@@ -21,3 +21,4 @@ export { rebuiltHeader } from './rebuilt-header.js';
 export { SESSION_FILE } from './sessions.js';
 export { otherSessionLines } from './joined-sessions.js';
 export { isResumableMessage, listsSession } from './resumable.js';
+export { type StrandedText, strandedText } from './stranded-text.js';

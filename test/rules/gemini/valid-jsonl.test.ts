@@ -136,6 +136,13 @@ runRuleTests(rule, {
       output: text([par[0]!, kept(across, 'a copy of another line, with NUL bytes'), par[0]!, par[1]!, par[2]!]),
     },
     {
+      // The file's only prompt cut off: kept, it would still be in a file the CLI deletes (gemini/empty-session).
+      name: 'the only prompt cut off: no safe fix',
+      text: text([...call.slice(0, 2), call[2]!.slice(0, 130)]),
+      errors: [{ messageId: 'strandedPrompt', line: 3, severity: 'error' }],
+      output: null,
+    },
+    {
       name: 'garbage with NUL bytes in it',
       text: text([...call.slice(0, 3), `garb${NUL}age`, ...call.slice(3)]),
       errors: [{ messageId: 'parse', line: 4 }],
