@@ -257,9 +257,12 @@ function repeatedPrompt(
   lastPrompt: Entry,
 ): { by: 'prompt'; first: number; row: number } | undefined {
   const same = sameBytesAs(model, lastPrompt.line);
+  // A copy names the same leaf (a replicated session's prompts are often of one length).
+  const leaf = lastPrompt.raw.leafUuid;
   for (const lp of model.chain().lastPromptLeaves) {
     if (lp.entry.line >= lastPrompt.line) break;
-    if (same(lp.entry.line)) return { by: 'prompt', first: lp.entry.line, row: lastPrompt.line };
+    if (lp.leafUuid === leaf && same(lp.entry.line))
+      return { by: 'prompt', first: lp.entry.line, row: lastPrompt.line };
   }
   return undefined;
 }
