@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linter } from '../../src/composition.js';
 import { splitSessions } from '../../src/engine/split-sessions.js';
 import { exportRequest, fixBytes, lintBytes } from '../../src/index.js';
+import { derivedUuid } from '../../src/fixer/chain-edits.js';
 import { recording } from '../rules/copilot/recorded.js';
 
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'copilot-differential');
@@ -137,6 +138,49 @@ describe('Copilot differential cases', () => {
     expect(out[unknown]).toBe(joined([sub[1]!]));
     expect(findings(file)).toEqual([]);
     expect(exported(file)).toEqual(sent('copy-written-inside'));
+  });
+
+  // Seeds 500, 534 and 550: a prompt and the answer that requested two calls deleted, the calls' starts and completions
+  // left. Copilot 1.0.102 resumed it without that answer, rc 0, nothing rejected, the file only appended to: warnings
+  // only. The unsafe fix rebuilds the answer's calls from their starts, in a marked assistant.message with the id
+  // the first start names as its parent.
+  it('the answer that requested two calls deleted, their starts and completions left (seed 500)', async () => {
+    const mt = recording('multi-turn');
+    const { file, damaged } = place('answer-deleted');
+    expect(damaged.toString('utf8')).toBe(joined([...mt.lines.slice(0, 13), ...mt.lines.slice(19)]));
+    expect(findings(file)).toEqual([
+      [14, 'warn', 'copilot/session-structure', 'danglingParent'],
+      [16, 'warn', 'copilot/tool-request-has-completion', 'answerLost'],
+      [17, 'warn', 'copilot/tool-request-has-completion', 'answerLost'],
+      [21, 'warn', 'copilot/merged-answers', 'merged'],
+    ]);
+    expect(await splitAndFix(file)).toEqual(['fixed']);
+    const rebuilt = {
+      type: 'assistant.message',
+      data: {
+        messageId: derivedUuid('copilot', path.basename(path.dirname(file)), 'lost-message', '14'),
+        content: '',
+        toolRequests: [20, 21].map((n) => ({
+          toolCallId: mt.event(n).data.toolCallId,
+          name: mt.event(n).data.toolName,
+          arguments: mt.event(n).data.arguments,
+          type: 'function',
+        })),
+        interactionId: 'transcript-lint',
+      },
+      id: mt.event(20).parentId,
+      timestamp: mt.event(13).timestamp,
+      parentId: mt.event(13).id,
+    };
+    expect(files()).toEqual({
+      [path.basename(path.dirname(file))]: joined([
+        ...mt.lines.slice(0, 13),
+        JSON.stringify(rebuilt),
+        ...mt.lines.slice(19),
+      ]),
+    });
+    expect(findings(file)).toEqual([[14, 'warn', 'copilot/merged-answers', 'merged']]);
+    expect(exported(file)).toEqual(sent('answer-deleted'));
   });
 
   // Seed 292: resumed's lines after unicode-sep's, nothing of this session after them and no usage record among them;

@@ -74,12 +74,28 @@ export function renamed(model: Model, request: Event, index: number, id: string)
 }
 
 /**
+ * The assistant.message of a tool event's own turn: the nearest one before it of its agent, unless its turn's
+ * assistant.turn_start (or an earlier turn's turn_end, a prompt or a session.resume) comes first: then the answer
+ * that requested the call is not in the file (differential seed 500: lines 14-19 of multi-turn deleted, a prompt and
+ * the answer requesting two calls with them; the nearest message before the calls' starts is the turn before's).
+ */
+export function ownTurnMessage(events: readonly Event[], e: Event): Event | undefined {
+  for (let i = e.index - 1; i >= 0; i--) {
+    const x = events[i]!;
+    if (x.agentId !== e.agentId) continue;
+    if (x.type === 'assistant.message') return x;
+    if (x.type === 'assistant.turn_start' || x.type === 'assistant.turn_end' || isBoundary(x)) return undefined;
+  }
+  return undefined;
+}
+
+/**
  * The lost request of a started call, rebuilt into the assistant.message before its start, in start order; when
  * the turn has none (it was torn or zeroed), into a new one before the first start.
  */
 export function rebuiltRequest(model: Model, start: Event, id: string): FixDescriptor | undefined {
   const events = model.events;
-  const message = Copilot.turnRequestOf(events, start);
+  const message = ownTurnMessage(events, start);
   if (!message) return rebuiltMessage(model, start);
   const list = message.data?.toolRequests;
   if (!(Array.isArray(list) || list === undefined) || typeof start.data?.toolName !== 'string') return undefined;

@@ -13,6 +13,8 @@ export const MESSAGES = {
     'A second tool.execution_complete for {{id}} (the first is on line {{first}}); Copilot uses the first and ignores this one.',
   orphanStarted:
     'tool.execution_complete of {{id}}, which no assistant.message requests (its tool.execution_start on line {{start}} says it was {{name}}); Copilot drops the call and its result from the conversation.',
+  answerLost:
+    "tool.execution_complete of {{id}}, whose call's assistant.message is not in the file (its tool.execution_start on line {{start}} says it was {{name}}): Copilot resumes without that answer, sending neither the call nor its result.",
   beforeRequest:
     'tool.execution_complete of {{id}} comes before the assistant.message that requests it (line {{request}}), whose call has its completion on line {{answer}}: Copilot sends that one as the result and ignores this one.',
   beforeUnpaired:
