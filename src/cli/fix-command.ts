@@ -1,10 +1,12 @@
 // --fix, --fix-dry-run and --diff: run the fix loop over every input, collect the state after fixing (or the diff),
 // and say on stderr what was refused and why. The report itself and the exit code are lint-command's.
 import { constants as bufferConstants, isUtf8 } from 'node:buffer';
+import { promises as fsPromises } from 'node:fs';
 import path from 'node:path';
 import { fixFile, fixFileOnDisk, type FixSummary } from '../engine/fix.js';
 import type { PassReadProgress } from '../engine/fix-on-disk.js';
 import { WriteError } from '../engine/io.js';
+import { StaleTempSweep } from '../engine/stale-temps.js';
 import { lintOne } from '../engine/lint-files.js';
 import { cleanUpOnInterrupt } from './interrupt-cleanup.js';
 import { reapTempsIfKilled } from './temp-reaper.js';
@@ -150,6 +152,8 @@ export async function runFix(
   const run = emptyFixRun();
   const { note } = hooks;
   let done = 0;
+  // Each folder is looked through once for temp files an interrupted --fix left, not once per file in it.
+  const staleTemps = new StaleTempSweep(fsPromises);
 
   for (const input of inputs) {
     const { shown } = input;
@@ -184,6 +188,7 @@ export async function runFix(
           fsImpl: hooks.writeFs,
           aroundWrite: cleanUpOnInterrupt,
           guardTemps: reapTempsIfKilled,
+          staleTemps,
         };
         if (cmd.fix === 'fix') {
           // A large file is fixed on disk, never held whole (fix-on-disk.ts).

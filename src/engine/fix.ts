@@ -10,7 +10,7 @@ import type { Linter } from './lint.js';
 import { readFixable } from './fix-target.js';
 import { type Replacement, WriteError, writeFileAtomic, type WriteOptions } from './io.js';
 import type { Original } from './original.js';
-import { sweepStaleTemps, type TempPlace } from './stale-temps.js';
+import { StaleTempSweep, type TempPlace } from './stale-temps.js';
 import { removeTemp } from './temp-file.js';
 
 export interface FixFileOptions extends FixOptions {
@@ -36,6 +36,8 @@ export interface FixFileOptions extends FixOptions {
    * that fix is over. The CLI removes the temp files there if the process dies in between (cli/temp-reaper.ts).
    */
   guardTemps?: (places: readonly TempPlace[]) => () => void;
+  /** Where temp files left by an interrupted --fix are looked for: one sweep for a run over many files lists each folder once. */
+  staleTemps?: StaleTempSweep;
 }
 
 export interface FixFileResult {
@@ -46,9 +48,20 @@ export interface FixFileResult {
   backupPath?: string;
 }
 
-export async function fixFile(linter: Linter, filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
+export function fixFile(linter: Linter, filePath: string, options: FixFileOptions = {}): Promise<FixFileResult> {
+  return fixFileAt(linter, filePath, undefined, options);
+}
+
+/** fixFile, given the file's real path when the caller has it (fixFileOnDisk). */
+async function fixFileAt(
+  linter: Linter,
+  filePath: string,
+  real: string | undefined,
+  options: FixFileOptions,
+): Promise<FixFileResult> {
   if (!options.dryRun)
-    for (const note of await sweepStaleTemps(fs, await tempPlaces(filePath, options.backup))) options.onWarning?.(note);
+    for (const note of await sweeper(options).sweep(await tempPlaces(filePath, options.backup, real)))
+      options.onWarning?.(note);
   const original = await readFixable(fs, filePath);
   const unwatch = watchHeap(original.length);
   let outcome: FixOutcome;
@@ -109,11 +122,11 @@ export async function fixFileOnDisk(
     () => 0,
   );
   if (size < (options.onDiskFromBytes ?? ON_DISK_FROM_BYTES)) {
-    const { original: _, ...rest } = await fixFile(linter, filePath, options);
+    const { original: _, ...rest } = await fixFileAt(linter, filePath, real, options);
     return rest;
   }
-  const places = await tempPlaces(filePath, options.backup);
-  for (const note of await sweepStaleTemps(fs, places)) options.onWarning?.(note);
+  const places = await tempPlaces(filePath, options.backup, real);
+  for (const note of await sweeper(options).sweep(places)) options.onWarning?.(note);
   const release = options.guardTemps?.(places);
   try {
     let disk: ReturnType<typeof fixOnDisk>;
@@ -140,9 +153,11 @@ export async function fixFileOnDisk(
   }
 }
 
+const sweeper = (options: FixFileOptions): StaleTempSweep => options.staleTemps ?? new StaleTempSweep(fs);
+
 /** Where a write of `filePath` puts temp files: beside its target (through a symlink) and where its backups go. */
-async function tempPlaces(filePath: string, backup: FixFileOptions['backup']): Promise<TempPlace[]> {
-  const real = await fs.realpath(filePath).catch(() => filePath);
+async function tempPlaces(filePath: string, backup: FixFileOptions['backup'], known?: string): Promise<TempPlace[]> {
+  const real = known ?? (await fs.realpath(filePath).catch(() => filePath));
   const places: TempPlace[] = [{ dir: path.dirname(real), name: path.basename(real) }];
   if (backup !== false) {
     const dir = typeof backup === 'string' ? backup : path.dirname(filePath);
