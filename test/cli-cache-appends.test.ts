@@ -1,13 +1,13 @@
 // --cache after an agent appended to its session (engine/lint-cache.ts: a file that only grew): whatever the appended
-// bytes are, a --cache rerun prints exactly what a run without the cache prints. The sessions are recorded ones of
-// each agent whose findings the cache keeps (not Copilot's, which it never keeps); each way of appending is applied to
-// all of them at once: a valid entry hung off the last one, a torn line, that line completed by a second append, a
-// repeat of the first line, a tool_result for a call left open or answered before, a new unanswered call, a
-// last-prompt naming an earlier entry, a line that is not JSON, a blank line, and a line after a file whose last line
-// had no line feed. Before each append the cache file is marked (a suffix on every cached result's target, which the
-// JSON report prints, and on every kept run's output), so a result or a report given back from before the append
-// cannot go unseen. Both cache
-// strategies. A file's times must be SETTLED_MS old for it to be cached: the runs move the clock on instead.
+// bytes are, a --cache rerun prints exactly what a run without the cache prints. The sessions are recorded ones of each
+// agent whose findings the cache keeps (not Copilot's, which it never keeps); each way of appending is applied to all
+// of them at once: a valid entry hung off the last one, a torn line, that line completed by a second append, a repeat
+// of the first line, a tool_result for a call left open or answered before, a new unanswered call, a last-prompt naming
+// an earlier entry, every line again, an entry ending in CRLF, a line that is not JSON, a blank line, and a line after
+// a file whose last line had no line feed. Before each append the cache file is marked (a suffix on every cached
+// result's target, which the JSON report prints, and on every kept run's output), so a result or a report given back
+// from before the append cannot go unseen. Both cache strategies. A file's times must be SETTLED_MS old for it to be
+// cached: the runs move the clock on instead.
 import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,10 @@ const root = mkdtempSync(path.join(os.tmpdir(), 'tl-cache-appends-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(() => vi.useRealTimers());
 
-/** Recorded sessions: Claude Code (a subagent run, an interrupt, thinking, a call left open, a crash), Codex, Gemini CLI, Qwen Code. */
+/**
+ * Recorded sessions: Claude Code (a subagent run, an interrupt, thinking, a call left open, a crash), Codex, Gemini
+ * CLI, Qwen Code.
+ */
 const SOURCES = [
   'fixtures/sessions/claude-code/recorded/recordings/agent/session.jsonl',
   'fixtures/sessions/claude-code/recorded/recordings/interrupt/session.jsonl',
@@ -127,6 +130,8 @@ const APPENDS: Record<string, (text: string) => string[]> = {
     const sessionId = all.find((r) => typeof r.sessionId === 'string')?.sessionId;
     return [line({ type: 'last-prompt', lastPrompt: 'go on', leafUuid: earlier?.uuid ?? freshUuid(), sessionId })];
   },
+  'every line again (a resume that wrote the history twice)': (t) => [t.endsWith('\n') ? t : `\n${t}\n`],
+  'a valid entry ending in CRLF': (t) => [`${JSON.stringify(nextEntry(t))}\r\n`],
   'a line that is not JSON': () => ['not json at all\n'],
   'a blank line': () => ['\n'],
 };
