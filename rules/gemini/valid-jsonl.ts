@@ -35,8 +35,23 @@ function describe(v: Gemini.Obj): string {
   return 'a record';
 }
 
-/** Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind. */
-const heldHistory = (text: string): boolean => !/^\s*\{"\$set":\{"lastUpdated"/.test(text);
+const LAST_UPDATED = '{"$set":{"lastUpdated":';
+
+/** Whether a piece of a line is (the start of) a `{"$set":{"lastUpdated":"…"}}` update and nothing else. */
+const lastUpdatedOnly = (piece: string): boolean =>
+  (piece.length >= 11 && LAST_UPDATED.startsWith(piece)) ||
+  /^\{"\$set":\{"lastUpdated":("[^"{}]*("\}{0,2})?)?$/.test(piece);
+
+/**
+ * Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind; not when it
+ * is only lastUpdated updates, whole or cut (generated Gemini seed 163: `{"$set":{"las` with the next update glued to
+ * it; the CLI resumed the file under strict and sent everything).
+ */
+const heldHistory = (text: string): boolean =>
+  !text
+    .trim()
+    .split(/(?=\{"\$set":)/)
+    .every(lastUpdatedOnly);
 
 /**
  * Whether the line is the session's header, cut off, and no other line gives the session a header. Without a

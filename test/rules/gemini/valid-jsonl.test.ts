@@ -30,6 +30,21 @@ runRuleTests(rule, {
       output: text([...call, kept('{"$set":{"lastUpdated":"2026-12-0', 'cut off')]),
     },
     {
+      // Generated Gemini seed 163: a lastUpdated update cut at byte 13 and the next one written after it on the same
+      // line. Gemini CLI 0.61.0 resumed the file under strict and sent every message and call.
+      name: 'a cut lastUpdated update with the next one glued to it is only a warning',
+      text: text([...call.slice(0, 3), `${call[3]!.slice(0, 13)}${call[5]!}`, ...call.slice(4)]),
+      errors: [{ messageId: 'parse', line: 4, severity: 'warn' }],
+      output: text([...call.slice(0, 3), kept(`${call[3]!.slice(0, 13)}${call[5]!}`, 'not JSON'), ...call.slice(4)]),
+    },
+    {
+      // The prompt on that line is lost: the CLI sends no user text before the model's turn.
+      name: 'a cut lastUpdated update with the prompt glued to it is an error',
+      text: text([...call.slice(0, 2), `${call[3]!.slice(0, 13)}${call[2]!}`, ...call.slice(3)]),
+      errors: [{ messageId: 'parse', line: 3, severity: 'error' }],
+      output: text([...call.slice(0, 2), kept(`${call[3]!.slice(0, 13)}${call[2]!}`, 'not JSON'), ...call.slice(3)]),
+    },
+    {
       name: 'a line of NUL padding after the last record',
       text: `${text(call)}${NUL.repeat(16)}\n`,
       errors: [{ messageId: 'nulOnly', line: 12, severity: 'warn' }],
