@@ -10,6 +10,9 @@
 // conversation's newest tip (the second), and leaves the subagent's entries alone.
 // - it names an entry Claude Code deletes with the compacted history (a restored copy behind a compaction, seed
 //   248: fixtures/sessions/claude-code/restored-behind-compaction): as for no entry; the safe fix names the message.
+// - after a compaction that keeps a tail, it names an entry with a reply below it (seed 276:
+//   fixtures/sessions/claude-code/restored-tail-named): Claude Code resumes the last row; the unsafe fix names the
+//   newest turn with no reply below it.
 // - it, or the file's last row, repeats an earlier line byte for byte (a restored copy of the file appended to it,
 //   differential harness seeds 41, 44, 49, 83 and 97) and later turns continue the entry Claude Code resumes (the
 //   named entry, or the file's last row when that row descends from it): none of those turns is sent (seed 49:
@@ -36,9 +39,11 @@ export default defineRule({
     description: 'The last `last-prompt` names an entry of the main conversation.',
     docs: {
       detects:
-        "the last `last-prompt` names no entry, an entry resume deletes with the compacted history, an entry of a subagent's conversation, or (a restored copy) an entry later turns continue",
-      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (a restored copy: name the newest turn)",
-      severity: { 'claude-code': 'error (a subagent entry, a restored copy) / warn' },
+        "the last `last-prompt` names no entry, an entry resume deletes with the compacted history, an entry of a subagent's conversation, an entry with a reply below it after a compaction, or (a restored copy) an entry later turns continue",
+      fix: "safe (name the entry Claude Code resumes, or the main conversation's newest tip); unsafe (a restored copy, or a named entry with a reply below it: name the newest turn)",
+      severity: {
+        'claude-code': 'error (a subagent entry, a restored copy, a named entry with a reply below it) / warn',
+      },
     },
     severity: { 'claude-code': 'warn', api: 'off' },
     fixable: 'safe',
@@ -55,6 +60,8 @@ export default defineRule({
         'Claude Code resumes from line {{leafLine}}, the entry this `last-prompt` names, since the last entry of the file (line {{row}}) does not descend from it; the later turns below line {{leafLine}} (line {{tipLine}} among them) are not sent.',
       restoredRows:
         'The last entry of the file (line {{row}}) repeats line {{first}} byte for byte (a restored copy of the file appended to it), so Claude Code resumes from line {{leafLine}}, the entry this `last-prompt` names or one below it, which later turns continue (line {{tipLine}} among them), and sends none of them.',
+      notLeaf:
+        '`leafUuid` {{leaf}} names line {{line}}, which has replies below it; after a compaction that keeps a tail, Claude Code takes only a message with no reply below it as the named leaf, so it resumes from line {{leafLine}}, the last entry of the file, and sends none of the later turns below it (line {{tipLine}} among them).',
       subagent:
         '`leafUuid` {{leaf}} names an entry of a subagent\'s own conversation (line {{line}}) mixed into this file, so Claude Code cannot resume the session: "No conversation found with session ID".',
     },
@@ -140,6 +147,21 @@ export default defineRule({
           messageId: 'restoredRows',
           data: { first: repeated.first, row: repeated.row, leafLine, tipLine },
         });
+      return;
+    }
+    const skipped = namedNotResumed(model, named, last.entry);
+    if (skipped) {
+      ctx.report({
+        messageId: 'notLeaf',
+        severity: 'error',
+        at,
+        data: { leaf: last.leafUuid, line: named.line, leafLine: chain.leaf!.line, tipLine: skipped.tip.line },
+        related: [
+          { line: chain.leaf!.line, message: 'where Claude Code resumes' },
+          { line: skipped.tip.line, message: 'a later turn that is not sent' },
+        ],
+        fix: skipped.fix,
+      });
       return;
     }
     if (!named.isSidechain || reachesMainConversation(named, chain)) return;
@@ -236,6 +258,43 @@ function sameBytesAs(model: StorageView, n: number): (other: number) => boolean 
     own ??= Buffer.from(line.bytes);
     return own.equals(l.bytes);
   };
+}
+
+/**
+ * The named entry is not resumed and not below the leaf: after a compaction with a preserved tail Claude Code takes
+ * the name only when it is a message with no user or assistant child, and otherwise resumes the file's last row
+ * (differential harness seed 276: the fix had named a tail call, then written the interrupted results Claude Code
+ * writes below it; the last row, a restored copy of an earlier prompt, was resumed and the turns below it were not
+ * sent). When user/assistant entries below the resumed leaf are not sent: the newest of them with no user or
+ * assistant child, and the fix that names it (a named message with no reply is resumed: recorded, seed 248).
+ */
+function namedNotResumed(
+  model: StorageView,
+  named: Entry,
+  lastPrompt: Entry,
+): { tip: Entry; fix: FixDescriptor | undefined } | undefined {
+  const chain = model.chain();
+  const resumed = chain.leaf;
+  if (!resumed || resumed === named || chain.leafSource !== 'last-tip' || onWalk(chain.walked, named)) return undefined;
+  const isMessage = (e: Entry) => e.type === 'user' || e.type === 'assistant';
+  const spliced = new Set<Entry>(chain.active);
+  const visited = new Set<Entry>(chain.walked.map((step) => step.entry));
+  const stack = [...(chain.children.get(resumed.uuid!) ?? [])];
+  let tip: Entry | undefined;
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (visited.has(e) || !isMainTreeEntry(e)) continue;
+    visited.add(e);
+    const kids = chain.children.get(e.uuid!) ?? [];
+    stack.push(...kids);
+    if (!isMessage(e) || spliced.has(e) || kids.some(isMessage)) continue;
+    if (!tip || e.line > tip.line) tip = e;
+  }
+  if (!tip?.uuid) return undefined;
+  const fix = new FixPlan(model)
+    .set(lastPrompt, '/leafUuid', tip.uuid)
+    .fix('unsafe', `name the newest turn with no reply below it (line ${tip.line})`);
+  return { tip, fix };
 }
 
 /**
