@@ -27,7 +27,8 @@ afterEach(() => rmSync(path.dirname(state), { recursive: true, force: true }));
 /** The case's events.jsonl placed in its session folder (named by its session.start), and that file's path. */
 function place(name: string): { file: string; damaged: Buffer } {
   const damaged = readFileSync(path.join(DATA, name, 'events.jsonl'));
-  const id = JSON.parse(damaged.subarray(0, damaged.indexOf(10)).toString('utf8')).data.sessionId as string;
+  // The first sessionId its first line names (seed 539's is cut off, another session's start glued behind it).
+  const id = /"sessionId":"([^"]+)"/.exec(damaged.subarray(0, damaged.indexOf(10)).toString('utf8'))![1]!;
   const file = path.join(state, id, 'events.jsonl');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, damaged);
@@ -181,6 +182,47 @@ describe('Copilot differential cases', () => {
     });
     expect(findings(file)).toEqual([[14, 'warn', 'copilot/merged-answers', 'merged']]);
     expect(exported(file)).toEqual(sent('answer-deleted'));
+  });
+
+  // Seed 539: tool-error's session.start cut at byte 232 by a crash, resumed's file appended right after it (its
+  // start glued on that line), then the file restored from an older copy: resumed's first 11 lines again behind the
+  // same cut start. Copilot 1.0.102 could not load it. Once the fix splits the glued lines, this session's start is
+  // in a kept line: the other start is resumed's (otherSessionOwnDamaged), and `split` moves its events to its own
+  // folder. Before, that start was taken for this session's and renamed, and Copilot sent resumed's conversation as
+  // this one's. The file left holds the kept line alone, still Copilot's (named events.jsonl); the unsafe fix
+  // writes a session.start again, and Copilot resumed it clean with nothing before its prompt.
+  it("this session's start cut off, another session's glued behind it, then an older copy restored (seed 539)", async () => {
+    const te = Buffer.from(recording('tool-error').text).subarray(0, 232).toString('utf8');
+    const re = recording('resumed').lines;
+    const { file, damaged } = place('own-start-cut-other-glued');
+    expect(damaged.toString('utf8')).toBe(te + joined(re.slice(0, 12)) + te + joined(re.slice(0, 11)));
+    expect(findings(file).filter(([, severity]) => severity === 'error')).toEqual([
+      [1, 'error', 'copilot/concatenated-event', 'prefixed'],
+      [2, 'error', 'copilot/session-structure', 'noStart'],
+      [13, 'error', 'copilot/concatenated-event', 'prefixed'],
+    ]);
+    expect(await splitAndFix(file)).toEqual(['fixed', 'fixed']);
+    const out = files();
+    const own = path.basename(path.dirname(file));
+    expect(Object.keys(out).sort()).toEqual([own, '3e25095e-ac90-410f-bfad-85178c924e6e'].sort());
+    // resumed's lines, each once (the restored older copy's lines were exact copies, dropped as duplicateLine), and
+    // the second copy of the cut start, kept in the line it was glued to, chained after resumed's usage record.
+    const kept = (l: string) => {
+      const e = JSON.parse(l) as { type: string; data: Record<string, unknown> };
+      return [e.type, e.data.reason, e.data.text];
+    };
+    const KEPT = ['transcript-lint.kept-line', 'cut-off event', te];
+    const other = out['3e25095e-ac90-410f-bfad-85178c924e6e']!.trimEnd().split('\n');
+    expect(joined(other.slice(0, 12))).toBe(joined(re.slice(0, 12)));
+    expect(other.slice(12).map(kept)).toEqual([KEPT]);
+    // This session: a session.start written again from the folder (unsafe), then the cut start kept.
+    const lines = out[own]!.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    const start = JSON.parse(lines[0]!) as { type: string; data: Record<string, unknown> };
+    expect([start.type, start.data.sessionId]).toEqual(['session.start', own]);
+    expect(kept(lines[1]!)).toEqual(KEPT);
+    expect(findings(file)).toEqual([]);
+    expect(exported(file)).toEqual(sent('own-start-cut-other-glued'));
   });
 
   // Seed 292: resumed's lines after unicode-sep's, nothing of this session after them and no usage record among them;

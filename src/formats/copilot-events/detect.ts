@@ -5,6 +5,7 @@
 // Anthropic formats, because Copilot's session.start holds a `sessionId` that a Claude Code sniff of a damaged line
 // would take for its own; an empty (or NUL-only) file is Copilot's only when it is named events.jsonl.
 import { hasClaudeCodeEvidence } from '../claude-code-evidence.js';
+import { KEPT_LINE_TYPE } from '../../fixer/kept-bytes.js';
 import type { Sample } from '../sample.js';
 import { EVENTS_FILE } from './sidecar.js';
 
@@ -30,13 +31,15 @@ export const COPILOT_SCORE = 2;
 export function detectCopilot(sample: Sample): number {
   let events = 0;
   let others = 0;
+  let kept = 0;
   for (let i = 0; sample.line(i) !== undefined; i++) {
     const text = sample.line(i)!;
     const parsed = sample.parsedLine(i)!;
     if (parsed.ok) {
       if (!isObject(parsed.value)) continue;
       if (hasClaudeCodeEvidence(parsed.value) || Object.hasOwn(parsed.value, 'role')) return 0;
-      if (isCopilotEvent(parsed.value)) events++;
+      if (parsed.value.type === KEPT_LINE_TYPE) kept++;
+      else if (isCopilotEvent(parsed.value)) events++;
       else others++;
     } else if (EVENT_TEXT.test(text.replace(/^[\u0000\s]+/, ''))) {
       events++;
@@ -44,6 +47,9 @@ export function detectCopilot(sample: Sample): number {
   }
   if (events > 0 && events >= others) return COPILOT_SCORE;
   if (events === 0 && others === 0 && sample.name === EVENTS_FILE && onlyNulOrSpace(sample.data)) return COPILOT_SCORE;
+  // Only lines an earlier fix kept (other formats write them too), in a file named as Copilot names its own
+  // (differential seed 539: this session's start cut off, the rest another session's, which `split` moved out).
+  if (events === 0 && others === 0 && kept > 0 && sample.name === EVENTS_FILE) return COPILOT_SCORE;
   return 0;
 }
 

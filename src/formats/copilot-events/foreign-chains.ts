@@ -4,6 +4,7 @@
 // so such events form chains whose first event names a parent no event of the file holds, while this session's own
 // chain goes on across them: a later event names a parent written before that first event. A block of lines deleted
 // by hand leaves a dangling parent too, but nothing after it reaches back across it.
+import { KEPT_LINE_TYPE } from '../../fixer/kept-bytes.js';
 import type { CopilotEvent } from './events.js';
 import type { CopilotModel } from './model.js';
 
@@ -154,7 +155,15 @@ export function ownStartInDamagedLine(model: CopilotModel): number | undefined {
   const folder = model.folder;
   if (folder === undefined) return undefined;
   if (model.events.some((e) => e.type === 'session.start' && e.data?.sessionId === folder)) return undefined;
-  return damagedLineWith(model, `{"type":"session.start","data":{"sessionId":${JSON.stringify(folder)}`);
+  const prefix = `{"type":"session.start","data":{"sessionId":${JSON.stringify(folder)}`;
+  const damaged = damagedLineWith(model, prefix);
+  if (damaged !== undefined) return damaged;
+  // Or kept by an earlier fix, in a transcript-lint.kept-line event, which Copilot skips (differential seed 539: this
+  // session's start cut off, another session's glued on behind it; once the line was split in two, the other's start
+  // was taken for this one's, and the fix renamed it, so Copilot sent the other session's conversation as this one's).
+  return model.events.find(
+    (e) => e.type === KEPT_LINE_TYPE && typeof e.data?.text === 'string' && e.data.text.startsWith(prefix),
+  )?.line;
 }
 
 /** The session a usage record says it was written for (`data.usage.accounting.sourceSessionId`), if any. */
