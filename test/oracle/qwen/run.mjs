@@ -208,18 +208,35 @@ const sendsPrompt = (messages, prompt) =>
   prompt === undefined || JSON.stringify(messages ?? []).includes(JSON.stringify(prompt).slice(1, -1));
 
 /**
- * The lines Qwen cannot read that held a conversation record (user, assistant or tool_result, or a record torn before
- * its type): Qwen skips them, and what they held is not sent. Lines whose records Qwen reads in pieces (records run
- * together, NUL bytes beside them) and system records (telemetry) are not counted.
+ * The records on lines Qwen cannot read that were conversation records (user, assistant or tool_result, or a record
+ * torn before its type): Qwen skips them, and what they held is not sent. A line's first record is judged by its own
+ * type, not by one of a record written inside it (generated Qwen seed 69: an assistant record cut in two by another
+ * session's telemetry record); whole records of the session written after a cut one on the same line are lost with it (seed 94: a
+ * telemetry record cut, the last assistant record glued to it; Qwen sent neither, "It printed hi." was lost). Lines
+ * whose records Qwen reads in pieces (records run together, NUL bytes beside them) and system records (telemetry)
+ * are not counted.
  */
 function unreadableRecords(bytes) {
   let n = 0;
-  for (const l of lines(bytes)) {
+  const all = lines(bytes);
+  const sid = all.map((l) => parse(l.replace(/^\u0000+/, ''))?.sessionId).find(Boolean);
+  // A record Qwen reads whole on another line is not lost.
+  const read = new Set(all.map((l) => parse(l.replace(/\u0000/g, '').trim())?.uuid).filter(Boolean));
+  for (const [i, l] of all.entries()) {
     const text = l.replace(/\u0000/g, '').trim();
     if (text === '' || parse(text) || text.includes('}{')) continue;
     if (!text.startsWith('{"uuid"')) continue;
-    if (/"type":"system"/.test(text)) continue;
-    n++;
+    const [head, ...rest] = text.split(/(?=\{"uuid":)/);
+    // The first record's type: on its line, or (cut before it, another record written inside) on the next line,
+    // which holds its rest.
+    const next = all[i + 1]?.replace(/\u0000/g, '').trim() ?? '';
+    const own =
+      /"type":"(\w+)"/.exec(head)?.[1] ?? (next.startsWith('{') ? undefined : /"type":"(\w+)"/.exec(next)?.[1]);
+    if (own !== 'system' && !read.has(/^\{"uuid":"([^"]*)"/.exec(head)?.[1])) n++;
+    for (const piece of rest) {
+      const r = parse(piece);
+      if (r && r.type !== 'system' && r.sessionId === sid && !read.has(r.uuid)) n++;
+    }
   }
   return n;
 }
