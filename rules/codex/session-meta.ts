@@ -84,6 +84,8 @@ export default defineRule({
         'A second session_meta with the session’s own id: Codex throws away the history before it (lines {{from}}–{{to}}) on resume, but the lines after it hold every item of that history again, so nothing is lost.',
       concatenated:
         'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file: Codex resumes only the history from here on, under the first session’s id, and the history above is lost. `transcript-lint split FILE` moves the other session to a rollout of its own (--fix does not).',
+      concatenatedRestored:
+        'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file, but the session_meta on line {{restart}} starts this session’s history again and the lines after it hold all of it: Codex sends none of the other session’s items, and nothing is lost. `transcript-lint split FILE` moves the other session to a rollout of its own.',
       concatenatedNoTurn:
         'A session_meta of another session ({{id}}) starts here, as in two rollouts joined into one file; neither session holds a turn yet (only the context Codex writes itself), so resume loses nothing. `transcript-lint split FILE` moves the other session to a rollout of its own.',
       mixedIn:
@@ -185,6 +187,24 @@ export default defineRule({
         const next = metas.find((m) => m.line > r.line)?.line ?? Number.POSITIVE_INFINITY;
         const previous = metas.filter((m) => m.line < r.line).at(-1)!.line;
         const turns = hasTurn(model.records, previous, r.line) || hasTurn(model.records, r.line, next);
+        // A later session_meta of the file's own session starts the history again, and the lines after it hold all
+        // of this session's history: Codex sends none of the other session's items and loses nothing (seed 574).
+        const restart = model.resume().restartedAt;
+        const ownAgain =
+          restart !== undefined &&
+          restart.line > r.line &&
+          Codex.isObj(restart.payload) &&
+          restart.payload.id === p.id &&
+          Codex.historyLostBefore(model, r.line).length === 0;
+        if (turns && ownAgain) {
+          ctx.report({
+            messageId: 'concatenatedRestored',
+            at: { line: r.line },
+            severity: 'warn',
+            data: { id: String(q.id), restart: restart.line },
+          });
+          continue;
+        }
         ctx.report({
           messageId: turns ? 'concatenated' : 'concatenatedNoTurn',
           at: { line: r.line },

@@ -70,6 +70,24 @@ const keptText = (model: Codex.CodexModel, lineNo: number, bytes: Uint8Array, re
  */
 function firstLineFix(model: Codex.CodexModel, line: Lines.SourceLine, reason: string): FixDescriptor {
   const meta = model.records.find((r) => r.type === 'session_meta');
+  // The file's own session_meta after a torn write (differential seed 528: the first line of a session `split`
+  // moved to a file of its own): the session_meta goes first, the fragment is kept after it.
+  const recovery = meta ? undefined : Codex.recoverLine(line);
+  if (
+    recovery?.kind === 'after-torn' &&
+    recovery.record.type === 'session_meta' &&
+    !model.foreignMeta(recovery.record)
+  ) {
+    const fragment = line.bytes.subarray(0, line.bytes.length - new TextEncoder().encode(recovery.text).length);
+    return new Codex.CodexFix(model, RULE_ID)
+      .replaceText(line.lineNo, recovery.text)
+      .raw({
+        kind: 'insertAfter',
+        line: line.lineNo,
+        value: Codex.keptLine(model, line.lineNo + 1, fragment, 'torn', RULE_ID),
+      })
+      .fix('safe', `write the session_meta after the torn fragment back first, and keep the fragment after it ${KEPT}`);
+  }
   if (!meta) return keepLine(model, line, reason, `keep the line ${KEPT}`);
   return new Codex.CodexFix(model, RULE_ID)
     .deleteLine(line.lineNo)
@@ -175,6 +193,8 @@ export default defineRule({
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with a copy of line {{of}} ({{what}}) written whole after it: Codex skips the line, and line {{of}} still holds that record, so nothing is lost.',
       afterTornUnsent:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but it would not send that record anyway ({{why}}), so nothing is lost.',
+      afterTornForeignMeta:
+        'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with the session_meta of another session ({{id}}) written whole after it: Codex skips the line, so it does not start that session’s history there, and nothing of this session is lost.',
       afterTornContext:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but with no turn_context or world_state to read it rebuilds that context on resume and sends it again, so nothing is lost.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
@@ -340,6 +360,19 @@ export default defineRule({
       }
       // After a torn write and NUL bytes, a copy of a line of the file stays in the kept line (differential seed 32:
       // put back, the copied session_meta hid the items Codex sent twice).
+      // Another session's session_meta after a torn write: Codex skips it, and so does not start that session's
+      // history there (differential seed 528, resumed with nothing lost). Putting it back would: the line is kept.
+      if (recovery?.kind === 'after-torn' && line !== firstLine && model.foreignMeta(recovery.record)) {
+        const fragment = line.bytes.length - new TextEncoder().encode(recovery.text).length;
+        ctx.report({
+          messageId: 'afterTornForeignMeta',
+          at,
+          severity: 'warn',
+          data: { bytes: fragment, id: String((recovery.record.payload as Record<string, unknown>).id) },
+          fix: keepLine(model, line, 'torn', `keep the line ${KEPT}`),
+        });
+        continue;
+      }
       if (
         recovery?.kind === 'after-torn' &&
         line !== firstLine &&

@@ -84,15 +84,37 @@ export class CodexModel implements FormatModel {
    */
   recoveredRecords(recovery: Recovery): { text: string; record: Record<string, unknown> }[] {
     const all = recoveredRecords(recovery);
-    // A copy after a torn write and NUL bytes is not put back (codex/valid-jsonl keeps that line whole).
-    if (recovery.kind === 'after-torn') return recovery.nul && this.lineHolding(recovery.text) !== undefined ? [] : all;
+    // A copy after a torn write and NUL bytes is not put back (codex/valid-jsonl keeps that line whole), nor another
+    // session's session_meta after a torn write (differential seed 528: Codex skipped it and resumed this session).
+    if (recovery.kind === 'after-torn')
+      return (recovery.nul && this.lineHolding(recovery.text) !== undefined) || this.foreignMeta(recovery.record)
+        ? []
+        : all;
     if (recovery.kind !== 'split' && recovery.kind !== 'interleaved') return all;
     const inner = recovery.inner;
-    const own = this.records.find((r) => r.type === 'session_meta')?.raw.payload as Record<string, unknown> | undefined;
-    const meta = inner.record.type === 'session_meta' ? (inner.record.payload as Record<string, unknown>) : undefined;
-    const foreignMeta = meta !== undefined && own !== undefined && meta.id !== own.id;
+    const foreignMeta = this.foreignMeta(inner.record, recovery.outer.record);
     const copy = () => this.lineHolding(inner.text) !== undefined;
     return foreignMeta || copy() || this.sentFromOtherSession(inner.record) ? all.filter((r) => r !== inner) : all;
+  }
+
+  /**
+   * The session this file is: its first readable session_meta's id, else the file name's uuid, else the id of the
+   * session_meta `outer` (the record a damaged line starts with; differential seed 551: the file's own session_meta,
+   * with another session's written inside it, is the only one).
+   */
+  ownSessionId(outer?: Record<string, unknown>): string | undefined {
+    const idOf = (raw: Record<string, unknown> | undefined): string | undefined =>
+      raw?.type === 'session_meta' && isObj(raw.payload) && typeof raw.payload.id === 'string'
+        ? raw.payload.id.toLowerCase()
+        : undefined;
+    return idOf(this.records.find((r) => r.type === 'session_meta')?.raw) ?? this.name?.uuid ?? idOf(outer);
+  }
+
+  /** Whether the record is a session_meta of another session than the file's own (ownSessionId). */
+  foreignMeta(record: Record<string, unknown>, outer?: Record<string, unknown>): boolean {
+    if (record.type !== 'session_meta' || !isObj(record.payload) || typeof record.payload.id !== 'string') return false;
+    const own = this.ownSessionId(outer);
+    return own !== undefined && record.payload.id.toLowerCase() !== own;
   }
 
   /** The first line that is a record whose text (without its line end) is `text`, byte for byte. */

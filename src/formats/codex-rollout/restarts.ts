@@ -29,3 +29,15 @@ export function historyLostToRestarts(model: CodexModel): HistoryItem[] {
   cache.set(model, lost);
   return lost;
 }
+
+/**
+ * The history items resume holds just before `line` (another session's session_meta joined into the file) and does
+ * not send in the end: empty when a later session_meta of the file's own session starts the history again and the
+ * lines after it hold all of it (differential seed 574: a restored backup after another session, resumed with
+ * nothing lost).
+ */
+export function historyLostBefore(model: CodexModel, line: number): HistoryItem[] {
+  const sent = new Set(model.resume().history.map((h) => JSON.stringify(h.item)));
+  const before = model.records.filter((r) => r.line < line);
+  return resumeOf(model.file, before, model.generation).history.filter((h) => !sent.has(JSON.stringify(h.item)));
+}

@@ -27,5 +27,5 @@ export {
 export { inputIndex, isWholeRecord, itemLabel, removeItem, siteOf, storedRecord } from './items.js';
 export { lineSessions, otherSessionsOf, unnamedSessionTurn } from './joined-sessions.js';
 export { isKeptLine, KEPT_LINE, keptLine, keptLineText } from './kept-line.js';
-export { historyLostToRestarts } from './restarts.js';
+export { historyLostBefore, historyLostToRestarts } from './restarts.js';
 export { inReplayedBlock, type ReplayedBlock, replayedBlocks, restoredCopies, restoredCopyAt } from './replay.js';
