@@ -144,13 +144,15 @@ export default defineRule({
  * (history the turn had is not sent), a warning when only attachments are.
  */
 function deletedParents(model: StorageView): { entry: Entry; deleted: Entry[]; survivor: Entry }[] {
-  const { prunedParent, pruned, parentIndex } = model.chain();
+  const { prunedParent, pruned, parentIndex, storedParent } = model.chain();
   if (!prunedParent || !pruned || !parentIndex) return [];
   const { entries } = model;
   const out: { entry: Entry; deleted: Entry[]; survivor: Entry }[] = [];
   for (const entry of prunedParent) {
     const deleted: Entry[] = [];
     let at = parentIndex[entry.index]!;
+    // A message relinked to the preserved tail: its deleted parents are those it names.
+    if ((at < 0 || !pruned(entries[at]!)) && storedParent) at = storedParent[entry.index]!;
     while (at >= 0 && pruned(entries[at]!) && !deleted.includes(entries[at]!)) {
       deleted.push(entries[at]!);
       at = parentIndex[at]!;

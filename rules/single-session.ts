@@ -20,6 +20,8 @@ export default defineRule({
         "{{lines}} another session ({{other}}): {{entries}} joined to no entry of session {{own}}, two files joined into one. Claude Code resumes this conversation, which ends last in the file, under session {{own}}, and sends none of that session's turns. `transcript-lint split` on this file moves these lines to {{other}}.jsonl beside it.",
       resumedNoOwn:
         "{{lines}} another session ({{other}}): {{entries}}, two files joined into one. Session {{own}} holds no conversation of its own (its lines hold no prompt or reply), so Claude Code resumes this other session's conversation under session {{own}}. `transcript-lint split` on this file moves these lines to {{other}}.jsonl beside it.",
+      spliced:
+        "{{lines}} another session ({{other}}): {{entries}} joined to no entry of session {{own}}, two files joined into one. Its compaction, later in the file than session {{own}}'s earlier turns, is applied on resume: Claude Code deletes those turns and sends that session's summary and preserved tail in their place, then session {{own}}'s later turns. `transcript-lint split` on this file moves these lines to {{other}}.jsonl beside it.",
       ignored:
         '{{lines}} another session ({{other}}): {{entries}} joined to no entry of session {{own}}, two files joined into one. Claude Code does not send them (session {{own}} ends later in the file); they are lost to both sessions until `transcript-lint split` on this file moves them to {{other}}.jsonl beside it.',
     },
@@ -27,17 +29,25 @@ export default defineRule({
   check(ctx) {
     const { model } = ctx;
     const chain = model.chain();
-    const sessions = ClaudeCode.sessionsInFile(model.file.path, model.entries, chain.byUuid, chain.leaf);
+    const sessions = ClaudeCode.sessionsInFile(model.file.path, model.entries, chain.byUuid, chain.leaf, chain.active);
     if (!sessions) return;
     for (const other of sessions.others) {
       const first = other.first.line;
       const last = other.lines[other.lines.length - 1] ?? first;
       ctx.report({
-        messageId: other.resumed ? (sessions.ownEmpty ? 'resumedNoOwn' : 'resumed') : 'ignored',
+        messageId: other.resumed
+          ? sessions.ownEmpty
+            ? 'resumedNoOwn'
+            : 'resumed'
+          : other.sent
+            ? 'spliced'
+            : 'ignored',
         // Resumed: this session's turns are not sent, an error. Ignored: this session resumes whole (recorded with
         // 2.1.332: another session's lines interleaved before this one's end sent every item of this session), a
-        // warning that the other conversation is in the wrong file.
-        severity: other.resumed ? 'error' : 'warn',
+        // warning that the other conversation is in the wrong file. Spliced: its compaction, later in the file,
+        // deleted this session's earlier turns and their place is taken by its summary (differential harness seed
+        // 342), an error.
+        severity: other.resumed || other.sent ? 'error' : 'warn',
         at: { entry: other.first, pointer: '/sessionId' },
         data: {
           lines: first === last ? `Line ${first} holds` : `Lines ${first}-${last} hold`,

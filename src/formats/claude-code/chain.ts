@@ -54,7 +54,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   }
   const allByUuid: Map<string, Entry[]> = new SingleEntryLists(byUuid, repeated);
 
-  const { relinks, pruned } = preservedSegmentRelinks(entries, byUuid, first);
+  const { relinks, pruned, tailRelinked } = preservedSegmentRelinks(entries, byUuid, first);
   const parentOf =
     relinks.size === 0
       ? (e: Entry): string | null | undefined => e.parentUuid
@@ -129,7 +129,7 @@ export function buildChain(entries: readonly Entry[]): Chain {
   };
   if (!leaf) return chain;
 
-  walk(chain, entries, leaf, relinks, pruned);
+  walk(chain, entries, leaf, relinks, pruned, tailRelinked);
   chain.active = spliceSplitResponses(
     chain.walked.map((s) => s.entry),
     entries,
@@ -381,6 +381,8 @@ function walk(
   leaf: Entry,
   relinks: Map<Entry, string | null>,
   pruned: (e: Entry) => boolean,
+  /** Messages whose parent is deleted, relinked to the preserved tail (preservedSegmentRelinks). */
+  tailRelinked: ReadonlySet<Entry>,
 ): void {
   const seen = new Seen(entries.length);
   const parentIndex = chain.parentIndex!;
@@ -397,6 +399,7 @@ function walk(
       chain.rootReason = 'compact-boundary';
       break;
     }
+    if (tailRelinked.has(cur)) (chain.prunedParent ??= []).push(cur);
     const parent = chain.parentOf(cur);
     if (parent === null || parent === undefined) {
       chain.rootReason = parent === null ? 'null-parent' : 'no-parent-field';
@@ -493,9 +496,10 @@ function preservedSegmentRelinks(
   byUuid: Map<string, Entry>,
   /** By entry index: the index of the first line with its uuid (Claude Code keeps a uuid where it first appeared). */
   first: Int32Array,
-): { relinks: Map<Entry, string | null>; pruned: (e: Entry) => boolean } {
+): { relinks: Map<Entry, string | null>; pruned: (e: Entry) => boolean; tailRelinked: Set<Entry> } {
   const relinks = new Map<Entry, string | null>();
-  const none = { relinks, pruned: () => false };
+  const tailRelinked = new Set<Entry>();
+  const none = { relinks, pruned: () => false, tailRelinked };
   // The last boundary in Claude Code's Map order: by where each uuid first appeared, read from its last line
   // (differential harness seed 178: a restored copy of an earlier boundary, appended after a later one, is not the
   // last; resume applied the later boundary's preserved segment).
@@ -539,7 +543,23 @@ function preservedSegmentRelinks(
   // Positions are those of each uuid's first line: a row written again after the boundary (a restored copy) is
   // deleted with the compacted history all the same.
   const at = first[boundary.index]!;
-  return { relinks, pruned: (e) => first[e.index]! < at && !kept.has(e) };
+  const pruned = (e: Entry): boolean => first[e.index]! < at && !kept.has(e);
+  // Then each user or assistant entry whose parent was deleted hangs off the preserved tail (the last kept entry);
+  // other entries keep their parent. Differential harness seed 342, recorded with 2.1.332: another session's
+  // compaction appended after this session's turns, this session's continuation then followed that compaction's
+  // summary and preserved tail.
+  const tailOf = uuids.length > 0 ? uuids[uuids.length - 1]! : tailUuid;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    if ((e.type !== 'user' && e.type !== 'assistant') || relinks.has(e) || typeof e.parentUuid !== 'string') continue;
+    if (e.uuid === undefined || byUuid.get(e.uuid) !== e || pruned(e)) continue;
+    const parent = byUuid.get(e.parentUuid);
+    if (parent !== undefined && pruned(parent)) {
+      relinks.set(e, tailOf);
+      tailRelinked.add(e);
+    }
+  }
+  return { relinks, pruned, tailRelinked };
 }
 
 /**

@@ -22,6 +22,11 @@ export interface JoinedSession {
   entries: number;
   /** Whether resume starts from it (its conversation ends last). */
   resumed: boolean;
+  /**
+   * Whether resume sends some of it though it starts from this session: its compaction, appended after this
+   * session's turns, deleted them, and this session's later turns follow its summary and preserved tail.
+   */
+  sent: boolean;
 }
 
 export interface SessionsInFile {
@@ -50,6 +55,8 @@ export function sessionsInFile(
   entries: readonly Entry[],
   byUuid: ReadonlyMap<string, Entry>,
   leaf: Entry | undefined,
+  /** The entries resume sends (the chain's active entries), when known. */
+  active: readonly Entry[] = [],
 ): SessionsInFile | undefined {
   const trees = conversationTrees(entries, byUuid);
   if (trees.length === 0) return undefined;
@@ -81,6 +88,10 @@ export function sessionsInFile(
       lines,
       entries: tree.count,
       resumed: leafSession !== undefined && tree.sessionIds.has(leafSession),
+      sent: active.some((e) => {
+        const id = sessionOf(e);
+        return id !== undefined && tree.sessionIds.has(id);
+      }),
     });
   }
   if (others.length === 0) return undefined;
@@ -92,7 +103,7 @@ export function sessionsInFile(
 /** For `split`: each other session's lines go to `<its sessionId>.jsonl` beside the file, the name Claude Code resumes. */
 export function otherSessionsOf(filePath: string, model: TranscriptModel): JoinedSessions | undefined {
   const chain = model.chain();
-  const sessions = sessionsInFile(filePath, model.entries, chain.byUuid, chain.leaf);
+  const sessions = sessionsInFile(filePath, model.entries, chain.byUuid, chain.leaf, chain.active);
   if (!sessions) return undefined;
   return {
     own: sessions.own,
