@@ -5,6 +5,8 @@
 import { resumeOf } from './compile.js';
 import type { HistoryItem } from './compile.js';
 import { isObj } from './decode.js';
+import { otherSessionsOf } from './joined-sessions.js';
+import { isOutputType } from './shapes.js';
 import type { CodexModel } from './model.js';
 
 const cache = new WeakMap<CodexModel, HistoryItem[]>();
@@ -20,11 +22,17 @@ export function historyLostToRestarts(model: CodexModel): HistoryItem[] {
   const id = isObj(metas[0]?.payload) ? metas[0].payload.id : undefined;
   const repeated = metas.slice(1).filter((r) => isObj(r.payload) && r.payload.id === id);
   const sent = new Set(model.resume().history.map((h) => JSON.stringify(h.item)));
+  const answers = new Set(model.resume().sent.flatMap((h) => answerKey(h.item) ?? []));
+  // Another writer's lines (joined-sessions.ts) are no history of this session to lose (differential seed 633).
+  const others = new Set(otherSessionsOf(model.file.path, model)?.others.flatMap((o) => o.lines) ?? []);
   const lost: HistoryItem[] = [];
   for (const meta of repeated) {
     const before = model.records.filter((r) => r.line < meta.line);
-    for (const h of resumeOf(model.file, before, model.generation).history)
-      if (!sent.has(JSON.stringify(h.item))) lost.push(h);
+    for (const h of resumeOf(model.file, before, model.generation).history) {
+      if (sent.has(JSON.stringify(h.item)) || (h.record && others.has(h.record.line))) continue;
+      const key = answerKey(h.item);
+      if (key === undefined || !answers.has(key)) lost.push(h);
+    }
   }
   cache.set(model, lost);
   return lost;
@@ -40,4 +48,20 @@ export function historyLostBefore(model: CodexModel, line: number): HistoryItem[
   const sent = new Set(model.resume().history.map((h) => JSON.stringify(h.item)));
   const before = model.records.filter((r) => r.line < line);
   return resumeOf(model.file, before, model.generation).history.filter((h) => !sent.has(JSON.stringify(h.item)));
+}
+
+/**
+ * A tool output as the model reads it: its type, call_id and content, without its item id and Codex's metadata. An
+ * output the history throws away is not lost when the request answers its call with the same content (differential
+ * seed 639: a tool_search_output with no tools, and the synthetic one Codex sends for the call after the restart,
+ * also with none).
+ */
+function answerKey(item: unknown): string | undefined {
+  if (!isObj(item) || !isOutputType(item.type)) return undefined;
+  const { id: _id, internal_chat_message_metadata_passthrough: _meta, ...rest } = item;
+  return JSON.stringify(
+    Object.keys(rest)
+      .sort()
+      .map((k) => [k, rest[k]]),
+  );
 }
