@@ -225,6 +225,41 @@ describe('Copilot differential cases', () => {
     expect(exported(file)).toEqual(sent('own-start-cut-other-glued'));
   });
 
+  // Seed 525: one-tool resumed by two terminals at once, their lines interleaved; then lines 11-15 deleted (the end of
+  // one-tool and terminal A's session.resume) and a NUL block over terminal B's usage record and answer. Terminal B's
+  // chain (its session.resume, prompt, system message and turn start) was older in the file than terminal A's later
+  // events, so it was taken for another writer's and `split` moved it out: its prompt was lost from the fixed file.
+  // A chain that starts with a session.resume and names no other session is this session's. Copilot 1.0.102 sent
+  // both terminals' prompts (one user message) from the fixed file, as from the damaged one.
+  it('two terminals, the end of the file and one terminal’s resume deleted, a NUL block (seed 525)', async () => {
+    const { file, damaged } = place('two-terminals-resume-deleted');
+    expect(findings(file)).toEqual([
+      [11, 'warn', 'copilot/session-structure', 'danglingParent'],
+      [12, 'warn', 'copilot/session-structure', 'danglingParent'],
+      [18, 'error', 'copilot/trailing-nul', 'inText'],
+      [29, 'warn', 'copilot/session-structure', 'afterShutdown'],
+    ]);
+    expect(await splitAndFix(file)).toEqual(['fixed']);
+    const out = files();
+    expect(Object.keys(out)).toEqual([path.basename(path.dirname(file))]);
+    // Nothing deleted: the NUL line kept, four parents chained again, every other line as it was.
+    const before = damaged.toString('latin1').trimEnd().split('\n');
+    const after = out[path.basename(path.dirname(file))]!.trimEnd().split('\n');
+    expect(after).toHaveLength(before.length);
+    const id = (n: number) => (JSON.parse(before[n - 1]!) as { id: string }).id;
+    const parent = (l: string) => (JSON.parse(l) as { parentId: string }).parentId;
+    const keptId = (JSON.parse(after[17]!) as { id: string }).id;
+    expect([11, 12, 19, 26].map((n) => parent(after[n - 1]!))).toEqual([id(10), id(11), keptId, id(25)]);
+    for (const [i, l] of after.entries()) if (![10, 11, 17, 18, 25].includes(i)) expect(l).toBe(before[i]);
+    expect((JSON.parse(after[17]!) as { type: string }).type).toBe('transcript-lint.kept-line');
+    expect(findings(file)).toEqual([[29, 'warn', 'copilot/session-structure', 'afterShutdown']]);
+    const prompts = (exported(file) as { role: string; content: { text?: string }[] }[])
+      .flatMap((m) => (m.role === 'user' ? m.content.map((b) => b.text ?? '') : []))
+      .filter((t) => t.includes('continue from terminal'));
+    expect(prompts.map((t) => t.slice(-10))).toEqual(['terminal A', 'terminal B']);
+    expect(exported(file)).toEqual(sent('two-terminals-resume-deleted'));
+  });
+
   // Seed 292: resumed's lines after unicode-sep's, nothing of this session after them and no usage record among them;
   // resumed's shutdown names resumed (usageAccountingWatermarks), so they are another session's: an error, and split
   // moves them to resumed's folder.

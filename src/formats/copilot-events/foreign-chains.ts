@@ -90,6 +90,13 @@ export function foreignChains(
   // two writers going on from one lost line, as above.
   const overtaken = (c: ForeignChain): CopilotEvent | undefined => {
     if (attested(c) || !c.events.some((e) => CONVERSATION_EVENTS.has(e.type))) return undefined;
+    // A chain that starts with a session.resume and names no other session is another terminal's resume of this
+    // session: Copilot writes session.resume only into the file of the session it resumes, and two terminals write
+    // out of time order (differential seed 525: two terminals resumed one-tool, the end of the original and
+    // terminal A's session.resume deleted, terminal B's usage record and answer zeroed; Copilot 1.0.102 sent both
+    // terminals' prompts as this session's). Another session's resume is found by what names that session.
+    if (c.root.type === 'session.resume' && !c.events.some((e) => otherSessionNamedBy(e.raw, own) !== undefined))
+      return undefined;
     const written = timeOf(c.root);
     if (written === undefined) return undefined;
     for (const later of chains) {
