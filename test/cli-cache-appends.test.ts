@@ -13,8 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CACHE_FILE } from '../src/engine/lint-cache.js';
-import { SETTLED_MS } from '../src/engine/original.js';
-import { runCli } from './helpers/run-cli.js';
+import { runSettled } from './helpers/settled-run.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tl-cache-appends-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -151,14 +150,8 @@ function folder(cut?: (text: string) => string): { dir: string; files: string[] 
 }
 
 /** Runs the CLI (one thread) with the clock SETTLED_MS and more ahead, so that every file counts as settled. */
-async function run(dir: string, args: string[]) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
-  try {
-    return await runCli(['-f', 'json', '--jobs', '1', ...args, 'sessions'], { cwd: dir });
-  } finally {
-    vi.useRealTimers();
-  }
+function run(dir: string, args: string[]) {
+  return runSettled(['-f', 'json', '--jobs', '1', ...args, 'sessions'], { cwd: dir });
 }
 
 /**

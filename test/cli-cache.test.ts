@@ -30,6 +30,7 @@ import { Linter } from '../src/engine/lint.js';
 import { SETTLED_MS } from '../src/engine/original.js';
 import { danglingTranscript, tornTranscript } from './helpers/cli-fixtures.js';
 import { runCli } from './helpers/run-cli.js';
+import { runSettled } from './helpers/settled-run.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tl-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -56,16 +57,8 @@ function folder(): string {
 }
 
 /** Runs the CLI (one thread) with the clock SETTLED_MS and more ahead, so that every file counts as settled. */
-async function run(dir: string, args: string[], settled = true) {
-  if (settled) {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
-  }
-  try {
-    return await runCli(['-f', 'json', '--jobs', '1', ...args, 'sessions'], { cwd: dir });
-  } finally {
-    vi.useRealTimers();
-  }
+function run(dir: string, args: string[], settled = true) {
+  return (settled ? runSettled : runCli)(['-f', 'json', '--jobs', '1', ...args, 'sessions'], { cwd: dir });
 }
 
 /**
@@ -269,14 +262,8 @@ describe('--cache', { timeout: 60_000 }, () => {
 const NAMED = NAMES.map((name) => path.join('sessions', `${name}.jsonl`));
 
 /** Runs the CLI (one thread, every file settled) on the six sessions named one by one. */
-async function runNamed(dir: string, args: string[]) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
-  try {
-    return await runCli(['--jobs', '1', ...args, ...NAMED], { cwd: dir });
-  } finally {
-    vi.useRealTimers();
-  }
+function runNamed(dir: string, args: string[]) {
+  return runSettled(['--jobs', '1', ...args, ...NAMED], { cwd: dir });
 }
 
 /** Appends MARK to the report of every run the cache file keeps whole; how many it keeps. */
@@ -360,14 +347,8 @@ describe('--cache, a rerun of the same command over named files', { timeout: 60_
 });
 
 /** Runs the CLI (one thread, every file settled) on these paths. */
-async function runPaths(dir: string, args: string[], paths: string[]) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
-  try {
-    return await runCli(['--jobs', '1', '-f', 'json', ...args, ...paths], { cwd: dir });
-  } finally {
-    vi.useRealTimers();
-  }
+function runPaths(dir: string, args: string[], paths: string[]) {
+  return runSettled(['--jobs', '1', '-f', 'json', ...args, ...paths], { cwd: dir });
 }
 
 describe('--cache, a rerun of the same command over folders and globs', { timeout: 60_000 }, () => {
@@ -464,14 +445,8 @@ describe('--cache, a rerun of the same command over folders and globs', { timeou
 });
 
 /** Runs the CLI with no path (every agent's sessions folder below `home`), one thread, every file settled. */
-async function runSessions(dir: string, args: string[]) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(performance.timeOrigin + performance.now() + SETTLED_MS + 1000);
-  try {
-    return await runCli(['--jobs', '1', '-f', 'json', ...args], { cwd: dir, homedir: path.join(dir, 'home') });
-  } finally {
-    vi.useRealTimers();
-  }
+function runSessions(dir: string, args: string[]) {
+  return runSettled(['--jobs', '1', '-f', 'json', ...args], { cwd: dir, homedir: path.join(dir, 'home') });
 }
 
 describe('--cache, a rerun of the sessions folders (no path)', { timeout: 60_000 }, () => {
