@@ -42,16 +42,26 @@ const lastUpdatedOnly = (piece: string): boolean =>
   (piece.length >= 11 && LAST_UPDATED.startsWith(piece)) ||
   /^\{"\$set":\{"lastUpdated":("[^"{}]*("\}{0,2})?)?$/.test(piece);
 
+/** Whether a piece of a line is a whole message record the CLI loads from another line: nothing of it is lost. */
+function loadedElsewhere(model: Gemini.GeminiModel, piece: string): boolean {
+  try {
+    const v: unknown = JSON.parse(piece);
+    return Gemini.isObj(v) && Gemini.kindOf(v) === 'message' && model.session.messages.some((m) => m.id === v.id);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether the unreadable text held something resume reads: a message, a snapshot, a header or a rewind; not when it
  * is only lastUpdated updates, whole or cut (generated Gemini seed 163: `{"$set":{"las` with the next update glued to
- * it; the CLI resumed the file under strict and sent everything).
+ * it; the CLI resumed the file under strict and sent everything), and message records the CLI loads from other lines.
  */
-const heldHistory = (text: string): boolean =>
+const heldHistory = (model: Gemini.GeminiModel, text: string): boolean =>
   !text
     .trim()
-    .split(/(?=\{"\$set":)/)
-    .every(lastUpdatedOnly);
+    .split(/(?=\{"\$set":|\{"id":")/)
+    .every((piece) => lastUpdatedOnly(piece) || loadedElsewhere(model, piece));
 
 /**
  * Whether the line is the session's header, cut off, and no other line gives the session a header. Without a
@@ -110,6 +120,27 @@ function interleavedPair(line: Lines.SourceLine, next: Lines.SourceLine | undefi
   return Gemini.interleavedLines(lenient.decode(line.bytes).trim(), lenient.decode(next.bytes).trim());
 }
 
+/**
+ * A record cut off with one whole record written after it on the same line (the writer crashed, then wrote on
+ * without a line break): the cut text, and the record the CLI would read on a line of its own. Not a header: one
+ * after a cut line is another file appended (single-session's case).
+ */
+function gluedRecord(text: string): { cut: string; record: string; value: Gemini.Obj } | undefined {
+  const t = text.trim();
+  if (!t.startsWith('{')) return undefined;
+  for (let at = t.indexOf('{"', 1); at > 0; at = t.indexOf('{"', at + 1)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(t.slice(at));
+    } catch {
+      continue;
+    }
+    if (!Gemini.isObj(value) || Gemini.kindOf(value) === 'header' || Gemini.kindOf(value) === 'other') return undefined;
+    return { cut: t.slice(0, at), record: t.slice(at), value };
+  }
+  return undefined;
+}
+
 const drop = (line: Lines.SourceLine, description: string): FixDescriptor => ({
   applicability: 'safe',
   description,
@@ -133,7 +164,7 @@ export default defineRule({
     docs: {
       detects:
         'a torn line, garbage, NUL bytes (crash padding or inside a record), a line written inside another, invalid UTF-8, a line that is no object',
-      fix: 'safe (write a cut-off header again when its sessionId and projectHash are known, write both records of a line written inside another whole again, the inner one only when the file shows it is of this session, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding)',
+      fix: 'safe (write a cut-off header again when its sessionId and projectHash are known, write both records of a line written inside another whole again, the inner one only when the file shows it is of this session, strip NUL bytes when the record then parses, write invalid bytes as U+FFFD, keep the text of a line the CLI cannot read in a record it skips, drop NUL padding; a whole record glued to a cut one goes on a line of its own)',
       severity: { gemini: 'error (a record is lost on resume) / warn (padding, or a lost lastUpdated update)' },
     },
     severity: { gemini: 'error' },
@@ -160,6 +191,8 @@ export default defineRule({
         "Line is the session's header, cut off (a crash while writing it), and no other line gives the session its sessionId and projectHash: Gemini CLI reads no session from this file, so it cannot resume it, and its session cleanup (on by default) deletes the file when the CLI starts. No fix: {{why}}.",
       strandedPrompt:
         "Line is the session's only user prompt, unreadable ({{detail}}): Gemini CLI skips it, lists no session in this file, and its session cleanup (on by default) deletes the file when the CLI starts, the prompt with it. No safe fix: kept in a record the CLI skips, the prompt would still go with the file; gemini/empty-session's unsafe fix writes it as the user message the CLI began.",
+      tornThenRecord:
+        'Line is a record cut off (a crash while writing it) with {{what}} written whole after it on the same line: Gemini CLI cannot parse the line and skips both. --fix keeps the cut text on this line in a transcript-lint.kept-line record, and writes the whole record after it on a line of its own, which the CLI reads.',
       utf8: 'Line is not valid UTF-8; Gemini CLI reads the record with U+FFFD in place of the invalid bytes.',
     },
   },
@@ -290,18 +323,40 @@ export default defineRule({
           ctx.report({
             messageId: kinds.has('torn') ? 'torn' : 'parse',
             at,
-            severity: heldHistory(text.replace(/\u0000/g, '')) ? 'error' : 'warn',
+            severity: heldHistory(ctx.model, text.replace(/\u0000/g, '')) ? 'error' : 'warn',
             data: { detail: 'it holds NUL bytes' },
             fix: keep(ctx.model, line, kinds.has('torn') ? 'cut off, with NUL bytes' : 'not JSON, with NUL bytes'),
           });
         continue;
       }
       const detail = line.problems.find((p) => p.detail)?.detail ?? '';
+      const glued = gluedRecord(text);
+      if (glued) {
+        const closing = line === lines.at(-1) && !ctx.model.file.finalNewline ? ctx.model.file.eol : '';
+        ctx.report({
+          messageId: 'tornThenRecord',
+          at,
+          severity: heldHistory(ctx.model, text) ? 'error' : 'warn',
+          data: { what: describe(glued.value) },
+          fix: {
+            applicability: 'safe',
+            description: `keep the cut text in a ${Gemini.KEPT_LINE} record on line ${line.lineNo}, and write the record after it on a line of its own`,
+            edits: [
+              {
+                kind: 'replaceText',
+                line: line.lineNo,
+                text: `${Gemini.keptRecordText(glued.cut, 'cut off')}${ctx.model.file.eol}${glued.record}${closing}`,
+              },
+            ],
+          },
+        });
+        continue;
+      }
       const messageId = kinds.has('torn') ? 'torn' : kinds.has('not-object') ? 'notObject' : 'parse';
       ctx.report({
         messageId,
         at,
-        severity: messageId === 'notObject' || !heldHistory(text) ? 'warn' : 'error',
+        severity: messageId === 'notObject' || !heldHistory(ctx.model, text) ? 'warn' : 'error',
         data: { detail },
         fix: keep(
           ctx.model,

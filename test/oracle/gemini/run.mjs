@@ -148,6 +148,8 @@ function historyLost(body, sentIds, contents) {
   const calls = new Set();
   const texts = new Map();
   let unreadable = 0;
+  /** The ids of message records glued after a cut record on a line the CLI cannot parse. */
+  const glued = [];
   const add = (m) => {
     for (const tc of Array.isArray(m?.toolCalls) ? m.toolCalls : [])
       if (typeof tc?.id === 'string') calls.add(tc.id.replace(/^.*?__/, ''));
@@ -162,6 +164,15 @@ function historyLost(body, sentIds, contents) {
     } catch {
       const text = line.replace(/\u0000/g, '').trim();
       if (/^\{"id":"/.test(text)) unreadable++;
+      // Whole message records glued after a cut one on the line are skipped with it (generated seed 111: a cut
+      // lastUpdated update, then the last gemini record: its text was not sent).
+      for (const piece of text.split(/(?=\{"id":")/).slice(1)) {
+        let r;
+        try {
+          r = JSON.parse(piece);
+        } catch {}
+        if ((r?.type === 'user' || r?.type === 'gemini') && typeof r.id === 'string') glued.push(r.id);
+      }
       // The calls an unreadable line held (a torn $set messages snapshot holds every call so far).
       for (const m of text.matchAll(/"id":"[A-Za-z_]+__([^"]+)"/g)) calls.add(m[1]);
       continue;
@@ -169,6 +180,8 @@ function historyLost(body, sentIds, contents) {
     add(v);
     for (const m of Array.isArray(v?.$set?.messages) ? v.$set.messages : []) add(m);
   }
+  // A glued record the CLI reads whole on another line (or in a snapshot) is not lost.
+  unreadable += glued.filter((id) => !texts.has(id)).length;
   const notSent = [...calls].filter((id) => !sentIds.has(id)).length;
   const sent = JSON.stringify(contents ?? []);
   const textsLost = [...texts.values()].flat().filter((t) => !sent.includes(JSON.stringify(t).slice(1, -1))).length;

@@ -34,15 +34,23 @@ runRuleTests(rule, {
       // line. Gemini CLI 0.61.0 resumed the file under strict and sent every message and call.
       name: 'a cut lastUpdated update with the next one glued to it is only a warning',
       text: text([...call.slice(0, 3), `${call[3]!.slice(0, 13)}${call[5]!}`, ...call.slice(4)]),
-      errors: [{ messageId: 'parse', line: 4, severity: 'warn' }],
-      output: text([...call.slice(0, 3), kept(`${call[3]!.slice(0, 13)}${call[5]!}`, 'not JSON'), ...call.slice(4)]),
+      errors: [{ messageId: 'tornThenRecord', line: 4, severity: 'warn' }],
+      output: text([...call.slice(0, 3), kept(call[3]!.slice(0, 13), 'cut off'), call[5]!, ...call.slice(4)]),
     },
     {
-      // The prompt on that line is lost: the CLI sends no user text before the model's turn.
+      // Generated Gemini seed 151's kind: the glued record is also whole on a later line, which the CLI loads.
+      name: 'a cut lastUpdated update with a record glued to it that is whole on another line is only a warning',
+      text: text([...call.slice(0, 3), `${call[3]!.slice(0, 30)}${call[9]!}`, ...call.slice(4)]),
+      errors: [{ messageId: 'tornThenRecord', line: 4, severity: 'warn' }],
+      output: text([...call.slice(0, 3), kept(call[3]!.slice(0, 30), 'cut off'), call[9]!, ...call.slice(4)]),
+    },
+    {
+      // The prompt on that line is lost: the CLI sends no user text before the model's turn; the fix writes it on a line
+      // of its own again (generated seed 111: the last gemini record glued to a cut update, the file then listed none).
       name: 'a cut lastUpdated update with the prompt glued to it is an error',
       text: text([...call.slice(0, 2), `${call[3]!.slice(0, 13)}${call[2]!}`, ...call.slice(3)]),
-      errors: [{ messageId: 'parse', line: 3, severity: 'error' }],
-      output: text([...call.slice(0, 2), kept(`${call[3]!.slice(0, 13)}${call[2]!}`, 'not JSON'), ...call.slice(3)]),
+      errors: [{ messageId: 'tornThenRecord', line: 3, severity: 'error', messageIncludes: 'a user message' }],
+      output: text([...call.slice(0, 2), kept(call[3]!.slice(0, 13), 'cut off'), call[2]!, ...call.slice(3)]),
     },
     {
       name: 'a line of NUL padding after the last record',
