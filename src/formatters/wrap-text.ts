@@ -1,17 +1,10 @@
 // Word wrapping for the human output (stylish, --help, `rules`): lines fit the terminal, continuation lines hang
 // under the text they continue. Widths are terminal columns (string-width): a CJK character takes two, a combining
-// mark none. string-width and the grapheme segmenter are loaded on first use: their tables and ICU's cost about
-// 30 ms of CPU (measured: `await import('string-width')` 34 ms, an empty module 6 ms), which a run that prints JSON, or
-// only ASCII, never needs (a --cache rerun of 10 grown files: ~4% of its CPU).
-import { createRequire } from 'node:module';
-
-let stringWidthFn: ((text: string) => number) | undefined;
-
-/** string-width, required on first use (an ES module: require() loads it on Node >= 20.19, package.json engines). */
-function stringWidth(text: string): number {
-  stringWidthFn ??= (createRequire(import.meta.url)('string-width') as { default: (text: string) => number }).default;
-  return stringWidthFn(text);
-}
+// mark none. The grapheme segmenter is built on first use (a run that prints JSON, or only ASCII, never needs it).
+// string-width is imported statically although it costs ~30 ms of CPU to load: it is an ES module, and require() of
+// an ES module prints an ExperimentalWarning on some Node versions the engines range allows (22.12), which a user
+// would see on stderr.
+import stringWidth from 'string-width';
 
 /**
  * `text` broken into lines of at most `width` columns: at spaces, and between two characters where either is wide
