@@ -18,18 +18,10 @@ import { splitSessions } from '../../src/engine/split-sessions.js';
 import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { fixBytes, lintBytes } from '../../src/index.js';
-import { expectSameInput } from '../helpers/codex-input.js';
+import { codexCase, expectSameInput } from '../helpers/codex-input.js';
 
 const SESSIONS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex');
-const load = (id: string) => {
-  const dir = path.join(SESSIONS, id);
-  return {
-    name: readFileSync(path.join(dir, 'rollout.name'), 'utf8').trim(),
-    data: readFileSync(path.join(dir, 'rollout.jsonl')),
-    sentOf: (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Record<string, unknown>[],
-    dir,
-  };
-};
+const load = codexCase;
 const linesOf = (b: Uint8Array) => Buffer.from(b).toString('utf8').split('\n');
 const recording = (id: string) => linesOf(readFileSync(path.join(SESSIONS, 'recordings', id, 'rollout.jsonl')));
 const exported = (name: string, b: Uint8Array) => exportInput(codexRollout.load(name, b, {})).input;

@@ -6,22 +6,15 @@
 //   restart the call has no output, and Codex answers it with a synthetic one that also has no tools.
 // - restored-after-writer (seed 633): the `shell` recording with another writer's lines interleaved from line 19 and
 //   its first 17 lines appended again. The history Codex throws away holds that writer's items, not this session's.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportInput } from '../../src/formats/codex-rollout/export.js';
 import { codexRollout } from '../../src/formats/codex-rollout/index.js';
 import { lintBytes } from '../../src/index.js';
-import { expectSameInput } from '../helpers/codex-input.js';
+import { codexCase, expectSameInput } from '../helpers/codex-input.js';
 
-const SESSIONS = path.join(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'codex');
 const load = (id: string) => {
-  const dir = path.join(SESSIONS, id);
-  return {
-    name: readFileSync(path.join(dir, 'rollout.name'), 'utf8').trim(),
-    data: readFileSync(path.join(dir, 'rollout.jsonl')),
-    sent: JSON.parse(readFileSync(path.join(dir, 'sent-input.json'), 'utf8')) as Record<string, unknown>[],
-  };
+  const c = codexCase(id);
+  return { ...c, sent: c.sentOf('sent-input.json') };
 };
 const restarts = (name: string, data: Uint8Array) =>
   lintBytes(name, data, {})
