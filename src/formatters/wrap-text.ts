@@ -2,8 +2,8 @@
 // under the text they continue. Widths are terminal columns (string-width): a CJK character takes two, a combining
 // mark none. The grapheme segmenter is built on first use (a run that prints JSON, or only ASCII, never needs it).
 // string-width is imported statically although it costs ~30 ms of CPU to load: it is an ES module, and require() of
-// an ES module prints an ExperimentalWarning on some Node versions the engines range allows (22.12), which a user
-// would see on stderr.
+// an ES module prints an ExperimentalWarning on Node 22.12, which the engines range in package.json allows, and a
+// user would see it on stderr.
 import stringWidth from 'string-width';
 
 /**
