@@ -197,6 +197,8 @@ export default defineRule({
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with the session_meta of another session ({{id}}) written whole after it: Codex skips the line, so it does not start that session’s history there, and nothing of this session is lost.',
       afterTornContext:
         'Line is a torn write ({{bytes}} bytes of a record cut off by a crash) with {{what}} written whole after it: Codex skips the line, but with no turn_context or world_state to read it rebuilds that context on resume and sends it again, so nothing is lost.',
+      beforeTail:
+        'Line is {{what}} written whole, then {{nuls}} NUL bytes and {{bytes}} bytes left of the next record (a crash zeroed the line feed between them): Codex skips the line, so {{what}} is lost on resume.',
       nulRecord: 'Line holds {{what}} with NUL bytes in it; Codex skips the line, and the record is lost on resume.',
       nulOnly: 'Line is NUL bytes (a crash padded the file); Codex skips it.',
       notObject: 'Line is {{detail}} in JSON, not a record; Codex skips it ("rollout line must be a JSON object").',
@@ -421,6 +423,30 @@ export default defineRule({
             data: { bytes, what },
             fix,
           });
+        continue;
+      }
+      // A whole record, then NUL bytes and the rest of the next write (differential seed 640): the record goes back on
+      // its line, and what follows it into a kept line after it.
+      if (recovery?.kind === 'before-tail' && line !== firstLine) {
+        const tail = line.bytes.subarray(recovery.tail);
+        const nuls = tail.filter((b) => b === 0).length;
+        ctx.report({
+          messageId: 'beforeTail',
+          at,
+          severity: usedRecord(recovery.record) ? 'error' : 'warn',
+          data: { what: contextMessage(recovery.record) ?? describe(recovery.record), nuls, bytes: tail.length - nuls },
+          fix: new Codex.CodexFix(model, RULE_ID)
+            .replaceText(line.lineNo, recovery.text)
+            .raw({
+              kind: 'insertAfter',
+              line: line.lineNo,
+              value: Codex.keptLine(model, line.lineNo, tail, 'NUL bytes', RULE_ID),
+            })
+            .fix(
+              'safe',
+              `write the whole record before the NUL bytes back on its line, and keep the rest after it ${KEPT}`,
+            ),
+        });
         continue;
       }
       if (kinds.has('nul')) {

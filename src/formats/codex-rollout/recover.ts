@@ -25,6 +25,8 @@ export type Recovery =
   | { kind: 'nul-stripped' | 'utf8-replaced'; text: string; record: Obj }
   /** `nul`: NUL bytes precede the record on the line (a torn write, a crash's NUL padding, then the next write). */
   | { kind: 'after-torn'; text: string; record: Obj; nul: boolean }
+  /** A whole record, then NUL bytes and a damaged tail (a NUL block zeroed its line feed and part of the next write). */
+  | { kind: 'before-tail'; text: string; record: Obj; tail: number }
   | { kind: 'interleaved'; outer: { text: string; record: Obj }; inner: { text: string; record: Obj } }
   | {
       kind: 'split';
@@ -99,8 +101,26 @@ export function recoverLine(line: SourceLine): Recovery | undefined {
   }
   if (kinds.has('parse') || kinds.has('torn') || kinds.has('utf8'))
     // No record is put back after a torn write on a line with invalid bytes.
-    return splitInterleaved(text) ?? (kinds.has('utf8') ? undefined : afterTorn(text, kinds.has('nul')));
+    return (
+      splitInterleaved(text) ??
+      (kinds.has('utf8') ? undefined : (afterTorn(text, kinds.has('nul')) ?? beforeTail(line.bytes, text)))
+    );
   return undefined;
+}
+
+/**
+ * A whole record, then NUL bytes and what is left of the next write (a NUL block that zeroed the record's line feed
+ * and the start of the next record): the record before the first NUL byte. Codex skips the whole line (differential
+ * seed 640: the `<environment_context>` message before the NUL bytes, not sent). `tail` is the byte offset of the first
+ * NUL byte, where the damaged rest starts.
+ */
+function beforeTail(bytes: Uint8Array, text: string): Recovery | undefined {
+  const tail = bytes.indexOf(0);
+  const cut = text.indexOf('\u0000');
+  if (tail <= 0 || cut <= 0) return undefined;
+  const head = text.slice(0, cut);
+  const record = parseObject(head);
+  return record ? { kind: 'before-tail', text: head, record, tail } : undefined;
 }
 
 /**
