@@ -15,7 +15,14 @@ import { recording } from '../rules/copilot/recorded.js';
 
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'copilot-differential');
 const RECORDINGS = path.resolve(DATA, '..', 'copilot');
-const ANOTHER = ['otherSession', 'otherSessionOwnDamaged', 'foreignEvents', 'foreignNamed', 'foreignOvertaken'];
+const ANOTHER = [
+  'otherSession',
+  'otherSessionOwnDamaged',
+  'otherSessionOwnKept',
+  'foreignEvents',
+  'foreignNamed',
+  'foreignOvertaken',
+];
 const joined = (lines: string[]) => `${lines.join('\n')}\n`;
 
 let state: string;
@@ -200,6 +207,19 @@ describe('Copilot differential cases', () => {
       [1, 'error', 'copilot/concatenated-event', 'prefixed'],
       [2, 'error', 'copilot/session-structure', 'noStart'],
       [13, 'error', 'copilot/concatenated-event', 'prefixed'],
+    ]);
+    // Fixed without split: this session's cut start is kept in a kept-line event, which Copilot skips (not a line
+    // it cannot read), and the other session's start is reported as that session's.
+    const keptOnly = fixBytes(file, damaged, { unsafe: true }).output;
+    const reported = lintBytes(file, keptOnly).result.diagnostics.filter(
+      (d) => d.ruleId === 'copilot/session-structure',
+    );
+    expect(reported.map((d) => [d.line, d.messageId, d.message])).toEqual([
+      [
+        2,
+        'otherSessionOwnKept',
+        `This session.start is another session's (3e25095e-ac90-410f-bfad-85178c924e6e): this session's own session.start (sessionId ${path.basename(path.dirname(file))}, the folder's name) is kept on line 1 in a \`transcript-lint.kept-line\` event, which Copilot skips. Copilot resumes the other session's conversation under this session's id. Move the other session's events to a session of their own with \`transcript-lint split\`.`,
+      ],
     ]);
     expect(await splitAndFix(file)).toEqual(['fixed', 'fixed']);
     const out = files();

@@ -24,6 +24,8 @@ export const MESSAGES = {
     "A session.start of another session ({{id}}) starts here, as in two sessions' events.jsonl joined into one, but nothing after it is anything Copilot sends, so it resumes this session as before. Move these events to a session of their own.",
   otherSessionOwnDamaged:
     "This session.start is another session's ({{id}}): this session's own session.start (sessionId {{folder}}, the folder's name) is on line {{own}}, which Copilot cannot read. Copilot drops that line and resumes the other session's conversation under this session's id. Move the other session's events to a session of their own with `transcript-lint split`.",
+  otherSessionOwnKept:
+    "This session.start is another session's ({{id}}): this session's own session.start (sessionId {{folder}}, the folder's name) is kept on line {{own}} in a `transcript-lint.kept-line` event, which Copilot skips. Copilot resumes the other session's conversation under this session's id. Move the other session's events to a session of their own with `transcript-lint split`.",
   sessionId:
     'session.start says sessionId {{id}}, but the session is the folder {{folder}}: Copilot resumes it by the folder, then prints "copilot --resume={{id}}", which finds no session{{hint}}.',
   firstParent: 'The first event has parentId {{parent}}; Copilot writes null there.',

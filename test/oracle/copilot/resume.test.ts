@@ -41,6 +41,7 @@ const available =
 const ANOTHER_SESSION = new Set([
   'otherSession',
   'otherSessionOwnDamaged',
+  'otherSessionOwnKept',
   'foreignEvents',
   'foreignNamed',
   'foreignOvertaken',

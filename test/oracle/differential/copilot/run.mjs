@@ -440,9 +440,14 @@ async function runSeed(seed) {
   // as the Claude Code and Codex harnesses do. `split` leaves a file of one session as it is.
   const another = (d) =>
     d.severity === 'error' &&
-    ['otherSession', 'otherSessionOwnDamaged', 'foreignEvents', 'foreignNamed', 'foreignOvertaken'].includes(
-      d.messageId,
-    );
+    [
+      'otherSession',
+      'otherSessionOwnDamaged',
+      'otherSessionOwnKept',
+      'foreignEvents',
+      'foreignNamed',
+      'foreignOvertaken',
+    ].includes(d.messageId);
   const splitRun = transcriptLint(BIN, 'split', '--no-backup', fixed.events);
   // `split` moves one kind of other session at a time (a joined file's, then another writer's chains): while lint
   // still says to, it is run again, before the fix.
