@@ -1,8 +1,9 @@
 // codex/call-has-output: every call in the history has an output. When one has none, Codex 0.169.0 puts a synthetic
-// "aborted" output right after it in the request (and never in the file); the Responses API itself rejects a call
-// without output ("No tool output found for function call …"). The fix writes Codex's own synthetic output into the
-// file at that place, so the request Codex sends does not change and the file is valid on its own; inside a
-// compacted record's replacement_history too.
+// "aborted" output right after it in the request (and never in the file), or for a tool_search_call a completed
+// tool_search_output with no tools (recorded: fixtures/sessions/codex/restored-search-output); the Responses API
+// itself rejects a call without output ("No tool output found for function call …"). The fix writes Codex's own
+// synthetic output into the file at that place, so the request Codex sends does not change and the file is valid on
+// its own; inside a compacted record's replacement_history too.
 import { Codex, defineRule, type FixDescriptor } from '../../src/sdk/index.js';
 
 const RULE_ID = 'codex/call-has-output';
@@ -14,6 +15,13 @@ const API_WORDS: Record<Codex.CallType, string> = {
   custom_tool_call: 'custom tool call',
   tool_search_call: 'tool search call',
 };
+
+/** What Codex sends for an unanswered call of this type (synthetic.ts): "aborted", or a search that found nothing. */
+function syntheticWords(t: Codex.CallType): string {
+  return t === 'tool_search_call'
+    ? 'a synthetic tool_search_output that found no tools (`"status":"completed"`, `"tools":[]`)'
+    : 'a synthetic "aborted" output';
+}
 
 /** One fix per compacted record: a synthetic output after each unanswered call of its replacement_history. */
 function replacementFix(
@@ -40,10 +48,7 @@ function replacementFix(
     synthetic_outputs: unanswered.size,
   });
   if (md) fix.set(record, '/payload/replacement_history_metadata', meta);
-  return fix.fix(
-    'safe',
-    'add Codex’s synthetic "aborted" output after each unanswered call of the replacement_history',
-  );
+  return fix.fix('safe', 'add Codex’s synthetic output after each unanswered call of the replacement_history');
 }
 
 export default defineRule({
@@ -55,14 +60,14 @@ export default defineRule({
       'Every call in the history (function_call, local_shell_call, custom_tool_call, tool_search_call) has an output with its call_id.',
     docs: {
       detects: 'a call without output, in the history or inside a compacted record’s replacement_history',
-      fix: 'safe (write the synthetic "aborted" output Codex itself sends, right after the call)',
+      fix: 'safe (write the synthetic output Codex itself sends, right after the call: "aborted", or no tools for a tool_search_call)',
     },
     severity: { codex: 'warn', 'openai-responses': 'error' },
     fixable: 'safe',
     formats: ['codex-rollout'],
     messages: {
       noOutput:
-        '{{label}} has no output: Codex answers it with a synthetic "aborted" output in the request only (the file stays as it is); sent as it is, the API rejects the request ("No tool output found for {{words}} {{id}}.").',
+        '{{label}} has no output: Codex answers it with {{answer}} in the request only (the file stays as it is); sent as it is, the API rejects the request ("No tool output found for {{words}} {{id}}.").',
     },
   },
   check(ctx) {
@@ -98,7 +103,10 @@ export default defineRule({
       if (stored && Codex.isWholeRecord(h)) {
         fix = new Codex.CodexFix(model, RULE_ID)
           .insertRecord(stored.line, stored, 'response_item', Codex.syntheticOutput(h.item))
-          .fix('safe', `write Codex’s synthetic "aborted" output for ${id} right after the call`);
+          .fix(
+            'safe',
+            `write ${syntheticWords(t).replace('a synthetic', 'Codex’s synthetic')} for ${id} right after the call`,
+          );
       } else if (stored && inReplacement.has(stored.line)) {
         if (!replacementFixes.has(stored.line))
           replacementFixes.set(stored.line, replacementFix(model, stored, inReplacement.get(stored.line)!));
@@ -107,7 +115,7 @@ export default defineRule({
       ctx.report({
         messageId: 'noOutput',
         at: Codex.siteOf(h),
-        data: { label: Codex.itemLabel(h.item), words: API_WORDS[t], id },
+        data: { label: Codex.itemLabel(h.item), words: API_WORDS[t], id, answer: syntheticWords(t) },
         fix,
       });
     }

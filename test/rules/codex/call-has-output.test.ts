@@ -6,6 +6,17 @@ import { assistant, call, head, item, output, rollout, syntheticFor } from './ro
 const NS = '90d38d3e-6a5b-4d52-bfe2-2f1e634bfac4';
 const fco = (id: string) => `fco_${uuidV5(NS, `fco:${id}`)}`;
 const ctco = (id: string) => `ctco_${uuidV5(NS, `ctco:${id}`)}`;
+const tso = (id: string) => `tso_${uuidV5(NS, `tso:${id}`)}`;
+// The tool_search_call of the toolsearch recording (fixtures/sessions/codex/recordings/toolsearch, line 10).
+const search = () =>
+  item({
+    type: 'tool_search_call',
+    id: 'tsc_mock_1',
+    call_id: 'call_TS1',
+    status: 'completed',
+    execution: 'client',
+    arguments: { query: 'calendar' },
+  });
 const custom = (callId: string) =>
   item({
     type: 'custom_tool_call',
@@ -82,6 +93,37 @@ runRuleTests(rule, {
           ordinal: 7,
           type: 'response_item',
           payload: { type: 'custom_tool_call_output', id: ctco('ctc_call_A1'), call_id: 'call_A1', output: 'aborted' },
+          transcript_lint: { rule: 'codex/call-has-output', inserted: true },
+        },
+        { ...assistant(), ordinal: 8 },
+      ),
+    },
+    {
+      name: 'tool_search_call unanswered: Codex answers it with a search that found no tools, not "aborted"',
+      text: rollout(...head(), search(), assistant()),
+      errors: [
+        {
+          messageId: 'noOutput',
+          line: 7,
+          messageIncludes:
+            'Codex answers it with a synthetic tool_search_output that found no tools (`"status":"completed"`, `"tools":[]`) in the request only (the file stays as it is); sent as it is, the API rejects the request ("No tool output found for tool search call call_TS1.").',
+        },
+      ],
+      output: rollout(
+        ...head(),
+        search(),
+        {
+          timestamp: '2026-12-01T09:29:44.335Z',
+          ordinal: 7,
+          type: 'response_item',
+          payload: {
+            type: 'tool_search_output',
+            id: tso('tsc_mock_1'),
+            call_id: 'call_TS1',
+            status: 'completed',
+            execution: 'client',
+            tools: [],
+          },
           transcript_lint: { rule: 'codex/call-has-output', inserted: true },
         },
         { ...assistant(), ordinal: 8 },
