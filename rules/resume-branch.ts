@@ -10,6 +10,9 @@
 // before the resumed leaf in the file (the pre-compaction tail, a branch abandoned by a rewind) are older branches.
 // Two resumes at once (two terminals, oracle: the last `last-prompt` wins and the other terminal's turn is not sent)
 // leave two branches whose lines interleave after their fork: reported as concurrentBranch.
+// "Newer" is file order only: another session's lines joined into the file end in a tip too, later in the file but not
+// a branch of this session's (seed 248, fixtures/sessions/claude-code/restored-behind-compaction fixed: session
+// 2bdfd9d7's reply, written days before, joined to no entry of the file); single-session reports those, not this rule.
 import {
   type Chain,
   defineRule,
@@ -33,7 +36,7 @@ export default defineRule({
       concurrentBranch:
         "Two resumes of this session wrote at once (two terminals): after line {{forkLine}} their lines interleave. Resume continues the branch ending here, named by the last `last-prompt` (line {{promptLine}}); the other resume's turns, ending at line {{tipLine}}, are not sent.",
       olderBranch:
-        'The file forks and resume continues the branch ending here (named by the `last-prompt` on line {{promptLine}}), not the newer branch ending at line {{tipLine}}, so what that newer branch holds is not sent.',
+        'The file forks and resume continues the branch ending here (named by the `last-prompt` on line {{promptLine}}), not the branch that ends later in the file, at line {{tipLine}}, so what that branch holds is not sent.',
     },
   },
   check(ctx) {
@@ -75,12 +78,13 @@ export default defineRule({
       if (!isTip(tip)) continue;
       const anchor = anchorOf(tip);
       if (anchor && covered.has(anchor)) continue;
+      if (otherSessionAlone(tip, leaf, anchor, chain, entries)) continue;
       ctx.report({
         messageId: 'olderBranch',
         at: { entry: leaf },
         data: { tipLine: tip.line, promptLine: prompt?.entry.line ?? '?' },
         related: [
-          { line: tip.line, message: 'tip of the newer branch, not resumed' },
+          { line: tip.line, message: 'tip of the branch later in the file, not resumed' },
           ...(prompt ? [{ line: prompt.entry.line, message: '`last-prompt` that picks the resumed branch' }] : []),
         ],
       });
@@ -88,6 +92,28 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * A tip of another session (its sessionId not the resumed entry's) whose entries up to its nearest message reach no
+ * entry of the resumed entry's session: not a fork of this session but another session's lines in the file.
+ */
+function otherSessionAlone(
+  tip: Entry,
+  leaf: Entry,
+  anchor: Entry | undefined,
+  chain: Chain,
+  entries: readonly Entry[],
+): boolean {
+  const own = leaf.raw.sessionId;
+  const sessionOf = (e: Entry): unknown => e.raw.sessionId;
+  if (typeof own !== 'string' || typeof sessionOf(tip) !== 'string' || sessionOf(tip) === own) return false;
+  const seen = new Set<Entry>();
+  for (let cur: Entry | undefined = anchor ?? tip; cur && !seen.has(cur); cur = parentEntry(cur, chain, entries)) {
+    if (sessionOf(cur) === own) return false;
+    seen.add(cur);
+  }
+  return true;
+}
 
 /**
  * A branch not resumed that grew at the same time as the resumed one: after their fork (the branch's nearest entry on

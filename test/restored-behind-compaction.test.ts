@@ -96,6 +96,13 @@ describe('a restored copy behind a compaction, as the last row and the last `las
     );
     // The other session's reply is left as it was, for split to move: not re-linked into this session.
     expect(fixed.find((l) => l.includes(`"uuid":"${REPLY}`))).toBe(lines[209]);
+    // That reply, later in the file but written days before and another session's, is not a branch of this one:
+    // single-session reports it, resume-branch does not call it "the newer branch".
+    const found = lintBytes(file, out.output).result.diagnostics;
+    expect(found.filter((d) => d.ruleId === 'resume-branch')).toEqual([]);
+    expect(found.filter((d) => d.ruleId === 'single-session').map((d) => [d.line, d.messageId])).toEqual([
+      [202, 'ignored'],
+    ]);
     expect(exported(out.output)).toEqual(recorded('.fixed'));
     expect(recorded('.fixed')).toEqual(recorded(''));
   });

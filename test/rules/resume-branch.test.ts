@@ -142,7 +142,12 @@ runRuleTests(rule, {
       name: 'the last-prompt names the older branch of a fork',
       text: fork.toString(),
       errors: [
-        { messageId: 'olderBranch', line: 4, severity: 'warn', messageIncludes: 'newer branch ending at line 6' },
+        {
+          messageId: 'olderBranch',
+          line: 4,
+          severity: 'warn',
+          messageIncludes: 'not the branch that ends later in the file, at line 6,',
+        },
       ],
     },
     {
@@ -160,7 +165,13 @@ runRuleTests(rule, {
     {
       name: 'the last-prompt names a fork point and a newer branch comes later',
       text: forkPoint.toString(),
-      errors: [{ messageId: 'olderBranch', line: 3, messageIncludes: 'newer branch ending at line 6' }],
+      errors: [
+        {
+          messageId: 'olderBranch',
+          line: 3,
+          messageIncludes: 'not the branch that ends later in the file, at line 6,',
+        },
+      ],
     },
   ],
 });
