@@ -19,7 +19,10 @@
 // deletes the history before the last boundary, so the turn's parent is gone and its turn is sent on top of the
 // summary and preserved tail, without the deleted entries between (recorded: the differential harness's seed 25).
 // An error when messages are among them. The unsafe fix sets that compaction aside (kept-line entries), and the
-// turn is sent with the whole history again (recorded on the fixed file).
+// turn is sent with the whole history again (recorded on the fixed file). A boundary with another sessionId than the
+// turn's is another session's compaction, applied to this session's entries all the same (differential harness seed
+// 342, fixtures/sessions/claude-code/compacted-by-other-session, where single-session reports it): the message says
+// whose.
 import {
   aboveAttachments,
   assistantMessageId,
@@ -59,7 +62,7 @@ export default defineRule({
       boundaryGone:
         'This compact summary hangs off {{parent}}, which {{why}}, so resume walks past the summary and sends the whole pre-compact history along with it.',
       deletedParent:
-        "This entry's turn goes on from line {{parent}}, which comes before the compaction on line {{boundary}} and is not kept by it: another writer compacted the session after this turn began. On resume Claude Code deletes {{deleted}} and sends this turn on top of the compaction's summary and preserved tail (line {{survivor}}){{lost}}.",
+        "This entry's turn goes on from line {{parent}}, which comes before the compaction on line {{boundary}} and is not kept by it: {{whose}}. On resume Claude Code deletes {{deleted}} and sends this turn on top of the compaction's summary and preserved tail (line {{survivor}}){{lost}}.",
       olderBoundaryGone:
         'This compact summary hangs off {{parent}}, which {{why}}; today it has no effect, since resume starts at a later compaction, but the history before this one is not cut off any more.',
     },
@@ -103,6 +106,7 @@ export default defineRule({
         data: {
           parent: deleted[0]!.line,
           boundary: boundaryLine ?? '?',
+          whose: whoseCompaction(entry, ctx.model.chain().compactBoundary),
           deleted: `${lines.length === 1 ? 'line' : 'lines'} ${lines.join(', ')}`,
           survivor: survivor.line,
           lost:
@@ -161,6 +165,15 @@ function deletedParents(model: StorageView): { entry: Entry; deleted: Entry[]; s
     if (deleted.length > 0 && survivor) out.push({ entry, deleted, survivor });
   }
   return out;
+}
+
+/** Who wrote the compaction: another writer of this session, or (another sessionId on its boundary) another session. */
+function whoseCompaction(entry: Entry, boundary: Entry | undefined): string {
+  const own = entry.raw.sessionId;
+  const theirs = boundary?.raw.sessionId;
+  if (typeof own === 'string' && typeof theirs === 'string' && own !== theirs)
+    return `the compaction is another session's (${theirs}, its lines joined into this file), and Claude Code applies it to session ${own}'s entries too`;
+  return 'another writer compacted the session after this turn began';
 }
 
 /** A user entry that only displays a local command: its caveat, its `<command-name>` line or its output. */

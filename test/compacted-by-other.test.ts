@@ -38,6 +38,32 @@ describe('a compaction written by another terminal after this turn began', () =>
     ]);
   });
 
+  it("another sessionId on the compaction's lines: the message says it is another session's", () => {
+    // Not recorded: the recorded file with the other writer's lines (76-78, 82, 86-90) given another sessionId, the
+    // shape of seed 342's (fixtures/sessions/claude-code/compacted-by-other-session), where the turn's ancestors all
+    // go and single-session reports it instead.
+    const OTHER = '2bdfd9d7-33f3-4875-a598-3d24d6f83e74';
+    const lines = damaged.toString('utf8').split('\n');
+    for (const n of [76, 77, 78, 82, 86, 87, 88, 89, 90]) {
+      const swapped = lines[n - 1]!.replace(
+        '"sessionId":"31fac0fd-242c-4f6d-bf52-3477ef91705a"',
+        `"sessionId":"${OTHER}"`,
+      );
+      expect(swapped).not.toBe(lines[n - 1]);
+      lines[n - 1] = swapped;
+    }
+    const found = lintBytes('t.jsonl', Buffer.from(lines.join('\n'))).result.diagnostics.filter(
+      (d) => d.ruleId === 'compact-summary',
+    );
+    expect(found.map((d) => [d.line, d.severity, d.message])).toEqual([
+      [
+        81,
+        'error',
+        `This entry's turn goes on from line 71, which comes before the compaction on line 76 and is not kept by it: the compaction is another session's (${OTHER}, its lines joined into this file), and Claude Code applies it to session 31fac0fd-242c-4f6d-bf52-3477ef91705a's entries too. On resume Claude Code deletes lines 68, 70, 71 and sends this turn on top of the compaction's summary and preserved tail (line 61): the message of line 68 is not sent.`,
+      ],
+    ]);
+  });
+
   it('a compacted session Claude Code recorded itself: nothing reported', () => {
     const clean = readFileSync(path.join(root, 'fixtures/sessions/claude-code/recorded/recordings/main/session.jsonl'));
     expect(lintBytes('t.jsonl', clean).result.diagnostics).toEqual([]);
