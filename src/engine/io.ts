@@ -132,9 +132,6 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
     assertReplaceable(filePath, stat);
     assertWriteAllowed(filePath);
     await assertUnchanged(io, filePath, held, options.original, false);
-    // Other writers are looked for once the temp file is written, just before the last check and the rename: a look
-    // before the backup as well found no one that look misses (a writer seen then and gone by then loses nothing),
-    // and each look reads every process's descriptors (--fix of 35 of 179 real sessions: a third of its CPU).
     // A temp file written elsewhere could not be renamed over the file (and would not be the file's folder's).
     if (written && path.dirname(written.path) !== path.dirname(realPath))
       throw new WriteError(`${filePath} now points to another folder; the original is unchanged`, filePath);
@@ -161,6 +158,9 @@ async function putInPlace(io: WriteFs, filePath: string, data: Replacement, held
       ? await adoptTemp(io, written, stat, filePath)
       : await writeTemp(io, tmp, data as Bytes, stat, filePath);
     await keepTimes(out, stat);
+    // Other writers are looked for once, here, with the temp file written, just before the last check and the rename
+    // (an agent may start while a large file is written). A look before the backup as well would find no one this look
+    // misses (a writer seen then and gone by now loses nothing), and each look reads every process's open descriptors.
     await refuseOpeners(filePath, held, options);
     await assertUnchanged(io, filePath, held, options.original, true);
     // From here on the backup may be the only copy of the original: no clean-up may remove it.
