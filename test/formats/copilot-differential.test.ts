@@ -11,18 +11,11 @@ import { linter } from '../../src/composition.js';
 import { splitSessions } from '../../src/engine/split-sessions.js';
 import { exportRequest, fixBytes, lintBytes } from '../../src/index.js';
 import { derivedUuid } from '../../src/fixer/chain-edits.js';
+import { MOVED_BY_SPLIT } from '../../rules/copilot/session-structure/messages.js';
 import { recording } from '../rules/copilot/recorded.js';
 
 const DATA = path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'sessions', 'copilot-differential');
 const RECORDINGS = path.resolve(DATA, '..', 'copilot');
-const ANOTHER = [
-  'otherSession',
-  'otherSessionOwnDamaged',
-  'otherSessionOwnKept',
-  'foreignEvents',
-  'foreignNamed',
-  'foreignOvertaken',
-];
 const joined = (lines: string[]) => `${lines.join('\n')}\n`;
 
 let state: string;
@@ -49,7 +42,7 @@ const findings = (file: string) =>
   lintBytes(file, readFileSync(file)).result.diagnostics.map((d) => [d.line, d.severity, d.ruleId, d.messageId]);
 const another = (file: string) =>
   lintBytes(file, readFileSync(file)).result.diagnostics.some(
-    (d) => d.severity === 'error' && ANOTHER.includes(d.messageId),
+    (d) => d.severity === 'error' && (MOVED_BY_SPLIT as readonly string[]).includes(d.messageId),
   );
 
 /** The harness's order; the status of each fix. */

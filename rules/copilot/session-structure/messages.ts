@@ -41,4 +41,18 @@ export const MESSAGES = {
     '{{type}} follows a session.shutdown with no session.resume between them; Copilot writes session.resume first whenever it resumes a session.',
 } as const;
 
+/**
+ * The findings of another session's events in the file, which `transcript-lint split` fixes by moving them to a
+ * session folder of their own (as errors; their quiet forms are warnings). The tests and the differential harness
+ * split a file that lint reports one of these for before they fix it.
+ */
+export const MOVED_BY_SPLIT: readonly (keyof typeof MESSAGES)[] = [
+  'otherSession',
+  'otherSessionOwnDamaged',
+  'otherSessionOwnKept',
+  'foreignEvents',
+  'foreignNamed',
+  'foreignOvertaken',
+];
+
 export type Ctx = RuleContext<typeof MESSAGES, 'copilot'>;

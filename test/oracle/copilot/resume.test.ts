@@ -26,6 +26,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOVED_BY_SPLIT } from '../../../rules/copilot/session-structure/messages.js';
 import { lintBytes } from '../../../src/index.js';
 import { runCli } from '../../helpers/run-cli.js';
 
@@ -38,14 +39,7 @@ const COPILOT = process.env.COPILOT_BIN ?? '/tmp/copilot/node_modules/.bin/copil
 const available =
   process.env.COPILOT_ORACLE === '1' && existsSync(RUN) && existsSync(COPILOT) && process.getuid?.() === 0;
 /** The findings of another session in the file, which `split` fixes (moving it to a folder of its own). */
-const ANOTHER_SESSION = new Set([
-  'otherSession',
-  'otherSessionOwnDamaged',
-  'otherSessionOwnKept',
-  'foreignEvents',
-  'foreignNamed',
-  'foreignOvertaken',
-]);
+const ANOTHER_SESSION = new Set<string>(MOVED_BY_SPLIT);
 /** Size classes are measured by the research, not resumed (a 1 MB event overflows the context on purpose). */
 const NOT_RESUMED = new Set(['session-size']);
 

@@ -30,6 +30,8 @@ import {
 } from '../../copilot/cli.mjs';
 import { damage, lineRanges, rngFrom } from '../damage.mjs';
 import { pool } from '../../pool.mjs';
+// Built by `npm run build` (tsc), which the harness needs anyway for the CLI.
+import { MOVED_BY_SPLIT } from '../../../../dist/rules/copilot/session-structure/messages.js';
 
 const repo = fileURLToPath(new URL('../../../..', import.meta.url));
 const args = process.argv.slice(2);
@@ -438,16 +440,7 @@ async function runSeed(seed) {
   const fixed = stage(fixHome, base, dmg.bytes);
   // A file that holds another session is fixed by moving that session to a folder of its own (`split`), then --fix,
   // as the Claude Code and Codex harnesses do. `split` leaves a file of one session as it is.
-  const another = (d) =>
-    d.severity === 'error' &&
-    [
-      'otherSession',
-      'otherSessionOwnDamaged',
-      'otherSessionOwnKept',
-      'foreignEvents',
-      'foreignNamed',
-      'foreignOvertaken',
-    ].includes(d.messageId);
+  const another = (d) => d.severity === 'error' && MOVED_BY_SPLIT.includes(d.messageId);
   const splitRun = transcriptLint(BIN, 'split', '--no-backup', fixed.events);
   // `split` moves one kind of other session at a time (a joined file's, then another writer's chains): while lint
   // still says to, it is run again, before the fix.
