@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linter } from '../src/composition.js';
 import { splitSessions } from '../src/engine/split-sessions.js';
-import { exportRequest, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { lintBytes } from '../src/index.js';
+import { recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'other-session-appended');
 const OWN = 'bbf9f800-50bc-42b9-a8a5-113b8d6441fa';
@@ -25,8 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const exported = (file: string, data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = exportedConversation;
 
 describe("a session with no conversation of its own, another session's file appended", () => {
   it('export sends what Claude Code sent: the other conversation', () => {

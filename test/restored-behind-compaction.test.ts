@@ -11,8 +11,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+import { type Message, recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(
   import.meta.dirname,
@@ -26,8 +26,7 @@ const NAME = '380d0001-7308-4554-be1e-3cfe89e25f07';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
 const lines = damaged.toString('utf8').split('\n');
-const exported = (data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = (data: Uint8Array): Message[] => exportedConversation(file, data);
 const recorded = (variant: string): Message[] => recordedConversation(path.join(DIR, `${NAME}${variant}.request.json`));
 const uuidOf = (line: string): string | undefined => {
   try {

@@ -7,15 +7,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+import { type Message, recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'restored-mid-response');
 const NAME = '9e31b360-be1a-4121-acb2-b3c52dbcfd2d';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
-const exported = (data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = (data: Uint8Array): Message[] => exportedConversation(file, data);
 
 describe("a restored copy that ends at a response's first part", () => {
   it('export sends what Claude Code sent: the call and its result, not the answer below', () => {

@@ -8,15 +8,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+import { type Message, recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'restored-response');
 const NAME = '2bdfd9d7-33f3-4875-a598-3d24d6f83e74';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
-const exported = (data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = (data: Uint8Array): Message[] => exportedConversation(file, data);
 
 describe("a restored copy of a response's first parts", () => {
   it('export sends what Claude Code sent: the response whole', () => {

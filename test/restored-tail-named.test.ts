@@ -10,15 +10,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+import { type Message, recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'restored-tail-named');
 const NAME = '380d0001-7308-4554-be1e-3cfe89e25f07';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const split = readFileSync(file);
-const exported = (data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = (data: Uint8Array): Message[] => exportedConversation(file, data);
 const recorded = (variant: string): Message[] => recordedConversation(path.join(DIR, `${NAME}${variant}.request.json`));
 const E4_CALL = 'c4c83fb9-8968-4a10-9bd8-cc7bb5f9f91e';
 const lastPromptOf = (text: string): string =>

@@ -7,15 +7,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportRequest, fixBytes, lintBytes } from '../src/index.js';
-import { type Message, recordedConversation, stripCacheControl, withoutSystem } from './helpers/sent-messages.js';
+import { fixBytes, lintBytes } from '../src/index.js';
+import { type Message, recordedConversation, exportedConversation } from './helpers/sent-messages.js';
 
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'sessions', 'claude-code', 'unanswered-before-answer');
 const NAME = '9911677b-61b2-43a6-81f7-a633b2b37f4b';
 const file = path.join(DIR, `${NAME}.jsonl`);
 const damaged = readFileSync(file);
-const exported = (data: Uint8Array): Message[] =>
-  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
+const exported = (data: Uint8Array): Message[] => exportedConversation(file, data);
 
 describe('a call after the last prompt whose result is lost, with the answer below it', () => {
   it('export sends what Claude Code sent: the turn without the call', () => {

@@ -1,6 +1,7 @@
 // What Claude Code sent, as our export is compared with it: the messages of a recorded request, without the
 // cache_control marks Claude Code adds per request (they are not part of what a session stores).
 import { readFileSync } from 'node:fs';
+import { exportRequest } from '../../src/index.js';
 
 export interface Message {
   role: string;
@@ -22,6 +23,10 @@ export const stripCacheControl = (v: unknown): unknown =>
 export const withoutSystem = (messages: readonly Message[]): Message[] => messages.filter((m) => m.role !== 'system');
 
 const NO_RESPONSE = 'No response requested.';
+
+/** Our export of a Claude Code session as compared with a recorded request: no system messages, no cache marks. */
+export const exportedConversation = (file: string, data: Uint8Array): Message[] =>
+  stripCacheControl(withoutSystem((exportRequest(file, data) as { messages: Message[] }).messages)) as Message[];
 
 /** The history as compared: no system messages, and no "No response requested." Claude Code adds on resume. */
 export const conversation = (messages: readonly Message[]): Message[] =>
